@@ -1,0 +1,63 @@
+"""Random-playout throughput on one core (a single process).
+
+    python benchmarks/playouts.py [--game discovery] [--games N] [--players 2,4,6] [--seed S]
+
+A random playout: from ``new_game(n, seed)``, while the game is not over, pick uniformly among
+``legal_actions()`` with an :class:`~empires.core.rng.Rng` and apply it. Prints games per second
+and decisions per second per player count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from empires.core.game import get_game
+from empires.core.rng import Rng
+
+
+def playout(module, num_players: int, seed: int, options=None) -> int:
+    """Play one random game; returns the number of decisions."""
+    state = module.new_game(num_players, seed=seed, options=options)
+    rng = Rng(seed ^ 0x5EED_0F_B0B)
+    decisions = 0
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+        decisions += 1
+    return decisions
+
+
+def bench(module, num_players: int, games: int, seed: int) -> tuple[float, int]:
+    options = module.Options() if hasattr(module, "Options") else None
+    start = time.perf_counter()
+    decisions = 0
+    for i in range(games):
+        decisions += playout(module, num_players, seed + i, options)
+    return time.perf_counter() - start, decisions
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="discovery")
+    parser.add_argument("--games", type=int, default=50, help="games per player count (default 50)")
+    parser.add_argument("--players", default="2,4,6", help="player counts (default 2,4,6)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    module = get_game(args.game)
+    counts = [int(p) for p in args.players.split(",") if p.strip()]
+    print(f"{module.NAME}: random playouts, {args.games} games per player count, one process")
+    print(f"{'players':>7} {'games/s':>10} {'decisions/s':>12} {'decisions/game':>15} {'seconds':>8}")
+    for n in counts:
+        if not module.MIN_PLAYERS <= n <= module.MAX_PLAYERS:
+            print(f"{n:>7} (skipped: {module.NAME} takes {module.MIN_PLAYERS}-{module.MAX_PLAYERS})")
+            continue
+        bench(module, n, 1, args.seed)  # warm-up: imports, caches
+        seconds, decisions = bench(module, n, args.games, args.seed)
+        print(f"{n:>7} {args.games / seconds:>10.1f} {decisions / seconds:>12.0f} "
+              f"{decisions / args.games:>15.1f} {seconds:>8.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

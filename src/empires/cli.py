@@ -1,0 +1,640 @@
+"""The ``empires`` command: play in the terminal, simulate bot games, replay saved games.
+
+    empires play discovery --players 4 --seats human,heuristic,heuristic,random --seed 7
+    empires simulate discovery --players 4 --bots heuristic,random,random,random --games 1000
+    empires replay game.save.json --step
+
+Everything here is written against the game-agnostic contract of :mod:`empires.core.game`; the
+board is drawn generically from the JSON-ready ``state.observation(seat)`` of the human seat
+(``observation(None)`` when only bots play), so hidden information never reaches the screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from empires.bots import bot_names, make_bot
+from empires.core.errors import IllegalActionError, SaveFileError
+from empires.core.game import game_names, get_game
+from empires.sim.local import (
+    GameFailed,
+    bot_seeds,
+    default_options,
+    expand_seats,
+    run_local,
+    summarize,
+)
+
+HUMAN = "human"
+HISTORY_KEYS = frozenset({"game", "config", "seed", "actions"})
+# Errors that mean "this file is not a readable save" (engines should raise SaveFileError, but a
+# corrupt file must never end in a traceback).
+LOAD_ERRORS = (SaveFileError, ValueError, KeyError, TypeError, IndexError, AttributeError)
+
+
+class CliError(Exception):
+    """A user error: printed as one line, exit code ``code``."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+# ---- helpers ---------------------------------------------------------------------------------
+
+
+def _module(name: str):
+    try:
+        module = get_game(name)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    if not hasattr(module, "new_game"):
+        raise CliError(f"the {name} engine is not available yet (no new_game)", 1)
+    return module
+
+
+def _check_players(module, players: int) -> None:
+    lo, hi = module.MIN_PLAYERS, module.MAX_PLAYERS
+    if not lo <= players <= hi:
+        raise CliError(f"{module.NAME} takes {lo} to {hi} players, not {players}")
+
+
+def _seat_specs(text: str, players: int, allow_human: bool) -> list[str]:
+    try:
+        specs = expand_seats(text, players)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    known = set(bot_names()) | ({HUMAN} if allow_human else set())
+    for spec in specs:
+        if spec not in known:
+            raise CliError(f"unknown seat {spec!r}; choose from: {', '.join(sorted(known))}")
+    for spec in set(specs) - {HUMAN}:
+        try:
+            make_bot(spec, 0)  # fail now, with a clear message, if the bot is unavailable
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
+    return specs
+
+
+def _read_json(path: str) -> dict:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise CliError(f"cannot read {path}: not a text file") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CliError(f"cannot read {path}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    if not isinstance(data, dict):
+        raise CliError(f"cannot read {path}: expected a JSON object, got {type(data).__name__}")
+    return data
+
+
+def _is_history(data: dict) -> bool:
+    """A bare ``state.history`` (as opposed to ``state.to_json()`` output, which may hold more)."""
+    keys = set(data)
+    return {"config", "seed", "actions"} <= keys <= HISTORY_KEYS | {"format", "version"}
+
+
+def load_saved(path: str, game: str | None = None):
+    """``(module, state)`` from a file holding ``state.to_json()`` or a ``state.history``."""
+    data = _read_json(path)
+    name = data.get("game", game)
+    if name is None:
+        raise CliError(f"cannot read {path}: the file does not say which game it is")
+    if not isinstance(name, str) or name not in game_names():
+        raise CliError(f"cannot read {path}: unknown game {name!r}")
+    if game is not None and name != game:
+        raise CliError(f"{path} is a {name} game, not {game}")
+    module = _module(name)
+    try:
+        state = module.replay(data) if _is_history(data) else module.from_json(data)
+    except LOAD_ERRORS as exc:
+        raise CliError(f"cannot load {path}: {_one_line(exc)}") from None
+    return module, state
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().replace("\n", " ") or type(exc).__name__
+    if isinstance(exc, KeyError | TypeError | IndexError | AttributeError):
+        text = f"corrupt or incomplete data ({type(exc).__name__}: {text})"
+    return text
+
+
+def _history_seed(state) -> int:
+    try:
+        seed = state.history.get("seed", 0)
+    except Exception:
+        return 0
+    return seed if isinstance(seed, int) else 0
+
+
+def _labels(seats: Sequence[str], human_seat: int | None = None) -> list[str]:
+    out = []
+    for i, spec in enumerate(seats):
+        who = "you" if i == human_seat else spec
+        out.append(f"P{i} ({who})")
+    return out
+
+
+def _describe(state, action) -> str:
+    try:
+        return state.describe(action)
+    except Exception:  # a description must never stop the game
+        return str(action)
+
+
+# ---- generic rendering of observations ----------------------------------------------------------
+
+
+def _is_scalar(value: Any) -> bool:
+    return value is None or isinstance(value, str | int | float | bool)
+
+
+def _fmt(value: Any) -> str:
+    """A compact, readable one-cell rendering of a JSON value."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, str | int):
+        return str(value)
+    if isinstance(value, list):
+        if not value:
+            return "-"
+        if all(_is_scalar(v) for v in value):
+            return ", ".join(_fmt(v) for v in value)
+        return "; ".join(_fmt(v) for v in value)
+    if isinstance(value, dict):
+        parts = []
+        for k, v in value.items():
+            if v in (None, 0, False, "", [], {}):
+                continue  # zero counts are noise on a board
+            parts.append(k if v is True else f"{k} {_fmt(v)}" if _is_scalar(v) else f"{k}: {_fmt(v)}")
+        return ", ".join(parts) if parts else "-"
+    return str(value)
+
+
+def _title(key: str) -> str:
+    return key.replace("_", " ").capitalize()
+
+
+def _seatish(key: str) -> bool:
+    return key in {"order", "player_order", "turn_order", "initiative_order"}
+
+
+def _table_of_records(title: str, rows: list[tuple[str, dict]], first: str) -> Table:
+    columns: list[str] = []
+    for _, rec in rows:
+        for k in rec:
+            if k not in columns:
+                columns.append(k)
+    table = Table(title=Text(title, style="bold"), title_justify="left", show_lines=False,
+                  expand=False, pad_edge=False)
+    table.add_column(first, no_wrap=True, style="cyan")
+    for c in columns:
+        table.add_column(_title(c), overflow="fold")
+    for label, rec in rows:
+        table.add_row(Text(label), *(Text(_fmt(rec.get(c))) for c in columns))
+    return table
+
+
+def _decision_text(decision: Any, labels: Sequence[str]) -> str:
+    if isinstance(decision, str):
+        return decision
+    if isinstance(decision, dict):
+        prompt = decision.get("prompt") or decision.get("text") or _title(str(decision.get("kind", "")))
+        player = decision.get("player")
+        who = labels[player] if isinstance(player, int) and 0 <= player < len(labels) else None
+        extra = {k: v for k, v in decision.items() if k not in {"prompt", "text", "kind", "player"}}
+        line = f"{who}: {prompt}" if who else str(prompt)
+        if extra:
+            line += f"  ({_fmt(extra)})"
+        return line
+    return _fmt(decision)
+
+
+def render_observation(console: Console, obs: dict, labels: Sequence[str], title: str) -> None:
+    """Draw any JSON-ready observation readably: scalars as a header line, per-player records as
+    a table with one row per seat, keyed records (regions, boxes...) as tables, the rest as
+    ``name: value`` lines, and the pending decision last."""
+    n = len(labels)
+
+    def seat_label(i: Any) -> str:
+        return labels[i] if isinstance(i, int) and 0 <= i < n else _fmt(i)
+
+    header: list[str] = []
+    lines: list[str] = []
+    blocks: list[Any] = []
+    decision = None
+    for key, value in obs.items():
+        if key in {"decision", "prompt", "pending"}:
+            decision = value if decision is None else decision
+            continue
+        if key in {"game", "num_players"}:
+            continue
+        if _is_scalar(value):
+            if key in {"current_player", "player", "viewer", "seat", "active_player"}:
+                header.append(f"{_title(key)}: {seat_label(value) if value != -1 else '-'}")
+            else:
+                header.append(f"{_title(key)}: {_fmt(value)}")
+        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            if len(value) == n and key in {"players", "seats", "player"}:
+                rows = [(labels[i], rec) for i, rec in enumerate(value)]
+                blocks.append(_table_of_records(_title(key), rows, "Player"))
+            else:
+                rows = [(str(rec.get("id", rec.get("name", i))), {k: v for k, v in rec.items()
+                                                                   if k not in ("id", "name")})
+                        for i, rec in enumerate(value)]
+                blocks.append(_table_of_records(_title(key), rows, ""))
+        elif isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+            keys = list(value)
+            by_seat = len(keys) == n and all(str(k).isdigit() for k in keys)
+            rows = [(seat_label(int(k)) if by_seat else str(k), rec) for k, rec in value.items()]
+            blocks.append(_table_of_records(_title(key), rows, "Player" if by_seat else ""))
+        elif isinstance(value, list) and _seatish(key):
+            lines.append(f"{_title(key)}: " + ", ".join(seat_label(v) for v in value))
+        else:
+            lines.append(f"{_title(key)}: {_fmt(value)}")
+    console.rule(Text(title, style="bold"))
+    if header:
+        console.print(Text("  ·  ".join(header)))
+    for line in lines:
+        console.print(Text(line))
+    for block in blocks:
+        console.print(block)
+    if decision is not None:
+        console.print(Panel(Text(_decision_text(decision, labels)), title="Decision",
+                            title_align="left", expand=False))
+
+
+def render_scores(console: Console, state, labels: Sequence[str]) -> None:
+    scores = state.scores()
+    categories: list[str] = []
+    for row in scores:
+        for k in row:
+            if k not in categories and k != "total":
+                categories.append(k)
+    categories.append("total")
+    table = Table(title=Text("Final scores", style="bold"), title_justify="left")
+    table.add_column("Player", style="cyan", no_wrap=True)
+    for c in categories:
+        table.add_column(_title(c), justify="right", style="bold" if c == "total" else None)
+    for seat, row in enumerate(scores):
+        table.add_row(Text(labels[seat]), *(Text(_fmt(row.get(c, 0))) for c in categories))
+    console.print(table)
+    ranking = state.ranking()
+    place = 1
+    for group in ranking:
+        names = ", ".join(labels[s] for s in group)
+        tie = " (shared)" if len(group) > 1 else ""
+        console.print(Text(f"{_ordinal(place)}: {names}{tie}"))
+        place += len(group)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+# ---- play ------------------------------------------------------------------------------------
+
+HELP = """\
+Type the number of an action to play it (or the action itself, e.g. its exact text).
+  board        draw the board again
+  list         list the legal actions again
+  save FILE    save the game as JSON (load it with --load FILE, or `empires replay FILE`)
+  help         this help
+  quit         leave the game (Ctrl-D too)"""
+
+QUIT = object()
+
+
+def _print_actions(console: Console, state, actions: list) -> None:
+    width = len(str(len(actions)))
+    for i, action in enumerate(actions, 1):
+        line = Text(f"  {i:>{width}}. ")
+        line.append(_describe(state, action))
+        if str(action) not in line.plain:
+            line.append(f"   [{action}]", style="dim")
+        console.print(line)
+
+
+def _save(console: Console, state, path: str) -> None:
+    try:
+        Path(path).write_text(json.dumps(state.to_json()), encoding="utf-8")
+    except OSError as exc:
+        console.print(Text(f"Could not save to {path}: {exc.strerror or exc}", style="red"))
+    else:
+        console.print(Text(f"Saved to {path}.", style="green"))
+
+
+def _human_turn(console: Console, state, seat: int, labels: Sequence[str]):
+    """Ask the human at ``seat`` for an action; returns the action or QUIT."""
+    render_observation(console, state.observation(seat), labels, f"{labels[seat]} to play")
+    actions = state.legal_actions()
+    console.print(Text("Legal actions:", style="bold"))
+    _print_actions(console, state, actions)
+    n = len(actions)
+    while True:
+        try:
+            line = input(f"P{seat} [1-{n}, help]> ")
+        except EOFError:
+            console.print()
+            return QUIT
+        text = line.strip()
+        if not text:
+            console.print(Text(f"Please type a number from 1 to {n}, or help.", style="yellow"))
+            continue
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if text.isdigit() or (text.startswith("-") and text[1:].isdigit()):
+            k = int(text)
+            if 1 <= k <= n:
+                return actions[k - 1]
+            console.print(Text(f"{k} is not an action number; choose 1 to {n}.", style="yellow"))
+        elif word in {"help", "h", "?"}:
+            console.print(Text(HELP))
+        elif word in {"quit", "exit", "q"}:
+            return QUIT
+        elif word == "save":
+            if rest.strip():
+                _save(console, state, rest.strip())
+            else:
+                console.print(Text("Usage: save FILE", style="yellow"))
+        elif word in {"board", "b"}:
+            render_observation(console, state.observation(seat), labels, f"{labels[seat]} to play")
+        elif word in {"list", "l", "ls"}:
+            _print_actions(console, state, actions)
+        else:
+            wanted = " ".join(text.lower().split())
+            match = [a for a in actions if str(a).lower() == wanted]
+            if match:
+                return match[0]
+            console.print(Text(
+                f"Not understood: {text!r}. Type a number from 1 to {n}, help, save FILE or quit.",
+                style="yellow",
+            ))
+
+
+def cmd_play(args, console: Console) -> int:
+    if args.load:
+        module, state = load_saved(args.load, args.game)
+        if args.players is not None and args.players != state.num_players:
+            raise CliError(f"{args.load} is a {state.num_players}-player game, not {args.players}")
+        players = state.num_players
+        seed = args.seed if args.seed is not None else _history_seed(state)
+    else:
+        module = _module(args.game)
+        parts = [s for s in args.seats.split(",") if s.strip()] if args.seats else []
+        players = args.players or (len(parts) if len(parts) > 1 else 4)
+        _check_players(module, players)
+        seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+        state = None
+    seats_text = args.seats or ",".join([HUMAN] + ["random"] * (players - 1))
+    seats = _seat_specs(seats_text, players, allow_human=True)
+    if state is None:
+        try:
+            state = module.new_game(players, seed=seed, options=default_options(module))
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
+    humans = [i for i, s in enumerate(seats) if s == HUMAN]
+    viewer = humans[0] if len(humans) == 1 else None
+    labels = _labels(seats, viewer)
+    bots = {
+        i: make_bot(spec, s)
+        for i, (spec, s) in enumerate(zip(seats, bot_seeds(seed, players), strict=True))
+        if spec != HUMAN
+    }
+    source = f"loaded from {args.load}" if args.load else f"seed {seed}"
+    console.print(Text(f"{module.NAME}: {players} players ({source}): " + ", ".join(labels),
+                       style="bold"))
+    if not humans:
+        render_observation(console, state.observation(None), labels, "Start")
+    decisions = 0
+    while not state.is_terminal():
+        seat = state.current_player
+        if seat in bots:
+            action = bots[seat].choose(state)
+        else:
+            action = _human_turn(console, state, seat, labels)
+            if action is QUIT:
+                console.print(Text("Game abandoned."))
+                return 0
+        text = _describe(state, action)
+        try:
+            state.apply(action)
+        except IllegalActionError as exc:  # only a bot or engine bug gets here
+            if seat in bots:
+                raise CliError(f"bot {seats[seat]} at P{seat} chose an illegal action: {exc}", 1) from None
+            console.print(Text(f"Illegal: {exc}", style="red"))
+            continue
+        decisions += 1
+        console.print(Text(f"{labels[seat]}: {text}", style=None if seat in bots else "green"))
+    final_view = state.observation(viewer) if viewer is not None else state.observation(None)
+    render_observation(console, final_view, labels, "Game over")
+    render_scores(console, state, labels)
+    return 0
+
+
+# ---- simulate --------------------------------------------------------------------------------
+
+
+def cmd_simulate(args, console: Console) -> int:
+    module = _module(args.game)
+    players = args.players
+    _check_players(module, players)
+    bots = _seat_specs(args.bots, players, allow_human=False)
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise CliError("--jobs must be at least 1")
+    show_progress = not args.json and console.is_terminal
+    start = time.perf_counter()
+    try:
+        if show_progress:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
+            with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
+                          MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                          console=console, transient=True) as progress:
+                task = progress.add_task("games", total=args.games)
+                results = run_local(module.NAME, players, bots, args.games, args.seed, jobs=jobs,
+                                    on_progress=lambda k: progress.advance(task, k))
+        else:
+            results = run_local(module.NAME, players, bots, args.games, args.seed, jobs=jobs)
+    except GameFailed as exc:
+        raise CliError(str(exc), 1) from None
+    seconds = time.perf_counter() - start
+    seats = summarize(results, players)
+    decisions = sum(r["decisions"] for r in results)
+    report = {
+        "game": module.NAME,
+        "players": players,
+        "seed": args.seed,
+        "games": len(results),
+        "jobs": jobs,
+        "seconds": seconds,
+        "games_per_second": len(results) / seconds if seconds > 0 else float("inf"),
+        "mean_decisions": decisions / len(results),
+        "seats": seats,
+    }
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    console.print(Text(
+        f"{report['games']} games of {module.NAME}, {players} players, seeds {args.seed}.."
+        f"{args.seed + args.games - 1}, {jobs} job(s): {seconds:.2f} s, "
+        f"{report['games_per_second']:.1f} games/s, {report['mean_decisions']:.0f} decisions/game",
+        style="bold",
+    ))
+    categories = list(seats[0]["mean"]) if seats else []
+    table = Table(title=Text("Results per seat (mean ± sd)", style="bold"), title_justify="left")
+    table.add_column("Seat", style="cyan", no_wrap=True)
+    table.add_column("Bot", no_wrap=True)
+    table.add_column("Wins", justify="right")
+    table.add_column("Win rate", justify="right")
+    for c in categories:
+        table.add_column(_title(c), justify="right", style="bold" if c == "total" else None)
+    for s in seats:
+        table.add_row(
+            Text(f"P{s['seat']}"), Text(s["bot"]), Text(f"{s['wins']:g}"),
+            Text(f"{100 * s['win_rate']:.1f}%"),
+            *(Text(f"{s['mean'][c]:.2f} ± {s['stdev'][c]:.2f}") for c in categories),
+        )
+    console.print(table)
+    return 0
+
+
+# ---- replay ----------------------------------------------------------------------------------
+
+
+def _match(state, action: Any) -> Any:
+    """The legal action whose string is ``action`` (so describe() sees the engine's value)."""
+    for legal in state.legal_actions():
+        if legal == action or str(legal) == str(action):
+            return legal
+    return action
+
+
+def cmd_replay(args, console: Console) -> int:
+    data = _read_json(args.file)
+    name = data.get("game")
+    if not isinstance(name, str) or name not in game_names():
+        raise CliError(f"cannot read {args.file}: unknown or missing game {name!r}")
+    module = _module(name)
+    try:
+        history = data if _is_history(data) else module.from_json(data).history
+        actions = list(history["actions"])
+        final = module.replay(history)
+        state = module.replay({**history, "actions": []})
+    except LOAD_ERRORS as exc:
+        raise CliError(f"cannot load {args.file}: {_one_line(exc)}") from None
+    labels = [f"P{i}" for i in range(state.num_players)]
+    console.print(Text(f"{module.NAME}: {state.num_players} players, seed {history.get('seed')}, "
+                       f"{len(actions)} actions", style="bold"))
+    width = len(str(len(actions)))
+    for i, raw in enumerate(actions, 1):
+        if args.step:
+            try:
+                input("")
+            except EOFError:
+                console.print(Text("Replay stopped."))
+                return 0
+        seat = state.current_player
+        action = _match(state, raw)
+        text = _describe(state, action)
+        try:
+            state.apply(action)
+        except LOAD_ERRORS as exc:  # replay() accepted it, so this is an engine inconsistency
+            raise CliError(f"action {i} ({raw}) cannot be applied: {_one_line(exc)}", 1) from None
+        console.print(Text(f"{i:>{width}}. {labels[seat] if 0 <= seat < len(labels) else '?'}: {text}"))
+    if not final.is_terminal():
+        console.print(Text(f"The game is not over (after {len(actions)} actions).", style="yellow"))
+        render_observation(console, final.observation(None), labels, "Current position")
+        return 0
+    render_scores(console, final, labels)
+    return 0
+
+
+# ---- entry point -----------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    games = list(game_names())
+    parser = argparse.ArgumentParser(
+        prog="empires", description="Play, simulate and replay Empires games.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a game in the terminal")
+    play.add_argument("game", choices=games)
+    play.add_argument("--players", type=int, help="number of players (default: from --seats, or 4)")
+    play.add_argument("--seats", help=(
+        "comma-separated seat list, one per player: human or a bot "
+        f"({', '.join(bot_names())}); one name fills every seat "
+        "(default: human then random bots)"))
+    play.add_argument("--seed", type=int, help="game seed (default: a random one, printed)")
+    play.add_argument("--load", metavar="FILE", help="continue a game saved with `save FILE`")
+    play.set_defaults(func=cmd_play)
+
+    sim = sub.add_parser("simulate", help="play many bot games and report statistics")
+    sim.add_argument("game", choices=games)
+    sim.add_argument("--players", type=int, default=4, help="number of players (default 4)")
+    sim.add_argument("--bots", default="random", help=(
+        f"comma-separated bots, one per seat, or one for every seat ({', '.join(bot_names())})"))
+    sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    sim.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
+    sim.add_argument("--jobs", type=int, help="worker processes (default: number of CPUs)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object, no progress bar")
+    sim.set_defaults(func=cmd_simulate)
+
+    rep = sub.add_parser("replay", help="replay a saved game or history, action by action")
+    rep.add_argument("file", metavar="FILE")
+    rep.add_argument("--step", action="store_true", help="wait for Enter between actions")
+    rep.set_defaults(func=cmd_replay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    console = Console(highlight=False)
+    try:
+        return args.func(args, console)
+    except CliError as exc:
+        print(f"empires: error: {exc}", file=sys.stderr)
+        return exc.code
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

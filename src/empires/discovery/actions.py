@@ -1,0 +1,166 @@
+"""Actions: small immutable values with a readable string, a JSON form and an integer code.
+
+An action is ``Action(kind, a, b)`` with integer arguments (indices into the data tables). Its
+string is words (``place soldier warfare``, ``region peru``, ``skip``) and is also its JSON form.
+Each player count has one fixed action space; :func:`encode` / :func:`decode` map actions to and
+from ``range(action_space_size(n))``. Sub-decisions (a region, a player, a worker type...) reuse
+the same generic actions; what they mean is given by the decision on top of the state's stack.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from empires.core.errors import IllegalActionError
+from empires.discovery.data import (
+    BOXES,
+    BUILDING_INDEX,
+    BUILDINGS,
+    GOOD_IDS,
+    NUM_REGIONS,
+    REGION_IDS,
+    WORKERS,
+)
+
+# Worker-type choices include the Militia's temporary Soldier as a casualty.
+WORKER_CHOICES: tuple[str, ...] = (*WORKERS, "militia")
+MILITIA = len(WORKERS)
+# Targets of the University (ruling 11).
+UNIVERSITY_TARGETS: tuple[str, ...] = (
+    "dock", "trade_goods", "warfare", "initiative", "order", "buildings",
+)
+MAX_INDEX = 16
+
+
+class Action(NamedTuple):
+    kind: str
+    a: int = -1
+    b: int = -1
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k == "place":
+            return f"place {WORKERS[self.a]} {BOXES[self.b]}"
+        if k == "region":
+            return f"region {REGION_IDS[self.a]}"
+        if k == "worker":
+            return f"worker {WORKER_CHOICES[self.a]}"
+        if k == "good":
+            return f"good {GOOD_IDS[self.a]}"
+        if k in ("building", "use"):
+            return f"{k} {BUILDINGS[self.a].id}"
+        if k == "target":
+            return f"target {UNIVERSITY_TARGETS[self.a]}"
+        if k in ("player", "index"):
+            return f"{k} {self.a}"
+        return k
+
+    def to_json(self) -> str:
+        return str(self)
+
+
+SIMPLE = ("deck", "battle", "war", "skip", "done")
+_LOOKUP = {
+    "region": REGION_IDS,
+    "worker": WORKER_CHOICES,
+    "good": GOOD_IDS,
+    "target": UNIVERSITY_TARGETS,
+}
+
+
+def parse(text: str) -> Action:
+    """Parse an action's string form; raises IllegalActionError naming what is wrong."""
+    if not isinstance(text, str):
+        raise IllegalActionError(f"an action must be a string, got {type(text).__name__}")
+    words = text.strip().lower().split()
+    if not words:
+        raise IllegalActionError("empty action")
+    kind, args = words[0], words[1:]
+
+    def one(table, what):
+        if len(args) != 1:
+            raise IllegalActionError(f"{kind!r} takes one {what}: {text!r}")
+        try:
+            return table.index(args[0])
+        except ValueError:
+            raise IllegalActionError(
+                f"unknown {what} {args[0]!r} in {text!r}; expected one of: {', '.join(table)}"
+            ) from None
+
+    if kind in SIMPLE:
+        if args:
+            raise IllegalActionError(f"{kind!r} takes no argument: {text!r}")
+        return Action(kind)
+    if kind == "place":
+        if len(args) != 2:
+            raise IllegalActionError(f"'place' takes a worker and a box: {text!r}")
+        if args[0] not in WORKERS:
+            raise IllegalActionError(f"unknown worker {args[0]!r}; expected one of: {', '.join(WORKERS)}")
+        if args[1] not in BOXES:
+            raise IllegalActionError(f"unknown box {args[1]!r}; expected one of: {', '.join(BOXES)}")
+        return Action("place", WORKERS.index(args[0]), BOXES.index(args[1]))
+    if kind in _LOOKUP:
+        return Action(kind, one(_LOOKUP[kind], kind))
+    if kind in ("building", "use"):
+        if len(args) != 1 or args[0] not in BUILDING_INDEX:
+            raise IllegalActionError(f"unknown Capital Building in {text!r}")
+        return Action(kind, BUILDING_INDEX[args[0]])
+    if kind in ("player", "index"):
+        if len(args) != 1 or not args[0].isdigit():
+            raise IllegalActionError(f"{kind!r} takes a number: {text!r}")
+        return Action(kind, int(args[0]))
+    raise IllegalActionError(f"unknown action kind {kind!r} in {text!r}")
+
+
+@lru_cache(maxsize=None)
+def action_table(num_players: int) -> tuple[Action, ...]:
+    """All actions of the fixed action space for ``num_players``, in code order."""
+    table: list[Action] = []
+    table += [Action("place", w, b) for w in range(len(WORKERS)) for b in range(len(BOXES))]
+    table += [Action("region", r) for r in range(NUM_REGIONS)]
+    table += [Action("player", p) for p in range(num_players)]
+    table += [Action("worker", w) for w in range(len(WORKER_CHOICES))]
+    table += [Action("good", g) for g in range(len(GOOD_IDS))]
+    table += [Action("building", b) for b in range(len(BUILDINGS))]
+    table += [Action("use", b) for b in range(len(BUILDINGS))]
+    table += [Action("target", t) for t in range(len(UNIVERSITY_TARGETS))]
+    table += [Action("index", i) for i in range(MAX_INDEX)]
+    table += [Action(k) for k in SIMPLE]
+    return tuple(table)
+
+
+@lru_cache(maxsize=None)
+def _codes(num_players: int) -> dict[Action, int]:
+    return {a: i for i, a in enumerate(action_table(num_players))}
+
+
+def action_space_size(num_players: int, options=None) -> int:
+    return len(action_table(num_players))
+
+
+def encode(action: Action, num_players: int) -> int:
+    try:
+        return _codes(num_players)[action]
+    except KeyError:
+        raise IllegalActionError(f"{action} is outside the action space") from None
+
+
+def decode(code: int, num_players: int) -> Action:
+    table = action_table(num_players)
+    if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < len(table):
+        raise IllegalActionError(f"action code {code!r} is outside 0..{len(table) - 1}")
+    return table[code]
+
+
+def coerce(action, num_players: int) -> Action:
+    """Accept an Action, its string, or its integer code."""
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, str):
+        return parse(action)
+    if isinstance(action, int) and not isinstance(action, bool):
+        return decode(action, num_players)
+    if isinstance(action, (tuple, list)) and action and isinstance(action[0], str):
+        return Action(*action)
+    raise IllegalActionError(f"cannot read an action from {action!r}")

@@ -1,0 +1,292 @@
+"""Capital Building effects, keyed by building id (data in ``data/buildings.toml``).
+
+- ``ON_BUY[id](state, player)``: Immediate effects, and the purchase-time offer of One-time ones.
+- ``BENEFIT[id](state, player)``: Ongoing effects of Phase 4 (Capital Building Benefits).
+- ``END_VP[id](state, player)``: Victory Points at game end beyond the printed ``vp``.
+Rules with their own moment in a turn live in their own modules: Stables (:mod:`.stables`),
+University (:mod:`.university`), Militia (:mod:`.warfare`), Plague I (:mod:`.discovery_box`),
+Cathedral (:mod:`.colonist_dock`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from empires.discovery.actions import Action
+from empires.discovery.colonies import arrive_from_supply, gain, remove_from_region
+from empires.discovery.data import (
+    CAPTAIN,
+    COLONIST,
+    MERCHANT,
+    MISSIONARY,
+    NUM_REGIONS,
+    SOLDIER,
+    WORKERS,
+    building,
+)
+from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.discovery_box import discover, undiscovered
+from empires.discovery.setup import draw_good
+from empires.discovery.state import State
+
+Effect = Callable[[State, int], None]
+ON_BUY: dict[str, Effect] = {}
+BENEFIT: dict[str, Effect] = {}
+END_VP: dict[str, Callable[[State, int], int]] = {}
+
+CARTOGRAPHY = building("new_world_cartography")
+SUGAR = 1  # index of sugar in data.GOOD_IDS
+
+
+def _worker_each_turn(worker: int, where: str = "avail") -> Effect:
+    def effect(s: State, p: int) -> None:
+        gain(s, p, worker, where)
+
+    return effect
+
+
+def _money_each_turn(amount: int) -> Effect:
+    def effect(s: State, p: int) -> None:
+        s.money[p] += amount
+
+    return effect
+
+
+# ---- Age I ----------------------------------------------------------------------------------
+BENEFIT["settlers"] = BENEFIT["settlers_2"] = _worker_each_turn(COLONIST)
+BENEFIT["monastery"] = _worker_each_turn(MISSIONARY)
+BENEFIT["trade_routes"] = _worker_each_turn(MERCHANT)
+BENEFIT["training_grounds"] = _worker_each_turn(SOLDIER)
+BENEFIT["indentured_servitude"] = _worker_each_turn(COLONIST, "x")
+BENEFIT["conquistadors"] = _worker_each_turn(SOLDIER, "discovery")
+BENEFIT["navigator"] = _worker_each_turn(CAPTAIN, "discovery")
+BENEFIT["trading_post"] = _money_each_turn(5)
+ON_BUY["conquest_of_the_inca_empire"] = _money_each_turn(20)
+
+
+def _offer_cartography(s: State, p: int) -> None:
+    if CARTOGRAPHY not in s.used and undiscovered(s):
+        push(s, "cartography", p)
+
+
+ON_BUY["new_world_cartography"] = BENEFIT["new_world_cartography"] = _offer_cartography
+
+
+@decision("cartography", "New World Cartography: discover a region for free now, or skip (keep it)")
+def _cartography_legal(s: State, d: dict) -> list[Action]:
+    return [*(Action("region", r) for r in undiscovered(s)), SKIP]
+
+
+@_cartography_legal.choose
+def _cartography_choose(s: State, d: dict, action: Action) -> None:
+    if action.kind == "region":
+        s.used.append(CARTOGRAPHY)
+        discover(s, d["player"], action.a, soldiers=0)
+
+
+# ---- Age II ---------------------------------------------------------------------------------
+BENEFIT["ship_yards"] = _worker_each_turn(CAPTAIN)
+BENEFIT["marketplace"] = _worker_each_turn(MERCHANT)
+BENEFIT["military_academy"] = BENEFIT["fortress"] = _worker_each_turn(SOLDIER)
+BENEFIT["colonization_laws"] = _worker_each_turn(COLONIST, "y")
+BENEFIT["taxation"] = _money_each_turn(10)
+
+
+def _rum_distillery(s: State, p: int) -> None:
+    s.money[p] += 3 * s.goods[p][SUGAR]
+
+
+BENEFIT["rum_distillery"] = _rum_distillery
+
+
+def _privateers(s: State, p: int) -> None:
+    for other in range(s.num_players):
+        if other != p:
+            take = min(s.ships[p], s.money[other])
+            s.money[other] -= take
+            s.money[p] += take
+
+
+BENEFIT["privateers"] = _privateers
+
+
+def _west_indies(s: State, p: int) -> None:
+    g = draw_good(s)
+    if g >= 0:
+        s.goods[p][g] += 1
+
+
+BENEFIT["west_indies_co"] = _west_indies
+
+
+def colonies_of(s: State, p: int) -> list[int]:
+    return [r for r in range(NUM_REGIONS) if any(s.region_workers[r][p])]
+
+
+def _indian_allies(s: State, p: int) -> None:
+    if colonies_of(s, p) and s.supply[p][SOLDIER]:
+        push(s, "indian_allies", p)
+
+
+ON_BUY["indian_allies"] = _indian_allies
+
+
+@decision("indian_allies", "Indian Allies: choose one of your colonies for 2 free Soldiers")
+def _allies_legal(s: State, d: dict) -> list[Action]:
+    return [Action("region", r) for r in colonies_of(s, d["player"])]
+
+
+@_allies_legal.choose
+def _allies_choose(s: State, d: dict, action: Action) -> None:
+    arrive_from_supply(s, d["player"], action.a, SOLDIER, 2)
+
+
+def _plague_2(s: State, p: int) -> None:
+    """Every colony of 3+ workers loses one, chosen by its owner (ruling 12), in player order."""
+    queue = [[r, q] for q in s.order for r in range(NUM_REGIONS)
+             if sum(s.region_workers[r][q]) >= 3]
+    _plague_2_next(s, queue)
+
+
+def _plague_2_next(s: State, queue: list[list[int]]) -> None:
+    while queue:
+        r, q = queue[0]
+        kinds = [w for w in range(len(WORKERS)) if s.region_workers[r][q][w]]
+        if len(kinds) > 1:
+            push(s, "plague_2", q, region=r, queue=queue)
+            return
+        remove_from_region(s, q, r, kinds[0])
+        queue = queue[1:]
+
+
+ON_BUY["plague_2"] = _plague_2
+
+
+@decision("plague_2", "Plague: choose which of your workers in this colony is removed")
+def _plague_2_legal(s: State, d: dict) -> list[Action]:
+    r, q = d["region"], d["player"]
+    return [Action("worker", w) for w in range(len(WORKERS)) if s.region_workers[r][q][w]]
+
+
+@_plague_2_legal.choose
+def _plague_2_choose(s: State, d: dict, action: Action) -> None:
+    remove_from_region(s, d["player"], d["region"], action.a)
+    _plague_2_next(s, d["queue"][1:])
+
+
+# ---- Age III --------------------------------------------------------------------------------
+def _plague_3(s: State, p: int) -> None:
+    if _plague_3_regions(s):
+        push(s, "plague_3_region", p)
+
+
+def _plague_3_regions(s: State) -> list[int]:
+    return [r for r in range(NUM_REGIONS)
+            if any(s.region_workers[r][q][COLONIST] for q in range(s.num_players))]
+
+
+ON_BUY["plague_3"] = _plague_3
+
+
+@decision("plague_3_region", "Plague: choose the region")
+def _plague_3_region_legal(s: State, d: dict) -> list[Action]:
+    return [Action("region", r) for r in _plague_3_regions(s)]
+
+
+@_plague_3_region_legal.choose
+def _plague_3_region_choose(s: State, d: dict, action: Action) -> None:
+    push(s, "plague_3_player", d["player"], region=action.a)
+
+
+@decision("plague_3_player", "Plague: choose the player who loses up to 3 Colonists there")
+def _plague_3_player_legal(s: State, d: dict) -> list[Action]:
+    r = d["region"]
+    return [Action("player", q) for q in range(s.num_players) if s.region_workers[r][q][COLONIST]]
+
+
+@_plague_3_player_legal.choose
+def _plague_3_player_choose(s: State, d: dict, action: Action) -> None:
+    r, q = d["region"], action.a
+    remove_from_region(s, q, r, COLONIST, min(3, s.region_workers[r][q][COLONIST]))
+
+
+BENEFIT["factory"] = _money_each_turn(30)
+
+
+def _migration(s: State, p: int) -> None:
+    if _migration_sources(s, p):
+        push(s, "migration_from", p)
+
+
+def _migration_sources(s: State, p: int) -> list[int]:
+    if sum(s.discovered) < 2:
+        return []
+    return [r for r in range(NUM_REGIONS) if s.region_workers[r][p][COLONIST]]
+
+
+BENEFIT["migration"] = _migration
+
+
+@decision("migration_from", "Migration: choose the region your Colonists leave, or skip")
+def _migration_from_legal(s: State, d: dict) -> list[Action]:
+    return [*(Action("region", r) for r in _migration_sources(s, d["player"])), SKIP]
+
+
+@_migration_from_legal.choose
+def _migration_from_choose(s: State, d: dict, action: Action) -> None:
+    if action.kind == "region":
+        push(s, "migration_to", d["player"], source=action.a)
+
+
+@decision("migration_to", "Migration: choose the region they move to")
+def _migration_to_legal(s: State, d: dict) -> list[Action]:
+    return [Action("region", r) for r in range(NUM_REGIONS)
+            if s.discovered[r] and r != d["source"]]
+
+
+@_migration_to_legal.choose
+def _migration_to_choose(s: State, d: dict, action: Action) -> None:
+    p, src = d["player"], d["source"]
+    if s.region_workers[src][p][COLONIST] >= 2:
+        push(s, "migration_count", p, source=src, dest=action.a)
+    else:
+        _migrate(s, p, src, action.a, 1)
+
+
+@decision("migration_count", "Migration: move 1 or 2 Colonists")
+def _migration_count_legal(s: State, d: dict) -> list[Action]:
+    return [Action("index", 1), Action("index", 2)]
+
+
+@_migration_count_legal.choose
+def _migration_count_choose(s: State, d: dict, action: Action) -> None:
+    _migrate(s, d["player"], d["source"], d["dest"], action.a)
+
+
+def _migrate(s: State, p: int, src: int, dest: int, n: int) -> None:
+    from empires.discovery.colonies import arrive
+
+    s.region_workers[src][p][COLONIST] -= n
+    arrive(s, p, dest, COLONIST, n)
+
+
+# ---- end-game Victory Points ----------------------------------------------------------------
+def workers_in_new_world(s: State, p: int, worker: int | None = None) -> int:
+    if worker is None:
+        return sum(sum(s.region_workers[r][p]) for r in range(NUM_REGIONS))
+    return sum(s.region_workers[r][p][worker] for r in range(NUM_REGIONS))
+
+
+def colonized(s: State, r: int) -> bool:
+    return any(sum(s.region_workers[r][q]) >= 3 for q in range(s.num_players))
+
+
+END_VP["mercantilism"] = lambda s, p: sum(s.goods[p])
+END_VP["population"] = lambda s, p: workers_in_new_world(s, p) // 2
+END_VP["navy"] = lambda s, p: 4 * s.ships[p]
+END_VP["power"] = lambda s, p: 2 * workers_in_new_world(s, p, SOLDIER)
+END_VP["prosperity"] = lambda s, p: 2 * len(s.owned[p])
+END_VP["glory"] = lambda s, p: 2 * sum(
+    1 for r in range(NUM_REGIONS) if colonized(s, r) and any(s.region_workers[r][p])
+)
+END_VP["wealth"] = lambda s, p: s.money[p] // 5

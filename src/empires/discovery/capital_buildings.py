@@ -1,0 +1,54 @@
+"""Event box: Capital Buildings. In space order each worker's owner may buy one of the buildings
+on offer at the Age's price ($10 / $14 / $20; Spoils of War are free). Immediate buildings act at
+once (their effects are in :mod:`empires.discovery.buildings`)."""
+
+from __future__ import annotations
+
+from empires.discovery.actions import Action
+from empires.discovery.buildings import ON_BUY
+from empires.discovery.data import BUILDING_COST, BUILDINGS, age_of_turn
+from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.state import State
+from empires.discovery.university import offer_before
+
+
+def price(s: State, b: int, worker: int = -1) -> int:
+    if BUILDINGS[b].free:
+        return 0
+    return BUILDING_COST[age_of_turn(s.turn)]
+
+
+def step_buildings(s: State) -> None:
+    if s.uni_offered != "buildings":
+        s.uni_offered = "buildings"
+        if offer_before(s, "buildings"):
+            return
+    if s.cb_box:
+        p, w = s.cb_box[0]
+        push(s, "buy_building", p, worker=w)
+        return
+    s.step = "stables"
+
+
+@decision("buy_building", "Capital Buildings: buy one of the buildings on offer")
+def _buy_legal(s: State, d: dict) -> list[Action]:
+    p, w = d["player"], d["worker"]
+    acts = [Action("building", b) for b in s.cb_offer if price(s, b, w) <= s.money[p]]
+    return [*acts, SKIP]
+
+
+@_buy_legal.choose
+def _buy_choose(s: State, d: dict, action: Action) -> None:
+    p, w = s.cb_box.pop(0)
+    s.supply[p][w] += 1
+    if action.kind == "building":
+        buy(s, p, action.a, price(s, action.a, w))
+
+
+def buy(s: State, p: int, b: int, cost: int) -> None:
+    s.money[p] -= cost
+    s.cb_offer.remove(b)
+    s.owned[p].append(b)
+    effect = ON_BUY.get(BUILDINGS[b].id)
+    if effect is not None:
+        effect(s, p)

@@ -1,0 +1,75 @@
+"""Event box: Colonist Dock. Workers go, one at a time in space order (numbered spaces, then X and
+Y), to any discovered region, or back to supply if the player declines (ruling 2).
+
+On arrival a Merchant earns $5 and a Missionary brings a Colonist from supply (two with the
+Cathedral). The first player with 3 workers in a region takes its Trade Good (ruling 4)."""
+
+from __future__ import annotations
+
+from empires.discovery.actions import Action
+from empires.discovery.colonies import arrive, arrive_from_supply
+from empires.discovery.data import (
+    COLONIST,
+    MERCHANT,
+    MISSIONARY,
+    NUM_REGIONS,
+    building,
+)
+from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.state import State
+from empires.discovery.university import offer_before
+
+CATHEDRAL = building("cathedral")
+MERCHANT_INCOME = 5
+
+
+def step_dock(s: State) -> None:
+    if s.uni_offered != "dock":
+        s.uni_offered = "dock"
+        if offer_before(s, "dock"):
+            return
+    if s.dock:
+        p, w = s.dock[0]
+        push(s, "dock", p, worker=w)
+        return
+    if s.dock_x >= 0:
+        push(s, "dock", s.dock_x, worker=COLONIST, space="x")
+        return
+    if s.dock_y >= 0:
+        push(s, "dock", s.dock_y, worker=COLONIST, space="y")
+        return
+    s.step = "trade_goods"
+
+
+def discovered_regions(s: State) -> list[int]:
+    return [r for r in range(NUM_REGIONS) if s.discovered[r]]
+
+
+@decision("dock", "Colonist Dock: send the worker to a discovered region")
+def _dock_legal(s: State, d: dict) -> list[Action]:
+    return [*(Action("region", r) for r in discovered_regions(s)), SKIP]
+
+
+@_dock_legal.choose
+def _dock_choose(s: State, d: dict, action: Action) -> None:
+    p, w = d["player"], d["worker"]
+    space = d.get("space")
+    if space == "x":
+        s.dock_x = -1
+    elif space == "y":
+        s.dock_y = -1
+    else:
+        s.dock.pop(0)
+    if action.kind == "skip":
+        s.supply[p][w] += 1
+        return
+    land(s, p, action.a, w)
+
+
+def land(s: State, p: int, region: int, worker: int) -> None:
+    """A worker from the Colonist Dock arrives in a region, with its specialist effect."""
+    arrive(s, p, region, worker)
+    if worker == MERCHANT:
+        s.money[p] += MERCHANT_INCOME
+    elif worker == MISSIONARY:
+        arrive_from_supply(s, p, region, COLONIST, 2 if CATHEDRAL in s.owned[p] else 1)

@@ -1,0 +1,129 @@
+"""Event box: Discovery. In Player Order, each player may send one expedition a turn (ruling 7):
+choose an undiscovered region (or, once every region is discovered, the Discovery deck), then the
+workers to send one at a time, then ``done``. Value: Captain 2, others 1. Success when the value
+reaches the Resistance (minus 1 with the owner's Plague I): a free Colonist in the region (none for
+a card), the Plunder plus the $/Soldier for each Soldier sent, and the counter or card kept for VP.
+Failure: the counter goes back face down but is known to all; a card is shuffled back. The sent
+workers return to supply either way; workers not sent stay in the box for later turns."""
+
+from __future__ import annotations
+
+from empires.discovery.actions import Action
+from empires.discovery.colonies import arrive_from_supply
+from empires.discovery.data import (
+    CAPTAIN,
+    CARDS,
+    COLONIST,
+    COUNTERS,
+    NUM_REGIONS,
+    SOLDIER,
+    WORKERS,
+    building,
+)
+from empires.discovery.decisions import DONE, SKIP, decision, push
+from empires.discovery.state import State
+
+PLAGUE_1 = building("plague_1")
+DECK = -1
+
+
+def undiscovered(s: State) -> list[int]:
+    return [r for r in range(NUM_REGIONS) if not s.discovered[r]]
+
+
+def targets(s: State) -> list[Action]:
+    regions = undiscovered(s)
+    if regions:
+        return [Action("region", r) for r in regions]
+    return [Action("deck")] if s.deck else []
+
+
+def step_discovery(s: State) -> None:
+    while s.cursor < s.num_players:
+        p = s.order[s.cursor]
+        if any(s.discovery_box[p]) and targets(s):
+            push(s, "expedition_target", p)
+            return
+        s.cursor += 1
+    s.cursor = 0
+    s.step = "specialists"
+
+
+def expedition_value(s: State, p: int, members) -> int:
+    return sum(n * (2 if w == CAPTAIN else 1) for w, n in enumerate(members))
+
+
+def resistance_for(s: State, p: int, resistance: int) -> int:
+    return resistance - 1 if PLAGUE_1 in s.owned[p] else resistance
+
+
+@decision("expedition_target", "Discovery: choose where to send an expedition, or skip")
+def _target_legal(s: State, d: dict) -> list[Action]:
+    return [*targets(s), SKIP]
+
+
+@_target_legal.choose
+def _target_choose(s: State, d: dict, action: Action) -> None:
+    if action.kind == "skip":
+        s.cursor += 1
+        return
+    target = DECK if action.kind == "deck" else action.a
+    push(s, "expedition_members", d["player"], target=target, members=[0] * len(WORKERS))
+
+
+@decision("expedition_members", "Discovery: add a worker to the expedition, or done to launch it")
+def _members_legal(s: State, d: dict) -> list[Action]:
+    box, members = s.discovery_box[d["player"]], d["members"]
+    acts = [Action("worker", w) for w in range(len(WORKERS)) if box[w] > members[w]]
+    if any(members):
+        acts.append(DONE)
+    return acts
+
+
+@_members_legal.choose
+def _members_choose(s: State, d: dict, action: Action) -> None:
+    p = d["player"]
+    if action.kind == "worker":
+        members = list(d["members"])
+        members[action.a] += 1
+        push(s, "expedition_members", p, target=d["target"], members=members)
+        return
+    s.cursor += 1
+    launch(s, p, d["target"], d["members"])
+
+
+def launch(s: State, p: int, target: int, members) -> bool:
+    """Resolve an expedition; returns whether it succeeded."""
+    for w, n in enumerate(members):
+        s.discovery_box[p][w] -= n
+        s.supply[p][w] += n
+    value = expedition_value(s, p, members)
+    soldiers = members[SOLDIER]
+    if target == DECK:
+        card = s.deck.pop()
+        info = CARDS[card]
+        if value >= resistance_for(s, p, info.resistance):
+            s.cards_won[p].append(card)
+            s.money[p] += info.plunder + info.per_soldier * soldiers
+            return True
+        s.deck.append(card)
+        s.rng.shuffle(s.deck)
+        return False
+    info = COUNTERS[s.counter[target]]
+    if value >= resistance_for(s, p, info.resistance):
+        discover(s, p, target, soldiers)
+        return True
+    s.revealed[target] = True
+    return False
+
+
+def discover(s: State, p: int, region: int, soldiers: int) -> None:
+    """A successful discovery of a region: counter kept, Plunder paid, a free Colonist lands."""
+    counter = s.counter[region]
+    info = COUNTERS[counter]
+    s.found[p].append(counter)
+    s.counter[region] = -1
+    s.revealed[region] = False
+    s.discovered[region] = True
+    s.money[p] += info.plunder + info.per_soldier * soldiers
+    arrive_from_supply(s, p, region, COLONIST, 1)

@@ -1,0 +1,56 @@
+"""The order of a turn: Phase 1, the eight event boxes top to bottom (Stables just before
+Discovery), Income, Capital Building Benefits, Refresh. Each step runs until it needs a decision
+(pushed on ``state.pending``) or hands over to the next step."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from empires.discovery.benefits import step_benefits
+from empires.discovery.capital_buildings import step_buildings
+from empires.discovery.colonist_dock import step_dock
+from empires.discovery.discovery_box import step_discovery
+from empires.discovery.income import step_income
+from empires.discovery.initiative import step_initiative
+from empires.discovery.merchant_shipping import step_shipping
+from empires.discovery.placement import step_place
+from empires.discovery.refresh import step_refresh
+from empires.discovery.specialists import step_specialists
+from empires.discovery.stables import step_stables
+from empires.discovery.state import State
+from empires.discovery.trade_goods import step_trade_goods
+from empires.discovery.warfare import step_warfare
+
+STEPS: dict[str, Callable[[State], None]] = {
+    "place": step_place,
+    "initiative": step_initiative,
+    "dock": step_dock,
+    "trade_goods": step_trade_goods,
+    "shipping": step_shipping,
+    "buildings": step_buildings,
+    "stables": step_stables,
+    "discovery": step_discovery,
+    "specialists": step_specialists,
+    "warfare": step_warfare,
+    "income": step_income,
+    "benefits": step_benefits,
+    "refresh": step_refresh,
+}
+PHASES = {
+    "place": "Phase 1: Place Workers",
+    "income": "Phase 3: Income",
+    "benefits": "Phase 4: Capital Building Benefits",
+    "refresh": "Phase 5: Refresh Board",
+    "over": "Game over",
+}
+
+
+def phase_name(step: str) -> str:
+    return PHASES.get(step, "Phase 2: Event Box Resolution")
+
+
+def run(s: State) -> None:
+    """Advance through automatic steps until a decision is pending or the game is over."""
+    steps = STEPS
+    while not s.pending and s.step != "over":
+        steps[s.step](s)

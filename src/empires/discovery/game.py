@@ -1,0 +1,174 @@
+"""The public API of the Empires: Age of Discovery engine (the :class:`GameState` protocol)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from empires.core.errors import IllegalActionError, SaveFileError
+from empires.discovery import actions as codec
+from empires.discovery import flow, observation, scoring
+from empires.discovery.actions import Action
+from empires.discovery.decisions import HANDLERS
+from empires.discovery.options import Options
+from empires.discovery.setup import new_state
+from empires.discovery.state import State
+
+NAME = "discovery"
+FORMAT = 1
+
+
+class DiscoveryGame:
+    """One game. Mutated in place by :meth:`apply`; copy with :meth:`clone`."""
+
+    __slots__ = ("s", "_legal")
+
+    def __init__(self, state: State) -> None:
+        self.s = state
+        self._legal: list[Action] | None = None
+
+    # ---- construction ----------------------------------------------------------------------
+    @classmethod
+    def new(cls, num_players: int, seed: int = 0, options: Options | None = None) -> DiscoveryGame:
+        game = cls(new_state(num_players, seed, options or Options()))
+        flow.run(game.s)
+        return game
+
+    @property
+    def num_players(self) -> int:
+        return self.s.num_players
+
+    @property
+    def options(self) -> Options:
+        return self.s.options
+
+    # ---- play ------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self.s.pending[-1]["player"] if self.s.pending else -1
+
+    @property
+    def decision(self) -> dict | None:
+        """The decision waiting on top of the stack (public context only)."""
+        return self.s.pending[-1] if self.s.pending else None
+
+    def is_terminal(self) -> bool:
+        return self.s.step == "over"
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            if not self.s.pending:
+                self._legal = []
+            else:
+                top = self.s.pending[-1]
+                self._legal = HANDLERS[top["kind"]][0](self.s, top)
+        return self._legal
+
+    def legal_action_codes(self) -> list[int]:
+        return [codec.encode(a, self.s.num_players) for a in self.legal_actions()]
+
+    def apply(self, action: Any) -> None:
+        act = codec.coerce(action, self.s.num_players)
+        if self.is_terminal():
+            raise IllegalActionError(f"{act} is not legal: the game is over")
+        legal = self.legal_actions()
+        if act not in legal:
+            top = self.s.pending[-1]
+            raise IllegalActionError(
+                f"{act} is not legal now: player {top['player']} must decide "
+                f"{top['kind']!r}; legal: {', '.join(map(str, legal))}"
+            )
+        s = self.s
+        top = s.pending.pop()
+        s.actions.append(act)
+        HANDLERS[top["kind"]][1](s, top, act)
+        flow.run(s)
+        self._legal = None
+
+    def clone(self) -> DiscoveryGame:
+        other = State.__new__(State)
+        self.s.copy_into(other)
+        return DiscoveryGame(other)
+
+    # ---- views -----------------------------------------------------------------------------
+    def observation(self, player: int | None = None) -> dict:
+        return observation.observe(self, player)
+
+    def describe(self, action: Any) -> str:
+        return observation.describe(self, codec.coerce(action, self.s.num_players))
+
+    def scores(self) -> list[dict[str, int]]:
+        return scoring.scores(self.s)
+
+    def ranking(self) -> list[list[int]]:
+        return scoring.ranking(self.s)
+
+    def winners(self) -> list[int]:
+        return self.ranking()[0]
+
+    # ---- history, saving, loading ----------------------------------------------------------
+    @property
+    def history(self) -> dict:
+        s = self.s
+        return {
+            "game": NAME,
+            "format": FORMAT,
+            "config": {"num_players": s.num_players, "options": s.options.to_json()},
+            "seed": s.seed,
+            "actions": [str(a) for a in s.actions],
+        }
+
+    def to_json(self) -> dict:
+        return {**self.history, "state": self.s.data_to_json()}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DiscoveryGame) and self.to_json() == other.to_json()
+
+    def __repr__(self) -> str:
+        s = self.s
+        return f"<Discovery {s.num_players}p turn {s.turn} {s.step} seed={s.seed}>"
+
+
+def new_game(num_players: int, seed: int = 0, options: Options | None = None) -> DiscoveryGame:
+    return DiscoveryGame.new(num_players, seed, options)
+
+
+def replay(history: dict) -> DiscoveryGame:
+    """Rebuild a game from ``{"config", "seed", "actions"}``; SaveFileError if it does not."""
+    if not isinstance(history, dict):
+        raise SaveFileError("a saved game must be a JSON object")
+    if history.get("game", NAME) != NAME:
+        raise SaveFileError(f"this file is a game of {history.get('game')!r}, not {NAME!r}")
+    try:
+        config = history["config"]
+        game = new_game(
+            config["num_players"], history["seed"], Options.from_json(config.get("options"))
+        )
+        actions = history["actions"]
+        if not isinstance(actions, list):
+            raise SaveFileError("'actions' must be a list")
+    except SaveFileError:
+        raise
+    except (KeyError, TypeError, ValueError) as e:
+        raise SaveFileError(f"saved game header is unreadable: {e}") from None
+    for i, a in enumerate(actions):
+        try:
+            game.apply(a)
+        except IllegalActionError as e:
+            raise SaveFileError(f"action {i + 1} ({a!r}) cannot be replayed: {e}") from None
+    return game
+
+
+def from_json(data: dict | str) -> DiscoveryGame:
+    """Load a save (``to_json`` output or a bare history). The history is replayed and, when the
+    save also holds a state, the two must agree: a corrupt or edited file is refused."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as e:
+            raise SaveFileError(f"not a JSON save file: {e}") from None
+    game = replay(data)
+    saved = data.get("state") if isinstance(data, dict) else None
+    if saved is not None and json.loads(json.dumps(game.s.data_to_json())) != saved:
+        raise SaveFileError("save file is corrupt: its state does not match its own history")
+    return game

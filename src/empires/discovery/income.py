@@ -1,0 +1,57 @@
+"""Phase 3: Income from Trade Good sets (ruling 6). The engine pays each player the best
+arrangement of their goods: any 3 goods $1, 3 of a kind $3, 4 of a kind $6, each token in one
+set, a Merchant Ship wild in any set but at most one ship per set."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from empires.discovery.state import State
+
+ANY_THREE, THREE_OF_A_KIND, FOUR_OF_A_KIND = 1, 3, 6
+
+
+def set_income(goods, ships: int) -> int:
+    """Best income from goods counts (any order) and Merchant Ships."""
+    return _best(tuple(sorted((c for c in goods if c), reverse=True)), ships)
+
+
+@lru_cache(maxsize=65536)
+def _best(counts: tuple[int, ...], ships: int) -> int:
+    # For each type choose how many 4-of-a-kind and 3-of-a-kind sets it makes (each may take one
+    # ship); the leftovers of all types then form mixed sets of 3, each with at most one ship.
+    options = {(0, 0): 0}  # (ships used, leftover tokens) -> best value of kind sets
+    for c in counts:
+        nxt: dict[tuple[int, int], int] = {}
+        for (used, left), value in options.items():
+            for fours in range(c // 3 + 1):
+                for threes in range((c + 1) // 2 + 1):
+                    sets = fours + threes
+                    for k in range(min(sets, ships - used) + 1):
+                        real = 4 * fours + 3 * threes - k  # k <= sets: one ship per set
+                        if real > c:
+                            continue
+                        key = (used + k, left + c - real)
+                        v = value + FOUR_OF_A_KIND * fours + THREE_OF_A_KIND * threes
+                        if nxt.get(key, -1) < v:
+                            nxt[key] = v
+        options = nxt
+    best = 0
+    for (used, left), value in options.items():
+        spare = ships - used
+        mixed = min((left + spare) // 3, left // 2)
+        best = max(best, value + ANY_THREE * mixed)
+    return best
+
+
+def income_of(s: State, p: int) -> int:
+    return set_income(s.goods[p], s.ships[p])
+
+
+def step_income(s: State) -> None:
+    for p in range(s.num_players):
+        earned = income_of(s, p)
+        s.money[p] += earned
+        if s.turn == 8:
+            s.economy[p] = earned
+    s.step = "benefits"

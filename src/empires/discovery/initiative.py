@@ -1,0 +1,26 @@
+"""Event box: Initiative. Each worker earns the number of its space in $; the order of the box
+becomes the next turn's Player Order (applied in Phase 5)."""
+
+from __future__ import annotations
+
+from empires.discovery.state import State
+from empires.discovery.university import offer_before
+
+
+def step_initiative(s: State) -> None:
+    if s.uni_offered != "initiative":
+        s.uni_offered = "initiative"
+        if offer_before(s, "initiative"):
+            return
+    s.initiative_result = []
+    for space, (p, w) in enumerate(s.initiative, start=1):
+        s.money[p] += space
+        s.supply[p][w] += 1
+        s.initiative_result.append(p)
+    s.initiative = []
+    s.step = "dock"
+
+
+def next_order(order: list[int], initiative: list[int]) -> list[int]:
+    """Players on the Initiative box first, in its order; the rest keep their relative order."""
+    return initiative + [p for p in order if p not in initiative]

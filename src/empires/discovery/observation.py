@@ -1,0 +1,192 @@
+"""What a player may see (ruling 19) and words for actions.
+
+Hidden from everyone: face-down Discovery counters (on the board and unused), the Discovery deck
+order, the Capital Building stacks and the Trade Goods pool; only their sizes are shown. A counter
+revealed by a failed expedition is public. Everything players hold is public. The observation is
+built only from public fields, so nothing hidden can leak into it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from empires.discovery import scoring
+from empires.discovery.actions import MILITIA, UNIVERSITY_TARGETS, Action, WORKER_CHOICES
+from empires.discovery.capital_buildings import price
+from empires.discovery.data import (
+    BOX_NAMES,
+    BOXES,
+    BUILDINGS,
+    CARDS,
+    COUNTERS,
+    GOOD_IDS,
+    REGION_IDS,
+    REGION_NAMES,
+    WORKERS,
+    age_of_turn,
+)
+from empires.discovery.decisions import PROMPTS
+from empires.discovery.flow import phase_name
+
+if TYPE_CHECKING:
+    from empires.discovery.game import DiscoveryGame
+
+
+def _counts(row) -> dict[str, int]:
+    return {WORKERS[w]: n for w, n in enumerate(row) if n}
+
+
+def _pairs(items) -> list[dict]:
+    return [{"player": p, "worker": WORKERS[w]} for p, w in items]
+
+
+def _discovery(info) -> dict:
+    return {"id": info.id, "name": info.name, "plunder": info.plunder,
+            "per_soldier": info.per_soldier, "resistance": info.resistance, "vp": info.vp}
+
+
+def _decision(d: dict | None) -> dict | None:
+    if d is None:
+        return None
+    out = {"kind": d["kind"], "player": d["player"], "prompt": PROMPTS.get(d["kind"], d["kind"])}
+    for k, v in d.items():
+        if k in ("kind", "player", "queue"):
+            continue
+        if k in ("region", "source", "dest") and isinstance(v, int) and v >= 0:
+            v = REGION_IDS[v]
+        elif k == "target" and isinstance(v, int):
+            v = "deck" if v < 0 else REGION_IDS[v]
+        elif k == "worker":
+            v = WORKERS[v]
+        elif k == "members":
+            v = _counts(v)
+        out[k] = v
+    return out
+
+
+def observe(game: DiscoveryGame, player: int | None) -> dict:
+    s = game.s
+    n = s.num_players
+    if player is not None and not (isinstance(player, int) and 0 <= player < n):
+        raise ValueError(f"no seat {player!r} in a {n}-player game")
+    players = []
+    for p in range(n):
+        players.append({
+            "seat": p,
+            "money": s.money[p],
+            "available": _counts(s.avail[p]),
+            "supply": _counts(s.supply[p]),
+            "goods": {GOOD_IDS[g]: c for g, c in enumerate(s.goods[p]) if c},
+            "merchant_ships": s.ships[p],
+            "buildings": [BUILDINGS[b].id for b in s.owned[p]],
+            "buildings_used": [BUILDINGS[b].id for b in s.used if b in s.owned[p]],
+            "discoveries": [_discovery(COUNTERS[c]) for c in s.found[p]]
+            + [_discovery(CARDS[c]) for c in s.cards_won[p]],
+            "colony_vp": list(s.colony_vp[p]),
+            "discovery_box": _counts(s.discovery_box[p]),
+        })
+    regions = []
+    for r, rid in enumerate(REGION_IDS):
+        counter: dict | str | None = None
+        if s.counter[r] >= 0:
+            counter = _discovery(COUNTERS[s.counter[r]]) if s.revealed[r] else "face-down"
+        regions.append({
+            "id": rid,
+            "name": REGION_NAMES[r],
+            "discovered": s.discovered[r],
+            "trade_good": GOOD_IDS[s.region_good[r]] if s.region_good[r] >= 0 else None,
+            "counter": counter,
+            "workers": [_counts(s.region_workers[r][p]) for p in range(n)],
+        })
+    terminal = game.is_terminal()
+    obs = {
+        "game": "discovery",
+        "player": player,
+        "num_players": n,
+        "options": s.options.to_json(),
+        "turn": s.turn,
+        "age": age_of_turn(s.turn),
+        "phase": phase_name(s.step),
+        "step": s.step,
+        "current_player": game.current_player,
+        "decision": _decision(game.decision),
+        "order": list(s.order),
+        "players": players,
+        "regions": regions,
+        "boxes": {
+            "initiative": _pairs(s.initiative),
+            "dock": _pairs(s.dock),
+            "dock_x": s.dock_x if s.dock_x >= 0 else None,
+            "dock_y": s.dock_y if s.dock_y >= 0 else None,
+            "trade_goods": _pairs(s.tg_box),
+            "trade_goods_offer": [GOOD_IDS[g] for g in s.tg_offer],
+            "shipping": _pairs(s.shipping),
+            "merchant_ship_waiting": s.ship_in_box,
+            "buildings": _pairs(s.cb_box),
+            "buildings_offer": [
+                {"id": BUILDINGS[b].id, "name": BUILDINGS[b].name, "price": price(s, b),
+                 "type": BUILDINGS[b].type, "text": BUILDINGS[b].text}
+                for b in s.cb_offer
+            ],
+            "specialists": {BOXES[k]: {"player": v[0], "worker": WORKERS[v[1]]}
+                            for k, v in sorted(s.specialists.items())},
+            "warfare": _pairs(s.warfare),
+        },
+        "hidden": {
+            "trade_goods_pool": len(s.pool),
+            "discovery_deck": len(s.deck),
+            "unused_counters": len(s.unused_counters),
+            "building_stacks": {str(a): len(s.stacks[a]) for a in (1, 2, 3)},
+        },
+        "merchant_ships_in_supply": s.ship_supply,
+        "scores": scoring.scores(s),
+        "terminal": terminal,
+    }
+    if terminal:
+        obs["ranking"] = scoring.ranking(s)
+    return obs
+
+
+def describe(game: DiscoveryGame, action: Action) -> str:
+    """Words for an action in the context of the decision it answers."""
+    k = action.kind
+    d = game.decision or {}
+    kind = d.get("kind", "")
+    if k == "place":
+        return f"Place a {WORKERS[action.a]} on {BOX_NAMES[BOXES[action.b]]}"
+    if k == "region":
+        name = REGION_NAMES[action.a]
+        verbs = {
+            "dock": "Send the {} to {}", "expedition_target": "Explore {1}",
+            "cartography": "Discover {1} (New World Cartography)",
+            "stables_from": "Move a Soldier out of {1}", "stables_to": "Move the Soldier to {1}",
+            "battle_region": "Battle in {1}", "indian_allies": "Indian Allies: 2 Soldiers to {1}",
+            "plague_3_region": "Plague in {1}", "trade_out": "Trade out the specialist in {1}",
+            "migration_from": "Migrate Colonists from {1}", "migration_to": "Migrate them to {1}",
+        }
+        worker = WORKERS[d["worker"]] if "worker" in d else "worker"
+        return verbs.get(kind, "Choose {1}").format(worker, name)
+    if k == "deck":
+        return "Explore with the Discovery deck"
+    if k == "player":
+        return f"Choose player {action.a}"
+    if k == "worker":
+        w = "temporary Militia Soldier" if action.a == MILITIA else WORKER_CHOICES[action.a]
+        verbs = {"expedition_members": "Send a {}", "casualty": "Remove a {}",
+                 "training": "Train a {} ($5)", "plague_2": "Lose a {}"}
+        return verbs.get(kind, "Choose {}").format(w)
+    if k == "good":
+        return f"Take {GOOD_IDS[action.a]}"
+    if k == "building":
+        b = BUILDINGS[action.a]
+        return f"Buy {b.name} (${price(game.s, action.a)}): {b.text}"
+    if k == "use":
+        return f"Use {BUILDINGS[action.a].name}"
+    if k == "target":
+        return f"Move a worker to the front of {UNIVERSITY_TARGETS[action.a]}"
+    if k == "index":
+        if kind == "migration_count":
+            return f"Move {action.a} Colonist{'s' if action.a > 1 else ''}"
+        return f"Move the worker at position {action.a + 1} to the front"
+    return {"battle": "Declare a Battle", "war": "Declare a War ($10)",
+            "done": "Launch the expedition", "skip": "Skip"}.get(k, str(action))

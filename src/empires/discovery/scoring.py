@@ -1,0 +1,96 @@
+"""New World colony scoring (turns 3, 6, 8; ruling 14), end-game scoring and tie-breaks
+(ruling 15)."""
+
+from __future__ import annotations
+
+from empires.discovery.buildings import END_VP
+from empires.discovery.data import BUILDINGS, CARDS, COUNTERS, NUM_REGIONS, age_of_turn
+from empires.discovery.income import set_income
+from empires.discovery.state import State
+
+FIRST, SECOND, TIED_FIRST = 6, 2, 2
+CATEGORIES = (
+    "colonies_age1", "colonies_age2", "colonies_age3", "discoveries", "buildings", "economy",
+)
+
+
+def region_scores(counts: list[int]) -> list[int]:
+    """VP per player for one region, given each player's worker count there."""
+    vp = [0] * len(counts)
+    if max(counts, default=0) < 3:
+        return vp
+    top = max(counts)
+    first = [p for p, c in enumerate(counts) if c == top]
+    if len(first) == 2:
+        for p in first:
+            vp[p] = TIED_FIRST
+    elif len(first) == 1:
+        vp[first[0]] = FIRST
+        rest = [c for c in counts if 0 < c < top]
+        if rest:
+            runner = max(rest)
+            second = [p for p, c in enumerate(counts) if c == runner]
+            if len(second) == 1:
+                vp[second[0]] = SECOND
+    return vp
+
+
+def colony_scoring(s: State) -> list[int]:
+    total = [0] * s.num_players
+    for r in range(NUM_REGIONS):
+        counts = [sum(s.region_workers[r][p]) for p in range(s.num_players)]
+        for p, v in enumerate(region_scores(counts)):
+            total[p] += v
+    return total
+
+
+def score_colonies(s: State) -> None:
+    age = age_of_turn(s.turn)
+    for p, v in enumerate(colony_scoring(s)):
+        s.colony_vp[p][age - 1] += v
+
+
+def building_vp(s: State, p: int) -> int:
+    vp = 0
+    for b in s.owned[p]:
+        info = BUILDINGS[b]
+        vp += info.vp
+        extra = END_VP.get(info.id)
+        if extra is not None:
+            vp += extra(s, p)
+    return vp
+
+
+def scores(s: State) -> list[dict[str, int]]:
+    """Score breakdown per player. Colony VP are those scored so far; economy is the set income
+    of turn 8 (before the end, the income the player's sets would pay now)."""
+    out = []
+    for p in range(s.num_players):
+        row = {
+            "colonies_age1": s.colony_vp[p][0],
+            "colonies_age2": s.colony_vp[p][1],
+            "colonies_age3": s.colony_vp[p][2],
+            "discoveries": sum(COUNTERS[c].vp for c in s.found[p])
+            + sum(CARDS[c].vp for c in s.cards_won[p]),
+            "buildings": building_vp(s, p),
+            "economy": s.economy[p] if s.step == "over" else set_income(s.goods[p], s.ships[p]),
+        }
+        row["total"] = sum(row[c] for c in CATEGORIES)
+        out.append(row)
+    return out
+
+
+def tiebreak_key(s: State, p: int, row: dict[str, int]) -> tuple[int, ...]:
+    return (row["total"], s.colony_vp[p][2], s.money[p], sum(s.goods[p]) + s.ships[p])
+
+
+def ranking(s: State) -> list[list[int]]:
+    rows = scores(s)
+    keys = {p: tiebreak_key(s, p, rows[p]) for p in range(s.num_players)}
+    groups: list[list[int]] = []
+    for p in sorted(keys, key=lambda q: keys[q], reverse=True):
+        if groups and keys[groups[-1][0]] == keys[p]:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    return groups

@@ -1,0 +1,135 @@
+"""Setup (rulebook "Setup"): pieces, money by player order, counters, goods, buildings, ships."""
+
+from __future__ import annotations
+
+from empires.core.rng import Rng
+from empires.discovery.data import (
+    BUILDINGS,
+    COLONIST,
+    COUNTERS,
+    CARDS,
+    GOOD_COUNTS,
+    MERCHANT_SHIPS,
+    NUM_GOODS,
+    NUM_REGIONS,
+    REGION_GOOD,
+    STARTS_DISCOVERED,
+    TRADE_GOODS_SPACES,
+    WORKER_COUNTS,
+    WORKERS,
+)
+from empires.discovery.options import Options
+from empires.discovery.state import State
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+STARTING_COLONISTS = 5
+STARTING_MONEY = 10
+
+
+def dock_spaces(num_players: int) -> int:
+    """Numbered Colonist Dock spaces: 2N-1 (the ship marker sits on space 2N)."""
+    return 2 * num_players - 1
+
+
+def building_pool(options: Options, age: int) -> list[int]:
+    return [b.index for b in BUILDINGS if b.age == age and b.set == "base"]
+
+
+def new_state(num_players: int, seed: int, options: Options) -> State:
+    if not isinstance(num_players, int) or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+        raise ValueError(
+            f"Empires: Age of Discovery is for {MIN_PLAYERS}-{MAX_PLAYERS} players, "
+            f"not {num_players!r}"
+        )
+    if not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, not {seed!r}")
+    n = num_players
+    s = State()
+    s.options = options
+    s.num_players = n
+    s.seed = seed
+    s.rng = rng = Rng(seed)
+
+    s.order = list(range(n))
+    rng.shuffle(s.order)
+    s.money = [0] * n
+    for place, p in enumerate(s.order):
+        s.money[p] = STARTING_MONEY + place
+    counts = [0 if w == "builder" else c for w, c in zip(WORKERS, WORKER_COUNTS, strict=True)]
+    # One colonist of each player marks the Player Order track; five start on the player board.
+    s.supply = [counts[:] for _ in range(n)]
+    s.avail = [[0] * len(WORKERS) for _ in range(n)]
+    for p in range(n):
+        s.supply[p][COLONIST] -= 1 + STARTING_COLONISTS
+        s.avail[p][COLONIST] = STARTING_COLONISTS
+    s.goods = [[0] * NUM_GOODS for _ in range(n)]
+    s.ships = [0] * n
+    s.owned = [[] for _ in range(n)]
+    s.found = [[] for _ in range(n)]
+    s.cards_won = [[] for _ in range(n)]
+    s.colony_vp = [[0, 0, 0] for _ in range(n)]
+    s.economy = [0] * n
+
+    # Discovery counters: one face down in every region but the Caribbean; the rest unused.
+    counters = list(range(len(COUNTERS)))
+    rng.shuffle(counters)
+    s.discovered = [r in STARTS_DISCOVERED for r in range(NUM_REGIONS)]
+    s.counter = [-1] * NUM_REGIONS
+    for r in range(NUM_REGIONS):
+        if not s.discovered[r]:
+            s.counter[r] = counters.pop()
+    s.unused_counters = sorted(counters)
+    s.revealed = [False] * NUM_REGIONS
+    s.deck = list(range(len(CARDS)))
+    rng.shuffle(s.deck)
+    s.region_workers = [[[0] * len(WORKERS) for _ in range(n)] for _ in range(NUM_REGIONS)]
+
+    # Trade Goods: one on each region, the rest face down; four into the Trade Goods box.
+    s.region_good = list(REGION_GOOD)
+    remaining = list(GOOD_COUNTS)
+    for g in REGION_GOOD:
+        remaining[g] -= 1
+    s.pool = [g for g in range(NUM_GOODS) for _ in range(remaining[g])]
+    s.tg_offer = draw_goods(s, TRADE_GOODS_SPACES)
+
+    # Capital Buildings: a shuffled stack per Age, five of Age I face up.
+    s.stacks = [[]]
+    for age in (1, 2, 3):
+        stack = building_pool(options, age)
+        rng.shuffle(stack)
+        s.stacks.append(stack)
+    s.cb_offer = [s.stacks[1].pop() for _ in range(5)]
+
+    # Merchant Ships: one in the box, one on the turn track, one on dock space 2N if it exists.
+    s.ship_markers = 1 + (1 if 2 * n <= 11 else 0)
+    s.ship_in_box = True
+    s.ship_supply = MERCHANT_SHIPS - 1 - s.ship_markers
+
+    s.initiative, s.dock, s.tg_box, s.shipping, s.cb_box, s.warfare = [], [], [], [], [], []
+    s.initiative_result = []
+    s.specialists = {}
+    s.discovery_box = [[0] * len(WORKERS) for _ in range(n)]
+    s.expedition_done = [False] * n
+    s.turn = 1
+    s.step = "place"
+    s.place_idx = 0
+    return s
+
+
+def draw_good(s: State) -> int:
+    """Draw one random Trade Good from the face-down pool (-1 when it is empty)."""
+    if not s.pool:
+        return -1
+    i = s.rng.randrange(len(s.pool))
+    s.pool[i], s.pool[-1] = s.pool[-1], s.pool[i]
+    return s.pool.pop()
+
+
+def draw_goods(s: State, count: int) -> list[int]:
+    out = []
+    for _ in range(count):
+        g = draw_good(s)
+        if g >= 0:
+            out.append(g)
+    return out

@@ -1,0 +1,56 @@
+"""Event box: Specialists. Spaces resolve left to right (Missionary, Merchant, Soldier, Captain,
+Builder, Training); each occupant's worker returns to supply and the player gains that
+Specialist for next turn. On Training the player may pay $5 for any one Specialist. An empty
+supply gives nothing unless a same-type specialist is traded out of the New World (ruling 5)."""
+
+from __future__ import annotations
+
+from empires.discovery.actions import Action
+from empires.discovery.colonies import gain, specialists_in_play, trade_out_regions
+from empires.discovery.data import SPACE_GIVES, SPECIALIST_SPACES, TRAINING
+from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.state import State
+
+TRAINING_COST = 5
+
+
+def available_specialists(s: State, p: int) -> list[int]:
+    return [
+        w for w in specialists_in_play(s)
+        if s.supply[p][w] > 0 or trade_out_regions(s, p, w)
+    ]
+
+
+def step_specialists(s: State) -> None:
+    for space in SPECIALIST_SPACES:
+        item = s.specialists.pop(space, None)
+        if item is None:
+            continue
+        p, w = item
+        s.supply[p][w] += 1
+        if space == TRAINING:
+            if s.money[p] >= TRAINING_COST and available_specialists(s, p):
+                push(s, "training", p)
+                return
+            continue
+        gain(s, p, SPACE_GIVES[space])
+        if s.pending:
+            return
+    s.step = "warfare"
+
+
+@decision("training", "Training: pay $5 for any Specialist, or skip")
+def _training_legal(s: State, d: dict) -> list[Action]:
+    return [*(Action("worker", w) for w in available_specialists(s, d["player"])), SKIP]
+
+
+@_training_legal.choose
+def _training_choose(s: State, d: dict, action: Action) -> None:
+    if action.kind == "skip":
+        return
+    p = d["player"]
+    s.money[p] -= TRAINING_COST
+    if s.supply[p][action.a] > 0:
+        gain(s, p, action.a)
+    else:
+        push(s, "trade_out", p, worker=action.a, where="avail", optional=False)

@@ -1,0 +1,57 @@
+"""Stables (Age II, ongoing; ruling 10): once a turn, just before Discovery resolves (2015), the
+owner may move one of their Soldiers from a colony to an adjacent discovered region."""
+
+from __future__ import annotations
+
+from empires.discovery.actions import Action
+from empires.discovery.colonies import arrive
+from empires.discovery.data import ADJACENT, NUM_REGIONS, SOLDIER, building
+from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.state import State
+
+STABLES = building("stables")
+
+
+def destinations(s: State, region: int) -> list[int]:
+    return sorted(r for r in ADJACENT[region] if s.discovered[r])
+
+
+def sources(s: State, p: int) -> list[int]:
+    return [
+        r for r in range(NUM_REGIONS)
+        if s.region_workers[r][p][SOLDIER] > 0 and destinations(s, r)
+    ]
+
+
+def step_stables(s: State) -> None:
+    if s.cursor == 0:
+        s.cursor = 1
+        for p in s.order:
+            if STABLES in s.owned[p] and sources(s, p):
+                push(s, "stables_from", p)
+                return
+    s.cursor = 0
+    s.step = "discovery"
+
+
+@decision("stables_from", "Stables: choose a region to move one of your Soldiers from, or skip")
+def _from_legal(s: State, d: dict) -> list[Action]:
+    return [*(Action("region", r) for r in sources(s, d["player"])), SKIP]
+
+
+@_from_legal.choose
+def _from_choose(s: State, d: dict, action: Action) -> None:
+    if action.kind == "region":
+        push(s, "stables_to", d["player"], source=action.a)
+
+
+@decision("stables_to", "Stables: choose the adjacent region the Soldier moves to")
+def _to_legal(s: State, d: dict) -> list[Action]:
+    return [Action("region", r) for r in destinations(s, d["source"])]
+
+
+@_to_legal.choose
+def _to_choose(s: State, d: dict, action: Action) -> None:
+    p = d["player"]
+    s.region_workers[d["source"]][p][SOLDIER] -= 1
+    arrive(s, p, action.a, SOLDIER)

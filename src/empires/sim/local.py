@@ -1,0 +1,209 @@
+"""The pure simulation loop: one game between bots, batches of games, and their summary.
+
+Everything here is deterministic: game ``i`` of a batch started with ``seed`` is played with game
+seed ``seed + i``, and the bots' seeds are derived from the game seed by :func:`bot_seeds`. The
+functions take and return plain data (game name, ints, lists, dicts) so that they can run in
+worker processes of a ``ProcessPoolExecutor`` or, later, as Ray tasks.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from empires.bots import make_bot
+from empires.core.game import get_game
+from empires.core.rng import Rng
+
+# Far above the length of any real game; a game that reaches it is an engine bug.
+MAX_DECISIONS = 1_000_000
+
+# Mixed into the game seed so that the bots' generators are not the game's own stream.
+_BOT_SEED_SALT = 0xB075_5EED_0DD5_CAFE
+
+
+class GameFailed(RuntimeError):
+    """A game raised (engine or bot bug); the message names the game seed to reproduce it."""
+
+
+def resolve_game(game: Any):
+    """A game module from a module or a registered name."""
+    return get_game(game) if isinstance(game, str) else game
+
+
+def default_options(module) -> Any:
+    options = getattr(module, "Options", None)
+    return options() if options is not None else None
+
+
+def bot_seeds(seed: int, num_players: int) -> list[int]:
+    """The seeds of the seats' bots in a game played with ``seed`` (deterministic)."""
+    rng = Rng(seed ^ _BOT_SEED_SALT)
+    return [rng.next_u64() for _ in range(num_players)]
+
+
+def expand_seats(specs: str | Sequence[str], num_players: int) -> list[str]:
+    """``"random"`` or ``["random"]`` fills every seat; otherwise one name per seat."""
+    if isinstance(specs, str):
+        specs = [s for s in (p.strip() for p in specs.split(",")) if s]
+    specs = [s.strip().lower() for s in specs]
+    if len(specs) == 1:
+        return specs * num_players
+    if len(specs) != num_players:
+        raise ValueError(
+            f"{len(specs)} seats given ({', '.join(specs)}) for a {num_players}-player game"
+        )
+    return specs
+
+
+def play_game(
+    game: Any,
+    num_players: int,
+    seed: int,
+    bots: str | Sequence[str],
+    options: Any = None,
+    *,
+    keep_history: bool = False,
+    max_decisions: int = MAX_DECISIONS,
+) -> dict:
+    """Play one game between bots and return its result.
+
+    ``game`` is a game module or its registered name; ``bots`` one bot name per seat (or one name
+    for every seat); ``options`` the game's options (``None``: the module's default ``Options()``).
+
+    Returns ``{"seed", "bots", "scores", "ranking", "decisions"}`` (and ``"history"`` when
+    ``keep_history``). Raises :class:`GameFailed` naming the seed if the game or a bot raises.
+    """
+    module = resolve_game(game)
+    specs = expand_seats(bots, num_players)
+    if options is None:
+        options = default_options(module)
+    players = [make_bot(spec, s) for spec, s in zip(specs, bot_seeds(seed, num_players), strict=True)]
+    decisions = 0
+    try:
+        state = module.new_game(num_players, seed=seed, options=options)
+        while not state.is_terminal():
+            if decisions >= max_decisions:
+                raise RuntimeError(f"no end after {max_decisions} decisions")
+            seat = state.current_player
+            state.apply(players[seat].choose(state))
+            decisions += 1
+        result = {
+            "seed": seed,
+            "bots": specs,
+            "scores": state.scores(),
+            "ranking": state.ranking(),
+            "decisions": decisions,
+        }
+        if keep_history:
+            result["history"] = state.history
+    except Exception as exc:
+        raise GameFailed(
+            f"{getattr(module, 'NAME', game)} game with seed {seed}, {num_players} players, "
+            f"bots {','.join(specs)} failed after {decisions} decisions: "
+            f"{type(exc).__name__}: {exc}"
+        ) from exc
+    return result
+
+
+def play_games(
+    game: str,
+    num_players: int,
+    seeds: Iterable[int],
+    bots: str | Sequence[str],
+    options: Any = None,
+) -> list[dict]:
+    """Play one game per seed, in order (the unit of work of a worker process)."""
+    return [play_game(game, num_players, s, bots, options) for s in seeds]
+
+
+def batches(seed: int, games: int, size: int) -> list[list[int]]:
+    """Game seeds ``seed .. seed+games-1`` cut into consecutive batches of ``size``."""
+    size = max(1, size)
+    return [list(range(seed + i, seed + min(i + size, games))) for i in range(0, games, size)]
+
+
+def summarize(results: Sequence[dict], num_players: int) -> list[dict]:
+    """Per-seat summary of results given in game order.
+
+    A game shared by ``k`` seats in first place gives each ``1/k`` of a win. Categories are the
+    keys of the score dicts, in order of first appearance.
+    """
+    categories: list[str] = []
+    for r in results:
+        for row in r["scores"]:
+            for key in row:
+                if key not in categories:
+                    categories.append(key)
+    seats = []
+    n = len(results)
+    for seat in range(num_players):
+        wins = 0.0
+        for r in results:
+            first = r["ranking"][0] if r["ranking"] else []
+            if seat in first:
+                wins += 1.0 / len(first)
+        mean: dict[str, float] = {}
+        stdev: dict[str, float] = {}
+        for cat in categories:
+            values = [float(r["scores"][seat].get(cat, 0)) for r in results]
+            mean[cat] = math.fsum(values) / n if n else 0.0
+            stdev[cat] = statistics.stdev(values) if n > 1 else 0.0
+        bots = {r["bots"][seat] for r in results}
+        seats.append({
+            "seat": seat,
+            "bot": bots.pop() if len(bots) == 1 else ",".join(sorted(bots)),
+            "wins": wins,
+            "win_rate": wins / n if n else 0.0,
+            "mean": mean,
+            "stdev": stdev,
+        })
+    return seats
+
+
+def run_local(
+    game: Any,
+    num_players: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    *,
+    options: Any = None,
+    jobs: int = 1,
+    on_progress: Callable[[int], None] | None = None,
+) -> list[dict]:
+    """Play ``games`` games (seeds ``seed .. seed+games-1``) on ``jobs`` processes.
+
+    Results come back in game order whatever ``jobs`` is. ``on_progress(k)`` is called as each
+    batch of ``k`` games finishes.
+    """
+    results: list[dict] = []
+    if jobs <= 1 or games <= 1:
+        for s in range(seed, seed + games):
+            results.append(play_game(game, num_players, s, bots, options))
+            if on_progress:
+                on_progress(1)
+        return results
+    from concurrent.futures import ProcessPoolExecutor
+
+    # Small batches keep the progress bar moving and the load balanced; large enough to make
+    # the inter-process traffic negligible.
+    size = max(1, min(50, games // (jobs * 8)))
+    work = batches(seed, games, size)
+    name = game if isinstance(game, str) else game.NAME  # modules do not pickle; names do
+    futures = []
+    with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
+        try:
+            futures += [pool.submit(play_games, name, num_players, b, bots, options) for b in work]
+            for fut in futures:
+                batch = fut.result()
+                results.extend(batch)
+                if on_progress:
+                    on_progress(len(batch))
+        except BaseException:
+            for fut in futures:
+                fut.cancel()
+            raise
+    return results
