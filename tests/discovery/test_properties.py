@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 from invariants import check
 
 from empires.core.rng import Rng
-from empires.discovery import from_json, new_game, replay
-from empires.discovery.game import DiscoveryGame
+from empires.discovery import DiscoveryGame, from_json, new_game, replay
 
 players = st.integers(min_value=2, max_value=6)
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -79,32 +78,35 @@ def test_save_and_load_at_any_point(n, seed, stop):
     assert loaded.to_json() == game.to_json()
 
 
-def scramble_hidden(game: DiscoveryGame, seed: int) -> DiscoveryGame:
-    """A copy that differs from ``game`` only in what nobody may see."""
-    other = game.clone()
-    s = other.s
-    rng = Rng(seed)
-    hidden_regions = [r for r, c in enumerate(s.counter) if c >= 0 and not s.revealed[r]]
-    face_down = [s.counter[r] for r in hidden_regions] + s.unused_counters
-    rng.shuffle(face_down)
-    for r in hidden_regions:
-        s.counter[r] = face_down.pop()
-    s.unused_counters = face_down
-    rng.shuffle(s.deck)
-    rng.shuffle(s.pool)
-    for stack in s.stacks:
-        rng.shuffle(stack)
-    other._legal = None
-    return other
-
-
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players, seeds, st.integers(min_value=0, max_value=600), seeds)
 def test_observations_do_not_depend_on_hidden_information(n, seed, stop, scramble_seed):
     game = random_game(n, seed, stop=stop)
-    other = scramble_hidden(game, scramble_seed)
+    other = game.determinize(None, Rng(scramble_seed))
     for viewer in [None, *range(n)]:
         obs = game.observation(viewer)
         assert obs == other.observation(viewer)
         json.dumps(obs)
     assert game.legal_actions() == other.legal_actions()
+    # The resampled copy plays on as a legal game.
+    finish = other.clone()
+    rng = Rng(stop)
+    while not finish.is_terminal():
+        legal = finish.legal_actions()
+        finish.apply(legal[rng.randrange(len(legal))])
+    check(finish)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players, seeds, st.integers(min_value=0, max_value=600))
+def test_clone_is_complete_and_independent(n, seed, stop):
+    game = random_game(n, seed, stop=stop)
+    before = game.to_json()
+    copy = game.clone()
+    assert set(copy.s.__dict__) == set(game.s.__dict__)
+    assert copy.to_json() == before
+    rng = Rng(seed)
+    while not copy.is_terminal():
+        legal = copy.legal_actions()
+        copy.apply(legal[rng.randrange(len(legal))])
+    assert game.to_json() == before

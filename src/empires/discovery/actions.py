@@ -61,6 +61,11 @@ class Action(NamedTuple):
 
 
 SIMPLE = ("deck", "battle", "war", "skip", "done")
+# Prebuilt values for the hot paths (Phase 1 placement, region choices).
+PLACE: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Action("place", w, b) for b in range(len(BOXES))) for w in range(len(WORKERS))
+)
+REGION: tuple[Action, ...] = tuple(Action("region", r) for r in range(NUM_REGIONS))
 _LOOKUP = {
     "region": REGION_IDS,
     "worker": WORKER_CHOICES,

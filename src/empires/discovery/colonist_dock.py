@@ -6,7 +6,7 @@ Cathedral). The first player with 3 workers in a region takes its Trade Good (ru
 
 from __future__ import annotations
 
-from empires.discovery.actions import Action
+from empires.discovery.actions import REGION, Action
 from empires.discovery.colonies import arrive, arrive_from_supply
 from empires.discovery.data import (
     COLONIST,
@@ -47,7 +47,7 @@ def discovered_regions(s: State) -> list[int]:
 
 @decision("dock", "Colonist Dock: send the worker to a discovered region")
 def _dock_legal(s: State, d: dict) -> list[Action]:
-    return [*(Action("region", r) for r in discovered_regions(s)), SKIP]
+    return [*(REGION[r] for r in discovered_regions(s)), SKIP]
 
 
 @_dock_legal.choose

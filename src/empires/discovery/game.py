@@ -90,6 +90,27 @@ class DiscoveryGame:
         self.s.copy_into(other)
         return DiscoveryGame(other)
 
+    def determinize(self, observer: int | None, rng) -> DiscoveryGame:
+        """A copy in which everything ``observer`` cannot see is resampled with ``rng`` (an
+        :class:`~empires.core.Rng`) consistently with their observation: face-down counters are
+        reshuffled among the unrevealed regions and the unused pile, the Discovery deck, Capital
+        Building stacks and Trade Goods pool are reshuffled, and the game's own generator is
+        reseeded. The copy's observation for ``observer`` equals this game's."""
+        other = self.clone()
+        s = other.s
+        hidden = [r for r, c in enumerate(s.counter) if c >= 0 and not s.revealed[r]]
+        face_down = [s.counter[r] for r in hidden] + s.unused_counters
+        rng.shuffle(face_down)
+        for r in hidden:
+            s.counter[r] = face_down.pop()
+        s.unused_counters = sorted(face_down)
+        rng.shuffle(s.deck)
+        rng.shuffle(s.pool)
+        for stack in s.stacks:
+            rng.shuffle(stack)
+        s.rng = rng.fork()
+        return other
+
     # ---- views -----------------------------------------------------------------------------
     def observation(self, player: int | None = None) -> dict:
         return observation.observe(self, player)

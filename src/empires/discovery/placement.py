@@ -8,7 +8,7 @@ A worker always goes on the lowest free space of its box.
 
 from __future__ import annotations
 
-from empires.discovery.actions import Action
+from empires.discovery.actions import PLACE, Action
 from empires.discovery.data import (
     CAP_BUILDINGS,
     CAPITAL_BUILDING_SPACES,
@@ -70,7 +70,8 @@ def step_place(s: State) -> None:
 def _place_legal(s: State, d: dict) -> list[Action]:
     p = d["player"]
     boxes = open_boxes(s, p)
-    acts = [Action("place", w, b) for w in range(NW) if s.avail[p][w] for b in boxes]
+    avail = s.avail[p]
+    acts = [PLACE[w][b] for w in range(NW) if avail[w] for b in boxes]
     acts += university.offer_anytime(s, p)
     return acts
 

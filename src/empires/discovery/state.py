@@ -27,7 +27,7 @@ _NESTED = (
 )
 _SCALAR = (
     "num_players", "turn", "step", "place_idx", "ship_in_box", "ship_supply", "ship_markers",
-    "dock_x", "dock_y", "seed", "cursor", "used_university", "goods_removed",
+    "dock_x", "dock_y", "seed", "cursor", "used_university", "goods_removed", "uni_offered",
 )
 
 
