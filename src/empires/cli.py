@@ -160,14 +160,34 @@ def _describe(state, action) -> str:
 
 
 # ---- generic rendering of observations ----------------------------------------------------------
+#
+# Observations are JSON-ready dicts; nothing below knows a particular game. Conventions that make
+# the result readable: a list with one dict per seat (``players``, ``scores``, or records with a
+# ``seat`` key) becomes a table with one column per seat; other lists of records (regions, offers)
+# become tables with one row per record, labelled by ``name`` or ``id``; a dict with an integer
+# ``player`` key is shown as that seat's piece ("P2 soldier"); ``decision`` is drawn last.
+
+_EMPTY = (None, 0, False, "", [], {})
+_PER_SEAT_KEYS = {"players", "seats", "scores"}
+_SEAT_KEYS = {"current_player", "player", "viewer", "seat", "active_player"}
+_HEADER_NAMES = {"player": "Viewing as", "current_player": "To play"}
+_SEAT_LIST_KEYS = {"order", "player_order", "turn_order", "initiative_order", "winners"}
 
 
 def _is_scalar(value: Any) -> bool:
     return value is None or isinstance(value, str | int | float | bool)
 
 
-def _fmt(value: Any) -> str:
-    """A compact, readable one-cell rendering of a JSON value."""
+def _is_record_list(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def _named(rec: dict) -> bool:
+    return any(k in rec for k in ("name", "id", "player", "seat"))
+
+
+def _fmt(value: Any, n: int = 0) -> str:
+    """A compact, readable one-cell rendering of a JSON value (``n``: number of seats)."""
     if value is None:
         return "-"
     if isinstance(value, bool):
@@ -180,99 +200,163 @@ def _fmt(value: Any) -> str:
         if not value:
             return "-"
         if all(_is_scalar(v) for v in value):
-            return ", ".join(_fmt(v) for v in value)
-        return "; ".join(_fmt(v) for v in value)
+            return ", ".join(_fmt(v, n) for v in value)
+        if len(value) == n and _is_record_list(value) and not any(_named(v) for v in value):
+            # one dict per seat, e.g. the workers of each player in a region
+            parts = [f"P{i}: {_fmt(v, n)}" for i, v in enumerate(value) if v not in _EMPTY]
+            return "; ".join(parts) if parts else "-"
+        return ", ".join(_fmt(v, n) for v in value)
     if isinstance(value, dict):
+        if isinstance(value.get("player"), int) and not isinstance(value["player"], bool):
+            rest = " ".join(_fmt(v, n) for k, v in value.items() if k != "player")
+            return f"P{value['player']} {rest}".strip()
+        if "name" in value or "id" in value:
+            name = str(value.get("name", value.get("id")))
+            return f"{name} ({value['vp']} VP)" if isinstance(value.get("vp"), int) else name
+        if value and all(str(k).isdigit() for k in value):  # e.g. a count per age
+            return ", ".join(f"{k}: {_fmt(v, n)}" for k, v in value.items())
         parts = []
         for k, v in value.items():
-            if v in (None, 0, False, "", [], {}):
+            if v in _EMPTY:
                 continue  # zero counts are noise on a board
-            parts.append(k if v is True else f"{k} {_fmt(v)}" if _is_scalar(v) else f"{k}: {_fmt(v)}")
+            if v is True:
+                parts.append(str(k))
+            elif _is_scalar(v):
+                parts.append(f"{k} {_fmt(v, n)}")
+            else:
+                parts.append(f"{k}: {_fmt(v, n)}")
         return ", ".join(parts) if parts else "-"
     return str(value)
 
 
 def _title(key: str) -> str:
-    return key.replace("_", " ").capitalize()
+    return str(key).replace("_", " ").capitalize()
 
 
-def _seatish(key: str) -> bool:
-    return key in {"order", "player_order", "turn_order", "initiative_order"}
+def _seat_label(labels: Sequence[str], i: Any) -> str:
+    if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(labels):
+        return labels[i]
+    return "-" if i in (None, -1) else _fmt(i)
 
 
-def _table_of_records(title: str, rows: list[tuple[str, dict]], first: str) -> Table:
-    columns: list[str] = []
-    for _, rec in rows:
-        for k in rec:
-            if k not in columns:
-                columns.append(k)
-    table = Table(title=Text(title, style="bold"), title_justify="left", show_lines=False,
-                  expand=False, pad_edge=False)
-    table.add_column(first, no_wrap=True, style="cyan")
-    for c in columns:
-        table.add_column(_title(c), overflow="fold")
-    for label, rec in rows:
-        table.add_row(Text(label), *(Text(_fmt(rec.get(c))) for c in columns))
+def _new_table(title: str) -> Table:
+    return Table(title=Text(title, style="bold"), title_justify="left", expand=False)
+
+
+def _per_seat_table(title: str, records: list[dict], labels: Sequence[str]) -> Table:
+    """One column per seat, one row per field (fields empty for every seat are left out)."""
+    n = len(labels)
+    table = _new_table(title)
+    table.add_column("", style="cyan", no_wrap=True)
+    for label in labels:
+        seat, _, who = label.partition(" ")
+        table.add_column(f"{seat}\n{who.strip('()')}" if who else seat, overflow="fold")
+    fields: list[str] = []
+    for rec in records:
+        fields += [k for k in rec if k not in fields and k != "seat"]
+    for f in fields:
+        values = [rec.get(f) for rec in records]
+        if all(v in _EMPTY for v in values) and f not in ("money", "total"):
+            continue
+        table.add_row(Text(_title(f)), *(Text(_fmt(v, n)) for v in values))
     return table
 
 
+def _records_table(title: str, rows: list[tuple[str, dict]], n: int) -> Table:
+    """One row per record; the first column is its label."""
+    columns: list[str] = []
+    for _, rec in rows:
+        columns += [k for k in rec if k not in columns]
+    table = _new_table(title)
+    table.add_column("", style="cyan", no_wrap=True)
+    for c in columns:
+        table.add_column(_title(c), overflow="fold")
+    for label, rec in rows:
+        table.add_row(Text(label), *(Text(_fmt(rec.get(c), n)) for c in columns))
+    return table
+
+
+def _record_rows(records: list[dict]) -> list[tuple[str, dict]]:
+    rows = []
+    for i, rec in enumerate(records):
+        label = rec.get("name", rec.get("id", i))
+        rows.append((str(label), {k: v for k, v in rec.items() if k not in ("name", "id")}))
+    return rows
+
+
 def _decision_text(decision: Any, labels: Sequence[str]) -> str:
-    if isinstance(decision, str):
-        return decision
     if isinstance(decision, dict):
         prompt = decision.get("prompt") or decision.get("text") or _title(str(decision.get("kind", "")))
         player = decision.get("player")
-        who = labels[player] if isinstance(player, int) and 0 <= player < len(labels) else None
         extra = {k: v for k, v in decision.items() if k not in {"prompt", "text", "kind", "player"}}
-        line = f"{who}: {prompt}" if who else str(prompt)
+        line = f"{_seat_label(labels, player)}: {prompt}" if player is not None else str(prompt)
         if extra:
-            line += f"  ({_fmt(extra)})"
+            line += f"  ({_fmt(extra, len(labels))})"
         return line
-    return _fmt(decision)
+    return _fmt(decision, len(labels))
 
 
-def render_observation(console: Console, obs: dict, labels: Sequence[str], title: str) -> None:
-    """Draw any JSON-ready observation readably: scalars as a header line, per-player records as
-    a table with one row per seat, keyed records (regions, boxes...) as tables, the rest as
-    ``name: value`` lines, and the pending decision last."""
+def _seat_list(value: Any, labels: Sequence[str]) -> str:
+    if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
+        return "; ".join(", ".join(_seat_label(labels, s) for s in group) for group in value)
+    if isinstance(value, list):
+        return ", ".join(_seat_label(labels, s) for s in value)
+    return _fmt(value, len(labels))
+
+
+def render_observation(
+    console: Console, obs: dict, labels: Sequence[str], title: str, skip: Sequence[str] = ()
+) -> None:
+    """Draw any JSON-ready observation readably (see the conventions above); ``skip``: keys not
+    to draw."""
     n = len(labels)
-
-    def seat_label(i: Any) -> str:
-        return labels[i] if isinstance(i, int) and 0 <= i < n else _fmt(i)
-
     header: list[str] = []
     lines: list[str] = []
-    blocks: list[Any] = []
+    blocks: list[Table] = []
     decision = None
-    for key, value in obs.items():
-        if key in {"decision", "prompt", "pending"}:
-            decision = value if decision is None else decision
-            continue
-        if key in {"game", "num_players"}:
-            continue
-        if _is_scalar(value):
-            if key in {"current_player", "player", "viewer", "seat", "active_player"}:
-                header.append(f"{_title(key)}: {seat_label(value) if value != -1 else '-'}")
-            else:
-                header.append(f"{_title(key)}: {_fmt(value)}")
-        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            if len(value) == n and key in {"players", "seats", "player"}:
-                rows = [(labels[i], rec) for i, rec in enumerate(value)]
-                blocks.append(_table_of_records(_title(key), rows, "Player"))
-            else:
-                rows = [(str(rec.get("id", rec.get("name", i))), {k: v for k, v in rec.items()
-                                                                   if k not in ("id", "name")})
-                        for i, rec in enumerate(value)]
-                blocks.append(_table_of_records(_title(key), rows, ""))
+
+    def add_block(key: str, value: Any) -> None:
+        if _is_record_list(value) and len(value) == n and (
+            key in _PER_SEAT_KEYS or all(rec.get("seat") == i for i, rec in enumerate(value))
+        ):
+            blocks.append(_per_seat_table(_title(key), value, labels))
+        elif _is_record_list(value):
+            blocks.append(_records_table(_title(key), _record_rows(value), n))
         elif isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
-            keys = list(value)
-            by_seat = len(keys) == n and all(str(k).isdigit() for k in keys)
-            rows = [(seat_label(int(k)) if by_seat else str(k), rec) for k, rec in value.items()]
-            blocks.append(_table_of_records(_title(key), rows, "Player" if by_seat else ""))
-        elif isinstance(value, list) and _seatish(key):
-            lines.append(f"{_title(key)}: " + ", ".join(seat_label(v) for v in value))
+            blocks.append(_records_table(_title(key), [(str(k), v) for k, v in value.items()], n))
+        elif isinstance(value, dict) and any(not _is_scalar(v) for v in value.values()):
+            # a mixed group (e.g. the event boxes): a name/contents table, big record lists apart
+            table = _new_table(_title(key))
+            table.add_column("", style="cyan", no_wrap=True)
+            table.add_column("", overflow="fold")
+            later = []
+            for k, v in value.items():
+                if _is_record_list(v) and all(len(r) > 2 and ("name" in r or "id" in r) for r in v):
+                    later.append((k, v))
+                else:
+                    table.add_row(Text(_title(k)), Text(_fmt(v, n)))
+            table.show_header = False
+            blocks.append(table)
+            for k, v in later:
+                blocks.append(_records_table(_title(k), _record_rows(v), n))
+        elif key in _SEAT_LIST_KEYS or key == "ranking":
+            lines.append(f"{_title(key)}: {_seat_list(value, labels)}")
         else:
-            lines.append(f"{_title(key)}: {_fmt(value)}")
+            lines.append(f"{_title(key)}: {_fmt(value, n)}")
+
+    for key, value in obs.items():
+        if key in {"game", "num_players"} or key in skip:
+            continue
+        if key in {"decision", "prompt"}:
+            decision = value
+        elif _is_scalar(value):
+            name = _HEADER_NAMES.get(key, _title(key))
+            shown = _seat_label(labels, value) if key in _SEAT_KEYS else _fmt(value, n)
+            if key in _SEAT_KEYS and value is None:
+                shown = "spectator" if key == "player" else "-"
+            header.append(f"{name}: {shown}")
+        else:
+            add_block(key, value)
     console.rule(Text(title, style="bold"))
     if header:
         console.print(Text("  ·  ".join(header)))
@@ -285,24 +369,35 @@ def render_observation(console: Console, obs: dict, labels: Sequence[str], title
                             title_align="left", expand=False))
 
 
+def _seat_columns(table: Table, labels: Sequence[str]) -> None:
+    table.add_column("", style="cyan", no_wrap=True)
+    for label in labels:
+        seat, _, who = label.partition(" ")
+        table.add_column(f"{seat}\n{who.strip('()')}" if who else seat, justify="right")
+
+
 def render_scores(console: Console, state, labels: Sequence[str]) -> None:
+    """The final scores (one column per seat, one row per category) and the ranking."""
     scores = state.scores()
     categories: list[str] = []
     for row in scores:
-        for k in row:
-            if k not in categories and k != "total":
-                categories.append(k)
+        categories += [k for k in row if k not in categories and k != "total"]
     categories.append("total")
-    table = Table(title=Text("Final scores", style="bold"), title_justify="left")
-    table.add_column("Player", style="cyan", no_wrap=True)
+    table = _new_table("Final scores")
+    _seat_columns(table, labels)
     for c in categories:
-        table.add_column(_title(c), justify="right", style="bold" if c == "total" else None)
-    for seat, row in enumerate(scores):
-        table.add_row(Text(labels[seat]), *(Text(_fmt(row.get(c, 0))) for c in categories))
+        style = "bold" if c == "total" else ""
+        table.add_row(Text(_title(c), style=style),
+                      *(Text(_fmt(row.get(c, 0)), style=style) for row in scores))
+    place, places = 1, [""] * len(labels)
+    for group in state.ranking():
+        for seat in group:
+            places[seat] = _ordinal(place) + ("=" if len(group) > 1 else "")
+        place += len(group)
+    table.add_row(Text("Place"), *(Text(p) for p in places))
     console.print(table)
-    ranking = state.ranking()
     place = 1
-    for group in ranking:
+    for group in state.ranking():
         names = ", ".join(labels[s] for s in group)
         tie = " (shared)" if len(group) > 1 else ""
         console.print(Text(f"{_ordinal(place)}: {names}{tie}"))
@@ -449,7 +544,8 @@ def cmd_play(args, console: Console) -> int:
         decisions += 1
         console.print(Text(f"{labels[seat]}: {text}", style=None if seat in bots else "green"))
     final_view = state.observation(viewer) if viewer is not None else state.observation(None)
-    render_observation(console, final_view, labels, "Game over")
+    render_observation(console, final_view, labels, "Game over",
+                       skip=("scores", "ranking", "decision"))
     render_scores(console, state, labels)
     return 0
 
@@ -514,19 +610,14 @@ def cmd_simulate(args, console: Console) -> int:
         style="bold",
     ))
     categories = list(seats[0]["mean"]) if seats else []
-    table = Table(title=Text("Results per seat (mean ± sd)", style="bold"), title_justify="left")
-    table.add_column("Seat", style="cyan", no_wrap=True)
-    table.add_column("Bot", no_wrap=True)
-    table.add_column("Wins", justify="right")
-    table.add_column("Win rate", justify="right")
+    table = _new_table("Results per seat (mean ± sd)")
+    _seat_columns(table, [f"P{x['seat']} ({x['bot']})" for x in seats])
+    table.add_row(Text("Wins"), *(Text(f"{x['wins']:g}") for x in seats))
+    table.add_row(Text("Win rate"), *(Text(f"{100 * x['win_rate']:.1f}%") for x in seats))
     for c in categories:
-        table.add_column(_title(c), justify="right", style="bold" if c == "total" else None)
-    for s in seats:
-        table.add_row(
-            Text(f"P{s['seat']}"), Text(s["bot"]), Text(f"{s['wins']:g}"),
-            Text(f"{100 * s['win_rate']:.1f}%"),
-            *(Text(f"{s['mean'][c]:.2f} ± {s['stdev'][c]:.2f}") for c in categories),
-        )
+        style = "bold" if c == "total" else ""
+        table.add_row(Text(_title(c), style=style), *(
+            Text(f"{x['mean'][c]:.2f} ± {x['stdev'][c]:.2f}", style=style) for x in seats))
     console.print(table)
     return 0
 
@@ -559,11 +650,15 @@ def cmd_replay(args, console: Console) -> int:
     console.print(Text(f"{module.NAME}: {state.num_players} players, seed {history.get('seed')}, "
                        f"{len(actions)} actions", style="bold"))
     width = len(str(len(actions)))
+    if args.step:
+        console.print(Text("Press Enter for each action; q (or Ctrl-D) stops.", style="dim"))
     for i, raw in enumerate(actions, 1):
         if args.step:
             try:
-                input("")
+                answer = input("")
             except EOFError:
+                answer = "q"
+            if answer.strip().lower() in {"q", "quit", "exit"}:
                 console.print(Text("Replay stopped."))
                 return 0
         seat = state.current_player

@@ -27,7 +27,11 @@ def fresh(num_players: int = 4, seed: int = 0, order: list[int] | None = None) -
     s.order = list(order) if order is not None else list(range(num_players))
     for place, p in enumerate(s.order):
         s.money[p] = 10 + place
+    # Phase 1 starts again with the new first player.
+    s.pending = []
+    s.place_idx = 0
     game._legal = None
+    flow.run(s)
     return game
 
 

@@ -23,7 +23,7 @@ def worker_census(game: DiscoveryGame, p: int) -> list[int]:
     for w in range(len(WORKERS)):
         count[w] += s.supply[p][w] + s.avail[p][w] + s.discovery_box[p][w]
         count[w] += sum(s.region_workers[r][p][w] for r in range(NUM_REGIONS))
-    for box in (s.initiative, s.dock, s.tg_box, s.shipping, s.cb_box, s.warfare,
+    for box in (s.initiative, s.dock, s.tg_box, s.shipping, s.cb_box, s.warfare, s.mayflower,
                 list(s.specialists.values())):
         for q, w in box:
             if q == p:
@@ -36,7 +36,7 @@ def worker_census(game: DiscoveryGame, p: int) -> list[int]:
 def check(game: DiscoveryGame) -> None:
     s = game.s
     builders = getattr(s.options, "builders", False)
-    expected = [c if (w != "builder" or builders) else 0 for w, c in zip(WORKERS, WORKER_COUNTS)]
+    expected = [c if (w != "builder" or builders) else 0 for w, c in zip(WORKERS, WORKER_COUNTS, strict=True)]
     for p in range(s.num_players):
         census = worker_census(game, p)
         assert census == expected, f"player {p} workers {census} != {expected}"

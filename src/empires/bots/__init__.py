@@ -14,6 +14,7 @@ from empires.bots.base import Bot
 _REGISTRY: dict[str, str] = {
     "random": "empires.bots.random_bot:RandomBot",
     "heuristic": "empires.bots.heuristic:HeuristicBot",
+    "ismcts": "empires.bots.ismcts:ISMCTSBot",
 }
 
 
@@ -36,7 +37,7 @@ def _load_class(name: str, target: str):
     except ModuleNotFoundError as exc:
         if exc.name is not None and module_name.startswith(exc.name):
             raise ValueError(
-                f"bot {name!r} is not available: module {module_name} is not installed"
+                f"bot {name!r} is not available (cannot import {module_name})"
             ) from None
         raise
     try:
@@ -52,6 +53,10 @@ def make_bot(spec: str, seed: int) -> Bot:
     if not isinstance(spec, str):
         raise ValueError(f"a bot name must be a string, got {type(spec).__name__}")
     name = spec.strip().lower()
+    if name.startswith("ismcts:"):  # "ismcts:500", "ismcts:1s:heuristic", ...
+        from empires.bots.ismcts import from_spec
+
+        return from_spec(name, seed)
     try:
         target = _REGISTRY[name]
     except KeyError:

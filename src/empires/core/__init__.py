@@ -1,7 +1,7 @@
 """Game-agnostic contracts shared by every game, bot and tool."""
 
 from empires.core.errors import IllegalActionError, SaveFileError
-from empires.core.game import GameModule, GameState, get_game, game_names
+from empires.core.game import GameModule, GameState, game_names, get_game
 from empires.core.rng import Rng
 
 __all__ = [

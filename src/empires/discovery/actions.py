@@ -9,7 +9,7 @@ the same generic actions; what they mean is given by the decision on top of the 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple
 
 from empires.core.errors import IllegalActionError
@@ -18,6 +18,7 @@ from empires.discovery.data import (
     BUILDING_INDEX,
     BUILDINGS,
     GOOD_IDS,
+    NATION_IDS,
     NUM_REGIONS,
     REGION_IDS,
     WORKERS,
@@ -31,6 +32,8 @@ UNIVERSITY_TARGETS: tuple[str, ...] = (
     "dock", "trade_goods", "warfare", "initiative", "order", "buildings",
 )
 MAX_INDEX = 16
+MAX_BID = 30
+SCOUT_DECK = NUM_REGIONS  # "scout deck": look at the top Discovery card
 
 
 class Action(NamedTuple):
@@ -52,15 +55,19 @@ class Action(NamedTuple):
             return f"{k} {BUILDINGS[self.a].id}"
         if k == "target":
             return f"target {UNIVERSITY_TARGETS[self.a]}"
-        if k in ("player", "index"):
+        if k in ("player", "index", "bid"):
             return f"{k} {self.a}"
+        if k == "scout":
+            return "scout deck" if self.a == SCOUT_DECK else f"scout {REGION_IDS[self.a]}"
+        if k == "nation":
+            return f"nation {NATION_IDS[self.a]}"
         return k
 
     def to_json(self) -> str:
         return str(self)
 
 
-SIMPLE = ("deck", "battle", "war", "skip", "done")
+SIMPLE = ("deck", "battle", "war", "skip", "done", "top", "bottom", "advantage")
 # Prebuilt values for the hot paths (Phase 1 placement, region choices).
 PLACE: tuple[tuple[Action, ...], ...] = tuple(
     tuple(Action("place", w, b) for b in range(len(BOXES))) for w in range(len(WORKERS))
@@ -71,6 +78,8 @@ _LOOKUP = {
     "worker": WORKER_CHOICES,
     "good": GOOD_IDS,
     "target": UNIVERSITY_TARGETS,
+    "nation": NATION_IDS,
+    "scout": (*REGION_IDS, "deck"),
 }
 
 
@@ -111,14 +120,14 @@ def parse(text: str) -> Action:
         if len(args) != 1 or args[0] not in BUILDING_INDEX:
             raise IllegalActionError(f"unknown Capital Building in {text!r}")
         return Action(kind, BUILDING_INDEX[args[0]])
-    if kind in ("player", "index"):
+    if kind in ("player", "index", "bid"):
         if len(args) != 1 or not args[0].isdigit():
             raise IllegalActionError(f"{kind!r} takes a number: {text!r}")
         return Action(kind, int(args[0]))
     raise IllegalActionError(f"unknown action kind {kind!r} in {text!r}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def action_table(num_players: int) -> tuple[Action, ...]:
     """All actions of the fixed action space for ``num_players``, in code order."""
     table: list[Action] = []
@@ -132,10 +141,13 @@ def action_table(num_players: int) -> tuple[Action, ...]:
     table += [Action("target", t) for t in range(len(UNIVERSITY_TARGETS))]
     table += [Action("index", i) for i in range(MAX_INDEX)]
     table += [Action(k) for k in SIMPLE]
+    table += [Action("scout", r) for r in range(NUM_REGIONS + 1)]
+    table += [Action("nation", k) for k in range(len(NATION_IDS))]
+    table += [Action("bid", b) for b in range(1, MAX_BID + 1)]
     return tuple(table)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _codes(num_players: int) -> dict[Action, int]:
     return {a: i for i, a in enumerate(action_table(num_players))}
 
@@ -161,11 +173,26 @@ def decode(code: int, num_players: int) -> Action:
 def coerce(action, num_players: int) -> Action:
     """Accept an Action, its string, or its integer code."""
     if isinstance(action, Action):
-        return action
+        return _in_space(action, num_players)
     if isinstance(action, str):
         return parse(action)
     if isinstance(action, int) and not isinstance(action, bool):
         return decode(action, num_players)
     if isinstance(action, (tuple, list)) and action and isinstance(action[0], str):
-        return Action(*action)
+        try:
+            return _in_space(Action(*action), num_players)
+        except TypeError:
+            pass
     raise IllegalActionError(f"cannot read an action from {action!r}")
+
+
+def _in_space(action: Action, num_players: int) -> Action:
+    """An Action value built by hand must be one of the action space (else its string, used in
+    error messages, could not even be written)."""
+    try:
+        known = action in _codes(num_players)
+    except TypeError:  # unhashable arguments
+        known = False
+    if not known:
+        raise IllegalActionError(f"{tuple(action)!r} is not an action of this game")
+    return action

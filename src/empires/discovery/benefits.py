@@ -22,4 +22,4 @@ def step_benefits(s: State) -> None:
         if s.pending:
             return
     s.cursor = 0
-    s.step = "refresh"
+    s.step = "scoring"

@@ -289,4 +289,8 @@ END_VP["prosperity"] = lambda s, p: 2 * len(s.owned[p])
 END_VP["glory"] = lambda s, p: 2 * sum(
     1 for r in range(NUM_REGIONS) if colonized(s, r) and any(s.region_workers[r][p])
 )
-END_VP["wealth"] = lambda s, p: s.money[p] // 5
+END_VP["wealth"] = lambda s, p: s.wealth_locked[p] if s.wealth_locked[p] >= 0 else s.money[p] // 5
+
+
+# The Builder expansion's buildings register themselves into the same tables.
+from empires.discovery import builder_buildings  # noqa: E402, F401

@@ -1,5 +1,5 @@
 """Event box: Colonist Dock. Workers go, one at a time in space order (numbered spaces, then X and
-Y), to any discovered region, or back to supply if the player declines (ruling 2).
+Y, then Mayflower), to any discovered region, or back to supply if the player declines (ruling 2).
 
 On arrival a Merchant earns $5 and a Missionary brings a Colonist from supply (two with the
 Cathedral). The first player with 3 workers in a region takes its Trade Good (ruling 4)."""
@@ -20,6 +20,7 @@ from empires.discovery.state import State
 from empires.discovery.university import offer_before
 
 CATHEDRAL = building("cathedral")
+REFORMATION = building("reformation")
 MERCHANT_INCOME = 5
 
 
@@ -37,6 +38,10 @@ def step_dock(s: State) -> None:
         return
     if s.dock_y >= 0:
         push(s, "dock", s.dock_y, worker=COLONIST, space="y")
+        return
+    if s.mayflower:
+        p, w = s.mayflower[0]
+        push(s, "dock", p, worker=w, space="mayflower")
         return
     s.step = "trade_goods"
 
@@ -58,6 +63,8 @@ def _dock_choose(s: State, d: dict, action: Action) -> None:
         s.dock_x = -1
     elif space == "y":
         s.dock_y = -1
+    elif space == "mayflower":
+        s.mayflower.pop(0)
     else:
         s.dock.pop(0)
     if action.kind == "skip":
@@ -71,5 +78,14 @@ def land(s: State, p: int, region: int, worker: int) -> None:
     arrive(s, p, region, worker)
     if worker == MERCHANT:
         s.money[p] += MERCHANT_INCOME
-    elif worker == MISSIONARY:
+    elif worker == MISSIONARY and not reformed(s, p, region):
         arrive_from_supply(s, p, region, COLONIST, 2 if CATHEDRAL in s.owned[p] else 1)
+
+
+def reformed(s: State, p: int, region: int) -> bool:
+    """Reformation: other players' Missionaries give no bonus where its owner already has a
+    Missionary."""
+    return any(
+        REFORMATION in s.owned[q] and s.region_workers[region][q][MISSIONARY] > 0
+        for q in range(s.num_players) if q != p
+    )

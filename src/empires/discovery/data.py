@@ -103,10 +103,11 @@ def building(building_id: str) -> int:
 BOXES: tuple[str, ...] = (
     "initiative", "dock", "trade_goods", "shipping", "buildings", "discovery",
     "missionary", "merchant", "soldier", "captain", "builder", "training", "warfare",
+    "mayflower",
 )
 (INITIATIVE, DOCK, TRADE_GOODS, SHIPPING, CAP_BUILDINGS, DISCOVERY,
  SPEC_MISSIONARY, SPEC_MERCHANT, SPEC_SOLDIER, SPEC_CAPTAIN, SPEC_BUILDER, TRAINING,
- WARFARE) = range(len(BOXES))
+ WARFARE, MAYFLOWER) = range(len(BOXES))
 SPECIALIST_SPACES: tuple[int, ...] = (
     SPEC_MISSIONARY, SPEC_MERCHANT, SPEC_SOLDIER, SPEC_CAPTAIN, SPEC_BUILDER, TRAINING,
 )
@@ -121,12 +122,19 @@ BOX_NAMES: dict[str, str] = {
     "soldier": "Specialists: Soldier", "captain": "Specialists: Captain",
     "builder": "Specialists: Builder", "training": "Specialists: Training",
     "warfare": "Warfare",
+    "mayflower": "Colonist Dock: Mayflower (after Y)",
 }
 TRADE_GOODS_SPACES = 4
 CAPITAL_BUILDING_SPACES = 5
 WARFARE_SPACES = 4
 TURNS = 8
 SCORING_TURNS = (3, 6, 8)
+
+
+NATION_IDS: tuple[str, ...] = ("england", "spain", "france", "portugal", "holland", "italy")
+NATION_NAMES: tuple[str, ...] = (
+    "England", "Spain", "France", "Portugal", "Holland", "Italian City-States",
+)
 
 
 def age_of_turn(turn: int) -> int:

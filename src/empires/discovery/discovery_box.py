@@ -24,6 +24,7 @@ from empires.discovery.decisions import DONE, SKIP, decision, push
 from empires.discovery.state import State
 
 PLAGUE_1 = building("plague_1")
+MAGELLAN = building("magellan")
 DECK = -1
 
 
@@ -50,7 +51,9 @@ def step_discovery(s: State) -> None:
 
 
 def expedition_value(s: State, p: int, members) -> int:
-    return sum(n * (2 if w == CAPTAIN else 1) for w, n in enumerate(members))
+    """Captains count 2 (3 with Magellan), every other worker 1."""
+    captain = 3 if MAGELLAN in s.owned[p] else 2
+    return sum(n * (captain if w == CAPTAIN else 1) for w, n in enumerate(members))
 
 
 def resistance_for(s: State, p: int, resistance: int) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from empires.discovery.benefits import step_benefits
+from empires.discovery.buy_vp import step_buy_vp
 from empires.discovery.capital_buildings import step_buildings
 from empires.discovery.colonist_dock import step_dock
 from empires.discovery.discovery_box import step_discovery
@@ -14,7 +15,7 @@ from empires.discovery.income import step_income
 from empires.discovery.initiative import step_initiative
 from empires.discovery.merchant_shipping import step_shipping
 from empires.discovery.placement import step_place
-from empires.discovery.refresh import step_refresh
+from empires.discovery.refresh import step_refresh, step_scoring
 from empires.discovery.specialists import step_specialists
 from empires.discovery.stables import step_stables
 from empires.discovery.state import State
@@ -34,12 +35,16 @@ STEPS: dict[str, Callable[[State], None]] = {
     "warfare": step_warfare,
     "income": step_income,
     "benefits": step_benefits,
+    "scoring": step_scoring,
+    "buy_vp": step_buy_vp,
     "refresh": step_refresh,
 }
 PHASES = {
     "place": "Phase 1: Place Workers",
     "income": "Phase 3: Income",
     "benefits": "Phase 4: Capital Building Benefits",
+    "scoring": "Phase 5: Refresh Board",
+    "buy_vp": "Phase 5: Refresh Board",
     "refresh": "Phase 5: Refresh Board",
     "over": "Game over",
 }

@@ -1,12 +1,18 @@
 """Phase 3: Income from Trade Good sets (ruling 6). The engine pays each player the best
 arrangement of their goods: any 3 goods $1, 3 of a kind $3, 4 of a kind $6, each token in one
-set, a Merchant Ship wild in any set but at most one ship per set."""
+set, a Merchant Ship wild in any set but at most one ship per set. The Mint pays here too
+($2 per Gold or per Silver, the owner's choice), never as Economy VP."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from empires.discovery.data import GOOD_IDS, TURNS, building
 from empires.discovery.state import State
+
+MINT = building("mint")
+MINT_PER_GOOD = 2
+GOLD, SILVER = GOOD_IDS.index("gold"), GOOD_IDS.index("silver")
 
 ANY_THREE, THREE_OF_A_KIND, FOUR_OF_A_KIND = 1, 3, 6
 
@@ -45,13 +51,16 @@ def _best(counts: tuple[int, ...], ships: int) -> int:
 
 
 def income_of(s: State, p: int) -> int:
-    return set_income(s.goods[p], s.ships[p])
+    """Set income; Merchant Ships carrying workers on the Mayflower this turn are not wild."""
+    return set_income(s.goods[p], s.ships[p] - s.mayflower_ships[p])
 
 
 def step_income(s: State) -> None:
     for p in range(s.num_players):
         earned = income_of(s, p)
         s.money[p] += earned
-        if s.turn == 8:
-            s.economy[p] = earned
+        if s.turn == TURNS:
+            s.economy[p] = earned  # Economy VP: set income of turn 8 only (ruling 6)
+        if MINT in s.owned[p]:  # the owner picks gold or silver: the larger is dominant
+            s.money[p] += MINT_PER_GOOD * max(s.goods[p][GOLD], s.goods[p][SILVER])
     s.step = "benefits"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from empires.discovery import scoring
-from empires.discovery.actions import MILITIA, UNIVERSITY_TARGETS, Action, WORKER_CHOICES
+from empires.discovery.actions import MILITIA, UNIVERSITY_TARGETS, WORKER_CHOICES, Action
 from empires.discovery.capital_buildings import price
 from empires.discovery.data import (
     BOX_NAMES,

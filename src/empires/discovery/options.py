@@ -1,27 +1,72 @@
-"""Game options: a frozen, serialisable dataclass. Defaults are the 2015 base game."""
+"""Game options: a frozen, serialisable dataclass. Defaults are the 2015 base game.
+
+| option | values | source |
+|---|---|---|
+| ``edition`` | ``"2015"`` (default), ``"2007"`` | ruling 17; the 2007 rulebook |
+| ``builders`` | Builder expansion on/off | rulebook, Builder Expansion, Appendix II |
+| ``buy_vp`` | buying VP after each colony scoring | rulebook, "Builder Expansion: buy VP" |
+| ``nations`` | ``"off"``, ``"random"``, ``"auction"`` | Appendix I |
+| ``variants`` | any of :data:`VARIANTS` | rulebook, Setup and Discovery variants |
+"""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-EDITIONS = ("2015",)
+EDITIONS = ("2015", "2007")
+NATIONS = ("off", "random", "auction")
+VARIANTS = ("two-player", "reduced-luck", "no-survivors", "scouting", "advanced-reconnaissance")
 
 
 @dataclass(frozen=True)
 class Options:
-    """Rules options. Only the 2015 base game is implemented so far; the expansion, the National
-    Advantages, the variants and the 2007 edition are added here as they are built."""
-
     edition: str = "2015"
+    builders: bool = False
+    buy_vp: bool = False
+    nations: str = "off"
+    variants: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.edition not in EDITIONS:
             raise ValueError(
-                f"unsupported edition {self.edition!r}; supported: {', '.join(EDITIONS)}"
+                f"unknown edition {self.edition!r}; expected one of: {', '.join(EDITIONS)}"
             )
+        if self.nations not in NATIONS:
+            raise ValueError(
+                f"unknown nations mode {self.nations!r}; expected one of: {', '.join(NATIONS)}"
+            )
+        for flag in ("builders", "buy_vp"):
+            if not isinstance(getattr(self, flag), bool):
+                raise ValueError(f"option {flag!r} must be true or false")
+        variants = self.variants
+        if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
+            raise ValueError("variants must be a list of variant names")
+        unknown = [v for v in variants if v not in VARIANTS]
+        if unknown:
+            raise ValueError(
+                f"unknown variant(s) {', '.join(unknown)}; expected any of: {', '.join(VARIANTS)}"
+            )
+        object.__setattr__(self, "variants", tuple(sorted(set(variants))))
+        if self.edition == "2007" and self.nations != "off":
+            raise ValueError("the National Advantages are a 2015 rule: use nations='off' with 2007")
+
+    def has(self, variant: str) -> bool:
+        return variant in self.variants
+
+    def check_players(self, num_players: int) -> None:
+        """Raise ValueError if these options do not allow ``num_players``."""
+        top = 5 if self.edition == "2007" else 6
+        if not 2 <= num_players <= top:
+            raise ValueError(
+                f"the {self.edition} edition is for 2-{top} players, not {num_players}"
+            )
+        if self.has("two-player") and num_players != 2:
+            raise ValueError("the two-player variant needs exactly 2 players")
 
     def to_json(self) -> dict:
-        return asdict(self)
+        data = asdict(self)
+        data["variants"] = list(self.variants)
+        return data
 
     @classmethod
     def from_json(cls, data: dict | None) -> Options:
@@ -33,4 +78,7 @@ class Options:
         unknown = set(data) - known
         if unknown:
             raise ValueError(f"unknown option(s): {', '.join(sorted(unknown))}")
+        data = dict(data)
+        if "variants" in data and isinstance(data["variants"], list):
+            data["variants"] = tuple(data["variants"])
         return cls(**data)

@@ -2,12 +2,15 @@
 
 Placement rules per box (rulebook and ruling 1): Initiative one worker per player on spaces 1..N;
 Colonist Dock 2N-1 numbered spaces; Trade Goods 4; Merchant Shipping unlimited; Capital Buildings
-5; Discovery unlimited; Specialists one worker per space (the player picks the space); Warfare 4.
+5; Discovery unlimited; Specialists one worker per space (the player picks the space; the Builder
+space only with the Builder expansion); Warfare 4. The Mayflower's owner may load up to 3 of their
+Merchant Ships, one worker each, after the Y space of the Colonist Dock.
 A worker always goes on the lowest free space of its box.
 """
 
 from __future__ import annotations
 
+from empires.discovery import university
 from empires.discovery.actions import PLACE, Action
 from empires.discovery.data import (
     CAP_BUILDINGS,
@@ -15,6 +18,7 @@ from empires.discovery.data import (
     DISCOVERY,
     DOCK,
     INITIATIVE,
+    MAYFLOWER,
     SHIPPING,
     SPEC_BUILDER,
     SPECIALIST_SPACES,
@@ -23,13 +27,15 @@ from empires.discovery.data import (
     WARFARE,
     WARFARE_SPACES,
     WORKERS,
+    building,
 )
 from empires.discovery.decisions import decision, push
 from empires.discovery.setup import dock_spaces
 from empires.discovery.state import State
-from empires.discovery import university
 
 NW = len(WORKERS)
+MAYFLOWER_BUILDING = building("mayflower")
+MAYFLOWER_SHIPS = 3
 
 
 def open_boxes(s: State, player: int) -> list[int]:
@@ -46,12 +52,22 @@ def open_boxes(s: State, player: int) -> list[int]:
     if len(s.cb_box) < CAPITAL_BUILDING_SPACES:
         boxes.append(CAP_BUILDINGS)
     boxes.append(DISCOVERY)
+    builders = s.options.builders
     for space in SPECIALIST_SPACES:
-        if space not in s.specialists and space != SPEC_BUILDER:
+        if space not in s.specialists and (builders or space != SPEC_BUILDER):
             boxes.append(space)
     if len(s.warfare) < WARFARE_SPACES:
         boxes.append(WARFARE)
+    if mayflower_ships_free(s, player):
+        boxes.append(MAYFLOWER)
     return boxes
+
+
+def mayflower_ships_free(s: State, player: int) -> int:
+    """Merchant Ships the Mayflower owner can still load this turn (at most 3)."""
+    if MAYFLOWER_BUILDING not in s.owned[player]:
+        return 0
+    return min(MAYFLOWER_SHIPS, s.ships[player]) - s.mayflower_ships[player]
 
 
 def step_place(s: State) -> None:
@@ -99,6 +115,9 @@ def _place_choose(s: State, d: dict, action: Action) -> None:
         s.discovery_box[p][worker] += 1
     elif box == WARFARE:
         s.warfare.append(item)
+    elif box == MAYFLOWER:
+        s.mayflower.append(item)
+        s.mayflower_ships[p] += 1
     else:
         s.specialists[box] = item
     s.place_idx = (s.place_idx + 1) % s.num_players

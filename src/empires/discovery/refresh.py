@@ -1,4 +1,6 @@
-"""Phase 5: Refresh Board (colony scoring on turns 3, 6 and 8; the game ends after turn 8)."""
+"""Phase 5: Refresh Board (colony scoring on turns 3, 6 and 8; the game ends after turn 8).
+
+With Reduced Luck the ten Age III buildings are shuffled just before they come out."""
 
 from __future__ import annotations
 
@@ -11,12 +13,21 @@ from empires.discovery.state import State
 OFFER_SIZE = 5
 
 
-def step_refresh(s: State) -> None:
+def step_scoring(s: State) -> None:
+    """Colony scoring at the end of turns 3, 6 and 8, then (option) buying VP."""
     if s.turn in SCORING_TURNS:
         score_colonies(s)
+        if s.options.buy_vp:
+            s.step = "buy_vp"
+            return
+    s.step = "refresh"
+
+
+def step_refresh(s: State) -> None:
     if s.turn == TURNS:
         s.step = "over"
         return
+    s.mayflower_ships = [0] * s.num_players
     # Trade Goods left on the box leave the game; four new ones are drawn.
     s.goods_removed += len(s.tg_offer)
     s.tg_offer = draw_goods(s, TRADE_GOODS_SPACES)
@@ -32,6 +43,8 @@ def step_refresh(s: State) -> None:
         stack = s.stacks[age + 1]
     else:
         stack = s.stacks[1 if s.turn < 3 else 2 if s.turn < 6 else 3]
+    if s.turn == 6 and s.options.has("reduced-luck"):
+        s.rng.shuffle(stack)  # the ten visible Age III buildings are randomised before turn 7
     while len(s.cb_offer) < OFFER_SIZE and stack:
         s.cb_offer.append(stack.pop())
     # Five new Colonists from supply.

@@ -4,42 +4,47 @@
 from __future__ import annotations
 
 from empires.discovery.buildings import END_VP
-from empires.discovery.data import BUILDINGS, CARDS, COUNTERS, NUM_REGIONS, age_of_turn
+from empires.discovery.data import BUILDER, BUILDINGS, CARDS, COUNTERS, NUM_REGIONS, age_of_turn
 from empires.discovery.income import set_income
 from empires.discovery.state import State
 
 FIRST, SECOND, TIED_FIRST = 6, 2, 2
+BUILDER_FIRST, BUILDER_SECOND = 4, 2
 CATEGORIES = (
     "colonies_age1", "colonies_age2", "colonies_age3", "discoveries", "buildings", "economy",
+    "bought_vp",
 )
 
 
-def region_scores(counts: list[int]) -> list[int]:
-    """VP per player for one region, given each player's worker count there."""
+def region_scores(counts: list[int], builders: int = 0) -> list[int]:
+    """VP per player for one region, given each player's worker count there and the number of
+    Builders present (anyone's). Sole first 6, sole second 2; two tied for first 2 each and no
+    second; three or more tied for first 0; a tie for second 0. Builder expansion: +4 per Builder
+    to every player in first place, +2 per Builder to every player in second place (the next
+    count below first), ties included."""
     vp = [0] * len(counts)
-    if max(counts, default=0) < 3:
+    top = max(counts, default=0)
+    if top < 3:
         return vp
-    top = max(counts)
     first = [p for p, c in enumerate(counts) if c == top]
-    if len(first) == 2:
-        for p in first:
-            vp[p] = TIED_FIRST
-    elif len(first) == 1:
-        vp[first[0]] = FIRST
-        rest = [c for c in counts if 0 < c < top]
-        if rest:
-            runner = max(rest)
-            second = [p for p, c in enumerate(counts) if c == runner]
-            if len(second) == 1:
-                vp[second[0]] = SECOND
+    rest = [c for c in counts if 0 < c < top]
+    second = [p for p, c in enumerate(counts) if rest and c == max(rest)]
+    base_first = FIRST if len(first) == 1 else TIED_FIRST if len(first) == 2 else 0
+    base_second = SECOND if len(first) == 1 and len(second) == 1 else 0
+    for p in first:
+        vp[p] = base_first + BUILDER_FIRST * builders
+    for p in second:
+        vp[p] = base_second + BUILDER_SECOND * builders
     return vp
 
 
 def colony_scoring(s: State) -> list[int]:
     total = [0] * s.num_players
     for r in range(NUM_REGIONS):
-        counts = [sum(s.region_workers[r][p]) for p in range(s.num_players)]
-        for p, v in enumerate(region_scores(counts)):
+        workers = s.region_workers[r]
+        counts = [sum(workers[p]) for p in range(s.num_players)]
+        builders = sum(workers[p][BUILDER] for p in range(s.num_players))
+        for p, v in enumerate(region_scores(counts, builders)):
             total[p] += v
     return total
 
@@ -74,6 +79,7 @@ def scores(s: State) -> list[dict[str, int]]:
             + sum(CARDS[c].vp for c in s.cards_won[p]),
             "buildings": building_vp(s, p),
             "economy": s.economy[p] if s.step == "over" else set_income(s.goods[p], s.ships[p]),
+            "bought_vp": s.vp_bought[p],
         }
         row["total"] = sum(row[c] for c in CATEGORIES)
         out.append(row)
@@ -81,7 +87,8 @@ def scores(s: State) -> list[dict[str, int]]:
 
 
 def tiebreak_key(s: State, p: int, row: dict[str, int]) -> tuple[int, ...]:
-    return (row["total"], s.colony_vp[p][2], s.money[p], sum(s.goods[p]) + s.ships[p])
+    held = sum(s.goods[p]) + (0 if s.options.edition == "2007" else s.ships[p])
+    return (row["total"], s.colony_vp[p][2], s.money[p], held)
 
 
 def ranking(s: State) -> list[list[int]]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from empires.core.rng import Rng
 from empires.discovery.data import (
     BUILDINGS,
+    CAPTAIN,
+    CARDS,
     COLONIST,
     COUNTERS,
-    CARDS,
     GOOD_COUNTS,
     MERCHANT_SHIPS,
     NUM_GOODS,
@@ -33,7 +34,15 @@ def dock_spaces(num_players: int) -> int:
 
 
 def building_pool(options: Options, age: int) -> list[int]:
-    return [b.index for b in BUILDINGS if b.age == age and b.set == "base"]
+    """The Capital Building tiles of an Age for these options (spec: building pools)."""
+    sets = ("base", "builders") if options.builders else ("base",)
+    return [
+        b.index for b in BUILDINGS
+        if b.age == age and b.set in sets and not (options.edition == "2007" and b.id.startswith("plague"))
+    ]
+
+
+REDUCED_LUCK_AGE_III = 10
 
 
 def new_state(num_players: int, seed: int, options: Options) -> State:
@@ -42,6 +51,7 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
             f"Empires: Age of Discovery is for {MIN_PLAYERS}-{MAX_PLAYERS} players, "
             f"not {num_players!r}"
         )
+    options.check_players(num_players)
     if not isinstance(seed, int):
         raise ValueError(f"seed must be an integer, not {seed!r}")
     n = num_players
@@ -56,7 +66,10 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
     s.money = [0] * n
     for place, p in enumerate(s.order):
         s.money[p] = STARTING_MONEY + place
-    counts = [0 if w == "builder" else c for w, c in zip(WORKERS, WORKER_COUNTS, strict=True)]
+    counts = [
+        0 if w == "builder" and not options.builders else c
+        for w, c in zip(WORKERS, WORKER_COUNTS, strict=True)
+    ]
     # One colonist of each player marks the Player Order track; five start on the player board.
     s.supply = [counts[:] for _ in range(n)]
     s.avail = [[0] * len(WORKERS) for _ in range(n)]
@@ -80,7 +93,8 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
         if not s.discovered[r]:
             s.counter[r] = counters.pop()
     s.unused_counters = sorted(counters)
-    s.revealed = [False] * NUM_REGIONS
+    # Advanced Reconnaissance: every counter on the board is face up from the start.
+    s.revealed = [options.has("advanced-reconnaissance") and c >= 0 for c in s.counter]
     s.deck = list(range(len(CARDS)))
     rng.shuffle(s.deck)
     s.region_workers = [[[0] * len(WORKERS) for _ in range(n)] for _ in range(NUM_REGIONS)]
@@ -99,6 +113,11 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
         stack = building_pool(options, age)
         rng.shuffle(stack)
         s.stacks.append(stack)
+    if options.has("reduced-luck"):
+        # Ten Age III buildings, face up until Age III; the rest leave the game.
+        keep = REDUCED_LUCK_AGE_III
+        s.buildings_out += s.stacks[3][:-keep]
+        s.stacks[3] = s.stacks[3][-keep:]
     s.cb_offer = [s.stacks[1].pop() for _ in range(5)]
 
     # Merchant Ships: one in the box, one on the turn track, one on dock space 2N if it exists.
@@ -110,7 +129,18 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
     s.initiative_result = []
     s.specialists = {}
     s.discovery_box = [[0] * len(WORKERS) for _ in range(n)]
+    if options.has("two-player"):
+        for p in range(n):  # each player places 2 Captains in the Discovery box
+            s.supply[p][CAPTAIN] -= 2
+            s.discovery_box[p][CAPTAIN] += 2
     s.expedition_done = [False] * n
+    s.mayflower = []
+    s.mayflower_ships = [0] * n
+    s.vp_bought = [0] * n
+    s.wealth_locked = [-1] * n
+    s.specialists_final = [0] * n
+    s.peeks = [[-1] * NUM_REGIONS for _ in range(n)]
+    s.deck_peeks = [[-1, -1] for _ in range(n)]
     s.turn = 1
     s.step = "place"
     s.place_idx = 0

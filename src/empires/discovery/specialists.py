@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from empires.discovery.actions import Action
 from empires.discovery.colonies import gain, specialists_in_play, trade_out_regions
-from empires.discovery.data import SPACE_GIVES, SPECIALIST_SPACES, TRAINING
+from empires.discovery.data import SPACE_GIVES, SPECIALIST_SPACES, TRAINING, TURNS
 from empires.discovery.decisions import SKIP, decision, push
 from empires.discovery.state import State
 
@@ -22,6 +22,11 @@ def available_specialists(s: State, p: int) -> list[int]:
 
 
 def step_specialists(s: State) -> None:
+    if s.cursor == 0:
+        s.cursor = 1
+        if s.turn == TURNS:
+            for p, _ in s.specialists.values():  # counted for Age of Reason
+                s.specialists_final[p] += 1
     for space in SPECIALIST_SPACES:
         item = s.specialists.pop(space, None)
         if item is None:
@@ -36,6 +41,7 @@ def step_specialists(s: State) -> None:
         gain(s, p, SPACE_GIVES[space])
         if s.pending:
             return
+    s.cursor = 0
     s.step = "warfare"
 
 

@@ -18,12 +18,13 @@ NW = len(WORKERS)
 _FLAT = (
     "order", "money", "ships", "initiative_result", "tg_offer", "cb_offer", "pool",
     "unused_counters", "deck", "discovered", "counter", "revealed", "region_good",
-    "expedition_done", "economy", "buildings_out",
+    "expedition_done", "economy", "buildings_out", "mayflower_ships", "vp_bought",
+    "wealth_locked", "specialists_final",
 )
 _NESTED = (
     "supply", "avail", "goods", "owned", "found", "cards_won", "colony_vp", "discovery_box",
     "stacks", "initiative", "dock", "tg_box", "shipping", "cb_box", "warfare", "battles",
-    "casualties",
+    "casualties", "mayflower", "peeks", "deck_peeks",
 )
 _SCALAR = (
     "num_players", "turn", "step", "place_idx", "ship_in_box", "ship_supply", "ship_markers",
@@ -92,6 +93,16 @@ class State:
         self.specialists: dict[int, list[int]] = {}  # space -> [player, worker]
         self.warfare: list[list[int]] = []
         self.expedition_done: list[bool] = []
+        # Builder expansion
+        self.mayflower: list[list[int]] = []  # workers carried by Mayflower ships, after Y
+        self.mayflower_ships: list[int] = []  # ships carrying workers this turn, per player
+        self.vp_bought: list[int] = []  # VP bought after colony scorings (option buy_vp)
+        self.wealth_locked: list[int] = []  # Wealth VP fixed before buying VP at the end (-1)
+        self.specialists_final: list[int] = []  # own workers in Specialists at end of turn 8
+        # Scouting: peeks[p][r] = counter p saw in region r (-1 none); deck_peeks[p] = cards seen
+        # at [top, bottom] of the Discovery deck (-1 none)
+        self.peeks: list[list[int]] = []
+        self.deck_peeks: list[list[int]] = []
         self.battles: list[list[int]] = []  # fights declared, not begun: [attacker, defender, region]
         # casualty choices still owed: [chooser, victim, region, count, militia soldier present]
         self.casualties: list[list[int]] = []

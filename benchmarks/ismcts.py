@@ -1,0 +1,102 @@
+"""ISMCTS search throughput on one core (a single process).
+
+    python benchmarks/ismcts.py [--game discovery] [--players 2,4] [--iterations 200]
+                                [--heuristic-iterations 20] [--positions 3] [--seed S]
+
+For each player count, random games are stopped at ``--positions`` points spread over the game
+(the first decision, then evenly up to about 80% of the way), and an :class:`ISMCTSBot` searches
+each position with a fixed iteration budget. Prints iterations per second for random rollouts and,
+when :mod:`empires.bots.heuristic` is importable, for heuristic rollouts (these are much slower,
+hence the smaller budget). Early positions are the slowest: their rollouts are the longest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from empires.bots.ismcts import ISMCTSBot
+from empires.core.game import get_game
+from empires.core.rng import Rng
+
+
+def random_game_length(module, num_players: int, seed: int) -> int:
+    state = module.new_game(num_players, seed=seed)
+    rng = Rng(seed)
+    n = 0
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+        n += 1
+    return n
+
+
+def positions(module, num_players: int, seed: int, count: int) -> list:
+    """``count`` states of one random game with at least two legal actions, spread over it."""
+    length = random_game_length(module, num_players, seed)
+    marks = [int(0.8 * length * i / max(1, count - 1)) for i in range(count)] if count > 1 else [0]
+    state = module.new_game(num_players, seed=seed)
+    rng = Rng(seed)
+    out = []
+    step = 0
+    for mark in marks:
+        while step < mark or len(state.legal_actions()) < 2:
+            state.apply(rng.choice(state.legal_actions()))
+            step += 1
+        out.append(state.clone())
+    return out
+
+
+def bench(states: list, iterations: int, rollout: str) -> list[float]:
+    rates = []
+    for i, state in enumerate(states):
+        bot = ISMCTSBot(1000 + i, iterations=iterations, rollout=rollout)
+        start = time.perf_counter()
+        bot.search(state)
+        rates.append(bot.last_iterations / (time.perf_counter() - start))
+    return rates
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="discovery")
+    parser.add_argument("--players", default="2,4", help="player counts (default 2,4)")
+    parser.add_argument("--iterations", type=int, default=200,
+                        help="iterations per position, random rollouts (default 200)")
+    parser.add_argument("--heuristic-iterations", type=int, default=20,
+                        help="iterations per position, heuristic rollouts (default 20; 0: skip)")
+    parser.add_argument("--positions", type=int, default=3, help="positions per game (default 3)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    module = get_game(args.game)
+    counts = [int(p) for p in args.players.split(",") if p.strip()]
+    try:
+        import empires.bots.heuristic  # noqa: F401
+
+        heuristic = args.heuristic_iterations > 0
+    except ImportError:
+        heuristic = False
+        print("(empires.bots.heuristic is not importable: heuristic rollouts skipped)")
+    print(f"{module.NAME}: ISMCTS iterations per second, one process; positions at 0-80% of a "
+          f"random game")
+    rollouts = [("random", args.iterations)] + ([("heuristic", args.heuristic_iterations)]
+                                                 if heuristic else [])
+    header = f"{'players':>7} {'rollout':>9} {'iters':>5}  {'per position (it/s)':<28} {'mean it/s':>9}"
+    print(header)
+    for n in counts:
+        if not module.MIN_PLAYERS <= n <= module.MAX_PLAYERS:
+            print(f"{n:>7} (skipped: {module.NAME} takes {module.MIN_PLAYERS}-{module.MAX_PLAYERS})")
+            continue
+        states = positions(module, n, args.seed + n, args.positions)
+        bench(states[:1], 5, "random")  # warm-up: imports, caches
+        for rollout, iters in rollouts:
+            rates = bench(states, iters, rollout)
+            per = " ".join(f"{r:8.1f}" for r in rates)
+            # Harmonic mean: the rate of running every position's budget back to back.
+            mean = len(rates) / sum(1 / r for r in rates)
+            print(f"{n:>7} {rollout:>9} {iters:>5}  {per:<28} {mean:>9.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

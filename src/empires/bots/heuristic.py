@@ -1,0 +1,1015 @@
+"""A rule-of-thumb bot for Empires: Age of Discovery.
+
+The bot reads only what its seat may see: ``state.observation(state.current_player)``,
+``state.legal_actions()`` and ``state.decision`` (plus the public rule tables of
+:mod:`empires.discovery.data` and the pure set-income rule). It never clones or applies moves:
+every action is scored analytically, one ply deep, in "victory point equivalents":
+
+* colonies: the majority VP of every remaining colony scoring (turns 3, 6, 8), exact for the
+  scoring of the current turn and "soft" for later ones (a region short of 3 workers counts in
+  proportion to its largest colony), relative to the average opponent;
+* money: a VP value per $ that falls to almost nothing once the last purchase is past;
+* Trade Goods and Merchant Ships: the set income they add, paid every remaining turn and once
+  more as the Economy VP, with a little credit for getting closer to the next set;
+* discoveries: the expected VP, plunder and first colonist over the counters still unseen (a
+  face-down counter is any of the counters nobody has seen yet, all equally likely);
+* Capital Buildings: what they produce over the remaining turns, or their end-game VP.
+
+Placement is greedy: each worker goes where its value is highest, a Specialist being charged
+for not going where it is worth most. Ties are broken by the bot's own seeded generator.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from empires.core.rng import Rng
+from empires.discovery.data import (
+    ADJACENT,
+    BUILDING_COST,
+    BUILDINGS,
+    CAP_BUILDINGS,
+    CAPTAIN,
+    CARDS,
+    COLONIST,
+    COUNTERS,
+    DISCOVERY,
+    DOCK,
+    GOOD_IDS,
+    INITIATIVE,
+    MERCHANT,
+    MISSIONARY,
+    NUM_GOODS,
+    NUM_REGIONS,
+    SCORING_TURNS,
+    SHIPPING,
+    SOLDIER,
+    SPACE_GIVES,
+    TRADE_GOODS,
+    TRAINING,
+    TURNS,
+    WARFARE,
+    WORKERS,
+    age_of_turn,
+)
+from empires.discovery.income import set_income
+
+NW = len(WORKERS)
+MILITIA_CHOICE = NW  # the "worker militia" casualty choice
+_WI = {w: i for i, w in enumerate(WORKERS)}
+_GI = {g: i for i, g in enumerate(GOOD_IDS)}
+_COUNTER_INDEX = {c.id: i for i, c in enumerate(COUNTERS)}
+SUGAR = _GI["sugar"]
+
+# Worth (VP) of one more worker of a type available next turn.
+NEXT_WORKER = {COLONIST: 1.2, CAPTAIN: 2.2, MERCHANT: 2.6, MISSIONARY: 3.0, SOLDIER: 1.8}
+# Worth of a worker kept in the Discovery box for a later expedition (lost when sent).
+KEEP_IN_BOX = {COLONIST: 0.1, CAPTAIN: 1.0, MERCHANT: 0.6, MISSIONARY: 0.6, SOLDIER: 0.5, 5: 0.5}
+# Order in which our own workers are given up to a Plague (first = least missed).
+PLAGUE_LOSS_ORDER = (COLONIST, MERCHANT, MISSIONARY, CAPTAIN, 5, SOLDIER)
+# Order in which we remove an opponent's workers in a battle (first = most wanted).
+KILL_ORDER = (SOLDIER, CAPTAIN, MISSIONARY, MERCHANT, 5, COLONIST)
+PHASE2_BEFORE_BUILDINGS = ("place", "initiative", "dock", "trade_goods", "shipping", "buildings")
+TRAINING_COST = 5
+WAR_COST = 10
+SHIP_VALUE = {CAPTAIN: 2, MERCHANT: 2}
+
+
+def _vec(counts: dict[str, int]) -> list[int]:
+    v = [0] * NW
+    for name, c in counts.items():
+        v[_WI[name]] = c
+    return v
+
+
+@lru_cache(maxsize=65536)
+def _rank_scores(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """Colony VP by rank (ruling 14) without the 3-worker threshold."""
+    n = len(counts)
+    vp = [0] * n
+    top = max(counts)
+    if top <= 0:
+        return vp
+    first = [p for p in range(n) if counts[p] == top]
+    if len(first) == 2:
+        vp[first[0]] = vp[first[1]] = 2
+    elif len(first) == 1:
+        vp[first[0]] = 6
+        runner = max((c for c in counts if 0 < c < top), default=0)
+        if runner:
+            second = [p for p in range(n) if counts[p] == runner]
+            if len(second) == 1:
+                vp[second[0]] = 2
+    return tuple(vp)
+
+
+@lru_cache(maxsize=65536)
+def _goods_pot(goods: tuple[int, ...], ships: int, final: bool) -> float:
+    """Set income of the goods, plus some credit for the best next good (none at the end)."""
+    base = set_income(goods, ships)
+    if final:
+        return float(base)
+    best = base
+    g = list(goods)
+    for i in range(NUM_GOODS):
+        g[i] += 1
+        x = set_income(g, ships)
+        g[i] -= 1
+        if x > best:
+            best = x
+    return base + 0.35 * (best - base)
+
+
+class _View:
+    """The observation of one seat, decoded into index-based lists."""
+
+    def __init__(self, obs: dict) -> None:
+        self.n = obs["num_players"]
+        self.me = me = obs["player"]
+        self.turn = t = obs["turn"]
+        self.step = obs["step"]
+        self.order = list(obs["order"])
+        players = obs["players"]
+        self.money = [p["money"] for p in players]
+        self.avail = [_vec(p["available"]) for p in players]
+        self.supply = [_vec(p["supply"]) for p in players]
+        self.goods = [[p["goods"].get(g, 0) for g in GOOD_IDS] for p in players]
+        self.ships = [p["merchant_ships"] for p in players]
+        self.owned = [list(p["buildings"]) for p in players]
+        self.used = [set(p["buildings_used"]) for p in players]
+        self.dbox = [_vec(p["discovery_box"]) for p in players]
+        seen: set[str] = set()
+        for p in players:
+            for found in p["discoveries"]:
+                seen.add(found["id"])
+        self.discovered: list[bool] = []
+        self.rgood: list[int] = []
+        self.counter: list[int | None] = []  # None: no counter; -1 face-down; else known index
+        self.rw: list[list[list[int]]] = []
+        for reg in obs["regions"]:
+            self.discovered.append(reg["discovered"])
+            g = reg["trade_good"]
+            self.rgood.append(_GI[g] if g else -1)
+            c = reg["counter"]
+            if c is None:
+                self.counter.append(None)
+            elif isinstance(c, dict):
+                self.counter.append(_COUNTER_INDEX[c["id"]])
+                seen.add(c["id"])
+            else:
+                self.counter.append(-1)
+            self.rw.append([_vec(w) for w in reg["workers"]])
+        self.counts = [[sum(w) for w in row] for row in self.rw]
+        self.unseen = [c for c in COUNTERS if c.id not in seen]
+        self.deck = [c for c in CARDS if c.id not in seen]
+        boxes = obs["boxes"]
+
+        def pairs(items):
+            return [(x["player"], _WI[x["worker"]]) for x in items]
+
+        self.initiative = pairs(boxes["initiative"])
+        self.dock = pairs(boxes["dock"])
+        self.dock_x = boxes["dock_x"]
+        self.dock_y = boxes["dock_y"]
+        self.tg_box = pairs(boxes["trade_goods"])
+        self.tg_offer = [_GI[g] for g in boxes["trade_goods_offer"]]
+        self.shipping = pairs(boxes["shipping"])
+        self.ship_waiting = boxes["merchant_ship_waiting"]
+        self.cb_box = pairs(boxes["buildings"])
+        self.cb_offer = [(b["id"], b["price"]) for b in boxes["buildings_offer"]]
+        self.spec_taken = set(boxes["specialists"])
+        self.warfare = pairs(boxes["warfare"])
+        self.deck_size = obs["hidden"]["discovery_deck"]
+        self.mine = set(self.owned[me])
+
+        # Money: worth a lot while there is still something to buy, nothing at the very end.
+        if t < 7:
+            self.m = 0.35
+        elif t == 7:
+            self.m = 0.3
+        elif self.step in PHASE2_BEFORE_BUILDINGS:
+            self.m = 0.12
+        else:
+            self.m = 0.01
+        self.turns_left = TURNS - t  # turns after this one
+        # Remaining colony scorings: (exact, weight); the current turn's scoring is exact.
+        self.sched: list[tuple[bool, float]] = []
+        for s in SCORING_TURNS:
+            if s >= t:
+                self.sched.append((s == t, 1.0 if not self.sched else 0.7))
+        self.w_exact = sum(w for e, w in self.sched if e)
+        self.w_soft = sum(w for e, w in self.sched if not e)
+        # $1 more set income is paid on every turn whose money can still be spent, and
+        # counts once more as the Economy VP of turn 8.
+        self.income_mult = 1.0 + self.m * max(0, TURNS - t)
+        self.plague1 = "plague_1" in self.mine
+
+    # ---- colonies ---------------------------------------------------------------------------
+    def region_util(self, cr: list[int]) -> float:
+        top = max(cr)
+        if top <= 0:
+            return 0.0
+        ranks = _rank_scores(tuple(cr))
+        me = self.me
+        rel = ranks[me] - (sum(ranks) - ranks[me]) / (self.n - 1)
+        if rel == 0:
+            return 0.0
+        factor = self.w_exact + self.w_soft if top >= 3 else self.w_soft * top / 3.0
+        return rel * factor
+
+    def add_value(self, r: int, count: int, counts: list[list[int]] | None = None,
+                  player: int | None = None) -> float:
+        """Utility change when ``player`` (default: me) gets ``count`` more workers in r."""
+        counts = counts if counts is not None else self.counts
+        p = self.me if player is None else player
+        cr = counts[r]
+        before = self.region_util(cr)
+        cr2 = cr[:]
+        cr2[p] += count
+        delta = self.region_util(cr2) - before
+        if (p == self.me and self.rgood[r] >= 0 and cr[p] < 3 <= cr2[p]
+                and max(cr) < 3):
+            delta += self.good_value(self.rgood[r])
+        if p == self.me and "population" in self.mine:
+            delta += 0.5 * count
+        return delta
+
+    # ---- goods ------------------------------------------------------------------------------
+    def goods_pot(self, goods: list[int], ships: int) -> float:
+        return _goods_pot(tuple(goods), ships, self.turn >= TURNS)
+
+    def good_value(self, g: int, goods: list[int] | None = None) -> float:
+        goods = list(goods if goods is not None else self.goods[self.me])
+        ships = self.ships[self.me]
+        before = self.goods_pot(goods, ships)
+        goods[g] += 1
+        after = self.goods_pot(goods, ships)
+        extra = 0.0
+        if "mercantilism" in self.mine:
+            extra += 1.0
+        if g == SUGAR and "rum_distillery" in self.mine:
+            extra += 3 * self.m * self.turns_left
+        return (after - before) * self.income_mult + extra + 0.05
+
+    def ship_value(self) -> float:
+        goods = list(self.goods[self.me])
+        ships = self.ships[self.me]
+        v = (self.goods_pot(goods, ships + 1) - self.goods_pot(goods, ships)) * self.income_mult
+        if "navy" in self.mine:
+            v += 4
+        if "privateers" in self.mine:
+            v += (self.n - 1) * self.m * self.turns_left
+        return v + 0.3
+
+    # ---- discovery --------------------------------------------------------------------------
+    def discovery_targets(self) -> list[tuple[Any, list, float]]:
+        """(target, possible counters/cards, colony gain) per distinct target."""
+        cached = getattr(self, "_targets", None)
+        if cached is not None:
+            return cached
+        out: list[tuple[Any, list, float]] = []
+        undiscovered = [r for r in range(NUM_REGIONS) if not self.discovered[r]]
+        if undiscovered:
+            gain = self.first_colonist_value()
+            face_down = [r for r in undiscovered if self.counter[r] == -1]
+            if face_down and self.unseen:
+                out.append((face_down, self.unseen, gain))
+            for r in undiscovered:
+                c = self.counter[r]
+                if c is not None and c >= 0:
+                    out.append(([r], [COUNTERS[c]], gain))
+        elif self.deck:
+            out.append((None, self.deck, 0.0))
+        self._targets = out
+        return out
+
+    def first_colonist_value(self) -> float:
+        if self.supply[self.me][COLONIST] <= 0:
+            return 0.3
+        cr = [0] * self.n
+        cr[self.me] = 1
+        v = self.region_util(cr) + 0.6 * (self.turns_left > 0)
+        if "population" in self.mine:
+            v += 0.5
+        return v
+
+    def expedition_ev(self, value: int, soldiers: int, dist: list, gain: float) -> tuple[float, float]:
+        """(expected gain, success probability) of an expedition of ``value``."""
+        if not dist:
+            return 0.0, 0.0
+        bonus = 1 if self.plague1 else 0
+        total = 0.0
+        wins = 0
+        m = self.m
+        for c in dist:
+            if c.resistance - bonus <= value:
+                wins += 1
+                total += c.vp + m * (c.plunder + c.per_soldier * soldiers) + gain
+        return total / len(dist), wins / len(dist)
+
+    def best_expedition(self, value: int, soldiers: int) -> float:
+        best = 0.0
+        for _, dist, gain in self.discovery_targets():
+            ev, _ = self.expedition_ev(value, soldiers, dist, gain)
+            best = max(best, ev)
+        return best
+
+    # ---- buildings --------------------------------------------------------------------------
+    def nw_workers(self, p: int, worker: int | None = None) -> int:
+        if worker is None:
+            return sum(self.counts[r][p] for r in range(NUM_REGIONS))
+        return sum(self.rw[r][p][worker] for r in range(NUM_REGIONS))
+
+    def building_value(self, bid: str, price: int) -> float:
+        t = self.turns_left
+        m = self.m
+        me = self.me
+        w = NEXT_WORKER
+        if bid in ("settlers", "settlers_2"):
+            return 0.8 * t * w[COLONIST]
+        if bid == "monastery":
+            return 0.8 * t * w[MISSIONARY]
+        if bid in ("trade_routes", "marketplace"):
+            return 0.8 * t * w[MERCHANT]
+        if bid in ("training_grounds", "military_academy", "fortress"):
+            return 0.6 * t * w[SOLDIER]
+        if bid == "ship_yards":
+            return 0.7 * t * w[CAPTAIN]
+        if bid in ("indentured_servitude", "colonization_laws"):
+            return 0.8 * t * 2.2
+        if bid == "conquistadors":
+            return t * 1.4 if self.discovery_targets() else 0.0
+        if bid == "navigator":
+            return t * 1.8 if self.discovery_targets() else 0.0
+        if bid == "conquest_of_the_inca_empire":
+            return 20 * m
+        if bid == "trading_post":
+            return 5 * m * t
+        if bid == "new_world_cartography":
+            v = 4.0
+            if any(not d for d in self.discovered):
+                v += max(
+                    (self.expedition_ev(99, 0, dist, gain)[0]
+                     for tgt, dist, gain in self.discovery_targets() if tgt is not None),
+                    default=0.0,
+                )
+            return v
+        if bid == "plague_1":
+            return 0.5 * t if self.discovery_targets() else 0.0
+        if bid == "indian_allies":
+            if self.supply[me][SOLDIER] <= 0:
+                return 0.0
+            regions = [r for r in range(NUM_REGIONS) if self.counts[r][me]]
+            n = min(2, self.supply[me][SOLDIER])
+            return max((self.add_value(r, n) for r in regions), default=0.0)
+        if bid == "privateers":
+            return (self.ships[me] + 0.5) * (self.n - 1) * m * t
+        if bid == "cathedral":
+            missionaries = self.avail[me][MISSIONARY] + 0.5
+            if "monastery" in self.mine:
+                missionaries += 1
+            return min(missionaries, 2.5) * 1.5 * t * 0.6
+        if bid == "taxation":
+            return 2 + 10 * m * t
+        if bid == "university":
+            return 5.0
+        if bid == "west_indies_co":
+            return 1.0 * t
+        if bid == "rum_distillery":
+            return 3 * (self.goods[me][SUGAR] + 0.3 * t) * m * t
+        if bid == "stables":
+            return 0.3 * t
+        if bid == "militia":
+            return 0.4 * t
+        if bid == "migration":
+            return 1.0 * t
+        if bid == "factory":
+            return 5 + 30 * m * t
+        if bid == "mercantilism":
+            return sum(self.goods[me]) + 0.7 * t
+        if bid == "population":
+            return (self.nw_workers(me) + 2.5 * t) / 2.0
+        if bid == "navy":
+            return 4 * self.ships[me] + 1.0 * t
+        if bid == "power":
+            return 2 * self.nw_workers(me, SOLDIER) + 0.5 * t
+        if bid == "prosperity":
+            return 2 * (len(self.owned[me]) + 1) + 1.0 * t
+        if bid == "glory":
+            return 2 * sum(
+                1 for r in range(NUM_REGIONS)
+                if self.counts[r][me] and max(self.counts[r]) >= 3
+            ) + 0.5 * t
+        if bid == "wealth":
+            return max(0, self.money[me] - price) / 5.0 + 1.0 * t
+        if bid == "plague_2":
+            return self.plague_2_value()
+        if bid == "plague_3":
+            best = self.best_plague_3()
+            return best[0] if best else 0.0
+        return 0.0
+
+    def plague_2_value(self) -> float:
+        counts = [row[:] for row in self.counts]
+        before = sum(self.region_util(cr) for cr in counts)
+        for cr in counts:
+            for p in range(self.n):
+                if cr[p] >= 3:
+                    cr[p] -= 1
+        return sum(self.region_util(cr) for cr in counts) - before
+
+    def plague_3_options(self) -> list[tuple[float, int, int]]:
+        out = []
+        for r in range(NUM_REGIONS):
+            for q in range(self.n):
+                k = min(3, self.rw[r][q][COLONIST])
+                if k:
+                    out.append((self.add_value(r, -k, player=q), r, q))
+        return out
+
+    def best_plague_3(self):
+        opts = self.plague_3_options()
+        return max(opts) if opts else None
+
+    # ---- warfare ----------------------------------------------------------------------------
+    def battle_value(self, d: int, r: int) -> float:
+        me = self.me
+        mine, theirs = self.rw[r][me], self.rw[r][d]
+        if not any(mine) or not any(theirs) or not (mine[SOLDIER] or theirs[SOLDIER]):
+            return -1e9
+        militia = 1 if "militia" in self.owned[d] else 0
+        kills = min(mine[SOLDIER], sum(theirs) + militia)
+        losses = min(theirs[SOLDIER] + militia, sum(mine))
+        their_loss = min(kills, sum(theirs))
+        cr = self.counts[r][:]
+        before = self.region_util(cr)
+        cr[me] -= losses
+        cr[d] -= their_loss
+        v = self.region_util(cr) - before
+        if "power" in self.mine:
+            v -= 2 * min(losses, mine[SOLDIER])
+        if "population" in self.mine:
+            v -= 0.5 * losses
+        return v
+
+    def best_battle(self) -> tuple[float, int, int]:
+        cached = getattr(self, "_best_battle", None)
+        if cached is not None:
+            return cached
+        best = (-1e9, -1, -1)
+        me = self.me
+        for r in range(NUM_REGIONS):
+            if not self.counts[r][me]:
+                continue
+            for d in range(self.n):
+                if d != self.me:
+                    v = self.battle_value(d, r)
+                    if v > best[0]:
+                        best = (v, r, d)
+        self._best_battle = best
+        return best
+
+    def war_value(self, d: int) -> float:
+        total = 0.0
+        any_region = False
+        for r in range(NUM_REGIONS):
+            v = self.battle_value(d, r)
+            if v > -1e8:
+                total += v
+                any_region = True
+        return total - WAR_COST * self.m if any_region else -1e9
+
+
+class HeuristicBot:
+    """Scores every legal action with the observation of its own seat and plays the best."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def __repr__(self) -> str:
+        return f"HeuristicBot(rng_state={self.rng.state})"
+
+    # ---- entry point ------------------------------------------------------------------------
+    def choose(self, state: Any) -> Any:
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("HeuristicBot: no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        decision = state.decision or {}
+        kind = decision.get("kind", "")
+        if kind in _NO_VIEW:
+            return self._pick(legal, _NO_VIEW[kind](decision, legal))
+        view = _View(state.observation(state.current_player))
+        scorer = getattr(self, "_" + kind, None)
+        if scorer is None:
+            return self.rng.choice(legal)
+        scores = scorer(view, decision, legal)
+        return self._pick(legal, scores)
+
+    def _pick(self, legal: list, scores: list[float]) -> Any:
+        best = max(scores)
+        ties = [a for a, s in zip(legal, scores, strict=True) if s >= best - 1e-9]
+        return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+
+    # ---- Phase 1 ----------------------------------------------------------------------------
+    def _place(self, v: _View, d: dict, legal: list) -> list[float]:
+        box_cache: dict[int, float] = {}
+        values: dict[tuple[int, int], float] = {}
+        for a in legal:
+            if a.kind == "place":
+                values[(a.a, a.b)] = self._box_value(v, a.a, a.b, box_cache)
+        best_for: dict[int, float] = {}
+        for (w, _), x in values.items():
+            best_for[w] = max(best_for.get(w, -1e9), x)
+        scores = []
+        for a in legal:
+            if a.kind != "place":
+                scores.append(-1e9)  # the University is kept (5 VP) rather than spent here
+                continue
+            x = values[(a.a, a.b)]
+            if a.a != COLONIST:
+                x -= 0.7 * (best_for[a.a] - x)
+            scores.append(x)
+        return scores
+
+    def _box_value(self, v: _View, w: int, box: int, cache: dict[int, float]) -> float:
+        if box == DOCK:
+            return self._dock_place_value(v, w)
+        if box == DISCOVERY:
+            return self._discovery_place_value(v, w)
+        if box == SHIPPING:
+            return self._shipping_place_value(v, w)
+        if box not in cache:
+            if box == INITIATIVE:
+                cache[box] = self._initiative_value(v)
+            elif box == TRADE_GOODS:
+                cache[box] = self._tg_place_value(v)
+            elif box == CAP_BUILDINGS:
+                cache[box] = self._cb_place_value(v)
+            elif box == WARFARE:
+                cache[box] = self._warfare_place_value(v)
+            elif box == TRAINING:
+                cache[box] = self._training_value(v, self._expected_money(v))
+            elif box in SPACE_GIVES:
+                cache[box] = self._specialist_value(v, SPACE_GIVES[box])
+            else:
+                cache[box] = 0.0
+        return cache[box]
+
+    def _expected_money(self, v: _View) -> int:
+        me = v.me
+        money = v.money[me]
+        for i, (p, _) in enumerate(v.initiative):
+            if p == me:
+                money += i + 1
+        money += 5 * sum(1 for p, w in v.dock if p == me and w == MERCHANT)
+        return money
+
+    def _initiative_value(self, v: _View) -> float:
+        k = len(v.initiative) + 1
+        order_bonus = 0.0
+        if v.turn < TURNS:
+            order_bonus = {1: 1.2, 2: 0.6, 3: 0.3}.get(k, 0.1)
+            if v.order and v.order[0] == v.me and k > 1:
+                order_bonus *= 0.3
+        return k * v.m + order_bonus
+
+    # dock ------------------------------------------------------------------------------------
+    def _landing(self, v: _View, counts, w: int) -> tuple[float, int]:
+        """Best (value, region) for a worker of type w landing given ``counts``."""
+        me = v.me
+        extra = 0
+        if w == MISSIONARY:
+            extra = min(2 if "cathedral" in v.mine else 1, v.supply[me][COLONIST])
+        bonus = 0.0
+        if w == MERCHANT:
+            bonus += 5 * v.m
+        if w == SOLDIER and "power" in v.mine:
+            bonus += 2
+        best, where = -1e9, -1
+        for r in range(NUM_REGIONS):
+            if not v.discovered[r]:
+                continue
+            x = v.add_value(r, 1 + extra, counts) + bonus
+            if w == SOLDIER:
+                x += 0.2 * sum(1 for q in range(v.n) if q != me and counts[r][q])
+            if x > best:
+                best, where = x, r
+        return best, where
+
+    def _planned_counts(self, v: _View) -> list[list[int]]:
+        """Board counts after our own queued dock workers land where they are worth most."""
+        counts = [row[:] for row in v.counts]
+        me = v.me
+        queue = [w for p, w in v.dock if p == me]
+        if v.dock_x == me:
+            queue.append(COLONIST)
+        if v.dock_y == me:
+            queue.append(COLONIST)
+        for w in queue:
+            _, r = self._landing(v, counts, w)
+            if r >= 0:
+                counts[r][me] += 2 if w == MISSIONARY else 1
+        return counts
+
+    def _dock_place_value(self, v: _View, w: int) -> float:
+        if not hasattr(v, "_planned"):
+            v._planned = self._planned_counts(v)  # type: ignore[attr-defined]
+        best, _ = self._landing(v, v._planned, w)  # type: ignore[attr-defined]
+        return max(best, 0.0)
+
+    def _dock(self, v: _View, d: dict, legal: list) -> list[float]:
+        w = d.get("worker", COLONIST)
+        me = v.me
+        extra = 0
+        if w == MISSIONARY:
+            extra = min(2 if "cathedral" in v.mine else 1, v.supply[me][COLONIST])
+        bonus = 5 * v.m if w == MERCHANT else 0.0
+        scores = []
+        for a in legal:
+            if a.kind == "skip":
+                scores.append(bonus - 0.5 if w == MERCHANT else -0.5)
+                continue
+            r = a.a
+            x = v.add_value(r, 1 + extra) + bonus
+            if w == SOLDIER:
+                x += 0.2 * sum(1 for q in range(v.n) if q != me and v.counts[r][q])
+                if "power" in v.mine:
+                    x += 2
+            scores.append(x)
+        return scores
+
+    # trade goods -----------------------------------------------------------------------------
+    def _tg_place_value(self, v: _View) -> float:
+        me = v.me
+        ahead_mine = sum(1 for p, _ in v.tg_box if p == me)
+        ahead_other = len(v.tg_box) - ahead_mine
+        remaining = list(v.tg_offer)
+        if len(remaining) <= len(v.tg_box):
+            return 0.0
+        goods = list(v.goods[me])
+        for _ in range(ahead_mine):
+            g = max(set(remaining), key=lambda x: (v.good_value(x, goods), -x))
+            remaining.remove(g)
+            goods[g] += 1
+        vals = sorted((v.good_value(g, goods) for g in remaining), reverse=True)
+        if ahead_other == 0:
+            return vals[0]
+        worst = vals[min(ahead_other, len(vals) - 1)] if len(vals) > ahead_other else 0.0
+        return 0.4 * vals[0] + 0.6 * worst
+
+    def _trade_good(self, v: _View, d: dict, legal: list) -> list[float]:
+        return [0.0 if a.kind == "skip" else v.good_value(a.a) for a in legal]
+
+    # shipping --------------------------------------------------------------------------------
+    def _shipping_hold(self, v: _View, totals: list[int]) -> float:
+        me = v.me
+        best_other = max((totals[q] for q in range(v.n) if q != me), default=0)
+        if totals[me] == 0:
+            return 0.0
+        pos = {p: i for i, p in enumerate(v.order)}
+        lead = totals[me] - best_other
+        if lead == 0:
+            # ties go to the earliest in player order
+            tied = [q for q in range(v.n) if q != me and totals[q] == best_other]
+            if any(pos[q] < pos[me] for q in tied):
+                return 0.0
+        elif lead < 0:
+            return 0.0
+        others_left = sum(sum(v.avail[q]) for q in range(v.n) if q != me)
+        if others_left == 0:
+            return 1.0
+        if lead >= 3:
+            return 0.95
+        if lead == 2:
+            return 0.85
+        if lead == 1:
+            return 0.7
+        return 0.55
+
+    def _shipping_place_value(self, v: _View, w: int) -> float:
+        if not v.ship_waiting:
+            return 0.0
+        totals = [0] * v.n
+        for p, x in v.shipping:
+            totals[p] += SHIP_VALUE.get(x, 1)
+        before = self._shipping_hold(v, totals)
+        totals[v.me] += SHIP_VALUE.get(w, 1)
+        after = self._shipping_hold(v, totals)
+        return max(0.0, after - before) * v.ship_value()
+
+    # capital buildings -----------------------------------------------------------------------
+    def _net_building(self, v: _View, bid: str, price: int) -> float:
+        return v.building_value(bid, price) - price * v.m
+
+    def _cb_place_value(self, v: _View) -> float:
+        me = v.me
+        money = self._expected_money(v)
+        mine_ahead = sum(1 for p, _ in v.cb_box if p == me)
+        other_ahead = len(v.cb_box) - mine_ahead
+        options = sorted(
+            ((self._net_building(v, bid, price), price) for bid, price in v.cb_offer),
+            reverse=True,
+        )
+        for _ in range(mine_ahead):  # our earlier workers buy the best we can afford
+            for i, (net, price) in enumerate(options):
+                if price <= money and net > 0:
+                    money -= price
+                    options.pop(i)
+                    break
+        nets = [net for net, price in options if price <= money and net > 0]
+        if not nets:
+            return 0.0
+        if other_ahead == 0:
+            return nets[0]
+        worst = nets[other_ahead] if len(nets) > other_ahead else 0.0
+        return 0.4 * nets[0] + 0.6 * worst
+
+    def _buy_building(self, v: _View, d: dict, legal: list) -> list[float]:
+        prices = dict(v.cb_offer)
+        scores = []
+        for a in legal:
+            if a.kind == "skip":
+                scores.append(0.0)
+            else:
+                bid = BUILDINGS[a.a].id
+                scores.append(self._net_building(v, bid, prices.get(bid, BUILDING_COST[age_of_turn(v.turn)])))
+        return scores
+
+    # discovery -------------------------------------------------------------------------------
+    def _discovery_place_value(self, v: _View, w: int) -> float:
+        if not v.discovery_targets():
+            return 0.0
+        me = v.me
+        box = v.dbox[me]
+        value = sum(n * (2 if x == CAPTAIN else 1) for x, n in enumerate(box))
+        soldiers = box[SOLDIER]
+        base = v.best_expedition(value, soldiers)
+        add_v = 2 if w == CAPTAIN else 1
+        add_s = 1 if w == SOLDIER else 0
+        spare = min(4, sum(v.avail[me]) - 1)
+        best = 0.0
+        for k in range(spare + 1):
+            gain = v.best_expedition(value + add_v + k, soldiers + add_s) - base
+            best = max(best, gain / (k + 1))
+        keep = 0.15 if v.turn < TURNS else 0.0
+        return best + keep
+
+    def _expedition_plans(self, v: _View, box: list[int], floor: list[int]):
+        """Every member vector between ``floor`` and ``box`` (component-wise)."""
+        plans = [[]]
+        for w in range(NW):
+            plans = [p + [k] for p in plans for k in range(floor[w], box[w] + 1)]
+        return [p for p in plans if any(p)]
+
+    def _plan_score(self, v: _View, plan: list[int], dist: list, gain: float) -> tuple[float, float]:
+        value = sum(n * (2 if x == CAPTAIN else 1) for x, n in enumerate(plan))
+        ev, prob = v.expedition_ev(value, plan[SOLDIER], dist, gain)
+        if v.turn < TURNS:
+            ev -= sum(n * KEEP_IN_BOX.get(x, 0.5) for x, n in enumerate(plan))
+        return ev, prob
+
+    def _target_dist(self, v: _View, target: int) -> tuple[list, float]:
+        if target < 0:
+            return v.deck, 0.0
+        c = v.counter[target]
+        dist = [COUNTERS[c]] if c is not None and c >= 0 else v.unseen
+        return dist, v.first_colonist_value()
+
+    def _best_plan(self, v: _View, target: int, floor: list[int]):
+        dist, gain = self._target_dist(v, target)
+        best = (-1e9, 0.0, None)
+        for plan in self._expedition_plans(v, v.dbox[v.me], floor):
+            ev, prob = self._plan_score(v, plan, dist, gain)
+            if ev > best[0] + 1e-9:
+                best = (ev, prob, plan)
+        return best
+
+    def _expedition_target(self, v: _View, d: dict, legal: list) -> list[float]:
+        threshold = 0.5 if v.turn < TURNS else 0.0
+        floor = [0] * NW
+        scores = []
+        for a in legal:
+            if a.kind == "skip":
+                scores.append(0.0)
+                continue
+            target = a.a if a.kind == "region" else -1
+            ev, prob, plan = self._best_plan(v, target, floor)
+            scores.append(ev if plan is not None and prob >= threshold and ev > 0 else -1.0)
+        return scores
+
+    def _expedition_members(self, v: _View, d: dict, legal: list) -> list[float]:
+        members = list(d["members"])
+        target = d["target"]
+        _, _, plan = self._best_plan(v, target, members)
+        want = None
+        if plan is not None:
+            for w in (SOLDIER, CAPTAIN, COLONIST, MERCHANT, MISSIONARY, 5):
+                if plan[w] > members[w]:
+                    want = w
+                    break
+        scores = []
+        for a in legal:
+            if a.kind == "done":
+                scores.append(1.0 if want is None else 0.0)
+            else:
+                scores.append(2.0 if a.a == want else -KEEP_IN_BOX.get(a.a, 0.5))
+        return scores
+
+    def _cartography(self, v: _View, d: dict, legal: list) -> list[float]:
+        scores = []
+        for a in legal:
+            if a.kind == "skip":
+                scores.append(0.0)
+                continue
+            dist, gain = self._target_dist(v, a.a)
+            ev, _ = v.expedition_ev(99, 0, dist, gain)
+            scores.append(ev + 0.01)
+        return scores
+
+    # specialists -----------------------------------------------------------------------------
+    def _can_gain(self, v: _View, w: int) -> bool:
+        me = v.me
+        return v.supply[me][w] > 0 or (
+            v.supply[me][COLONIST] > 0 and v.nw_workers(me, w) > 0
+        )
+
+    def _specialist_value(self, v: _View, w: int) -> float:
+        if v.turn >= TURNS or not self._can_gain(v, w):
+            return 0.0
+        x = NEXT_WORKER.get(w, 1.0)
+        if w == CAPTAIN and not v.discovery_targets():
+            x -= 0.6
+        if w == MISSIONARY and "cathedral" in v.mine:
+            x += 1.0
+        return x
+
+    def _training_value(self, v: _View, money: int) -> float:
+        if money < TRAINING_COST or v.turn >= TURNS:
+            return 0.0
+        best = max((self._specialist_value(v, w) for w in (CAPTAIN, MERCHANT, MISSIONARY, SOLDIER)),
+                   default=0.0)
+        return max(0.0, best - TRAINING_COST * v.m)
+
+    def _training(self, v: _View, d: dict, legal: list) -> list[float]:
+        return [
+            0.0 if a.kind == "skip" else self._specialist_value(v, a.a) - TRAINING_COST * v.m
+            for a in legal
+        ]
+
+    def _trade_out(self, v: _View, d: dict, legal: list) -> list[float]:
+        me = v.me
+        w = d.get("worker", COLONIST)
+        scores = []
+        for a in legal:
+            if a.kind == "skip":
+                scores.append(0.0)
+            else:
+                x = 0.5 if v.turn < TURNS else -0.1
+                if w == SOLDIER:
+                    x -= 0.2 * sum(1 for q in range(v.n) if q != me and v.counts[a.a][q])
+                    if "power" in v.mine:
+                        x -= 2
+                scores.append(x + 0.01 * v.rw[a.a][me][w])
+        return scores
+
+    # warfare ---------------------------------------------------------------------------------
+    def _warfare_place_value(self, v: _View) -> float:
+        me = v.me
+        if not any(
+            v.counts[r][me] and (v.rw[r][me][SOLDIER] or any(
+                v.rw[r][q][SOLDIER] for q in range(v.n) if q != me))
+            for r in range(NUM_REGIONS)
+        ):
+            return 0.0
+        best = v.best_battle()[0]
+        for q in range(v.n):
+            if q != v.me and v.money[v.me] >= WAR_COST:
+                best = max(best, v.war_value(q))
+        return max(0.0, 0.7 * best)
+
+    def _warfare(self, v: _View, d: dict, legal: list) -> list[float]:
+        scores = []
+        for a in legal:
+            if a.kind == "skip":
+                scores.append(0.0)
+            elif a.kind == "battle":
+                scores.append(v.best_battle()[0])
+            else:
+                scores.append(max(v.war_value(q) for q in range(v.n) if q != v.me))
+        return scores
+
+    def _battle_region(self, v: _View, d: dict, legal: list) -> list[float]:
+        return [
+            max(v.battle_value(q, a.a) for q in range(v.n) if q != v.me) for a in legal
+        ]
+
+    def _battle_player(self, v: _View, d: dict, legal: list) -> list[float]:
+        return [v.battle_value(a.a, d["region"]) for a in legal]
+
+    def _war_player(self, v: _View, d: dict, legal: list) -> list[float]:
+        return [v.war_value(a.a) for a in legal]
+
+    # buildings' decisions --------------------------------------------------------------------
+    def _stables_from(self, v: _View, d: dict, legal: list) -> list[float]:
+        scores = []
+        for a in legal:
+            if a.kind == "skip":
+                scores.append(0.0)
+            else:
+                scores.append(max((self._stables_move(v, a.a, r) for r in ADJACENT[a.a]
+                                   if v.discovered[r]), default=-1.0))
+        return scores
+
+    def _stables_move(self, v: _View, src: int, dst: int) -> float:
+        counts = [row[:] for row in v.counts]
+        before = v.region_util(counts[src])
+        counts[src][v.me] -= 1
+        x = v.region_util(counts[src]) - before
+        x += v.add_value(dst, 1, counts)
+        return x - 0.05
+
+    def _stables_to(self, v: _View, d: dict, legal: list) -> list[float]:
+        return [self._stables_move(v, d["source"], a.a) for a in legal]
+
+    def _indian_allies(self, v: _View, d: dict, legal: list) -> list[float]:
+        n = min(2, v.supply[v.me][SOLDIER])
+        return [v.add_value(a.a, n) for a in legal]
+
+    def _plague_3_region(self, v: _View, d: dict, legal: list) -> list[float]:
+        opts = v.plague_3_options()
+        return [max((x for x, r, _ in opts if r == a.a), default=-1e6) for a in legal]
+
+    def _plague_3_player(self, v: _View, d: dict, legal: list) -> list[float]:
+        opts = {(r, q): x for x, r, q in v.plague_3_options()}
+        return [opts.get((d["region"], a.a), -1e6) for a in legal]
+
+    def _migration_move(self, v: _View, src: int, dst: int, k: int) -> float:
+        counts = [row[:] for row in v.counts]
+        before = v.region_util(counts[src])
+        counts[src][v.me] -= k
+        x = v.region_util(counts[src]) - before
+        return x + v.add_value(dst, k, counts) - 0.05
+
+    def _migration_moves(self, v: _View, src: int) -> list[tuple[float, int, int]]:
+        out = []
+        have = v.rw[src][v.me][COLONIST]
+        for dst in range(NUM_REGIONS):
+            if dst != src and v.discovered[dst]:
+                for k in (1, 2):
+                    if k <= have:
+                        out.append((self._migration_move(v, src, dst, k), dst, k))
+        return out
+
+    def _migration_from(self, v: _View, d: dict, legal: list) -> list[float]:
+        return [
+            0.0 if a.kind == "skip"
+            else max((x for x, _, _ in self._migration_moves(v, a.a)), default=-1.0)
+            for a in legal
+        ]
+
+    def _migration_to(self, v: _View, d: dict, legal: list) -> list[float]:
+        moves = self._migration_moves(v, d["source"])
+        return [max((x for x, dst, _ in moves if dst == a.a), default=-1.0) for a in legal]
+
+    def _migration_count(self, v: _View, d: dict, legal: list) -> list[float]:
+        return [self._migration_move(v, d["source"], d["dest"], a.a) for a in legal]
+
+
+# ---- decisions that need no view of the board ----------------------------------------------
+def _casualty(d: dict, legal: list) -> list[float]:
+    """Remove an opponent's Soldier first (it threatens us and scores Power), Militia last."""
+    scores = []
+    for a in legal:
+        if a.a == MILITIA_CHOICE:
+            scores.append(-10.0)
+        elif a.a in KILL_ORDER:
+            scores.append(-float(KILL_ORDER.index(a.a)))
+        else:
+            scores.append(-5.0)
+    return scores
+
+
+def _plague_2(d: dict, legal: list) -> list[float]:
+    """Give up a Colonist first, a Soldier last."""
+    return [
+        -float(PLAGUE_LOSS_ORDER.index(a.a)) if a.a in PLAGUE_LOSS_ORDER else -9.0
+        for a in legal
+    ]
+
+
+def _skip_it(d: dict, legal: list) -> list[float]:
+    """The University is kept unused (its 5 VP do not depend on it)."""
+    return [1.0 if a.kind == "skip" else 0.0 for a in legal]
+
+
+_NO_VIEW = {
+    "casualty": _casualty,
+    "plague_2": _plague_2,
+    "university_target": _skip_it,
+    "university_index": _skip_it,
+}

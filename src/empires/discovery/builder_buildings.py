@@ -1,0 +1,266 @@
+"""Capital Buildings of the Builder expansion (Appendix II, marked with scissors), keyed by id.
+
+Registered into the same tables as the base buildings (:mod:`.buildings`). Rules with their own
+moment live where that moment is: Magellan (:mod:`.discovery_box`), Reformation
+(:mod:`.colonist_dock`), Mayflower (:mod:`.placement`, :mod:`.colonist_dock`, :mod:`.income`),
+Mint (:mod:`.income`), Age of Reason's count (:mod:`.specialists`).
+"""
+
+from __future__ import annotations
+
+from empires.discovery.actions import Action
+from empires.discovery.buildings import BENEFIT, END_VP, ON_BUY, colonies_of, workers_in_new_world
+from empires.discovery.colonies import (
+    arrive_from_supply,
+    gain,
+    specialists_in_play,
+    trade_out_regions,
+)
+from empires.discovery.colonist_dock import discovered_regions
+from empires.discovery.data import BUILDER, COLONIST, MISSIONARY, NUM_GOODS
+from empires.discovery.decisions import DONE, SKIP, decision, push
+from empires.discovery.setup import draw_good
+from empires.discovery.state import State
+
+TRADING_HOUSE_PRICE = 5
+
+
+def _money(amount: int):
+    def effect(s: State, p: int) -> None:
+        s.money[p] += amount
+
+    return effect
+
+
+def _worker_each_turn(worker: int):
+    def effect(s: State, p: int) -> None:
+        gain(s, p, worker)
+
+    return effect
+
+
+# ---- Age I ----------------------------------------------------------------------------------
+ON_BUY["spoils_money_5"] = _money(5)
+BENEFIT["new_world_city"] = _worker_each_turn(BUILDER)
+BENEFIT["new_world_mission"] = _worker_each_turn(MISSIONARY)
+
+
+def _spoils_ship(s: State, p: int) -> None:
+    if s.ship_supply > 0:
+        s.ship_supply -= 1
+        s.ships[p] += 1
+
+
+ON_BUY["spoils_ship"] = _spoils_ship
+
+
+def _free_specialists(s: State, p: int) -> list[int]:
+    return [w for w in specialists_in_play(s) if s.supply[p][w] or trade_out_regions(s, p, w)]
+
+
+def _spoils_specialists(s: State, p: int) -> None:
+    if _free_specialists(s, p):
+        push(s, "spoils_specialist", p, left=2)
+
+
+ON_BUY["spoils_specialists"] = _spoils_specialists
+
+
+@decision("spoils_specialist", "Spoils of War: choose a free Specialist")
+def _spoils_specialist_legal(s: State, d: dict) -> list[Action]:
+    return [Action("worker", w) for w in _free_specialists(s, d["player"])]
+
+
+@_spoils_specialist_legal.choose
+def _spoils_specialist_choose(s: State, d: dict, action: Action) -> None:
+    p = d["player"]
+    if d["left"] > 1 and len(_free_specialists(s, p)) > 0:
+        push(s, "spoils_specialist", p, left=d["left"] - 1)
+    if s.supply[p][action.a]:
+        gain(s, p, action.a)
+    else:
+        push(s, "trade_out", p, worker=action.a, where="avail", optional=False)
+
+
+def _overpopulation(s: State, p: int) -> None:
+    if s.supply[p][COLONIST]:
+        push(s, "overpopulation", p, left=3)
+
+
+ON_BUY["overpopulation"] = _overpopulation
+
+
+@decision("overpopulation", "Overpopulation: place a free Colonist in a discovered region")
+def _overpopulation_legal(s: State, d: dict) -> list[Action]:
+    return [Action("region", r) for r in discovered_regions(s)]
+
+
+@_overpopulation_legal.choose
+def _overpopulation_choose(s: State, d: dict, action: Action) -> None:
+    p = d["player"]
+    arrive_from_supply(s, p, action.a, COLONIST, 1)
+    if d["left"] > 1 and s.supply[p][COLONIST]:
+        push(s, "overpopulation", p, left=d["left"] - 1)
+
+
+def _goods_of(s: State, p: int) -> list[int]:
+    return [g for g in range(NUM_GOODS) if s.goods[p][g]]
+
+
+def _smuggler(s: State, p: int) -> None:
+    if _goods_of(s, p) and any(_goods_of(s, q) for q in range(s.num_players) if q != p):
+        push(s, "smuggler_player", p)
+
+
+BENEFIT["smuggler"] = _smuggler
+
+
+@decision("smuggler_player", "Smuggler: choose a player to swap a Trade Good with, or skip")
+def _smuggler_player_legal(s: State, d: dict) -> list[Action]:
+    p = d["player"]
+    others = [q for q in range(s.num_players) if q != p and _goods_of(s, q)]
+    return [*(Action("player", q) for q in others), SKIP]
+
+
+@_smuggler_player_legal.choose
+def _smuggler_player_choose(s: State, d: dict, action: Action) -> None:
+    if action.kind == "player":
+        push(s, "smuggler_take", d["player"], other=action.a)
+
+
+@decision("smuggler_take", "Smuggler: choose the Trade Good you take")
+def _smuggler_take_legal(s: State, d: dict) -> list[Action]:
+    return [Action("good", g) for g in _goods_of(s, d["other"])]
+
+
+@_smuggler_take_legal.choose
+def _smuggler_take_choose(s: State, d: dict, action: Action) -> None:
+    push(s, "smuggler_give", d["player"], other=d["other"], take=action.a)
+
+
+@decision("smuggler_give", "Smuggler: choose the Trade Good you give in exchange")
+def _smuggler_give_legal(s: State, d: dict) -> list[Action]:
+    return [Action("good", g) for g in _goods_of(s, d["player"])]
+
+
+@_smuggler_give_legal.choose
+def _smuggler_give_choose(s: State, d: dict, action: Action) -> None:
+    p, q, take, give = d["player"], d["other"], d["take"], action.a
+    s.goods[q][take] -= 1
+    s.goods[p][take] += 1
+    s.goods[p][give] -= 1
+    s.goods[q][give] += 1
+
+
+# ---- Age II ---------------------------------------------------------------------------------
+ON_BUY["spoils_money_7"] = _money(7)
+BENEFIT["stone_masonry"] = _worker_each_turn(BUILDER)
+
+
+def _spoils_goods(s: State, p: int) -> None:
+    for _ in range(2):
+        g = draw_good(s)
+        if g >= 0:
+            s.goods[p][g] += 1
+
+
+ON_BUY["spoils_goods"] = _spoils_goods
+
+
+def _papal_edict(s: State, p: int) -> None:
+    push(s, "papal_player", p)
+
+
+ON_BUY["papal_edict"] = _papal_edict
+
+
+@decision("papal_player", "Papal Edict: choose the other player who also places 2 Colonists")
+def _papal_player_legal(s: State, d: dict) -> list[Action]:
+    return [Action("player", q) for q in range(s.num_players) if q != d["player"]]
+
+
+@_papal_player_legal.choose
+def _papal_player_choose(s: State, d: dict, action: Action) -> None:
+    push(s, "papal_first", d["player"], other=action.a)
+
+
+@decision("papal_first", "Papal Edict: choose who places first")
+def _papal_first_legal(s: State, d: dict) -> list[Action]:
+    return [Action("player", d["player"]), Action("player", d["other"])]
+
+
+@_papal_first_legal.choose
+def _papal_first_choose(s: State, d: dict, action: Action) -> None:
+    first = action.a
+    second = d["other"] if first == d["player"] else d["player"]
+    # Pushed in reverse: the first placer decides first.
+    for q in (second, first):
+        if colonies_of(s, q) and s.supply[q][COLONIST]:
+            push(s, "papal_region", q)
+
+
+@decision("papal_region", "Papal Edict: choose one region where you have a worker for 2 Colonists")
+def _papal_region_legal(s: State, d: dict) -> list[Action]:
+    return [Action("region", r) for r in colonies_of(s, d["player"])]
+
+
+@_papal_region_legal.choose
+def _papal_region_choose(s: State, d: dict, action: Action) -> None:
+    arrive_from_supply(s, d["player"], action.a, COLONIST, 2)
+
+
+def _trading_house(s: State, p: int) -> None:
+    if _goods_of(s, p):
+        push(s, "trading_house", p)
+
+
+BENEFIT["trading_house"] = _trading_house
+
+
+@decision("trading_house", "Trading House: sell a Trade Good for $5, or done")
+def _trading_house_legal(s: State, d: dict) -> list[Action]:
+    return [*(Action("good", g) for g in _goods_of(s, d["player"])), DONE]
+
+
+@_trading_house_legal.choose
+def _trading_house_choose(s: State, d: dict, action: Action) -> None:
+    if action.kind == "done":
+        return
+    p = d["player"]
+    s.goods[p][action.a] -= 1
+    s.pool.append(action.a)
+    s.money[p] += TRADING_HOUSE_PRICE
+    _trading_house(s, p)
+
+
+# ---- Age III --------------------------------------------------------------------------------
+END_VP["age_of_discovery"] = lambda s, p: 4 * (len(s.found[p]) + len(s.cards_won[p]))
+END_VP["new_world_capital_city"] = lambda s, p: 3 * workers_in_new_world(s, p, BUILDER)
+END_VP["age_of_reason"] = lambda s, p: 4 * s.specialists_final[p]
+
+
+def _rewrite_targets(s: State, p: int, taken: tuple[int, ...] = ()) -> list[int]:
+    return [q for q in range(s.num_players) if q != p and q not in taken and s.found[q]]
+
+
+def _rewrite_history(s: State, p: int) -> None:
+    if _rewrite_targets(s, p):
+        push(s, "rewrite_history", p, taken=[])
+
+
+ON_BUY["rewrite_history"] = _rewrite_history
+
+
+@decision("rewrite_history", "Re-Write History: choose a player to take a random Discovery counter from")
+def _rewrite_legal(s: State, d: dict) -> list[Action]:
+    return [Action("player", q) for q in _rewrite_targets(s, d["player"], tuple(d["taken"]))]
+
+
+@_rewrite_legal.choose
+def _rewrite_choose(s: State, d: dict, action: Action) -> None:
+    p, q = d["player"], action.a
+    counters = s.found[q]
+    s.found[p].append(counters.pop(s.rng.randrange(len(counters))))
+    taken = [*d["taken"], q]
+    if len(taken) < 2 and _rewrite_targets(s, p, tuple(taken)):
+        push(s, "rewrite_history", p, taken=taken)

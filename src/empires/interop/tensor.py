@@ -1,0 +1,415 @@
+"""A fixed-size float observation tensor for Empires: Age of Discovery.
+
+The tensor is built **only** from ``game.observation(player)`` (the JSON view redacted for that
+seat), so it never holds anything the observer may not know: a determinized copy of the game
+(``game.determinize(player, rng)``) gives the same tensor.
+
+Seats are **relative to the observer**: relative seat ``q`` is absolute seat
+``(observer + q) % num_players``, so the observer is always relative seat 0. Every "player" axis
+below is in relative seats; ``seat`` alone holds the observer's absolute seat.
+
+Layout
+======
+One flat ``float32`` vector; :func:`tensor_layout` gives each named block's offset and shape (the
+OpenSpiel observer exposes the same blocks as reshaped views). With ``n`` players, ``W`` worker
+types (``data.WORKERS``), ``G`` goods, ``R`` regions, ``B`` Capital Buildings (indices of
+``data.BUILDINGS``), in this order:
+
+=========================  ================  ==============================================
+block                      shape             content
+=========================  ================  ==============================================
+seat                       (n,)              observer's absolute seat, one-hot
+turn                       (8,)              turn 1..8, one-hot
+age                        (3,)              Age I..III, one-hot
+step                       (S+1,)            engine step (``flow.STEPS`` + ``over``), one-hot;
+                                             last slot: a step this table does not know
+terminal                   (1,)              1 once the game is over
+current_player             (n,)              seat to act, one-hot (all 0 when none)
+decision_kind              (K+1,)            kind of the pending decision (sorted kinds of
+                                             ``decisions.PROMPTS``), one-hot; last: unknown
+decision_region            (3, R)            the decision's ``region``, ``source``, ``dest``
+decision_target            (R+1+U,)          its ``target``: a region, ``deck`` or a
+                                             University target
+decision_worker            (W,)              its ``worker``, one-hot
+decision_members           (W,)              expedition members so far, counts / 10
+decision_victim            (n,)              its ``victim`` seat, one-hot
+order                      (n, n)            [seat, position in player order], one-hot rows
+money                      (n,)              money / 50
+available                  (n, W)            workers available to place / 10
+supply                     (n, W)            workers in supply / 10
+goods                      (n, G)            Trade Goods held / 5
+merchant_ships             (n,)              Merchant Ships / 5
+buildings                  (n, B)            Capital Buildings owned, multi-hot
+buildings_used             (n, B)            one-time buildings already used, multi-hot
+discoveries                (n,)              discoveries won (counters and cards) / 10
+discoveries_vp             (n,)              their VP / 50
+colony_vp                  (n, 3)            colony VP scored per Age / 50
+discovery_box              (n, W)            workers in the Discovery box / 10
+scores                     (n, C+1)          score categories (``scoring.CATEGORIES``) and
+                                             total, / 50
+region_discovered          (R,)              region discovered
+region_good                (R,)              the region's Trade Good is still on it
+region_counter             (R, 2)            [a counter lies face-down, its value is known]
+region_counter_values      (R, 4)            known counter's plunder, per-soldier, resistance,
+                                             VP / 10 (0 while face-down)
+region_workers             (R, n, W)         workers per region, seat and type / 10
+box_<b>_slots              (cap_b, n+W)      for each queued box ``b`` (initiative, dock,
+                                             trade_goods, shipping, buildings, warfare): its
+                                             first ``cap_b`` spaces in order, each a seat
+                                             one-hot then a worker one-hot
+box_<b>_counts             (n, W)            all workers in box ``b`` per seat and type / 10
+specialists                (6, n+W)          Specialists spaces (missionary, merchant,
+                                             soldier, captain, builder, training): occupant
+                                             seat one-hot then worker one-hot
+dock_x, dock_y             (n,), (n,)        owner of the Colonist Dock X / Y space
+merchant_ship_waiting      (1,)              a Merchant Ship waits in the Shipping box
+merchant_ships_in_supply   (1,)              ships left in supply / 10
+trade_goods_offer          (G,)              goods on the Trade Goods box, counts
+buildings_offer            (B,)              Capital Buildings on offer, multi-hot
+buildings_offer_price      (B,)              their current price / 20
+hidden_sizes               (6,)              sizes of the hidden piles (goods pool / 40,
+                                             Discovery deck / 16, unused counters / 16,
+                                             building stacks I..III / 16)
+=========================  ================  ==============================================
+
+``cap_b`` is ``n`` for initiative, ``2n-1`` for the dock, 4 for Trade Goods, ``n`` for shipping,
+5 for Capital Buildings and 4 for Warfare. The sizes come from the engine's data tables when
+this module is imported, so :func:`tensor_shape` is the only source of truth for a size.
+Keys the engine adds to the observation later are ignored; missing ones read as zeros.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+import empires.discovery.game  # noqa: F401  (imports every module that registers a decision)
+from empires.discovery import data, scoring
+from empires.discovery.actions import UNIVERSITY_TARGETS
+from empires.discovery.decisions import PROMPTS
+from empires.discovery.flow import STEPS as _FLOW_STEPS
+
+WORKERS: tuple[str, ...] = data.WORKERS
+GOODS: tuple[str, ...] = data.GOOD_IDS
+REGIONS: tuple[str, ...] = data.REGION_IDS
+NUM_BUILDINGS = len(data.BUILDINGS)
+STEPS: tuple[str, ...] = (*_FLOW_STEPS, "over")
+DECISION_KINDS: tuple[str, ...] = tuple(sorted(PROMPTS))
+TARGETS: tuple[str, ...] = (*REGIONS, "deck", *UNIVERSITY_TARGETS)
+SCORE_KEYS: tuple[str, ...] = (*scoring.CATEGORIES, "total")
+QUEUE_BOXES: tuple[str, ...] = (
+    "initiative", "dock", "trade_goods", "shipping", "buildings", "warfare",
+)
+SPECIALIST_BOXES: tuple[str, ...] = tuple(data.BOXES[i] for i in data.SPECIALIST_SPACES)
+DECISION_REGION_KEYS: tuple[str, ...] = ("region", "source", "dest")
+
+# Divisors that bring counts to roughly [0, 1] (values are never negative).
+MONEY_SCALE = 50.0
+WORKER_SCALE = 10.0
+GOODS_SCALE = 5.0
+SHIPS_SCALE = 5.0
+VP_SCALE = 50.0
+COUNTER_SCALE = 10.0
+PRICE_SCALE = 20.0
+HIDDEN_SCALES: tuple[tuple[str, float], ...] = (
+    ("trade_goods_pool", 40.0), ("discovery_deck", 16.0), ("unused_counters", 16.0),
+)
+STACK_SCALE = 16.0
+
+_W = {w: i for i, w in enumerate(WORKERS)}
+_G = {g: i for i, g in enumerate(GOODS)}
+_R = {r: i for i, r in enumerate(REGIONS)}
+_B = dict(data.BUILDING_INDEX)
+_STEP = {s: i for i, s in enumerate(STEPS)}
+_KIND = {k: i for i, k in enumerate(DECISION_KINDS)}
+_TARGET = {t: i for i, t in enumerate(TARGETS)}
+
+
+def queue_capacity(box: str, num_players: int) -> int:
+    """How many spaces of a queued box the tensor shows one by one."""
+    n = num_players
+    return {
+        "initiative": n,
+        "dock": 2 * n - 1,
+        "trade_goods": data.TRADE_GOODS_SPACES,
+        "shipping": n,
+        "buildings": data.CAPITAL_BUILDING_SPACES,
+        "warfare": data.WARFARE_SPACES,
+    }[box]
+
+
+def _blocks(n: int) -> list[tuple[str, tuple[int, ...]]]:
+    W, G, R, B = len(WORKERS), len(GOODS), len(REGIONS), NUM_BUILDINGS
+    blocks: list[tuple[str, tuple[int, ...]]] = [
+        ("seat", (n,)),
+        ("turn", (data.TURNS,)),
+        ("age", (3,)),
+        ("step", (len(STEPS) + 1,)),
+        ("terminal", (1,)),
+        ("current_player", (n,)),
+        ("decision_kind", (len(DECISION_KINDS) + 1,)),
+        ("decision_region", (len(DECISION_REGION_KEYS), R)),
+        ("decision_target", (len(TARGETS),)),
+        ("decision_worker", (W,)),
+        ("decision_members", (W,)),
+        ("decision_victim", (n,)),
+        ("order", (n, n)),
+        ("money", (n,)),
+        ("available", (n, W)),
+        ("supply", (n, W)),
+        ("goods", (n, G)),
+        ("merchant_ships", (n,)),
+        ("buildings", (n, B)),
+        ("buildings_used", (n, B)),
+        ("discoveries", (n,)),
+        ("discoveries_vp", (n,)),
+        ("colony_vp", (n, 3)),
+        ("discovery_box", (n, W)),
+        ("scores", (n, len(SCORE_KEYS))),
+        ("region_discovered", (R,)),
+        ("region_good", (R,)),
+        ("region_counter", (R, 2)),
+        ("region_counter_values", (R, 4)),
+        ("region_workers", (R, n, W)),
+    ]
+    for box in QUEUE_BOXES:
+        blocks.append((f"box_{box}_slots", (queue_capacity(box, n), n + W)))
+        blocks.append((f"box_{box}_counts", (n, W)))
+    blocks += [
+        ("specialists", (len(SPECIALIST_BOXES), n + W)),
+        ("dock_x", (n,)),
+        ("dock_y", (n,)),
+        ("merchant_ship_waiting", (1,)),
+        ("merchant_ships_in_supply", (1,)),
+        ("trade_goods_offer", (G,)),
+        ("buildings_offer", (B,)),
+        ("buildings_offer_price", (B,)),
+        ("hidden_sizes", (len(HIDDEN_SCALES) + 3,)),
+    ]
+    return blocks
+
+
+@cache
+def tensor_layout(num_players: int) -> dict[str, tuple[int, tuple[int, ...]]]:
+    """``{block name: (offset, shape)}`` in tensor order for ``num_players``."""
+    if not isinstance(num_players, int) or not 2 <= num_players <= 6:
+        raise ValueError(f"num_players must be 2..6, not {num_players!r}")
+    out: dict[str, tuple[int, tuple[int, ...]]] = {}
+    offset = 0
+    for name, shape in _blocks(num_players):
+        out[name] = (offset, shape)
+        offset += int(np.prod(shape))
+    return out
+
+
+@cache
+def tensor_size(num_players: int) -> int:
+    layout = tensor_layout(num_players)
+    offset, shape = layout[next(reversed(layout))]
+    return offset + int(np.prod(shape))
+
+
+@cache
+def _offsets(num_players: int) -> dict[str, int]:
+    return {name: off for name, (off, _) in tensor_layout(num_players).items()}
+
+
+def tensor_shape(num_players: int) -> tuple[int]:
+    """Shape of the observation tensor for ``num_players`` (a flat vector)."""
+    return (tensor_size(num_players),)
+
+
+def views(tensor: np.ndarray, num_players: int) -> dict[str, np.ndarray]:
+    """Named, reshaped views (no copies) of a flat tensor's blocks."""
+    return {
+        name: tensor[off:off + int(np.prod(shape))].reshape(shape)
+        for name, (off, shape) in tensor_layout(num_players).items()
+    }
+
+
+def encode(obs: dict, out: np.ndarray | None = None) -> np.ndarray:
+    """The tensor of an observation (``game.observation(player)``), written into ``out`` when
+    given (a float32 vector of :func:`tensor_shape`), else into a new array. A spectator's
+    observation (``player`` None) is encoded from seat 0 with an all-zero ``seat`` block."""
+    n = obs["num_players"]
+    size = tensor_size(n)
+    buf = [0.0] * size
+    observer = obs.get("player")
+    base = observer if isinstance(observer, int) else 0
+    W = len(WORKERS)
+
+    rel_map = {p: (p - base) % n for p in range(n)}
+
+    def rel(p) -> int:
+        """Relative seat of absolute seat p (-1 for None / not a seat)."""
+        return -1 if p is None or isinstance(p, bool) else rel_map.get(p, -1)
+
+    offsets = _offsets(n)
+    off = offsets.__getitem__
+
+    def one_hot(name: str, index: int) -> None:
+        if index >= 0:
+            buf[off(name) + index] = 1.0
+
+    def worker_counts(start: int, counts) -> None:
+        if isinstance(counts, dict):
+            for w, c in counts.items():
+                i = _W.get(w)
+                if i is not None:
+                    buf[start + i] += c / WORKER_SCALE
+
+    # ---- global ----------------------------------------------------------------------------
+    if isinstance(observer, int):
+        one_hot("seat", observer)
+    turn = obs.get("turn", 0)
+    if 1 <= turn <= data.TURNS:
+        one_hot("turn", turn - 1)
+    age = obs.get("age", 0)
+    if 1 <= age <= 3:
+        one_hot("age", age - 1)
+    one_hot("step", _STEP.get(obs.get("step"), len(STEPS)))
+    if obs.get("terminal"):
+        buf[off("terminal")] = 1.0
+    one_hot("current_player", rel(obs.get("current_player")))
+
+    decision = obs.get("decision")
+    if decision:
+        one_hot("decision_kind", _KIND.get(decision.get("kind"), len(DECISION_KINDS)))
+        start = off("decision_region")
+        for k, key in enumerate(DECISION_REGION_KEYS):
+            r = _R.get(decision.get(key), -1) if isinstance(decision.get(key), str) else -1
+            if r >= 0:
+                buf[start + k * len(REGIONS) + r] = 1.0
+        target = decision.get("target")
+        if isinstance(target, str):
+            one_hot("decision_target", _TARGET.get(target, -1))
+        worker = decision.get("worker")
+        if isinstance(worker, str):
+            one_hot("decision_worker", _W.get(worker, -1))
+        worker_counts(off("decision_members"), decision.get("members"))
+        one_hot("decision_victim", rel(decision.get("victim")))
+
+    start = off("order")
+    for pos, p in enumerate(obs.get("order", ())):
+        q = rel(p)
+        if q >= 0 and pos < n:
+            buf[start + q * n + pos] = 1.0
+
+    # ---- players ---------------------------------------------------------------------------
+    B = NUM_BUILDINGS
+    for player in obs.get("players", ()):
+        q = rel(player.get("seat"))
+        if q < 0:
+            continue
+        buf[off("money") + q] = player.get("money", 0) / MONEY_SCALE
+        worker_counts(off("available") + q * W, player.get("available"))
+        worker_counts(off("supply") + q * W, player.get("supply"))
+        start = off("goods") + q * len(GOODS)
+        for g, c in (player.get("goods") or {}).items():
+            i = _G.get(g)
+            if i is not None:
+                buf[start + i] = c / GOODS_SCALE
+        buf[off("merchant_ships") + q] = player.get("merchant_ships", 0) / SHIPS_SCALE
+        for name in ("buildings", "buildings_used"):
+            start = off(name) + q * B
+            for b in player.get(name, ()):
+                i = _B.get(b)
+                if i is not None:
+                    buf[start + i] = 1.0
+        found = player.get("discoveries", ())
+        buf[off("discoveries") + q] = len(found) / 10.0
+        buf[off("discoveries_vp") + q] = sum(d.get("vp", 0) for d in found) / VP_SCALE
+        start = off("colony_vp") + q * 3
+        for a, v in enumerate(player.get("colony_vp", ())[:3]):
+            buf[start + a] = v / VP_SCALE
+        worker_counts(off("discovery_box") + q * W, player.get("discovery_box"))
+
+    start = off("scores")
+    for p, row in enumerate(obs.get("scores", ())):
+        q = rel(p)
+        if q >= 0 and isinstance(row, dict):
+            for k, key in enumerate(SCORE_KEYS):
+                buf[start + q * len(SCORE_KEYS) + k] = row.get(key, 0) / VP_SCALE
+
+    # ---- regions ---------------------------------------------------------------------------
+    for region in obs.get("regions", ()):
+        r = _R.get(region.get("id"))
+        if r is None:
+            continue
+        if region.get("discovered"):
+            buf[off("region_discovered") + r] = 1.0
+        if region.get("trade_good"):
+            buf[off("region_good") + r] = 1.0
+        counter = region.get("counter")
+        if counter is not None:
+            buf[off("region_counter") + 2 * r] = 1.0
+            if isinstance(counter, dict):
+                buf[off("region_counter") + 2 * r + 1] = 1.0
+                start = off("region_counter_values") + 4 * r
+                for k, key in enumerate(("plunder", "per_soldier", "resistance", "vp")):
+                    buf[start + k] = counter.get(key, 0) / COUNTER_SCALE
+        start = off("region_workers") + r * n * W
+        for p, counts in enumerate(region.get("workers", ())):
+            q = rel(p)
+            if q >= 0:
+                worker_counts(start + q * W, counts)
+
+    # ---- boxes -----------------------------------------------------------------------------
+    boxes = obs.get("boxes", {})
+    for box in QUEUE_BOXES:
+        cap = queue_capacity(box, n)
+        slots, counts = off(f"box_{box}_slots"), off(f"box_{box}_counts")
+        for i, item in enumerate(boxes.get(box, ())):
+            q, w = rel(item.get("player")), _W.get(item.get("worker"), -1)
+            if q < 0:
+                continue
+            if i < cap:
+                buf[slots + i * (n + W) + q] = 1.0
+                if w >= 0:
+                    buf[slots + i * (n + W) + n + w] = 1.0
+            if w >= 0:
+                buf[counts + q * W + w] += 1.0 / WORKER_SCALE
+    start = off("specialists")
+    specialists = boxes.get("specialists") or {}
+    for k, space in enumerate(SPECIALIST_BOXES):
+        item = specialists.get(space)
+        if isinstance(item, dict):
+            q, w = rel(item.get("player")), _W.get(item.get("worker"), -1)
+            if q >= 0:
+                buf[start + k * (n + W) + q] = 1.0
+            if w >= 0:
+                buf[start + k * (n + W) + n + w] = 1.0
+    one_hot("dock_x", rel(boxes.get("dock_x")))
+    one_hot("dock_y", rel(boxes.get("dock_y")))
+    if boxes.get("merchant_ship_waiting"):
+        buf[off("merchant_ship_waiting")] = 1.0
+    buf[off("merchant_ships_in_supply")] = obs.get("merchant_ships_in_supply", 0) / 10.0
+    start = off("trade_goods_offer")
+    for g in boxes.get("trade_goods_offer", ()):
+        i = _G.get(g)
+        if i is not None:
+            buf[start + i] += 1.0
+    for item in boxes.get("buildings_offer", ()):
+        i = _B.get(item.get("id"))
+        if i is not None:
+            buf[off("buildings_offer") + i] = 1.0
+            buf[off("buildings_offer_price") + i] = item.get("price", 0) / PRICE_SCALE
+
+    hidden = obs.get("hidden", {})
+    start = off("hidden_sizes")
+    for k, (key, scale) in enumerate(HIDDEN_SCALES):
+        buf[start + k] = hidden.get(key, 0) / scale
+    stacks = hidden.get("building_stacks") or {}
+    for a in (1, 2, 3):
+        buf[start + len(HIDDEN_SCALES) + a - 1] = stacks.get(str(a), 0) / STACK_SCALE
+
+    if out is None:
+        return np.asarray(buf, dtype=np.float32)
+    out[:] = buf
+    return out
+
+
+def observation_tensor(game, player: int, out: np.ndarray | None = None) -> np.ndarray:
+    """``encode(game.observation(player))``: the tensor of what ``player`` may know."""
+    return encode(game.observation(player), out)
