@@ -50,7 +50,7 @@ def check(game: DiscoveryGame) -> None:
     assert goods == sum(GOOD_COUNTS), f"goods {goods} != {sum(GOOD_COUNTS)}"
     ships = s.ship_supply + s.ship_in_box + s.ship_markers + sum(s.ships)
     assert ships == MERCHANT_SHIPS, f"ships {ships}"
-    counters = sum(c >= 0 for c in s.counter) + len(s.unused_counters)
+    counters = sum(c >= 0 for c in s.counter) + len(s.unused_counters) + len(s.counters_out)
     counters += sum(len(f) for f in s.found)
     assert counters == len(COUNTERS), f"counters {counters}"
     assert len(s.deck) + sum(len(c) for c in s.cards_won) == len(CARDS)

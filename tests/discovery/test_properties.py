@@ -11,14 +11,30 @@ from hypothesis import strategies as st
 from invariants import check
 
 from empires.core.rng import Rng
-from empires.discovery import DiscoveryGame, from_json, new_game, replay
+from empires.discovery import DiscoveryGame, Options, from_json, new_game, replay
+from empires.discovery.options import VARIANTS
 
 players = st.integers(min_value=2, max_value=6)
 seeds = st.integers(min_value=0, max_value=2**32)
 
 
-def random_game(n: int, seed: int, stop: int | None = None, each=None) -> DiscoveryGame:
-    game = new_game(n, seed=seed)
+@st.composite
+def games(draw):
+    """A player count and any combination of options that allows it."""
+    n = draw(players)
+    variants = draw(st.sets(st.sampled_from([v for v in VARIANTS if v != "two-player"])))
+    if n == 2 and draw(st.booleans()):
+        variants.add("two-player")
+    options = Options(
+        builders=draw(st.booleans()), buy_vp=draw(st.booleans()), variants=tuple(variants)
+    )
+    return n, options
+
+
+def random_game(
+    n: int, seed: int, stop: int | None = None, each=None, options: Options | None = None
+) -> DiscoveryGame:
+    game = new_game(n, seed=seed, options=options)
     rng = Rng(seed ^ 0x5EED)
     steps = 0
     while not game.is_terminal() and (stop is None or steps < stop):
@@ -31,9 +47,10 @@ def random_game(n: int, seed: int, stop: int | None = None, each=None) -> Discov
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players, seeds)
-def test_invariants_hold_after_every_action(n, seed):
-    game = random_game(n, seed, each=check)
+@given(games(), seeds)
+def test_invariants_hold_after_every_action(config, seed):
+    n, options = config
+    game = random_game(n, seed, each=check, options=options)
     assert game.is_terminal()
     assert game.current_player == -1 and game.legal_actions() == []
     ranked = [p for group in game.ranking() for p in group]
@@ -43,7 +60,11 @@ def test_invariants_hold_after_every_action(n, seed):
 def test_thousand_random_games_end_consistently():
     for i in range(1000):
         n = 2 + i % 5
-        game = random_game(n, 10_000 + i)
+        variants = [v for k, v in enumerate(VARIANTS) if (i >> k) & 1 and v != "two-player"]
+        if n == 2 and i % 3 == 0:
+            variants.append("two-player")
+        options = Options(builders=i % 2 == 1, buy_vp=i % 4 >= 2, variants=tuple(variants))
+        game = random_game(n, 10_000 + i, options=options)
         check(game)
         totals = [row["total"] for row in game.scores()]
         best = max(totals)
@@ -51,18 +72,20 @@ def test_thousand_random_games_end_consistently():
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players, seeds)
-def test_same_seed_and_actions_give_the_same_game(n, seed):
-    a = random_game(n, seed)
+@given(games(), seeds)
+def test_same_seed_and_actions_give_the_same_game(config, seed):
+    n, options = config
+    a = random_game(n, seed, options=options)
     b = replay(json.loads(json.dumps(a.history)))
     assert a.to_json() == b.to_json()
-    assert random_game(n, seed).to_json() == a.to_json()
+    assert random_game(n, seed, options=options).to_json() == a.to_json()
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players, seeds, st.integers(min_value=0, max_value=600))
-def test_save_and_load_at_any_point(n, seed, stop):
-    game = random_game(n, seed, stop=stop)
+@given(games(), seeds, st.integers(min_value=0, max_value=600))
+def test_save_and_load_at_any_point(config, seed, stop):
+    n, options = config
+    game = random_game(n, seed, stop=stop, options=options)
     saved = json.dumps(game.to_json())
     loaded = from_json(json.loads(saved))
     assert loaded.to_json() == game.to_json()
@@ -79,15 +102,19 @@ def test_save_and_load_at_any_point(n, seed, stop):
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players, seeds, st.integers(min_value=0, max_value=600), seeds)
-def test_observations_do_not_depend_on_hidden_information(n, seed, stop, scramble_seed):
-    game = random_game(n, seed, stop=stop)
+@given(games(), seeds, st.integers(min_value=0, max_value=600), seeds)
+def test_observations_do_not_depend_on_hidden_information(config, seed, stop, scramble_seed):
+    n, options = config
+    game = random_game(n, seed, stop=stop, options=options)
     other = game.determinize(None, Rng(scramble_seed))
+    assert other.observation(None) == game.observation(None)
     for viewer in [None, *range(n)]:
         obs = game.observation(viewer)
-        assert obs == other.observation(viewer)
         json.dumps(obs)
-    assert game.legal_actions() == other.legal_actions()
+        # A determinization for a player keeps everything that player saw (Scouting included).
+        mine = game.determinize(viewer, Rng(scramble_seed + 1))
+        assert mine.observation(viewer) == obs
+        assert mine.legal_actions() == game.legal_actions()
     # The resampled copy plays on as a legal game.
     finish = other.clone()
     rng = Rng(stop)
@@ -98,9 +125,10 @@ def test_observations_do_not_depend_on_hidden_information(n, seed, stop, scrambl
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(players, seeds, st.integers(min_value=0, max_value=600))
-def test_clone_is_complete_and_independent(n, seed, stop):
-    game = random_game(n, seed, stop=stop)
+@given(games(), seeds, st.integers(min_value=0, max_value=600))
+def test_clone_is_complete_and_independent(config, seed, stop):
+    n, options = config
+    game = random_game(n, seed, stop=stop, options=options)
     before = game.to_json()
     copy = game.clone()
     assert set(copy.s.__dict__) == set(game.s.__dict__)

@@ -22,6 +22,7 @@ from empires.discovery.data import (
 )
 from empires.discovery.decisions import DONE, SKIP, decision, push
 from empires.discovery.state import State
+from empires.discovery import scouting
 
 PLAGUE_1 = building("plague_1")
 MAGELLAN = building("magellan")
@@ -62,11 +63,14 @@ def resistance_for(s: State, p: int, resistance: int) -> int:
 
 @decision("expedition_target", "Discovery: choose where to send an expedition, or skip")
 def _target_legal(s: State, d: dict) -> list[Action]:
-    return [*targets(s), SKIP]
+    return [*targets(s), SKIP, *scouting.offer(s, d["player"])]
 
 
 @_target_legal.choose
 def _target_choose(s: State, d: dict, action: Action) -> None:
+    if action.kind == "scout":
+        scouting.scout(s, d["player"], action.a, then=d)
+        return
     if action.kind == "skip":
         s.cursor += 1
         return
@@ -108,16 +112,30 @@ def launch(s: State, p: int, target: int, members) -> bool:
         if value >= resistance_for(s, p, info.resistance):
             s.cards_won[p].append(card)
             s.money[p] += info.plunder + info.per_soldier * soldiers
+            scouting.deck_changed(s, top_only=True)
             return True
         s.deck.append(card)
         s.rng.shuffle(s.deck)
+        scouting.deck_changed(s)
         return False
     info = COUNTERS[s.counter[target]]
     if value >= resistance_for(s, p, info.resistance):
         discover(s, p, target, soldiers)
         return True
-    s.revealed[target] = True
+    fail(s, target)
     return False
+
+
+def fail(s: State, region: int) -> None:
+    """A failed expedition turns the counter face up for all; with No Survivors it leaves the
+    game instead and an unused face-down counter takes its place (while any remain)."""
+    if s.options.has("no-survivors") and s.unused_counters:
+        s.counters_out.append(s.counter[region])
+        s.counter[region] = s.unused_counters.pop(s.rng.randrange(len(s.unused_counters)))
+        s.revealed[region] = False
+        scouting.forget_region(s, region)
+    else:
+        s.revealed[region] = True
 
 
 def discover(s: State, p: int, region: int, soldiers: int) -> None:

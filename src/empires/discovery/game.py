@@ -96,15 +96,41 @@ class DiscoveryGame:
         reshuffled among the unrevealed regions and the unused pile, the Discovery deck, Capital
         Building stacks and Trade Goods pool are reshuffled, and the game's own generator is
         reseeded. The copy's observation for ``observer`` equals this game's."""
+        if observer is not None and not (isinstance(observer, int) and 0 <= observer < self.s.num_players):
+            raise ValueError(f"no seat {observer!r} in a {self.s.num_players}-player game")
         other = self.clone()
         s = other.s
-        hidden = [r for r, c in enumerate(s.counter) if c >= 0 and not s.revealed[r]]
+        n = s.num_players
+        # What each player knows by Scouting, before anything moves.
+        knew = [[r for r, c in enumerate(s.counter) if c >= 0 and s.peeks[q][r] == c]
+                for q in range(n)]
+        knew_top = [bool(s.deck) and s.deck_peeks[q][0] == s.deck[-1] for q in range(n)]
+        knew_bottom = [bool(s.deck) and s.deck_peeks[q][1] == s.deck[0] for q in range(n)]
+        fixed = set(knew[observer]) if observer is not None else set()
+        hidden = [
+            r for r, c in enumerate(s.counter)
+            if c >= 0 and not s.revealed[r] and r not in fixed
+        ]
         face_down = [s.counter[r] for r in hidden] + s.unused_counters
         rng.shuffle(face_down)
         for r in hidden:
             s.counter[r] = face_down.pop()
         s.unused_counters = sorted(face_down)
-        rng.shuffle(s.deck)
+        # Cards the observer scouted keep their place on top / at the bottom.
+        keep_top = observer is not None and knew_top[observer]
+        keep_bottom = observer is not None and knew_bottom[observer] and len(s.deck) > keep_top
+        top, bottom = s.deck[-1:] if keep_top else [], s.deck[:1] if keep_bottom else []
+        middle = s.deck[len(bottom):len(s.deck) - len(top)]
+        rng.shuffle(middle)
+        s.deck = bottom + middle + top
+        # Other players still know what is now in the places they scouted.
+        for q in range(n):
+            for r in knew[q]:
+                s.peeks[q][r] = s.counter[r]
+            if knew_top[q]:
+                s.deck_peeks[q][0] = s.deck[-1]
+            if knew_bottom[q]:
+                s.deck_peeks[q][1] = s.deck[0]
         rng.shuffle(s.pool)
         for stack in s.stacks:
             rng.shuffle(stack)

@@ -64,6 +64,19 @@ def _decision(d: dict | None) -> dict | None:
     return out
 
 
+def _deck_knowledge(s, player: int | None) -> dict | None:
+    """The Discovery cards ``player`` saw by Scouting and knows to be on top / at the bottom."""
+    if player is None or not s.deck:
+        return None
+    top, bottom = s.deck_peeks[player]
+    known = {}
+    if top >= 0 and s.deck[-1] == top:
+        known["top"] = _discovery(CARDS[top])
+    if bottom >= 0 and s.deck[0] == bottom:
+        known["bottom"] = _discovery(CARDS[bottom])
+    return known or None
+
+
 def observe(game: DiscoveryGame, player: int | None) -> dict:
     s = game.s
     n = s.num_players
@@ -89,7 +102,12 @@ def observe(game: DiscoveryGame, player: int | None) -> dict:
     for r, rid in enumerate(REGION_IDS):
         counter: dict | str | None = None
         if s.counter[r] >= 0:
-            counter = _discovery(COUNTERS[s.counter[r]]) if s.revealed[r] else "face-down"
+            if s.revealed[r]:
+                counter = _discovery(COUNTERS[s.counter[r]])
+            elif player is not None and s.peeks[player][r] == s.counter[r]:
+                counter = {**_discovery(COUNTERS[s.counter[r]]), "scouted": True}
+            else:
+                counter = "face-down"
         regions.append({
             "id": rid,
             "name": REGION_NAMES[r],
@@ -136,9 +154,15 @@ def observe(game: DiscoveryGame, player: int | None) -> dict:
             "trade_goods_pool": len(s.pool),
             "discovery_deck": len(s.deck),
             "unused_counters": len(s.unused_counters),
+            "counters_removed": len(s.counters_out),
             "building_stacks": {str(a): len(s.stacks[a]) for a in (1, 2, 3)},
         },
         "merchant_ships_in_supply": s.ship_supply,
+        "scouted_deck": _deck_knowledge(s, player),
+        "age_iii_buildings": (
+            sorted(BUILDINGS[b].id for b in s.stacks[3])
+            if s.options.has("reduced-luck") and s.turn <= 6 else None
+        ),
         "scores": scoring.scores(s),
         "terminal": terminal,
     }
@@ -168,6 +192,12 @@ def describe(game: DiscoveryGame, action: Action) -> str:
         return verbs.get(kind, "Choose {1}").format(worker, name)
     if k == "deck":
         return "Explore with the Discovery deck"
+    if k == "scout":
+        what = "the top Discovery card" if action.a >= len(REGION_IDS) else (
+            f"the counter in {REGION_NAMES[action.a]}")
+        return f"Scout {what} (${age_of_turn(game.s.turn)})"
+    if k in ("top", "bottom"):
+        return f"Put the card back on the {k} of the deck"
     if k == "player":
         return f"Choose player {action.a}"
     if k == "worker":

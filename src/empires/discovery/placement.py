@@ -10,7 +10,7 @@ A worker always goes on the lowest free space of its box.
 
 from __future__ import annotations
 
-from empires.discovery import university
+from empires.discovery import scouting, university
 from empires.discovery.actions import PLACE, Action
 from empires.discovery.data import (
     CAP_BUILDINGS,
@@ -89,6 +89,7 @@ def _place_legal(s: State, d: dict) -> list[Action]:
     avail = s.avail[p]
     acts = [PLACE[w][b] for w in range(NW) if avail[w] for b in boxes]
     acts += university.offer_anytime(s, p)
+    acts += scouting.offer(s, p)
     return acts
 
 
@@ -97,6 +98,9 @@ def _place_choose(s: State, d: dict, action: Action) -> None:
     p = d["player"]
     if action.kind == "use":
         university.begin(s, p, then="place")
+        return
+    if action.kind == "scout":
+        scouting.scout(s, p, action.a, then=d)
         return
     worker, box = action.a, action.b
     s.avail[p][worker] -= 1

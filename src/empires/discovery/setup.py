@@ -62,10 +62,16 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
     s.rng = rng = Rng(seed)
 
     s.order = list(range(n))
-    rng.shuffle(s.order)
-    s.money = [0] * n
-    for place, p in enumerate(s.order):
-        s.money[p] = STARTING_MONEY + place
+    edition_2007 = options.edition == "2007"
+    if edition_2007:
+        # 2007 (ruling 17): the starting-order auction replaces the random order; everyone
+        # starts with $10 and the order is set when the auction ends (module auction).
+        s.money = [STARTING_MONEY] * n
+    else:
+        rng.shuffle(s.order)
+        s.money = [0] * n
+        for place, p in enumerate(s.order):
+            s.money[p] = STARTING_MONEY + place
     counts = [
         0 if w == "builder" and not options.builders else c
         for w, c in zip(WORKERS, WORKER_COUNTS, strict=True)
@@ -85,9 +91,10 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
     s.economy = [0] * n
 
     # Discovery counters: one face down in every region but the Caribbean; the rest unused.
+    # 2007: the Caribbean gets one too, for the auction winner to discover (ruling 17).
     counters = list(range(len(COUNTERS)))
     rng.shuffle(counters)
-    s.discovered = [r in STARTS_DISCOVERED for r in range(NUM_REGIONS)]
+    s.discovered = [r in STARTS_DISCOVERED and not edition_2007 for r in range(NUM_REGIONS)]
     s.counter = [-1] * NUM_REGIONS
     for r in range(NUM_REGIONS):
         if not s.discovered[r]:
@@ -144,6 +151,11 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
     s.turn = 1
     s.step = "place"
     s.place_idx = 0
+    s.bids = [0] * n
+    s.passed = []
+    if edition_2007:
+        s.step = "auction"
+        s.cursor = rng.randrange(n)  # the auction's first bidder
     return s
 
 

@@ -19,7 +19,7 @@ _FLAT = (
     "order", "money", "ships", "initiative_result", "tg_offer", "cb_offer", "pool",
     "unused_counters", "deck", "discovered", "counter", "revealed", "region_good",
     "expedition_done", "economy", "buildings_out", "mayflower_ships", "vp_bought",
-    "wealth_locked", "specialists_final",
+    "wealth_locked", "specialists_final", "counters_out", "bids", "passed",
 )
 _NESTED = (
     "supply", "avail", "goods", "owned", "found", "cards_won", "colony_vp", "discovery_box",
@@ -70,6 +70,7 @@ class State:
         self.region_good: list[int] = []  # good still printed on region, -1 taken
         self.region_workers: list[list[list[int]]] = []
         self.unused_counters: list[int] = []
+        self.counters_out: list[int] = []  # removed by the No Survivors variant
         self.deck: list[int] = []
         self.pool: list[int] = []  # face-down Trade Goods
         self.goods_removed = 0
@@ -103,6 +104,9 @@ class State:
         # at [top, bottom] of the Discovery deck (-1 none)
         self.peeks: list[list[int]] = []
         self.deck_peeks: list[list[int]] = []
+        # 2007 starting-order auction: each player's last bid ($0 none), seats in passing order
+        self.bids: list[int] = []
+        self.passed: list[int] = []
         self.battles: list[list[int]] = []  # fights declared, not begun: [attacker, defender, region]
         # casualty choices still owed: [chooser, victim, region, count, militia soldier present]
         self.casualties: list[list[int]] = []
