@@ -8,6 +8,7 @@ workers return to supply either way; workers not sent stay in the box for later 
 
 from __future__ import annotations
 
+from empires.discovery import scouting
 from empires.discovery.actions import Action
 from empires.discovery.colonies import arrive_from_supply
 from empires.discovery.data import (
@@ -22,7 +23,6 @@ from empires.discovery.data import (
 )
 from empires.discovery.decisions import DONE, SKIP, decision, push
 from empires.discovery.state import State
-from empires.discovery import scouting
 
 PLAGUE_1 = building("plague_1")
 MAGELLAN = building("magellan")
