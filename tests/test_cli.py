@@ -371,3 +371,30 @@ def test_illegal_action_from_bot_is_reported(monkeypatch, capsys):
     with pytest.raises(Exception, match="seed 1"):
         play_game("fake", 2, 1, "cheater")
     assert issubclass(IllegalActionError, ValueError)
+
+
+def test_rules_options_flags_reach_the_game_and_the_save(monkeypatch, capsys, tmp_path):
+    args = ["simulate", "discovery", "--players", "3", "--bots", "random", "--games", "2",
+            "--jobs", "1", "--json", "--builders", "--buy-vp", "--variant", "scouting",
+            "--variant", "no-survivors"]
+    assert cli.main(args) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["options"] == {"edition": "2015", "builders": True, "buy_vp": True,
+                                 "nations": "off", "variants": ["no-survivors", "scouting"]}
+    save = tmp_path / "opts.json"
+    answers = iter([f"save {save}", "quit"])
+    monkeypatch.setattr(builtins, "input", lambda *_: next(answers))
+    assert cli.main(["play", "discovery", "--players", "2", "--seats", "human,random",
+                     "--seed", "3", "--builders", "--variant", "two-player"]) == 0
+    saved = json.loads(save.read_text())
+    assert saved["config"]["options"]["builders"] is True
+    assert saved["config"]["options"]["variants"] == ["two-player"]
+
+
+def test_rules_options_errors_are_one_line(capsys):
+    assert cli.main(["simulate", "discovery", "--players", "3", "--games", "1",
+                     "--variant", "two-player"]) == 2
+    assert "two-player variant needs exactly 2 players" in capsys.readouterr().err
+    assert cli.main(["simulate", "discovery", "--players", "3", "--games", "1",
+                     "--variant", "bogus"]) == 2
+    assert "unknown variant" in capsys.readouterr().err

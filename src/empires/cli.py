@@ -32,7 +32,6 @@ from empires.core.game import game_names, get_game
 from empires.sim.local import (
     GameFailed,
     bot_seeds,
-    default_options,
     expand_seats,
     run_local,
     summarize,
@@ -64,6 +63,41 @@ def _module(name: str):
     if not hasattr(module, "new_game"):
         raise CliError(f"the {name} engine is not available yet (no new_game)", 1)
     return module
+
+
+OPTION_FLAGS = ("builders", "buy_vp", "nations", "variant", "edition")
+
+
+def _add_option_flags(parser: argparse.ArgumentParser) -> None:
+    """Rules options (Empires: Age of Discovery); recorded in saved games and replays."""
+    group = parser.add_argument_group("rules options (discovery)")
+    group.add_argument("--edition", choices=("2015", "2007"), help="rules edition (default 2015)")
+    group.add_argument("--builders", action="store_true", help="the Builder expansion")
+    group.add_argument("--buy-vp", action="store_true", help="buy VP after each colony scoring")
+    group.add_argument("--nations", choices=("off", "random", "auction"),
+                       help="National Advantages (default off)")
+    group.add_argument("--variant", action="append", metavar="NAME", help=(
+        "optional rule, repeatable: two-player, reduced-luck, no-survivors, scouting, "
+        "advanced-reconnaissance"))
+
+
+def _options(module, args) -> Any:
+    """The game's Options from the command line (the defaults when no flag is given)."""
+    given = {
+        "edition": args.edition, "builders": args.builders or None,
+        "buy_vp": args.buy_vp or None, "nations": args.nations,
+        "variants": tuple(args.variant) if args.variant else None,
+    }
+    given = {k: v for k, v in given.items() if v is not None}
+    options_type = getattr(module, "Options", None)
+    if options_type is None:
+        if given:
+            raise CliError(f"{module.NAME} has no rules options")
+        return None
+    try:
+        return options_type.from_json(given)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
 
 
 def _check_players(module, players: int) -> None:
@@ -507,7 +541,7 @@ def cmd_play(args, console: Console) -> int:
     seats = _seat_specs(seats_text, players, allow_human=True)
     if state is None:
         try:
-            state = module.new_game(players, seed=seed, options=default_options(module))
+            state = module.new_game(players, seed=seed, options=_options(module, args))
         except ValueError as exc:
             raise CliError(str(exc)) from None
     humans = [i for i, s in enumerate(seats) if s == HUMAN]
@@ -563,6 +597,11 @@ def cmd_simulate(args, console: Console) -> int:
     jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
     if jobs < 1:
         raise CliError("--jobs must be at least 1")
+    options = _options(module, args)
+    try:
+        module.new_game(players, seed=args.seed, options=options)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
     show_progress = not args.json and console.is_terminal
     start = time.perf_counter()
     try:
@@ -581,9 +620,11 @@ def cmd_simulate(args, console: Console) -> int:
                           console=console, transient=True) as progress:
                 task = progress.add_task("games", total=args.games)
                 results = run_local(module.NAME, players, bots, args.games, args.seed, jobs=jobs,
+                                    options=options,
                                     on_progress=lambda k: progress.advance(task, k))
         else:
-            results = run_local(module.NAME, players, bots, args.games, args.seed, jobs=jobs)
+            results = run_local(module.NAME, players, bots, args.games, args.seed, jobs=jobs,
+                                options=options)
     except GameFailed as exc:
         raise CliError(str(exc), 1) from None
     seconds = time.perf_counter() - start
@@ -594,6 +635,7 @@ def cmd_simulate(args, console: Console) -> int:
         "players": players,
         "seed": args.seed,
         "games": len(results),
+        "options": options.to_json() if hasattr(options, "to_json") else None,
         "jobs": jobs,
         "seconds": seconds,
         "games_per_second": len(results) / seconds if seconds > 0 else float("inf"),
@@ -695,6 +737,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: human then random bots)"))
     play.add_argument("--seed", type=int, help="game seed (default: a random one, printed)")
     play.add_argument("--load", metavar="FILE", help="continue a game saved with `save FILE`")
+    _add_option_flags(play)
     play.set_defaults(func=cmd_play)
 
     sim = sub.add_parser("simulate", help="play many bot games and report statistics")
@@ -706,6 +749,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
     sim.add_argument("--jobs", type=int, help="worker processes (default: number of CPUs)")
     sim.add_argument("--json", action="store_true", help="print one JSON object, no progress bar")
+    _add_option_flags(sim)
     sim.set_defaults(func=cmd_simulate)
 
     rep = sub.add_parser("replay", help="replay a saved game or history, action by action")
