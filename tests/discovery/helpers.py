@@ -10,7 +10,15 @@
 from __future__ import annotations
 
 from empires.discovery import flow
-from empires.discovery.data import BOXES, BUILDING_INDEX, GOOD_IDS, REGION_IDS, WORKERS
+from empires.discovery.data import (
+    BOXES,
+    BUILDING_INDEX,
+    BUILDINGS,
+    COUNTERS,
+    GOOD_IDS,
+    REGION_IDS,
+    WORKERS,
+)
 from empires.discovery.game import DiscoveryGame, new_game
 
 W = {w: i for i, w in enumerate(WORKERS)}
@@ -106,3 +114,83 @@ def play(game: DiscoveryGame, *actions: str) -> None:
 def workers(game: DiscoveryGame, region: str, player: int) -> dict[str, int]:
     row = game.s.region_workers[R[region]][player]
     return {WORKERS[w]: n for w, n in enumerate(row) if n}
+
+
+def at_turn(game, turn: int) -> None:
+    game.s.turn = turn
+    game._legal = None
+
+
+def offer(game, *ids: str) -> None:
+    """Make exactly these buildings the Capital Buildings offer (the old offer goes back to its
+    stacks, so every tile stays accounted for)."""
+    s = game.s
+    for b in s.cb_offer:
+        s.stacks[BUILDINGS[b].age].append(b)
+    s.cb_offer = []
+    for bid in ids:
+        b = B[bid]
+        for stack in s.stacks:
+            if b in stack:
+                stack.remove(b)
+        s.cb_offer.append(b)
+    game._legal = None
+
+
+def counter_index(cid: str) -> int:
+    return next(i for i, c in enumerate(COUNTERS) if c.id == cid)
+
+
+def set_counter(game, region: str, cid: str) -> None:
+    """Put the Discovery counter ``cid`` face down in ``region`` (swapping it with whatever held it)."""
+    s = game.s
+    c, r = counter_index(cid), R[region]
+    old = s.counter[r]
+    if c in s.unused_counters:
+        s.unused_counters.remove(c)
+        s.unused_counters.append(old)
+    else:
+        other = s.counter.index(c)
+        s.counter[other] = old
+    s.counter[r] = c
+
+
+def give_good(game, player: int, good: str, n: int = 1) -> None:
+    """Hand a player Trade Goods from the face-down pool (or, if short, the Trade Goods box)."""
+    s = game.s
+    for _ in range(n):
+        (s.pool if G[good] in s.pool else s.tg_offer).remove(G[good])
+        s.goods[player][G[good]] += 1
+
+
+def restart_placement(game) -> None:
+    """Start Phase 1 afresh in the current Player Order (``fresh`` reorders the players after
+    the game has already asked the original first player to place)."""
+    s = game.s
+    s.pending = []
+    s.step = "place"
+    s.place_idx = 0
+    game._legal = None
+    flow.run(s)
+
+
+def give_ships(game, player: int, n: int) -> None:
+    s = game.s
+    s.ship_supply -= n
+    s.ships[player] += n
+
+
+def legal(game) -> list[str]:
+    return [str(a) for a in game.legal_actions()]
+
+
+def buy(game, player: int, bid: str, money: int | None = None) -> None:
+    """At the start of the Capital Buildings box, ``player``'s worker (first space) buys ``bid``.
+    The flow then runs on until the next decision."""
+    offer(game, bid)
+    if money is not None:
+        game.s.money[player] = money
+    box_worker(game, "buildings", player)
+    resolve_from(game, "buildings")
+    assert game.decision["kind"] == "buy_building" and game.decision["player"] == player
+    play(game, f"building {bid}")

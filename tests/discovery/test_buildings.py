@@ -7,10 +7,31 @@ when unaffordable); then each building's effect is checked at the moment the rul
 from __future__ import annotations
 
 import pytest
-from helpers import B, G, R, W, box_worker, fresh, give_building, play, put, resolve_from, workers
+from helpers import (
+    B,
+    G,
+    R,
+    W,
+    at_turn,
+    box_worker,
+    buy,
+    counter_index,
+    fresh,
+    give_building,
+    give_good,
+    give_ships,
+    legal,
+    offer,
+    play,
+    put,
+    resolve_from,
+    restart_placement,
+    set_counter,
+    workers,
+)
 from invariants import check
 
-from empires.discovery.data import BUILDINGS, CARDS, COUNTERS
+from empires.discovery.data import BUILDINGS, CARDS
 from empires.discovery.income import set_income
 
 AGE_I = [
@@ -35,88 +56,6 @@ PRICE = {1: 10, 2: 14, 3: 20}
 # ---- helpers ------------------------------------------------------------------------------------
 def age_of(bid: str) -> int:
     return BUILDINGS[B[bid]].age
-
-
-def at_turn(game, turn: int) -> None:
-    game.s.turn = turn
-    game._legal = None
-
-
-def offer(game, *ids: str) -> None:
-    """Make exactly these buildings the Capital Buildings offer (the old offer goes back to its
-    stacks, so every tile stays accounted for)."""
-    s = game.s
-    for b in s.cb_offer:
-        s.stacks[BUILDINGS[b].age].append(b)
-    s.cb_offer = []
-    for bid in ids:
-        b = B[bid]
-        for stack in s.stacks:
-            if b in stack:
-                stack.remove(b)
-        s.cb_offer.append(b)
-    game._legal = None
-
-
-def counter_index(cid: str) -> int:
-    return next(i for i, c in enumerate(COUNTERS) if c.id == cid)
-
-
-def set_counter(game, region: str, cid: str) -> None:
-    """Put the Discovery counter ``cid`` face down in ``region`` (swapping it with whatever held it)."""
-    s = game.s
-    c, r = counter_index(cid), R[region]
-    old = s.counter[r]
-    if c in s.unused_counters:
-        s.unused_counters.remove(c)
-        s.unused_counters.append(old)
-    else:
-        other = s.counter.index(c)
-        s.counter[other] = old
-    s.counter[r] = c
-
-
-def give_good(game, player: int, good: str, n: int = 1) -> None:
-    """Hand a player Trade Goods from the face-down pool (or, if short, the Trade Goods box)."""
-    s = game.s
-    for _ in range(n):
-        (s.pool if G[good] in s.pool else s.tg_offer).remove(G[good])
-        s.goods[player][G[good]] += 1
-
-
-def restart_placement(game) -> None:
-    """Start Phase 1 afresh in the current Player Order (``fresh`` reorders the players after
-    the game has already asked the original first player to place)."""
-    from empires.discovery import flow
-
-    s = game.s
-    s.pending = []
-    s.step = "place"
-    s.place_idx = 0
-    game._legal = None
-    flow.run(s)
-
-
-def give_ships(game, player: int, n: int) -> None:
-    s = game.s
-    s.ship_supply -= n
-    s.ships[player] += n
-
-
-def legal(game) -> list[str]:
-    return [str(a) for a in game.legal_actions()]
-
-
-def buy(game, player: int, bid: str, money: int | None = None) -> None:
-    """At the start of the Capital Buildings box, ``player``'s worker (first space) buys ``bid``.
-    The flow then runs on until the next decision."""
-    offer(game, bid)
-    if money is not None:
-        game.s.money[player] = money
-    box_worker(game, "buildings", player)
-    resolve_from(game, "buildings")
-    assert game.decision["kind"] == "buy_building" and game.decision["player"] == player
-    play(game, f"building {bid}")
 
 
 def building_vp(game, player: int) -> int:
