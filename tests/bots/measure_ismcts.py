@@ -46,6 +46,7 @@ def main(argv=None) -> int:
     mine: list[int] = []
     other: list[int] = []
     t0 = time.perf_counter()
+    c0 = time.process_time()
     g = 0
     while g < args.games:
         if args.minutes is not None and time.perf_counter() - t0 > 60 * args.minutes:
@@ -64,13 +65,14 @@ def main(argv=None) -> int:
               f"{'won' if won == 1 else 'shared' if won else 'lost'} "
               f"({time.perf_counter() - t0:.0f}s)", flush=True)
     dt = time.perf_counter() - t0
+    cpu = time.process_time() - c0
     rate = wins / g
     half = 1.96 * math.sqrt(rate * (1 - rate) / g) if g else 0.0
     print(
         f"{n}p {args.spec} vs {args.opponent}: won {wins:.1f}/{g} = {100 * rate:.1f}% "
         f"(+-{100 * half:.1f} at 95%); mean score {statistics.mean(mine):.1f} vs best other "
         f"{statistics.mean(other):.1f}; mean margin {statistics.mean(margins):+.1f}; "
-        f"{dt:.0f}s, {dt / g:.1f}s per game"
+        f"{dt:.0f}s wall, {dt / g:.1f}s per game ({cpu / g:.1f} CPU s per game)"
     )
     return 0
 

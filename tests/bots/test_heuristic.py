@@ -92,8 +92,12 @@ def scramble(game: DiscoveryGame, seed: int) -> DiscoveryGame:
 
 
 def hidden_differs(a: DiscoveryGame, b: DiscoveryGame) -> bool:
-    return (a.s.deck != b.s.deck or a.s.pool != b.s.pool or a.s.stacks != b.s.stacks
-            or a.s.counter != b.s.counter)
+    return (
+        a.s.deck != b.s.deck
+        or a.s.pool != b.s.pool
+        or a.s.stacks != b.s.stacks
+        or a.s.counter != b.s.counter
+    )
 
 
 @pytest.mark.parametrize("num_players,seed", [(2, 11), (4, 12), (5, 13)])

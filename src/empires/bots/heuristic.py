@@ -180,7 +180,6 @@ class _View:
         self.cb_offer = [(b["id"], b["price"]) for b in boxes["buildings_offer"]]
         self.spec_taken = set(boxes["specialists"])
         self.warfare = pairs(boxes["warfare"])
-        self.deck_size = obs["hidden"]["discovery_deck"]
         self.mine = set(self.owned[me])
 
         # Money: worth a lot while there is still something to buy, nothing at the very end.
@@ -218,8 +217,9 @@ class _View:
         factor = self.w_exact + self.w_soft if top >= 3 else self.w_soft * top / 3.0
         return rel * factor
 
-    def add_value(self, r: int, count: int, counts: list[list[int]] | None = None,
-                  player: int | None = None) -> float:
+    def add_value(
+        self, r: int, count: int, counts: list[list[int]] | None = None, player: int | None = None
+    ) -> float:
         """Utility change when ``player`` (default: me) gets ``count`` more workers in r."""
         counts = counts if counts is not None else self.counts
         p = self.me if player is None else player
@@ -228,8 +228,7 @@ class _View:
         cr2 = cr[:]
         cr2[p] += count
         delta = self.region_util(cr2) - before
-        if (p == self.me and self.rgood[r] >= 0 and cr[p] < 3 <= cr2[p]
-                and max(cr) < 3):
+        if p == self.me and self.rgood[r] >= 0 and cr[p] < 3 <= cr2[p] and max(cr) < 3:
             delta += self.good_value(self.rgood[r])
         if p == self.me and "population" in self.mine:
             delta += 0.5 * count
@@ -294,7 +293,9 @@ class _View:
             v += 0.5
         return v
 
-    def expedition_ev(self, value: int, soldiers: int, dist: list, gain: float) -> tuple[float, float]:
+    def expedition_ev(
+        self, value: int, soldiers: int, dist: list, gain: float
+    ) -> tuple[float, float]:
         """(expected gain, success probability) of an expedition of ``value``."""
         if not dist:
             return 0.0, 0.0
@@ -350,8 +351,11 @@ class _View:
             v = 4.0
             if any(not d for d in self.discovered):
                 v += max(
-                    (self.expedition_ev(99, 0, dist, gain)[0]
-                     for tgt, dist, gain in self.discovery_targets() if tgt is not None),
+                    (
+                        self.expedition_ev(99, 0, dist, gain)[0]
+                        for tgt, dist, gain in self.discovery_targets()
+                        if tgt is not None
+                    ),
                     default=0.0,
                 )
             return v
@@ -397,12 +401,30 @@ class _View:
         if bid == "prosperity":
             return 2 * (len(self.owned[me]) + 1) + 1.0 * t
         if bid == "glory":
-            return 2 * sum(
-                1 for r in range(NUM_REGIONS)
-                if self.counts[r][me] and max(self.counts[r]) >= 3
-            ) + 0.5 * t
+            return (
+                2
+                * sum(
+                    1 for r in range(NUM_REGIONS) if self.counts[r][me] and max(self.counts[r]) >= 3
+                )
+                + 0.5 * t
+            )
         if bid == "wealth":
             return max(0, self.money[me] - price) / 5.0 + 1.0 * t
+        # Builder expansion tiles (only the simple ones are valued; the rest count 0).
+        if bid in ("spoils_money_5", "spoils_money_7"):
+            return int(bid[-1]) * m
+        if bid == "spoils_ship":
+            return self.ship_value()
+        if bid == "spoils_specialists":
+            return 2 * w[MISSIONARY] if t else 0.0
+        if bid == "spoils_goods":
+            return 2.0
+        if bid == "overpopulation":
+            return 3 * 1.5
+        if bid == "new_world_mission":
+            return 0.8 * t * w[MISSIONARY]
+        if bid == "magellan":
+            return 0.5 * t if self.discovery_targets() else 0.0
         if bid == "plague_2":
             return self.plague_2_value()
         if bid == "plague_3":
@@ -433,48 +455,71 @@ class _View:
         return max(opts) if opts else None
 
     # ---- warfare ----------------------------------------------------------------------------
-    def battle_value(self, d: int, r: int) -> float:
-        me = self.me
-        mine, theirs = self.rw[r][me], self.rw[r][d]
+    def _battle_losses(self, d: int, r: int, rw) -> tuple[int, int] | None:
+        """(our losses, their losses) of a battle against d in r, or None if illegal."""
+        mine, theirs = rw[r][self.me], rw[r][d]
         if not any(mine) or not any(theirs) or not (mine[SOLDIER] or theirs[SOLDIER]):
-            return -1e9
+            return None
         militia = 1 if "militia" in self.owned[d] else 0
         kills = min(mine[SOLDIER], sum(theirs) + militia)
         losses = min(theirs[SOLDIER] + militia, sum(mine))
-        their_loss = min(kills, sum(theirs))
-        cr = self.counts[r][:]
+        return losses, min(kills, sum(theirs))
+
+    def battle_value(self, d: int, r: int, rw=None) -> float:
+        rw = self.rw if rw is None else rw
+        result = self._battle_losses(d, r, rw)
+        if result is None:
+            return -1e9
+        losses, their_loss = result
+        me = self.me
+        cr = [sum(w) for w in rw[r]]
         before = self.region_util(cr)
         cr[me] -= losses
         cr[d] -= their_loss
-        v = self.region_util(cr) - before
+        v = self.region_util(cr) - before - 0.05
         if "power" in self.mine:
-            v -= 2 * min(losses, mine[SOLDIER])
+            v -= 2 * min(losses, rw[r][me][SOLDIER])
         if "population" in self.mine:
             v -= 0.5 * losses
         return v
 
-    def best_battle(self) -> tuple[float, int, int]:
-        cached = getattr(self, "_best_battle", None)
-        if cached is not None:
-            return cached
+    def fight(self, d: int, r: int, rw) -> None:
+        """Apply a battle to ``rw`` (we remove their Soldiers first; they remove ours first)."""
+        result = self._battle_losses(d, r, rw)
+        if result is None:
+            return
+        losses, their_loss = result
+        for side, count in ((rw[r][self.me], losses), (rw[r][d], their_loss)):
+            for w in KILL_ORDER:
+                k = min(count, side[w])
+                side[w] -= k
+                count -= k
+
+    def best_battle(self, rw=None) -> tuple[float, int, int]:
+        if rw is None:
+            cached = getattr(self, "_best_battle", None)
+            if cached is not None:
+                return cached
+        rws = self.rw if rw is None else rw
         best = (-1e9, -1, -1)
         me = self.me
         for r in range(NUM_REGIONS):
-            if not self.counts[r][me]:
+            if not any(rws[r][me]):
                 continue
             for d in range(self.n):
-                if d != self.me:
-                    v = self.battle_value(d, r)
+                if d != me:
+                    v = self.battle_value(d, r, rws)
                     if v > best[0]:
                         best = (v, r, d)
-        self._best_battle = best
+        if rw is None:
+            self._best_battle = best
         return best
 
-    def war_value(self, d: int) -> float:
+    def war_value(self, d: int, rw=None) -> float:
         total = 0.0
         any_region = False
         for r in range(NUM_REGIONS):
-            v = self.battle_value(d, r)
+            v = self.battle_value(d, r, rw)
             if v > -1e8:
                 total += v
                 any_region = True
@@ -737,7 +782,9 @@ class HeuristicBot:
                 scores.append(0.0)
             else:
                 bid = BUILDINGS[a.a].id
-                scores.append(self._net_building(v, bid, prices.get(bid, BUILDING_COST[age_of_turn(v.turn)])))
+                scores.append(
+                    self._net_building(v, bid, prices.get(bid, BUILDING_COST[age_of_turn(v.turn)]))
+                )
         return scores
 
     # discovery -------------------------------------------------------------------------------
@@ -766,7 +813,9 @@ class HeuristicBot:
             plans = [p + [k] for p in plans for k in range(floor[w], box[w] + 1)]
         return [p for p in plans if any(p)]
 
-    def _plan_score(self, v: _View, plan: list[int], dist: list, gain: float) -> tuple[float, float]:
+    def _plan_score(
+        self, v: _View, plan: list[int], dist: list, gain: float
+    ) -> tuple[float, float]:
         value = sum(n * (2 if x == CAPTAIN else 1) for x, n in enumerate(plan))
         ev, prob = v.expedition_ev(value, plan[SOLDIER], dist, gain)
         if v.turn < TURNS:
@@ -796,6 +845,9 @@ class HeuristicBot:
         for a in legal:
             if a.kind == "skip":
                 scores.append(0.0)
+                continue
+            if a.kind not in ("region", "deck"):  # e.g. the Scouting variant: not used
+                scores.append(-2.0)
                 continue
             target = a.a if a.kind == "region" else -1
             ev, prob, plan = self._best_plan(v, target, floor)
@@ -834,9 +886,7 @@ class HeuristicBot:
     # specialists -----------------------------------------------------------------------------
     def _can_gain(self, v: _View, w: int) -> bool:
         me = v.me
-        return v.supply[me][w] > 0 or (
-            v.supply[me][COLONIST] > 0 and v.nw_workers(me, w) > 0
-        )
+        return v.supply[me][w] > 0 or (v.supply[me][COLONIST] > 0 and v.nw_workers(me, w) > 0)
 
     def _specialist_value(self, v: _View, w: int) -> float:
         if v.turn >= TURNS or not self._can_gain(v, w):
@@ -851,8 +901,10 @@ class HeuristicBot:
     def _training_value(self, v: _View, money: int) -> float:
         if money < TRAINING_COST or v.turn >= TURNS:
             return 0.0
-        best = max((self._specialist_value(v, w) for w in (CAPTAIN, MERCHANT, MISSIONARY, SOLDIER)),
-                   default=0.0)
+        best = max(
+            (self._specialist_value(v, w) for w in (CAPTAIN, MERCHANT, MISSIONARY, SOLDIER)),
+            default=0.0,
+        )
         return max(0.0, best - TRAINING_COST * v.m)
 
     def _training(self, v: _View, d: dict, legal: list) -> list[float]:
@@ -881,15 +933,24 @@ class HeuristicBot:
     def _warfare_place_value(self, v: _View) -> float:
         me = v.me
         if not any(
-            v.counts[r][me] and (v.rw[r][me][SOLDIER] or any(
-                v.rw[r][q][SOLDIER] for q in range(v.n) if q != me))
+            v.counts[r][me]
+            and (v.rw[r][me][SOLDIER] or any(v.rw[r][q][SOLDIER] for q in range(v.n) if q != me))
             for r in range(NUM_REGIONS)
         ):
             return 0.0
-        best = v.best_battle()[0]
-        for q in range(v.n):
-            if q != v.me and v.money[v.me] >= WAR_COST:
-                best = max(best, v.war_value(q))
+        # Our workers already in the box fight first: plan their battles, then value the next.
+        rw = [[w[:] for w in row] for row in v.rw]
+        for p, _ in v.warfare:
+            if p == me:
+                value, r, d = v.best_battle(rw)
+                if value <= 0:
+                    return 0.0
+                v.fight(d, r, rw)
+        best = v.best_battle(rw)[0]
+        if v.money[me] >= WAR_COST:
+            for q in range(v.n):
+                if q != me:
+                    best = max(best, v.war_value(q, rw))
         return max(0.0, 0.7 * best)
 
     def _warfare(self, v: _View, d: dict, legal: list) -> list[float]:
@@ -904,9 +965,7 @@ class HeuristicBot:
         return scores
 
     def _battle_region(self, v: _View, d: dict, legal: list) -> list[float]:
-        return [
-            max(v.battle_value(q, a.a) for q in range(v.n) if q != v.me) for a in legal
-        ]
+        return [max(v.battle_value(q, a.a) for q in range(v.n) if q != v.me) for a in legal]
 
     def _battle_player(self, v: _View, d: dict, legal: list) -> list[float]:
         return [v.battle_value(a.a, d["region"]) for a in legal]
@@ -921,8 +980,12 @@ class HeuristicBot:
             if a.kind == "skip":
                 scores.append(0.0)
             else:
-                scores.append(max((self._stables_move(v, a.a, r) for r in ADJACENT[a.a]
-                                   if v.discovered[r]), default=-1.0))
+                scores.append(
+                    max(
+                        (self._stables_move(v, a.a, r) for r in ADJACENT[a.a] if v.discovered[r]),
+                        default=-1.0,
+                    )
+                )
         return scores
 
     def _stables_move(self, v: _View, src: int, dst: int) -> float:
@@ -935,6 +998,12 @@ class HeuristicBot:
 
     def _stables_to(self, v: _View, d: dict, legal: list) -> list[float]:
         return [self._stables_move(v, d["source"], a.a) for a in legal]
+
+    def _overpopulation(self, v: _View, d: dict, legal: list) -> list[float]:
+        return [v.add_value(a.a, 1) if a.kind == "region" else 0.0 for a in legal]
+
+    def _spoils_specialist(self, v: _View, d: dict, legal: list) -> list[float]:
+        return [NEXT_WORKER.get(a.a, 1.0) if a.kind == "worker" else 0.0 for a in legal]
 
     def _indian_allies(self, v: _View, d: dict, legal: list) -> list[float]:
         n = min(2, v.supply[v.me][SOLDIER])
@@ -967,7 +1036,8 @@ class HeuristicBot:
 
     def _migration_from(self, v: _View, d: dict, legal: list) -> list[float]:
         return [
-            0.0 if a.kind == "skip"
+            0.0
+            if a.kind == "skip"
             else max((x for x, _, _ in self._migration_moves(v, a.a)), default=-1.0)
             for a in legal
         ]
@@ -997,8 +1067,7 @@ def _casualty(d: dict, legal: list) -> list[float]:
 def _plague_2(d: dict, legal: list) -> list[float]:
     """Give up a Colonist first, a Soldier last."""
     return [
-        -float(PLAGUE_LOSS_ORDER.index(a.a)) if a.a in PLAGUE_LOSS_ORDER else -9.0
-        for a in legal
+        -float(PLAGUE_LOSS_ORDER.index(a.a)) if a.a in PLAGUE_LOSS_ORDER else -9.0 for a in legal
     ]
 
 

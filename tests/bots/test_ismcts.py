@@ -1,0 +1,249 @@
+"""The ISMCTS bot: legal, deterministic, blind to hidden information, and better than random."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import pytest
+
+from empires.bots import make_bot
+from empires.bots.ismcts import ISMCTSBot, from_spec, reward_vector
+from empires.bots.random_bot import RandomBot
+from empires.core.rng import Rng
+from empires.discovery.game import DiscoveryGame, new_game
+
+# Small budgets keep the whole file within a few seconds of CPU: a full-length rollout of a
+# 2-player game costs ~3-5 ms, a rollout capped at 20 actions well under 1 ms.
+TINY = {"iterations": 4, "rollout_depth": 8}
+
+
+def position(num_players: int, seed: int, steps: int) -> DiscoveryGame:
+    """A random game after ``steps`` decisions, moved on to a decision with a real choice."""
+    game = new_game(num_players, seed=seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        game.apply(rng.choice(game.legal_actions()))
+    while len(game.legal_actions()) < 2:
+        game.apply(rng.choice(game.legal_actions()))
+    assert not game.is_terminal()
+    return game
+
+
+def play(num_players: int, seed: int, bots: list, check_unchanged: bool = False) -> DiscoveryGame:
+    game = new_game(num_players, seed=seed)
+    while not game.is_terminal():
+        before = game.to_json() if check_unchanged else None
+        action = bots[game.current_player].choose(game)
+        if check_unchanged:
+            assert game.to_json() == before, "choose() changed the state"
+        assert action in game.legal_actions(), f"{action} is not legal in {game!r}"
+        game.apply(action)
+    return game
+
+
+# ---- construction and specs ----------------------------------------------------------------
+def test_registry_and_specs():
+    bot = make_bot("ismcts", 3)
+    assert isinstance(bot, ISMCTSBot) and bot.name == "ismcts"
+    assert bot.iterations == 200 and bot.seconds is None and bot.rollout == "random"
+    assert make_bot("ismcts:500", 1).iterations == 500
+    b = make_bot("ismcts:1s", 1)
+    assert b.seconds == 1.0 and b.iterations is None
+    assert make_bot("ismcts:0.5s", 1).seconds == 0.5
+    b = make_bot("ISMCTS:1s:heuristic", 1)
+    assert (b.seconds, b.rollout) == (1.0, "heuristic")
+    b = from_spec("ismcts:300:c=0.5:depth=40:margin=0:heuristic", 9)
+    assert (b.iterations, b.exploration, b.rollout_depth, b.margin_weight, b.rollout) == (
+        300, 0.5, 40, 0.0, "heuristic")
+    assert b.seed == 9
+    for bad in ("ismcts:0", "ismcts:-3", "ismcts:xs", "ismcts:fast", "ismcts:", "ismcts:depth=a",
+                "ismcts:margin=2", "ismcts:0s", "ismcts:infs", "mcts:10"):
+        with pytest.raises(ValueError):
+            from_spec(bad, 0)
+    with pytest.raises(ValueError):
+        ISMCTSBot(0, rollout="greedy")
+
+
+def test_reward_vector():
+    assert reward_vector([[1], [0]], None, 2, 0.0) == [0.0, 1.0]
+    assert reward_vector([[0, 1]], None, 2, 0.0) == [0.5, 0.5]
+    # 4 players: a sole winner, two tied behind (1 seat ahead), the last (3 ahead).
+    r = reward_vector([[2], [0, 1], [3]], None, 4, 0.0)
+    assert r == pytest.approx([1 / 3, 1 / 3, 1.0, 0.0])
+    r = reward_vector([[0], [1], [2]], None, 3, 0.0)
+    assert r == pytest.approx([1.0, 0.25, 0.0])
+    # The margin term: 10% of the weight on (1 + margin / scale) / 2.
+    r = reward_vector([[0], [1]], [40, 20], 2, 0.1)
+    assert r == pytest.approx([0.9 + 0.1 * 0.75, 0.1 * 0.25])
+    assert all(0.0 <= x <= 1.0 for x in reward_vector([[0], [1]], [-5, -50], 2, 0.5))
+
+
+# ---- legality and the budget -----------------------------------------------------------------
+@pytest.mark.parametrize("num_players", [2, 3])
+def test_only_legal_actions_over_full_games(num_players):
+    bots = [ISMCTSBot(i, **TINY) for i in range(num_players)]
+    game = play(num_players, 40 + num_players, bots)
+    assert game.is_terminal()
+    # Full rollouts and a random opponent, checking that choose() leaves the state alone.
+    bots = [ISMCTSBot(10, iterations=2) if i == 0 else RandomBot(i) for i in range(num_players)]
+    assert play(num_players, 50 + num_players, bots, check_unchanged=True).is_terminal()
+
+
+def test_single_legal_action_needs_no_search():
+    game = new_game(2, seed=1)
+    rng = Rng(1)
+    while len(game.legal_actions()) != 1:
+        game.apply(rng.choice(game.legal_actions()))
+    bot = ISMCTSBot(0, iterations=50)
+    assert bot.choose(game) == game.legal_actions()[0]
+    assert bot.last_iterations == 0
+
+
+def test_seconds_budget():
+    game = position(2, 3, 10)
+    bot = ISMCTSBot(0, seconds=0.05)
+    start = time.perf_counter()
+    action = bot.choose(game)
+    elapsed = time.perf_counter() - start
+    assert action in game.legal_actions()
+    assert bot.last_iterations >= 1
+    assert elapsed < 2.0  # the budget plus at most one iteration (generous: a loaded machine)
+
+
+def test_rollout_depth_zero_and_cap():
+    game = position(3, 8, 30)
+    for depth in (0, 5):
+        bot = ISMCTSBot(2, iterations=20, rollout_depth=depth)
+        assert bot.choose(game) in game.legal_actions()
+        assert bot.last_iterations == 20
+        assert bot.last_root.visits == 20
+
+
+def test_heuristic_rollouts():
+    pytest.importorskip("empires.bots.heuristic")
+    game = position(2, 4, 20)
+    bot = ISMCTSBot(1, iterations=6, rollout="heuristic", rollout_depth=15)
+    assert bot.choose(game) in game.legal_actions()
+    assert bot.rollout == "heuristic" and bot._policy is not None
+
+
+def test_missing_heuristic_falls_back_to_random(monkeypatch):
+    monkeypatch.setitem(sys.modules, "empires.bots.heuristic", None)  # import raises ImportError
+    game = position(2, 4, 20)
+    bot = ISMCTSBot(1, iterations=5, rollout="heuristic", rollout_depth=10)
+    with pytest.warns(RuntimeWarning, match="falling back to random rollouts"):
+        action = bot.choose(game)
+    assert action in game.legal_actions()
+    assert bot.rollout == "random"
+
+
+# ---- determinism -----------------------------------------------------------------------------
+def _tree(bot: ISMCTSBot) -> dict:
+    return {str(a): (c.visits, c.avail, round(c.total, 9)) for a, c in bot.last_root.children.items()}
+
+
+@pytest.mark.parametrize("num_players,steps", [(2, 0), (2, 60), (4, 150)])
+def test_deterministic_for_a_seed(num_players, steps):
+    game = position(num_players, 11, steps)
+    a, b, c = (ISMCTSBot(5, iterations=40, rollout_depth=20) for _ in range(3))
+    assert a.choose(game) == b.choose(game)
+    assert _tree(a) == _tree(b)
+    # Another seed searches differently (the trees differ even where the choice agrees).
+    c = ISMCTSBot(6, iterations=40, rollout_depth=20)
+    c.choose(game)
+    assert _tree(c) != _tree(a)
+
+
+# ---- hidden information ------------------------------------------------------------------------
+class PublicOnly:
+    """A game seen through the public protocol only (no ``.s``, no ``to_json``, no history), whose
+    ``determinize`` puts every hidden list into a canonical order before the engine reshuffles it.
+
+    The engine's ``determinize`` shuffles the hidden lists *as it finds them*, so with one
+    generator its result still depends on the hidden order it starts from; canonicalising first
+    makes the result a function of the observer's information and the generator alone. A bot
+    that reads nothing but ``current_player``, ``legal_actions()`` and ``determinize`` must then
+    search identically from a state and from any determinization of it.
+    """
+
+    def __init__(self, game: DiscoveryGame) -> None:
+        self._game = game
+        self.num_players = game.num_players
+
+    @property
+    def current_player(self) -> int:
+        return self._game.current_player
+
+    def legal_actions(self) -> list:
+        return self._game.legal_actions()
+
+    def is_terminal(self) -> bool:
+        return self._game.is_terminal()
+
+    def observation(self, player):
+        return self._game.observation(player)
+
+    def determinize(self, observer, rng) -> DiscoveryGame:
+        return canonical(self._game).determinize(observer, rng)
+
+
+def canonical(game: DiscoveryGame) -> DiscoveryGame:
+    """A copy whose hidden lists are sorted (the same for every determinization of ``game``)."""
+    copy = game.clone()
+    s = copy.s
+    hidden = [r for r, c in enumerate(s.counter) if c >= 0 and not s.revealed[r]]
+    face_down = sorted([s.counter[r] for r in hidden] + s.unused_counters)
+    for i, r in enumerate(hidden):
+        s.counter[r] = face_down[i]
+    s.unused_counters = face_down[len(hidden):]
+    s.deck.sort()
+    s.pool.sort()
+    for stack in s.stacks:
+        stack.sort()
+    s.rng = Rng(0)
+    return copy
+
+
+@pytest.mark.parametrize("num_players,steps", [(2, 0), (2, 70), (3, 120)])
+def test_never_reads_hidden_information(num_players, steps):
+    game = position(num_players, 21, steps)
+    me = game.current_player
+    other = game.determinize(me, Rng(987654321))
+    assert other.observation(me) == game.observation(me)
+    assert other.to_json() != game.to_json()  # the hidden information really differs
+    # The canonical form depends on the observer's information only.
+    assert canonical(other).determinize(me, Rng(3)) == canonical(game).determinize(me, Rng(3))
+    a, b = ISMCTSBot(13, iterations=40, rollout_depth=20), ISMCTSBot(13, iterations=40,
+                                                                      rollout_depth=20)
+    assert a.choose(PublicOnly(game)) == b.choose(PublicOnly(other))
+    assert _tree(a) == _tree(b)
+
+
+def test_never_reads_hidden_information_raw_engine():
+    """The same check on the engine's own ``determinize``; it holds once that is canonical."""
+    game = position(2, 21, 70)
+    me = game.current_player
+    other = game.determinize(me, Rng(987654321))
+    if game.determinize(me, Rng(3)) != other.determinize(me, Rng(3)):
+        pytest.skip("DiscoveryGame.determinize is not canonical: its result depends on the "
+                    "hidden order it starts from (see PublicOnly)")
+    a, b = ISMCTSBot(13, iterations=40, rollout_depth=20), ISMCTSBot(13, iterations=40,
+                                                                      rollout_depth=20)
+    assert a.choose(game) == b.choose(other)
+    assert _tree(a) == _tree(b)
+
+
+# ---- strength ----------------------------------------------------------------------------------
+def test_beats_random():
+    games, wins = 10, 0.0
+    for g in range(games):
+        seat = g % 2
+        bots = [None, None]
+        bots[seat] = ISMCTSBot(100 + g, iterations=10, rollout_depth=10)
+        bots[1 - seat] = RandomBot(200 + g)
+        game = play(2, 300 + g, bots)
+        first = game.ranking()[0]
+        if seat in first:
+            wins += 1 / len(first)
+    assert wins / games > 0.7, f"ISMCTS won only {wins}/{games} against random"
