@@ -85,6 +85,7 @@ def resolve_from(game: DiscoveryGame, step: str) -> None:
     s.step = step
     s.cursor = 0
     s.uni_offered = ""
+    s.adv_offered = ""
     game._legal = None
     flow.run(s)
 

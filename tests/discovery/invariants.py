@@ -10,11 +10,18 @@ from empires.discovery.data import (
     GOOD_COUNTS,
     MERCHANT_SHIPS,
     NUM_REGIONS,
+    REGION_IDS,
     WORKER_COUNTS,
     WORKERS,
+    age_of_turn,
 )
 from empires.discovery.game import DiscoveryGame
+from empires.discovery.nation_setup import AUCTION_MONEY
+from empires.discovery.nations import FRANCE, ITALY, LIMIT, PORTUGAL, SPAIN, uses_left
 from empires.discovery.scoring import CATEGORIES
+from empires.discovery.setup import STARTING_MONEY, building_pool
+
+CARIBBEAN = REGION_IDS.index("caribbean")
 
 
 def worker_census(game: DiscoveryGame, p: int) -> list[int]:
@@ -54,7 +61,8 @@ def check(game: DiscoveryGame) -> None:
     counters += sum(len(f) for f in s.found)
     assert counters == len(COUNTERS), f"counters {counters}"
     assert len(s.deck) + sum(len(c) for c in s.cards_won) == len(CARDS)
-    pool = [b.index for b in BUILDINGS if b.set == "base" or builders]
+    pool = [b for age in (1, 2, 3) for b in building_pool(s.options, age)]
+    assert all(b.set == "base" or builders for b in (BUILDINGS[i] for i in pool))
     held = sum(s.stacks, []) + s.cb_offer + sum(s.owned, []) + s.buildings_out
     assert sorted(held) == sorted(pool), "Capital Buildings lost or duplicated"
     for row in game.scores():
@@ -62,5 +70,87 @@ def check(game: DiscoveryGame) -> None:
     for r in range(NUM_REGIONS):
         if not s.discovered[r]:
             assert not any(any(w) for w in s.region_workers[r]), "workers in undiscovered region"
+        else:
+            assert s.counter[r] < 0, "a counter left on a discovered region"
+    if s.options.edition == "2007":
+        check_2007(game)
+    else:
+        assert s.bids == [0] * s.num_players and s.passed == [], "an auction outside 2007"
+    check_nations(game)
     if not game.is_terminal():
         assert game.legal_actions(), "a live game with no legal action"
+
+
+def check_2007(game: DiscoveryGame) -> None:
+    """2007 edition: no Trade Good ever leaves the game (leftovers go back to the pool), no Plague
+    tile, and the starting-order auction's record agrees with the board."""
+    s = game.s
+    n = s.num_players
+    assert s.goods_removed == 0, "2007: leftover Trade Goods go back to the pool"
+    assert len(set(s.passed)) == len(s.passed) <= n - 1, f"passed {s.passed}"
+    assert all(0 <= b <= STARTING_MONEY for b in s.bids), f"bids {s.bids}"
+    made = [b for b in s.bids if b]
+    assert len(set(made)) == len(made), f"bids must rise: {s.bids}"
+    if s.step == "auction":
+        assert s.turn == 1 and not s.discovered[CARIBBEAN] and s.counter[CARIBBEAN] >= 0
+        assert s.money == [STARTING_MONEY] * n, "nobody pays before the auction ends"
+        assert not any(s.found), "nothing discovered before the auction ends"
+        return
+    assert len(s.passed) == n - 1, "the auction ended early"
+    (winner,) = [p for p in range(n) if p not in s.passed]
+    assert s.bids[winner] == max(s.bids), "the winner holds the high bid"
+    assert s.discovered[CARIBBEAN], "the auction winner discovers the Caribbean"
+    if s.turn == 1:  # (Re-Write History may take it away in Age III)
+        assert s.found[winner], "the auction winner keeps the Caribbean counter"
+
+
+def check_nations(game: DiscoveryGame) -> None:
+    """National Advantages: boards are unique, uses stay within their limits, and the auction's
+    record agrees with the Player Order and the payments."""
+    s = game.s
+    n = s.num_players
+    held = [k for k in s.nation if k >= 0]
+    assert len(set(held)) == len(held), f"a board held twice: {s.nation}"
+    if s.options.nations == "off":
+        assert not held and s.advantage_left == [0] * n and s.advantage_turn == [0] * n
+        assert s.nation_bids == [0] * n and s.nation_passed == []
+        return
+    setting_up = s.step == "nations"
+    if not setting_up:
+        assert len(held) == n, "a player without a board after setup"
+        assert s.nation_passed == []
+    for p in range(n):
+        k = s.nation[p]
+        if k < 0:
+            assert s.advantage_left[p] == 0 and s.advantage_turn[p] == 0
+            continue
+        left = s.advantage_left[p]
+        assert 0 <= left <= LIMIT[k], f"player {p} ({k}) uses left {left}"
+        assert 0 <= uses_left(s, p) <= left
+        used = LIMIT[k] - left
+        assert 0 <= s.advantage_turn[p] <= s.turn
+        if k == SPAIN:
+            assert setting_up or left == 0, "Spain's power outlives the start of the game"
+        elif used:
+            assert s.advantage_turn[p] >= 1, "a use without a turn"
+        if k == PORTUGAL:
+            assert used <= age_of_turn(s.turn), "Portugal: more than one use per Age"
+        if k in (FRANCE, ITALY):
+            assert used <= s.turn, "more than one use per turn"
+    if s.options.nations != "auction":
+        return
+    assert all(0 <= b <= AUCTION_MONEY for b in s.nation_bids), f"bids {s.nation_bids}"
+    placed = len(held)
+    assert sorted(s.order[:placed]) == [p for p in range(n) if s.nation[p] >= 0], (
+        "auction winners take the first places in the order they won"
+    )
+    if setting_up:
+        for p in range(n):
+            if s.nation[p] < 0:
+                assert s.money[p] == AUCTION_MONEY, "nobody pays before winning"
+        made = [s.nation_bids[p] for p in range(n) if s.nation[p] < 0 and s.nation_bids[p]]
+        assert len(set(made)) == len(made), f"bids must rise: {s.nation_bids}"
+    elif s.turn == 1 and s.step == "place":  # the Player Order is still the auction's
+        last, before = s.order[-1], s.order[-2]
+        assert s.nation_bids[last] == (s.nation_bids[before] + 1) // 2, "ruling 18"
+

@@ -21,7 +21,7 @@ def test_only_discovered_regions_are_offered():
     game = dock_game(2, (0, "colonist"))
     put(game, "peru", 1, colonist=1)
     resolve_from(game, "dock")
-    assert game.decision == {"kind": "dock", "player": 0, "worker": W["colonist"]}
+    assert game.decision.items() >= {"kind": "dock", "player": 0, "worker": W["colonist"]}.items()
     regions = {REGION_IDS[a.a] for a in game.legal_actions() if a.kind == "region"}
     assert regions == {"caribbean", "peru"}
     assert Action("skip") in game.legal_actions()

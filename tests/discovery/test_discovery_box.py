@@ -168,7 +168,7 @@ def test_workers_not_sent_stay_in_the_box_for_later_turns():
     assert game.s.turn == 2
     assert game.s.discovery_box[0] == [2, 1, 0, 0, 0, 0]
     resolve_from(game, "discovery")
-    assert game.decision == {"kind": "expedition_target", "player": 0}
+    assert game.decision.items() >= {"kind": "expedition_target", "player": 0}.items()
 
 
 def test_one_expedition_per_player_per_turn_in_player_order():
@@ -193,7 +193,7 @@ def test_skipping_passes_to_the_next_player():
     resolve_from(game, "discovery")
     assert game.decision["player"] == 1
     play(game, "skip")
-    assert game.decision == {"kind": "expedition_target", "player": 0}
+    assert game.decision.items() >= {"kind": "expedition_target", "player": 0}.items()
 
 
 def test_players_with_an_empty_box_are_not_asked():

@@ -57,7 +57,7 @@ def test_training_pays_5_for_any_specialist():
     game = fresh(2)
     box_worker(game, "training", 0)
     resolve_from(game, "specialists")
-    assert game.decision == {"kind": "training", "player": 0}
+    assert game.decision.items() >= {"kind": "training", "player": 0}.items()
     offered = {WORKERS[a.a] for a in game.legal_actions() if a.kind == "worker"}
     assert offered == {"captain", "merchant", "missionary", "soldier"}  # no Builder
     assert Action("skip") in game.legal_actions()

@@ -29,7 +29,7 @@ def offered(game) -> set[str]:
 def test_players_choose_in_space_order_among_the_remaining_goods():
     game = tg_game(["silver", "gold", "fur", "rice"], 2, 0, 1)
     resolve_from(game, "trade_goods")
-    assert game.decision == {"kind": "trade_good", "player": 2}
+    assert game.decision.items() >= {"kind": "trade_good", "player": 2}.items()
     assert offered(game) == {"silver", "gold", "fur", "rice"}
     assert Action("skip") in game.legal_actions()
     play(game, "good gold")

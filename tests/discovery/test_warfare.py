@@ -33,7 +33,7 @@ def test_rulebook_battle_example_sean_and_angelo():
     put(game, "new_france", ANGELO, soldier=1, colonist=4)
     money = game.s.money[:]
     resolve_from(game, "warfare")
-    assert game.decision == {"kind": "warfare", "player": SEAN}
+    assert game.decision.items() >= {"kind": "warfare", "player": SEAN}.items()
     play(game, "battle", "region new_france", "player 1")
     # Sean's 2 Soldiers eliminate 2 of Angelo's workers, Sean's choice: the Soldier and a
     # Colonist.
@@ -203,7 +203,7 @@ def test_each_soldier_removes_one_worker_and_casualties_go_to_supply():
     assert workers(game, "peru", ANGELO) == {"colonist": 2}
     assert workers(game, "peru", SEAN) == {"soldier": 3, "colonist": 1}
     assert game.s.supply[ANGELO][W["colonist"]] == supply + 3
-    assert game.decision == {"kind": "warfare", "player": ANGELO}
+    assert game.decision.items() >= {"kind": "warfare", "player": ANGELO}.items()
     check(game)
 
 

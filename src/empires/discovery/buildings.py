@@ -26,7 +26,9 @@ from empires.discovery.data import (
 )
 from empires.discovery.decisions import SKIP, decision, push
 from empires.discovery.discovery_box import discover, undiscovered
+from empires.discovery.income import rum_income
 from empires.discovery.setup import draw_good
+from empires.discovery.stables import offer_in_phase_4
 from empires.discovery.state import State
 
 Effect = Callable[[State, int], None]
@@ -35,7 +37,6 @@ BENEFIT: dict[str, Effect] = {}
 END_VP: dict[str, Callable[[State, int], int]] = {}
 
 CARTOGRAPHY = building("new_world_cartography")
-SUGAR = 1  # index of sugar in data.GOOD_IDS
 
 
 def _worker_each_turn(worker: int, where: str = "avail") -> Effect:
@@ -93,10 +94,12 @@ BENEFIT["taxation"] = _money_each_turn(10)
 
 
 def _rum_distillery(s: State, p: int) -> None:
-    s.money[p] += 3 * s.goods[p][SUGAR]
+    if s.options.edition != "2007":  # 2007: paid in the Income phase instead (ruling 17)
+        s.money[p] += rum_income(s, p)
 
 
 BENEFIT["rum_distillery"] = _rum_distillery
+BENEFIT["stables"] = offer_in_phase_4  # 2007 only; 2015 acts just before Discovery
 
 
 def _privateers(s: State, p: int) -> None:
@@ -210,7 +213,14 @@ def _plague_3_player_choose(s: State, d: dict, action: Action) -> None:
     remove_from_region(s, q, r, COLONIST, min(3, s.region_workers[r][q][COLONIST]))
 
 
-BENEFIT["factory"] = _money_each_turn(30)
+FACTORY_PAY = {"2015": 30, "2007": 25}  # ruling 17
+
+
+def _factory(s: State, p: int) -> None:
+    s.money[p] += FACTORY_PAY[s.options.edition]
+
+
+BENEFIT["factory"] = _factory
 
 
 def _migration(s: State, p: int) -> None:

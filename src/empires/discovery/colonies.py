@@ -4,6 +4,13 @@ Ruling 4: the first player to have 3 workers in a region takes its Trade Good, c
 arrival by any means. Ruling 5: a supply that runs out gives nothing; a specialist owed from an
 empty supply may be traded for one of the player's same-type specialists in the New World (2015:
 never a Builder), which goes back to supply while a colonist from supply takes its place.
+
+2007 (rulings 5, 17): specialists in the New World may be traded for colonists at any time. The
+engine offers it at each of the player's Phase 1 placement turns: ``worker W`` (W a Captain,
+Merchant, Missionary or Soldier the player has in some region, never a Builder, while a colonist
+is in their supply) commits to a trade and a ``trade_specialist`` decision asks for the region
+(``region R``); the specialist goes back to supply, a colonist from supply takes its place, and
+the same placement turn resumes. The trade is free and does not use up the placement turn.
 """
 
 from __future__ import annotations
@@ -46,6 +53,31 @@ def trade_out_regions(state: State, player: int, worker: int) -> list[int]:
     if worker == BUILDER or worker == COLONIST or state.supply[player][COLONIST] == 0:
         return []
     return [r for r in range(NUM_REGIONS) if state.region_workers[r][player][worker] > 0]
+
+
+def trade_offer(state: State, player: int) -> list[Action]:
+    """2007: the ``worker W`` actions that trade a specialist in the New World for a colonist."""
+    if state.options.edition != "2007":
+        return []
+    return [
+        Action("worker", w) for w in SPECIALISTS if trade_out_regions(state, player, w)
+    ]
+
+
+def begin_trade(state: State, player: int, worker: int, then: dict) -> None:
+    """Ask for the region of a 2007 trade, then return to the decision ``then``."""
+    state.pending.append(then)
+    push(state, "trade_specialist", player, worker=worker)
+
+
+@decision("trade_specialist", "Trade a specialist in the New World for a colonist: choose where")
+def _trade_specialist_legal(state: State, d: dict) -> list[Action]:
+    return [Action("region", r) for r in trade_out_regions(state, d["player"], d["worker"])]
+
+
+@_trade_specialist_legal.choose
+def _trade_specialist_choose(state: State, d: dict, action: Action) -> None:
+    trade_out(state, d["player"], action.a, d["worker"])
 
 
 def gain(state: State, player: int, worker: int, where: str = "avail") -> None:

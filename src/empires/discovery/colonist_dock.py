@@ -15,6 +15,7 @@ from empires.discovery.data import (
     NUM_REGIONS,
     building,
 )
+from empires.discovery import nations
 from empires.discovery.decisions import SKIP, decision, push
 from empires.discovery.state import State
 from empires.discovery.university import offer_before
@@ -29,6 +30,8 @@ def step_dock(s: State) -> None:
         s.uni_offered = "dock"
         if offer_before(s, "dock"):
             return
+    if nations.offer_before(s, "dock"):  # England Empties her Jails
+        return
     if s.dock:
         p, w = s.dock[0]
         push(s, "dock", p, worker=w)

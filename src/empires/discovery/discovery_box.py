@@ -8,7 +8,7 @@ workers return to supply either way; workers not sent stay in the box for later 
 
 from __future__ import annotations
 
-from empires.discovery import scouting
+from empires.discovery import nations, scouting
 from empires.discovery.actions import Action
 from empires.discovery.colonies import arrive_from_supply
 from empires.discovery.data import (
@@ -63,7 +63,8 @@ def resistance_for(s: State, p: int, resistance: int) -> int:
 
 @decision("expedition_target", "Discovery: choose where to send an expedition, or skip")
 def _target_legal(s: State, d: dict) -> list[Action]:
-    return [*targets(s), SKIP, *scouting.offer(s, d["player"])]
+    p = d["player"]
+    return [*targets(s), *nations.portugal_deck(s, p), SKIP, *scouting.offer(s, p)]
 
 
 @_target_legal.choose
@@ -75,7 +76,12 @@ def _target_choose(s: State, d: dict, action: Action) -> None:
         s.cursor += 1
         return
     target = DECK if action.kind == "deck" else action.a
-    push(s, "expedition_members", d["player"], target=target, members=[0] * len(WORKERS))
+    extra = {}
+    if target == DECK and undiscovered(s):  # Portuguese Explorers: the card's Resistance is 3
+        nations.mark_used(s, d["player"])
+        extra["resistance"] = nations.PORTUGAL_RESISTANCE
+    push(s, "expedition_members", d["player"], target=target, members=[0] * len(WORKERS),
+         **extra)
 
 
 @decision("expedition_members", "Discovery: add a worker to the expedition, or done to launch it")
@@ -93,14 +99,16 @@ def _members_choose(s: State, d: dict, action: Action) -> None:
     if action.kind == "worker":
         members = list(d["members"])
         members[action.a] += 1
-        push(s, "expedition_members", p, target=d["target"], members=members)
+        context = {k: v for k, v in d.items() if k not in ("kind", "player")}
+        push(s, "expedition_members", p, **{**context, "members": members})
         return
     s.cursor += 1
-    launch(s, p, d["target"], d["members"])
+    launch(s, p, d["target"], d["members"], d.get("resistance"))
 
 
-def launch(s: State, p: int, target: int, members) -> bool:
-    """Resolve an expedition; returns whether it succeeded."""
+def launch(s: State, p: int, target: int, members, resistance: int | None = None) -> bool:
+    """Resolve an expedition; returns whether it succeeded. ``resistance`` replaces a card's
+    printed Resistance (Portugal's National Advantage)."""
     for w, n in enumerate(members):
         s.discovery_box[p][w] -= n
         s.supply[p][w] += n
@@ -109,7 +117,8 @@ def launch(s: State, p: int, target: int, members) -> bool:
     if target == DECK:
         card = s.deck.pop()
         info = CARDS[card]
-        if value >= resistance_for(s, p, info.resistance):
+        printed = info.resistance if resistance is None else resistance
+        if value >= resistance_for(s, p, printed):
             s.cards_won[p].append(card)
             s.money[p] += info.plunder + info.per_soldier * soldiers
             scouting.deck_changed(s, top_only=True)
@@ -138,8 +147,9 @@ def fail(s: State, region: int) -> None:
         s.revealed[region] = True
 
 
-def discover(s: State, p: int, region: int, soldiers: int) -> None:
-    """A successful discovery of a region: counter kept, Plunder paid, a free Colonist lands."""
+def discover(s: State, p: int, region: int, soldiers: int, worker: int = COLONIST) -> None:
+    """A successful discovery of a region: counter kept, Plunder paid, a free Colonist (Spain's
+    opening power: a Soldier) lands."""
     counter = s.counter[region]
     info = COUNTERS[counter]
     s.found[p].append(counter)
@@ -147,4 +157,4 @@ def discover(s: State, p: int, region: int, soldiers: int) -> None:
     s.revealed[region] = False
     s.discovered[region] = True
     s.money[p] += info.plunder + info.per_soldier * soldiers
-    arrive_from_supply(s, p, region, COLONIST, 1)
+    arrive_from_supply(s, p, region, worker, 1)

@@ -1,11 +1,15 @@
 """The order of a turn: Phase 1, the eight event boxes top to bottom (Stables just before
-Discovery), Income, Capital Building Benefits, Refresh. Each step runs until it needs a decision
-(pushed on ``state.pending``) or hands over to the next step."""
+Discovery; 2007: in Phase 4), Income, Capital Building Benefits, Refresh. Each step runs until it
+needs a decision (pushed on ``state.pending``) or hands over to the next step. The 2007 edition
+opens with the starting-order auction (step ``auction``) before Phase 1 of turn 1; with the
+National Advantages the boards are dealt or auctioned, and Spain may use its power, in step
+``nations`` before Phase 1 of turn 1."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from empires.discovery.auction import step_auction
 from empires.discovery.benefits import step_benefits
 from empires.discovery.buy_vp import step_buy_vp
 from empires.discovery.capital_buildings import step_buildings
@@ -14,6 +18,7 @@ from empires.discovery.discovery_box import step_discovery
 from empires.discovery.income import step_income
 from empires.discovery.initiative import step_initiative
 from empires.discovery.merchant_shipping import step_shipping
+from empires.discovery.nation_setup import step_nations
 from empires.discovery.placement import step_place
 from empires.discovery.refresh import step_refresh, step_scoring
 from empires.discovery.specialists import step_specialists
@@ -23,6 +28,8 @@ from empires.discovery.trade_goods import step_trade_goods
 from empires.discovery.warfare import step_warfare
 
 STEPS: dict[str, Callable[[State], None]] = {
+    "auction": step_auction,
+    "nations": step_nations,
     "place": step_place,
     "initiative": step_initiative,
     "dock": step_dock,
@@ -40,6 +47,8 @@ STEPS: dict[str, Callable[[State], None]] = {
     "refresh": step_refresh,
 }
 PHASES = {
+    "auction": "Setup: starting-order auction",
+    "nations": "Setup: National Advantages",
     "place": "Phase 1: Place Workers",
     "income": "Phase 3: Income",
     "benefits": "Phase 4: Capital Building Benefits",

@@ -1,7 +1,9 @@
 """Phase 3: Income from Trade Good sets (ruling 6). The engine pays each player the best
 arrangement of their goods: any 3 goods $1, 3 of a kind $3, 4 of a kind $6, each token in one
 set, a Merchant Ship wild in any set but at most one ship per set. The Mint pays here too
-($2 per Gold or per Silver, the owner's choice), never as Economy VP."""
+($2 per Gold or per Silver, the owner's choice), never as Economy VP. 2007 (ruling 17): the Rum
+Distillery pays here too ($3 per Sugar, after the sets), never as Economy VP; in 2015 it pays in
+Phase 4 (:mod:`.buildings`)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,9 @@ from empires.discovery.state import State
 MINT = building("mint")
 MINT_PER_GOOD = 2
 GOLD, SILVER = GOOD_IDS.index("gold"), GOOD_IDS.index("silver")
+RUM_DISTILLERY = building("rum_distillery")
+RUM_PER_SUGAR = 3
+SUGAR = GOOD_IDS.index("sugar")
 
 ANY_THREE, THREE_OF_A_KIND, FOUR_OF_A_KIND = 1, 3, 6
 
@@ -55,6 +60,11 @@ def income_of(s: State, p: int) -> int:
     return set_income(s.goods[p], s.ships[p] - s.mayflower_ships[p])
 
 
+def rum_income(s: State, p: int) -> int:
+    """The Rum Distillery's $3 per Sugar the owner holds."""
+    return RUM_PER_SUGAR * s.goods[p][SUGAR]
+
+
 def step_income(s: State) -> None:
     for p in range(s.num_players):
         earned = income_of(s, p)
@@ -63,4 +73,6 @@ def step_income(s: State) -> None:
             s.economy[p] = earned  # Economy VP: set income of turn 8 only (ruling 6)
         if MINT in s.owned[p]:  # the owner picks gold or silver: the larger is dominant
             s.money[p] += MINT_PER_GOOD * max(s.goods[p][GOLD], s.goods[p][SILVER])
+        if s.options.edition == "2007" and RUM_DISTILLERY in s.owned[p]:
+            s.money[p] += rum_income(s, p)
     s.step = "benefits"

@@ -3,6 +3,7 @@ Merchants 2, others 1; ties to the earliest in Player Order) takes the Merchant 
 
 from __future__ import annotations
 
+from empires.discovery import nations
 from empires.discovery.data import CAPTAIN, MERCHANT
 from empires.discovery.state import State
 
@@ -18,6 +19,8 @@ def shipping_winner(s: State) -> int:
 
 
 def step_shipping(s: State) -> None:
+    if nations.offer_before(s, "shipping"):  # Dutch Merchants: may take the ship first
+        return
     winner = shipping_winner(s)
     if winner >= 0 and s.ship_in_box:
         s.ship_in_box = False

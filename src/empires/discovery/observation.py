@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from empires.discovery import scoring
+from empires.discovery import nations, scoring
 from empires.discovery.actions import MILITIA, UNIVERSITY_TARGETS, WORKER_CHOICES, Action
 from empires.discovery.capital_buildings import price
 from empires.discovery.data import (
@@ -20,6 +20,8 @@ from empires.discovery.data import (
     CARDS,
     COUNTERS,
     GOOD_IDS,
+    NATION_IDS,
+    NATION_NAMES,
     REGION_IDS,
     REGION_NAMES,
     WORKERS,
@@ -97,6 +99,10 @@ def observe(game: DiscoveryGame, player: int | None) -> dict:
             + [_discovery(CARDS[c]) for c in s.cards_won[p]],
             "colony_vp": list(s.colony_vp[p]),
             "discovery_box": _counts(s.discovery_box[p]),
+            # National Advantages: the board held (None: not in use / not yet auctioned) and how
+            # many more times its power can be used this game
+            "nation": NATION_IDS[s.nation[p]] if s.nation[p] >= 0 else None,
+            "advantage_uses_left": nations.uses_left(s, p),
         })
     regions = []
     for r, rid in enumerate(REGION_IDS):
@@ -129,6 +135,17 @@ def observe(game: DiscoveryGame, player: int | None) -> dict:
         "current_player": game.current_player,
         "decision": _decision(game.decision),
         "order": list(s.order),
+        # 2007 starting-order auction: last bid per seat ($0 none) and seats in passing order
+        "auction": (
+            {"bids": list(s.bids), "passed": list(s.passed)}
+            if s.options.edition == "2007" else None
+        ),
+        # National Advantages auction: bid per seat in the current auction (once a seat has a
+        # board: what it paid) and the seats out of the current auction
+        "nations_auction": (
+            {"bids": list(s.nation_bids), "passed": list(s.nation_passed)}
+            if s.options.nations == "auction" else None
+        ),
         "players": players,
         "regions": regions,
         "boxes": {
@@ -176,6 +193,9 @@ def describe(game: DiscoveryGame, action: Action) -> str:
     k = action.kind
     d = game.decision or {}
     kind = d.get("kind", "")
+    text = _describe_nations(game, action, d)
+    if text is not None:
+        return text
     if k == "place":
         return f"Place a {WORKERS[action.a]} on {BOX_NAMES[BOXES[action.b]]}"
     if k == "region":
@@ -186,6 +206,7 @@ def describe(game: DiscoveryGame, action: Action) -> str:
             "stables_from": "Move a Soldier out of {1}", "stables_to": "Move the Soldier to {1}",
             "battle_region": "Battle in {1}", "indian_allies": "Indian Allies: 2 Soldiers to {1}",
             "plague_3_region": "Plague in {1}", "trade_out": "Trade out the specialist in {1}",
+            "trade_specialist": "Trade the {} in {} for a Colonist",
             "migration_from": "Migrate Colonists from {1}", "migration_to": "Migrate them to {1}",
         }
         worker = WORKERS[d["worker"]] if "worker" in d else "worker"
@@ -200,10 +221,16 @@ def describe(game: DiscoveryGame, action: Action) -> str:
         return f"Put the card back on the {k} of the deck"
     if k == "player":
         return f"Choose player {action.a}"
+    if k == "bid" and kind == "order_bid":
+        return f"Bid ${action.a} for the first place"
+    if k == "skip" and kind == "order_bid":
+        return "Pass (take the last free place)"
     if k == "worker":
         w = "temporary Militia Soldier" if action.a == MILITIA else WORKER_CHOICES[action.a]
         verbs = {"expedition_members": "Send a {}", "casualty": "Remove a {}",
-                 "training": "Train a {} ($5)", "plague_2": "Lose a {}"}
+                 "training": "Train a {} ($5)", "plague_2": "Lose a {}",
+                 "place": "Trade a {} in the New World for a Colonist",
+                 "order_specialist": "Take a free {}"}
         return verbs.get(kind, "Choose {}").format(w)
     if k == "good":
         return f"Take {GOOD_IDS[action.a]}"
@@ -220,3 +247,40 @@ def describe(game: DiscoveryGame, action: Action) -> str:
         return f"Move the worker at position {action.a + 1} to the front"
     return {"battle": "Declare a Battle", "war": "Declare a War ($10)",
             "done": "Launch the expedition", "skip": "Skip"}.get(k, str(action))
+
+
+def _describe_nations(game: DiscoveryGame, action: Action, d: dict) -> str | None:
+    """Words for the National Advantage decisions (None: not one of them)."""
+    s = game.s
+    k, kind = action.kind, d.get("kind", "")
+    if k == "nation":
+        price = f" for ${d['price']}" if "price" in d else ""
+        return (f"Take the {NATION_NAMES[action.a]} board{price}: "
+                f"{nations.POWERS[action.a]}")
+    if kind == "nation_bid":
+        if k == "bid":
+            return f"Bid ${action.a} for a board and place {d['place']} of the Player Order"
+        return "Pass (out of this auction)"
+    if kind == "advantage":
+        k_nation = NATION_IDS.index(d["nation"])
+        if k == "advantage":
+            return f"Use {NATION_NAMES[k_nation]}'s National Advantage: {nations.POWERS[k_nation]}"
+        lost = " (it is lost)" if k_nation == nations.SPAIN else ""
+        return f"Do not use {NATION_NAMES[k_nation]}'s National Advantage now{lost}"
+    if kind == "advantage_order":
+        if k == "done":
+            return "Keep the other workers on the Colonist Dock in their order"
+        q, w = s.dock[d["placed"] + action.a]
+        return f"Player {q}'s {WORKERS[w]} goes next on the Colonist Dock"
+    if kind == "advantage_replace" and k == "place":
+        q, w = s.specialists[action.b]
+        return (f"Replace player {q}'s {WORKERS[w]} on {BOX_NAMES[BOXES[action.b]]} "
+                f"with your {WORKERS[action.a]}")
+    if kind == "advantage_region" and k == "region":
+        return f"Discover {REGION_NAMES[action.a]} with a Soldier (Spanish Conquistadors)"
+    if kind == "advantage_good" and k == "good":
+        return f"Take {GOOD_IDS[action.a]} (French Trade with the Native Americans)"
+    if kind == "expedition_target" and k == "deck" and not all(s.discovered):
+        return ("Explore with the Discovery deck at Resistance "
+                f"{nations.PORTUGAL_RESISTANCE} (Portuguese Explorers)")
+    return None

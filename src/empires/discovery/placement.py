@@ -6,12 +6,15 @@ Colonist Dock 2N-1 numbered spaces; Trade Goods 4; Merchant Shipping unlimited; 
 space only with the Builder expansion); Warfare 4. The Mayflower's owner may load up to 3 of their
 Merchant Ships, one worker each, after the Y space of the Colonist Dock.
 A worker always goes on the lowest free space of its box.
+2007: at each placement turn a player may also trade a specialist in the New World for a colonist
+(``worker W``, then ``region R``; see :mod:`.colonies`), which does not use up the turn.
 """
 
 from __future__ import annotations
 
 from empires.discovery import scouting, university
 from empires.discovery.actions import PLACE, Action
+from empires.discovery.colonies import begin_trade, trade_offer
 from empires.discovery.data import (
     CAP_BUILDINGS,
     CAPITAL_BUILDING_SPACES,
@@ -90,6 +93,7 @@ def _place_legal(s: State, d: dict) -> list[Action]:
     acts = [PLACE[w][b] for w in range(NW) if avail[w] for b in boxes]
     acts += university.offer_anytime(s, p)
     acts += scouting.offer(s, p)
+    acts += trade_offer(s, p)  # 2007: trade a specialist in the New World for a colonist
     return acts
 
 
@@ -101,6 +105,9 @@ def _place_choose(s: State, d: dict, action: Action) -> None:
         return
     if action.kind == "scout":
         scouting.scout(s, p, action.a, then=d)
+        return
+    if action.kind == "worker":
+        begin_trade(s, p, action.a, then=d)
         return
     worker, box = action.a, action.b
     s.avail[p][worker] -= 1

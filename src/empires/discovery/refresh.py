@@ -28,8 +28,12 @@ def step_refresh(s: State) -> None:
         s.step = "over"
         return
     s.mayflower_ships = [0] * s.num_players
-    # Trade Goods left on the box leave the game; four new ones are drawn.
-    s.goods_removed += len(s.tg_offer)
+    # Trade Goods left on the box leave the game (2007: are shuffled back into the face-down
+    # pool, ruling 17); four new ones are drawn.
+    if s.options.edition == "2007":
+        s.pool += s.tg_offer
+    else:
+        s.goods_removed += len(s.tg_offer)
     s.tg_offer = draw_goods(s, TRADE_GOODS_SPACES)
     # A new Merchant Ship if the last one was claimed.
     if not s.ship_in_box and s.ship_supply > 0:

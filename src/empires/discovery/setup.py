@@ -19,6 +19,7 @@ from empires.discovery.data import (
     WORKER_COUNTS,
     WORKERS,
 )
+from empires.discovery.nation_setup import start as start_nations
 from empires.discovery.options import Options
 from empires.discovery.state import State
 
@@ -156,6 +157,15 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
     if edition_2007:
         s.step = "auction"
         s.cursor = rng.randrange(n)  # the auction's first bidder
+    # National Advantages (Appendix I): boards dealt or auctioned in step "nations".
+    s.nation = [-1] * n
+    s.advantage_left = [0] * n
+    s.advantage_turn = [0] * n
+    s.adv_offered = ""
+    s.nation_bids = [0] * n
+    s.nation_passed = []
+    if options.nations != "off":
+        start_nations(s)
     return s
 
 

@@ -5,6 +5,7 @@ supply gives nothing unless a same-type specialist is traded out of the New Worl
 
 from __future__ import annotations
 
+from empires.discovery import nations
 from empires.discovery.actions import Action
 from empires.discovery.colonies import gain, specialists_in_play, trade_out_regions
 from empires.discovery.data import SPACE_GIVES, SPECIALIST_SPACES, TRAINING, TURNS
@@ -22,6 +23,8 @@ def available_specialists(s: State, p: int) -> list[int]:
 
 
 def step_specialists(s: State) -> None:
+    if nations.offer_before(s, "specialists"):  # Italian Renaissance Men
+        return
     if s.cursor == 0:
         s.cursor = 1
         if s.turn == TURNS:

@@ -1,4 +1,5 @@
-"""Stables (Age II, ongoing; ruling 10): once a turn, just before Discovery resolves (2015), the
+"""Stables (Age II, ongoing; ruling 10): once a turn, just before Discovery resolves (2015; in
+2007 during Phase 4, Capital Building Benefits, in its place among the owner's buildings), the
 owner may move one of their Soldiers from a colony to an adjacent discovered region."""
 
 from __future__ import annotations
@@ -23,8 +24,14 @@ def sources(s: State, p: int) -> list[int]:
     ]
 
 
+def offer_in_phase_4(s: State, p: int) -> None:
+    """2007: the Phase 4 benefit (registered in :mod:`.buildings`)."""
+    if s.options.edition == "2007" and sources(s, p):
+        push(s, "stables_from", p)
+
+
 def step_stables(s: State) -> None:
-    if s.cursor == 0:
+    if s.cursor == 0 and s.options.edition != "2007":
         s.cursor = 1
         for p in s.order:
             if STABLES in s.owned[p] and sources(s, p):

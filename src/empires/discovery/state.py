@@ -20,6 +20,7 @@ _FLAT = (
     "unused_counters", "deck", "discovered", "counter", "revealed", "region_good",
     "expedition_done", "economy", "buildings_out", "mayflower_ships", "vp_bought",
     "wealth_locked", "specialists_final", "counters_out", "bids", "passed",
+    "nation", "advantage_left", "advantage_turn", "nation_bids", "nation_passed",
 )
 _NESTED = (
     "supply", "avail", "goods", "owned", "found", "cards_won", "colony_vp", "discovery_box",
@@ -29,6 +30,7 @@ _NESTED = (
 _SCALAR = (
     "num_players", "turn", "step", "place_idx", "ship_in_box", "ship_supply", "ship_markers",
     "dock_x", "dock_y", "seed", "cursor", "used_university", "goods_removed", "uni_offered",
+    "adv_offered",
 )
 
 
@@ -107,6 +109,16 @@ class State:
         # 2007 starting-order auction: each player's last bid ($0 none), seats in passing order
         self.bids: list[int] = []
         self.passed: list[int] = []
+        # National Advantages (option nations; module nations): board per seat (-1 none), uses
+        # left this game, turn of the last use (0 never), "turn:step" of the last box offer.
+        self.nation: list[int] = []
+        self.advantage_left: list[int] = []
+        self.advantage_turn: list[int] = []
+        self.adv_offered = ""
+        # Nations auction (module nation_setup): bid per seat in the current auction ($0 none;
+        # once a seat has a board, what it paid) and the seats out of the current auction.
+        self.nation_bids: list[int] = []
+        self.nation_passed: list[int] = []
         self.battles: list[list[int]] = []  # fights declared, not begun: [attacker, defender, region]
         # casualty choices still owed: [chooser, victim, region, count, militia soldier present]
         self.casualties: list[list[int]] = []

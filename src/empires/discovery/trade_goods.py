@@ -3,6 +3,7 @@ box (those laid out at the start of the turn), or declines."""
 
 from __future__ import annotations
 
+from empires.discovery import nations
 from empires.discovery.actions import Action
 from empires.discovery.decisions import SKIP, decision, push
 from empires.discovery.state import State
@@ -14,6 +15,8 @@ def step_trade_goods(s: State) -> None:
         s.uni_offered = "trade_goods"
         if offer_before(s, "trade_goods"):
             return
+    if nations.offer_before(s, "trade_goods"):  # French Trade with the Native Americans
+        return
     while s.tg_box:
         p, w = s.tg_box[0]
         if s.tg_offer:

@@ -2,8 +2,9 @@
 
 Ruling 11 (2015): the engine offers it to its owner at each of their placement turns and just
 before each eligible box resolves. Tracks: Colonist Dock, Trade Goods, Warfare, Initiative, Player
-Order, Capital Buildings. Moving the owner's marker on the Player Order track takes effect at once
-for the rest of the turn. Only the owner's own workers (and marker) are moved.
+Order, Capital Buildings (2007: Colonist Dock, Initiative, Player Order, Capital Buildings).
+Moving the owner's marker on the Player Order track takes effect at once for the rest of the turn.
+Only the owner's own workers (and marker) are moved.
 """
 
 from __future__ import annotations
@@ -19,6 +20,12 @@ BEFORE_STEP = {
     "dock": "dock", "trade_goods": "trade_goods", "warfare": "warfare",
     "initiative": "initiative", "buildings": "buildings",
 }
+TARGETS_2007 = ("dock", "initiative", "order", "buildings")
+
+
+def targets(s: State) -> tuple[str, ...]:
+    """The tracks the University may act on in this game's edition (ruling 11)."""
+    return TARGETS_2007 if s.options.edition == "2007" else UNIVERSITY_TARGETS
 
 
 def owner(s: State) -> int:
@@ -50,7 +57,7 @@ def positions(s: State, player: int, target: str) -> list[int]:
 def offer_anytime(s: State, player: int) -> list[Action]:
     if owner(s) != player:
         return []
-    if any(positions(s, player, t) for t in UNIVERSITY_TARGETS):
+    if any(positions(s, player, t) for t in targets(s)):
         return [Action("use", UNIVERSITY)]
     return []
 
@@ -64,7 +71,7 @@ def offer_before(s: State, step: str) -> bool:
     """Push the owner's chance to use the University just before ``step`` resolves."""
     target = BEFORE_STEP.get(step)
     p = owner(s)
-    if target is None or p < 0 or not positions(s, p, target):
+    if target not in targets(s) or p < 0 or not positions(s, p, target):
         return False
     push(s, "university_index", p, target=target, optional=True)
     return True
@@ -73,8 +80,10 @@ def offer_before(s: State, step: str) -> bool:
 @decision("university_target", "University: choose the track to move a worker to the front of")
 def _target_legal(s: State, d: dict) -> list[Action]:
     p = d["player"]
+    allowed = targets(s)
     acts = [
-        Action("target", i) for i, t in enumerate(UNIVERSITY_TARGETS) if positions(s, p, t)
+        Action("target", i) for i, t in enumerate(UNIVERSITY_TARGETS)
+        if t in allowed and positions(s, p, t)
     ]
     return [*acts, SKIP]
 

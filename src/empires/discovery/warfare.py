@@ -1,7 +1,8 @@
 """Event box: Warfare (ruling 9). Space by space, the owner declares a Battle ($0: one region, one
 opponent), a War ($10, paid on declaration: one opponent, a battle in every region where both have
 workers and at least one of them a Soldier), or nothing. A Battle is legal only where both have a
-worker and at least one has a Soldier there.
+worker and at least one has a Soldier there (2007, ruling 17: where both have a worker; without a
+Soldier it just has no effect, unless the defender's Militia fights).
 
 In a battle each Soldier removes one opposing worker, chosen by the Soldier's owner; losses are
 simultaneous (both counts are fixed when the battle begins) and removed workers go back to their
@@ -22,9 +23,16 @@ MILITIA_BUILDING = building("militia")
 BATTLE, WAR = Action("battle"), Action("war")
 
 
-def battle_possible(s: State, a: int, d: int, r: int) -> bool:
+def armed_meeting(s: State, a: int, d: int, r: int) -> bool:
+    """Both have a worker in the region and at least one of them a Soldier."""
     ra, rd = s.region_workers[r][a], s.region_workers[r][d]
     return any(ra) and any(rd) and (ra[SOLDIER] > 0 or rd[SOLDIER] > 0)
+
+
+def battle_possible(s: State, a: int, d: int, r: int) -> bool:
+    if s.options.edition == "2007":  # a Battle needs no Soldier
+        return any(s.region_workers[r][a]) and any(s.region_workers[r][d])
+    return armed_meeting(s, a, d, r)
 
 
 def battle_regions(s: State, a: int) -> list[int]:
@@ -35,7 +43,7 @@ def battle_regions(s: State, a: int) -> list[int]:
 
 
 def war_regions(s: State, a: int, d: int) -> list[int]:
-    return [r for r in range(NUM_REGIONS) if battle_possible(s, a, d, r)]
+    return [r for r in range(NUM_REGIONS) if armed_meeting(s, a, d, r)]
 
 
 def war_targets(s: State, a: int) -> list[int]:
