@@ -8,6 +8,7 @@ built only from public fields, so nothing hidden can leak into it.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from empires.discovery import nations, scoring
@@ -32,6 +33,11 @@ from empires.discovery.flow import phase_name
 
 if TYPE_CHECKING:
     from empires.discovery.game import DiscoveryGame
+
+
+@lru_cache(maxsize=64)
+def _options_json(options) -> dict:
+    return options.to_json()
 
 
 def _counts(row) -> dict[str, int]:
@@ -127,7 +133,7 @@ def observe(game: DiscoveryGame, player: int | None) -> dict:
         "game": "discovery",
         "player": player,
         "num_players": n,
-        "options": s.options.to_json(),
+        "options": {**_options_json(s.options), "variants": list(s.options.variants)},
         "turn": s.turn,
         "age": age_of_turn(s.turn),
         "phase": phase_name(s.step),

@@ -15,9 +15,11 @@ Game type
   the hidden information and the future chance afresh, as IS-MCTS does.
 * Parameters: ``players`` (2..6, default 4) and ``seed`` (default 0). Every initial state of
   one game object starts from engine seed ``seed``; ``seed=-1`` draws a fresh seed for each
-  initial state instead.
+  initial state instead. ``options`` (a string, default ``""``: the 2015 base game) is the JSON
+  of the engine's :class:`~empires.discovery.Options`, e.g.
+  ``'{"variants": ["scouting"], "builders": true}'``.
 * Actions are the engine's fixed action space (``empires.discovery.actions.action_table``):
-  ``num_distinct_actions == action_space_size(players)``.
+  ``num_distinct_actions == action_space_size(players, options)``.
 * Zero-sum, terminal rewards: the returns are :func:`empires.interop.rank_returns` of the final
   ranking (first +1, last -1, linear in between, ties share the mean of their places).
 * ``information_state_string(p)``: the seat, every action so far (all actions are public), the
@@ -37,7 +39,7 @@ import numpy as np
 import pyspiel
 
 from empires.core.rng import Rng
-from empires.discovery import MAX_PLAYERS, MIN_PLAYERS, new_game
+from empires.discovery import MAX_PLAYERS, MIN_PLAYERS, Options, new_game
 from empires.discovery.actions import action_space_size, decode
 from empires.interop import rank_returns
 from empires.interop.tensor import encode, tensor_layout, tensor_size
@@ -62,13 +64,13 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"players": DEFAULT_PLAYERS, "seed": DEFAULT_SEED},
+    parameter_specification={"players": DEFAULT_PLAYERS, "seed": DEFAULT_SEED, "options": ""},
 )
 
 
-def _game_info(num_players: int) -> pyspiel.GameInfo:
+def _game_info(num_players: int, options: Options) -> pyspiel.GameInfo:
     return pyspiel.GameInfo(
-        num_distinct_actions=action_space_size(num_players),
+        num_distinct_actions=action_space_size(num_players, options),
         max_chance_outcomes=0,
         num_players=num_players,
         min_utility=-1.0,
@@ -79,16 +81,60 @@ def _game_info(num_players: int) -> pyspiel.GameInfo:
 
 
 class _Engine:
-    """Holds the engine game; OpenSpiel clones a Python state by deep-copying its attributes,
-    and this makes that copy the engine's own (fast) ``clone``."""
+    """Everything a state holds besides OpenSpiel's own history.
 
-    __slots__ = ("game",)
+    OpenSpiel clones a Python state by building a new initial state and deep-copying the old
+    one's attributes into it: ``__deepcopy__`` makes that the engine's own (fast) ``clone``,
+    and for ``seed=-1`` games a new engine is only set up when it is first used, so a clone
+    does not pay for a game it throws away.
 
-    def __init__(self, game) -> None:
-        self.game = game
+    * ``offers``: the public Trade Goods and Capital Buildings offered at the start of each turn
+      so far (JSON strings, for the information state);
+    * ``observations``: the current observation per seat, dropped by every action (OpenSpiel
+      asks for a state's information-state string, observation string and tensor separately);
+    * ``initial``: ``(players, seed, options)`` while this is the untouched initial state of a
+      fixed-seed game, whose tensors are cached (see ``EmpiresDiscoveryObserver.set_from``).
+    """
+
+    __slots__ = ("game", "turn", "offers", "observations", "initial", "lazy")
+
+    def __init__(self, game=None, offers: tuple[str, ...] = (), initial=None, lazy=None) -> None:
+        if game is not None:
+            self.game = game
+            self.turn = game.s.turn
+        self.offers = offers
+        self.observations: dict[int, dict] = {}
+        self.initial = initial
+        self.lazy = lazy  # (players, seed, options) of an engine not set up yet
+
+    def __getattr__(self, name):
+        # Only reached for unset slots: the game (and turn) of a lazy engine.
+        if name in ("game", "turn") and self.lazy is not None:
+            players, seed, options = self.lazy
+            self.lazy = None
+            game = new_game(players, seed, options)
+            self.game, self.turn, self.offers = game, game.s.turn, (_offers(game),)
+            return getattr(self, name)
+        raise AttributeError(name)
 
     def __deepcopy__(self, memo) -> _Engine:
-        return _Engine(self.game.clone())
+        return _Engine(self.game.clone(), self.offers, self.initial)
+
+    def observation(self, player: int) -> dict:
+        obs = self.observations.get(player)
+        if obs is None:
+            obs = self.observations[player] = self.game.observation(player)
+        return obs
+
+    def apply(self, code: int) -> None:
+        game = self.game
+        game.apply(code)
+        self.observations.clear()
+        self.initial = None
+        # The engine's public API has no cheap turn counter (observation() costs ~50x this).
+        if game.s.turn != self.turn:
+            self.turn = game.s.turn
+            self.offers += (_offers(game),)
 
 
 class EmpiresDiscoveryGame(pyspiel.Game):
@@ -98,28 +144,34 @@ class EmpiresDiscoveryGame(pyspiel.Game):
         params = dict(params or {})
         players = int(params.get("players", DEFAULT_PLAYERS))
         seed = int(params.get("seed", DEFAULT_SEED))
+        options_json = str(params.get("options", ""))
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {players}")
         if seed < -1:
             raise ValueError(f"seed must be >= 0 (or -1 for a fresh seed per game), not {seed}")
-        super().__init__(_GAME_TYPE, _game_info(players), {"players": players, "seed": seed})
+        options = Options.from_json(json.loads(options_json)) if options_json.strip() else Options()
+        super().__init__(
+            _GAME_TYPE, _game_info(players, options),
+            {"players": players, "seed": seed, "options": options_json},
+        )
         self.players = players
         self.seed = seed
+        self.options = options
         self._seeds = random.Random()
         # Initial states are clones of this one (cheaper than setting a game up every time,
-        # which matters because OpenSpiel builds an initial state for every clone).
-        self._initial = new_game(players, seed) if seed >= 0 else None
-        self._initial_offers = _offers(self._initial) if self._initial is not None else ""
+        # which matters because OpenSpiel builds an initial state for every clone). Setting it
+        # up also checks that the options allow this many players.
+        self._initial = new_game(players, max(seed, 0), options)
+        self._initial_offers = (_offers(self._initial),)
 
     def new_initial_state(self):
         return EmpiresDiscoveryState(self)
 
-    def new_engine_game(self):
-        """A new engine game and the JSON of its opening offers."""
-        if self._initial is not None:
-            return self._initial.clone(), self._initial_offers
-        engine = new_game(self.players, self._seeds.randrange(1 << 62))
-        return engine, _offers(engine)
+    def _new_engine(self) -> _Engine:
+        if self.seed >= 0:
+            return _Engine(self._initial.clone(), self._initial_offers,
+                           (self.players, self.seed, self.options))
+        return _Engine(lazy=(self.players, self._seeds.randrange(1 << 62), self.options))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if isinstance(iig_obs_type, dict) and params is None:  # called as f(params)
@@ -132,26 +184,14 @@ class EmpiresDiscoveryState(pyspiel.State):
 
     def __init__(self, game: EmpiresDiscoveryGame):
         super().__init__(game)
-        engine, offers = game.new_engine_game()
-        self._engine = _Engine(engine)
+        self._engine = game._new_engine()
         self._num_players = game.players
-        # Public offers at the start of each turn (see information_state_string).
-        self._offers: tuple[str, ...] = (offers,)
-        self._turn = engine.s.turn
 
-    # ---- engine access ---------------------------------------------------------------------
     @property
     def engine(self):
         """The wrapped :class:`~empires.discovery.DiscoveryGame` (do not apply actions to it
         directly: the OpenSpiel history would not follow)."""
         return self._engine.game
-
-    def _note_turn(self) -> None:
-        # The engine's public API has no cheap turn counter: observation() costs ~50x this.
-        game = self._engine.game
-        if game.s.turn != self._turn:
-            self._turn = game.s.turn
-            self._offers += (_offers(game),)
 
     # ---- the OpenSpiel State API -----------------------------------------------------------
     def current_player(self):
@@ -165,8 +205,7 @@ class EmpiresDiscoveryState(pyspiel.State):
         return sorted(game.legal_action_codes())
 
     def _apply_action(self, action):
-        self._engine.game.apply(int(action))
-        self._note_turn()
+        self._engine.apply(int(action))
 
     def _action_to_string(self, player, action):
         return str(decode(int(action), self._num_players))
@@ -190,12 +229,9 @@ class EmpiresDiscoveryState(pyspiel.State):
         else:
             seed = random.getrandbits(63)
         other = self.clone()
-        other._engine = _Engine(self._engine.game.determinize(player_id, Rng(seed)))
+        other._engine = _Engine(
+            self._engine.game.determinize(player_id, Rng(seed)), self._engine.offers)
         return other
-
-    def information_state_string_for(self, player: int) -> str:
-        """See the module docstring; the same as ``information_state_string(player)``."""
-        return _info_state(self, player)
 
     def __str__(self):
         game = self._engine.game
@@ -207,8 +243,11 @@ class EmpiresDiscoveryState(pyspiel.State):
                 f"ships={row['merchant_ships']} buildings={row['buildings']} "
                 f"vp={obs['scores'][p]['total']}"
             )
-        lines.append("actions: " + " ".join(map(str, game.history["actions"])))
+        lines.append("actions: " + ",".join(map(str, self.history())))
         return "\n".join(lines)
+
+
+_INITIAL_TENSORS: dict[tuple, np.ndarray] = {}  # (players, seed, options, seat) -> tensor
 
 
 def _offers(game) -> str:
@@ -221,15 +260,14 @@ def _offers(game) -> str:
 
 
 def _observation_json(state: EmpiresDiscoveryState, player: int) -> str:
-    return json.dumps(state.engine.observation(player), sort_keys=True, separators=(",", ":"))
+    return json.dumps(state._engine.observation(player), sort_keys=True, separators=(",", ":"))
 
 
 def _info_state(state: EmpiresDiscoveryState, player: int) -> str:
-    history = state.engine.history["actions"]
     return "\n".join((
         f"seat {player}",
-        "offers " + " ".join(state._offers),
-        "actions " + ",".join(history),
+        "offers " + " ".join(state._engine.offers),
+        "actions " + ",".join(map(str, state.history())),
         "observation " + _observation_json(state, player),
     ))
 
@@ -254,8 +292,21 @@ class EmpiresDiscoveryObserver:
             }
 
     def set_from(self, state, player):
-        if self.tensor is not None:
-            encode(state.engine.observation(player), self.tensor)
+        if self.tensor is None:
+            return
+        engine = state._engine
+        if engine.initial is None:
+            encode(engine.observation(player), self.tensor)
+            return
+        # OpenSpiel computes the tensor shape from a new initial state at every
+        # observation_tensor() call: initial states of a fixed seed share a cached tensor.
+        key = (*engine.initial, player)
+        cached = _INITIAL_TENSORS.get(key)
+        if cached is None:
+            if len(_INITIAL_TENSORS) >= 256:
+                _INITIAL_TENSORS.clear()
+            cached = _INITIAL_TENSORS[key] = encode(engine.observation(player))
+        self.tensor[:] = cached
 
     def string_from(self, state, player):
         if self.perfect_recall:

@@ -19,6 +19,9 @@ types (``data.WORKERS``), ``G`` goods, ``R`` regions, ``B`` Capital Buildings (i
 block                      shape             content
 =========================  ================  ==============================================
 seat                       (n,)              observer's absolute seat, one-hot
+rules                      (E+N+2+V,)        the options: edition one-hot (``EDITIONS``),
+                                             nations mode one-hot (``NATIONS``), Builder
+                                             expansion, buying VP, variants multi-hot
 turn                       (8,)              turn 1..8, one-hot
 age                        (3,)              Age I..III, one-hot
 step                       (S+1,)            engine step (``flow.STEPS`` + ``over``), one-hot;
@@ -49,9 +52,11 @@ scores                     (n, C+1)          score categories (``scoring.CATEGOR
                                              total, / 50
 region_discovered          (R,)              region discovered
 region_good                (R,)              the region's Trade Good is still on it
-region_counter             (R, 2)            [a counter lies face-down, its value is known]
+region_counter             (R, 3)            [a counter lies on the region, its value is known
+                                             to the observer, known by the observer's own
+                                             Scouting only]
 region_counter_values      (R, 4)            known counter's plunder, per-soldier, resistance,
-                                             VP / 10 (0 while face-down)
+                                             VP / 10 (0 while face-down and unknown)
 region_workers             (R, n, W)         workers per region, seat and type / 10
 box_<b>_slots              (cap_b, n+W)      for each queued box ``b`` (initiative, dock,
                                              trade_goods, shipping, buildings, warfare): its
@@ -70,6 +75,13 @@ buildings_offer_price      (B,)              their current price / 20
 hidden_sizes               (6,)              sizes of the hidden piles (goods pool / 40,
                                              Discovery deck / 16, unused counters / 16,
                                              building stacks I..III / 16)
+scouted_deck               (2, 5)            Discovery cards the observer scouted on top /
+                                             at the bottom of the deck: [known, plunder,
+                                             per-soldier, resistance, VP / 10]
+age_iii_buildings          (B,)              Age III buildings shown in advance (reduced-luck
+                                             variant), multi-hot
+auction_bids               (n,)              2007 starting-order auction: last bid / 50
+auction_passed             (n,)              2007 auction: seat has passed
 =========================  ================  ==============================================
 
 ``cap_b`` is ``n`` for initiative, ``2n-1`` for the dock, 4 for Trade Goods, ``n`` for shipping,
@@ -80,12 +92,14 @@ Keys the engine adds to the observation later are ignored; missing ones read as 
 
 from __future__ import annotations
 
+from collections import defaultdict
 from functools import cache
 
 import numpy as np
 
 import empires.discovery.game  # noqa: F401  (imports every module that registers a decision)
 from empires.discovery import data, scoring
+from empires.discovery import options as options_module
 from empires.discovery.actions import UNIVERSITY_TARGETS
 from empires.discovery.decisions import PROMPTS
 from empires.discovery.flow import STEPS as _FLOW_STEPS
@@ -103,6 +117,14 @@ QUEUE_BOXES: tuple[str, ...] = (
 )
 SPECIALIST_BOXES: tuple[str, ...] = tuple(data.BOXES[i] for i in data.SPECIALIST_SPACES)
 DECISION_REGION_KEYS: tuple[str, ...] = ("region", "source", "dest")
+COUNTER_KEYS: tuple[str, ...] = ("plunder", "per_soldier", "resistance", "vp")
+RULE_FLAGS: tuple[str, ...] = (
+    *(f"edition:{e}" for e in getattr(options_module, "EDITIONS", ("2015",))),
+    *(f"nations:{m}" for m in getattr(options_module, "NATIONS", ("off",))),
+    "builders",
+    "buy_vp",
+    *(f"variant:{v}" for v in getattr(options_module, "VARIANTS", ())),
+)
 
 # Divisors that bring counts to roughly [0, 1] (values are never negative).
 MONEY_SCALE = 50.0
@@ -124,6 +146,7 @@ _B = dict(data.BUILDING_INDEX)
 _STEP = {s: i for i, s in enumerate(STEPS)}
 _KIND = {k: i for i, k in enumerate(DECISION_KINDS)}
 _TARGET = {t: i for i, t in enumerate(TARGETS)}
+_RULE = {f: i for i, f in enumerate(RULE_FLAGS)}
 
 
 def queue_capacity(box: str, num_players: int) -> int:
@@ -143,6 +166,7 @@ def _blocks(n: int) -> list[tuple[str, tuple[int, ...]]]:
     W, G, R, B = len(WORKERS), len(GOODS), len(REGIONS), NUM_BUILDINGS
     blocks: list[tuple[str, tuple[int, ...]]] = [
         ("seat", (n,)),
+        ("rules", (len(RULE_FLAGS),)),
         ("turn", (data.TURNS,)),
         ("age", (3,)),
         ("step", (len(STEPS) + 1,)),
@@ -169,7 +193,7 @@ def _blocks(n: int) -> list[tuple[str, tuple[int, ...]]]:
         ("scores", (n, len(SCORE_KEYS))),
         ("region_discovered", (R,)),
         ("region_good", (R,)),
-        ("region_counter", (R, 2)),
+        ("region_counter", (R, 3)),
         ("region_counter_values", (R, 4)),
         ("region_workers", (R, n, W)),
     ]
@@ -186,6 +210,10 @@ def _blocks(n: int) -> list[tuple[str, tuple[int, ...]]]:
         ("buildings_offer", (B,)),
         ("buildings_offer_price", (B,)),
         ("hidden_sizes", (len(HIDDEN_SCALES) + 3,)),
+        ("scouted_deck", (2, 5)),
+        ("age_iii_buildings", (B,)),
+        ("auction_bids", (n,)),
+        ("auction_passed", (n,)),
     ]
     return blocks
 
@@ -234,7 +262,7 @@ def encode(obs: dict, out: np.ndarray | None = None) -> np.ndarray:
     observation (``player`` None) is encoded from seat 0 with an all-zero ``seat`` block."""
     n = obs["num_players"]
     size = tensor_size(n)
-    buf = [0.0] * size
+    buf: defaultdict[int, float] = defaultdict(float)  # sparse: index -> value
     observer = obs.get("player")
     base = observer if isinstance(observer, int) else 0
     W = len(WORKERS)
@@ -253,7 +281,7 @@ def encode(obs: dict, out: np.ndarray | None = None) -> np.ndarray:
             buf[off(name) + index] = 1.0
 
     def worker_counts(start: int, counts) -> None:
-        if isinstance(counts, dict):
+        if counts:
             for w, c in counts.items():
                 i = _W.get(w)
                 if i is not None:
@@ -262,6 +290,13 @@ def encode(obs: dict, out: np.ndarray | None = None) -> np.ndarray:
     # ---- global ----------------------------------------------------------------------------
     if isinstance(observer, int):
         one_hot("seat", observer)
+    rules = obs.get("options") or {}
+    for flag in (
+        f"edition:{rules.get('edition')}", f"nations:{rules.get('nations')}",
+        "builders" if rules.get("builders") else "", "buy_vp" if rules.get("buy_vp") else "",
+        *(f"variant:{v}" for v in rules.get("variants", ())),
+    ):
+        one_hot("rules", _RULE.get(flag, -1))
     turn = obs.get("turn", 0)
     if 1 <= turn <= data.TURNS:
         one_hot("turn", turn - 1)
@@ -326,11 +361,14 @@ def encode(obs: dict, out: np.ndarray | None = None) -> np.ndarray:
         worker_counts(off("discovery_box") + q * W, player.get("discovery_box"))
 
     start = off("scores")
+    nk = len(SCORE_KEYS)
     for p, row in enumerate(obs.get("scores", ())):
-        q = rel(p)
-        if q >= 0 and isinstance(row, dict):
+        q = rel_map.get(p, -1)
+        if q >= 0 and row.get("total"):
             for k, key in enumerate(SCORE_KEYS):
-                buf[start + q * len(SCORE_KEYS) + k] = row.get(key, 0) / VP_SCALE
+                v = row.get(key)
+                if v:
+                    buf[start + q * nk + k] = v / VP_SCALE
 
     # ---- regions ---------------------------------------------------------------------------
     for region in obs.get("regions", ()):
@@ -343,17 +381,20 @@ def encode(obs: dict, out: np.ndarray | None = None) -> np.ndarray:
             buf[off("region_good") + r] = 1.0
         counter = region.get("counter")
         if counter is not None:
-            buf[off("region_counter") + 2 * r] = 1.0
+            buf[off("region_counter") + 3 * r] = 1.0
             if isinstance(counter, dict):
-                buf[off("region_counter") + 2 * r + 1] = 1.0
+                buf[off("region_counter") + 3 * r + 1] = 1.0
+                if counter.get("scouted"):
+                    buf[off("region_counter") + 3 * r + 2] = 1.0
                 start = off("region_counter_values") + 4 * r
-                for k, key in enumerate(("plunder", "per_soldier", "resistance", "vp")):
+                for k, key in enumerate(COUNTER_KEYS):
                     buf[start + k] = counter.get(key, 0) / COUNTER_SCALE
         start = off("region_workers") + r * n * W
         for p, counts in enumerate(region.get("workers", ())):
-            q = rel(p)
-            if q >= 0:
-                worker_counts(start + q * W, counts)
+            if counts:
+                q = rel_map.get(p, -1)
+                if q >= 0:
+                    worker_counts(start + q * W, counts)
 
     # ---- boxes -----------------------------------------------------------------------------
     boxes = obs.get("boxes", {})
@@ -404,9 +445,35 @@ def encode(obs: dict, out: np.ndarray | None = None) -> np.ndarray:
     for a in (1, 2, 3):
         buf[start + len(HIDDEN_SCALES) + a - 1] = stacks.get(str(a), 0) / STACK_SCALE
 
+    start = off("scouted_deck")
+    for k, where in enumerate(("top", "bottom")):
+        card = (obs.get("scouted_deck") or {}).get(where)
+        if isinstance(card, dict):
+            buf[start + 5 * k] = 1.0
+            for j, key in enumerate(COUNTER_KEYS):
+                buf[start + 5 * k + 1 + j] = card.get(key, 0) / COUNTER_SCALE
+    for b in obs.get("age_iii_buildings") or ():
+        i = _B.get(b)
+        if i is not None:
+            buf[off("age_iii_buildings") + i] = 1.0
+    auction = obs.get("auction")
+    if isinstance(auction, dict):
+        for p, bid in enumerate(auction.get("bids", ())):
+            q = rel_map.get(p, -1)
+            if q >= 0 and bid:
+                buf[off("auction_bids") + q] = bid / MONEY_SCALE
+        for p in auction.get("passed", ()):
+            q = rel(p)
+            if q >= 0:
+                buf[off("auction_passed") + q] = 1.0
+
     if out is None:
-        return np.asarray(buf, dtype=np.float32)
-    out[:] = buf
+        out = np.zeros(size, np.float32)
+    else:
+        out.fill(0.0)
+    if buf:
+        out[np.fromiter(buf.keys(), np.intp, len(buf))] = np.fromiter(
+            buf.values(), np.float32, len(buf))
     return out
 
 

@@ -1,0 +1,176 @@
+"""Empires: Age of Discovery as a PettingZoo AEC environment.
+
+    from empires.interop.pettingzoo_env import EmpiresDiscoveryEnv
+    env = EmpiresDiscoveryEnv(num_players=4, seed=0)
+    env.reset(seed=42)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        action = None if terminated or truncated else pick(obs["observation"], obs["action_mask"])
+        env.step(action)
+
+* Agents ``player_0`` .. ``player_{n-1}`` are the engine's seats; ``options`` (an
+  :class:`~empires.discovery.Options` or its JSON dict, default the 2015 base game) sets the
+  rules.
+* ``observe(agent)`` is ``{"observation": float32 tensor (empires.interop.tensor, relative to
+  that agent), "action_mask": int8 vector over the fixed action space}``; the mask is all zeros
+  when it is not that agent's turn (and once the game is over).
+* ``action_space(agent)`` is ``Discrete(action_space_size(n))``: the engine's action codes. An
+  action outside the mask raises ``ValueError`` (wrap the env in PettingZoo's
+  ``TerminateIllegalWrapper`` to make it a loss instead).
+* Rewards are 0 until the game ends, then :func:`empires.interop.rank_returns` (the same as the
+  OpenSpiel returns); every agent is then terminated and must be stepped with ``None``. There
+  are no truncations.
+* Seeding: ``reset(seed=s)`` reseeds the environment's generator, from which every reset draws
+  the engine seed of its game; ``seed`` in the constructor seeds it for resets without a seed.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from empires.core.rng import Rng
+from empires.discovery import MAX_PLAYERS, MIN_PLAYERS, Options, new_game
+from empires.discovery.actions import action_space_size
+from empires.interop import rank_returns
+from empires.interop.tensor import encode, tensor_shape
+
+# Every tensor feature is a scaled count in [0, OBS_HIGH] (values are clipped to it).
+OBS_HIGH = 100.0
+
+
+def read_options(options) -> Options:
+    """``None`` (the 2015 base game), an :class:`Options` or its JSON dict."""
+    if options is None or isinstance(options, Options):
+        return options or Options()
+    return Options.from_json(options)
+
+
+def observation_space(num_players: int, options: Options | None = None) -> spaces.Dict:
+    n_actions = action_space_size(num_players, options)
+    return spaces.Dict({
+        "observation": spaces.Box(0.0, OBS_HIGH, tensor_shape(num_players), np.float32),
+        "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
+    })
+
+
+def observe_seat(game, seat: int, n_actions: int) -> dict[str, np.ndarray]:
+    """The observation dict of ``seat``: its tensor and its legal-action mask."""
+    tensor = encode(game.observation(seat))
+    np.minimum(tensor, OBS_HIGH, out=tensor)
+    mask = np.zeros(n_actions, np.int8)
+    if game.current_player == seat:
+        mask[game.legal_action_codes()] = 1
+    return {"observation": tensor, "action_mask": mask}
+
+
+class EmpiresDiscoveryEnv(AECEnv):
+    metadata = {
+        "render_modes": ["human", "ansi"],
+        "name": "empires_discovery_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self, num_players: int = 4, seed: int | None = None, render_mode=None, options=None,
+    ):
+        super().__init__()
+        if not isinstance(num_players, int) or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+            raise ValueError(f"num_players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {num_players!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.num_players = num_players
+        self.options = read_options(options)
+        self.options.check_players(num_players)
+        self.render_mode = render_mode
+        self.n_actions = action_space_size(num_players, self.options)
+        self.possible_agents = [f"player_{i}" for i in range(num_players)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_space = observation_space(num_players, self.options)
+        act_space = spaces.Discrete(self.n_actions)
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: act_space for a in self.possible_agents}
+        self._seeder = Rng(seed if seed is not None else random.getrandbits(64))
+        self.game = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    # ---- AEC API ---------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seeder = Rng(seed)
+        self.game = new_game(self.num_players, self._seeder.next_u64() >> 2, self.options)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        self.agent_selection = self.possible_agents[self.game.current_player]
+
+    def observe(self, agent):
+        return observe_seat(self.game, self.agent_name_mapping[agent], self.n_actions)
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self.game
+        code = int(action)
+        if code not in game.legal_action_codes():
+            raise ValueError(
+                f"action {code} is not legal for {agent} now; legal: {sorted(game.legal_action_codes())}"
+            )
+        self._cumulative_rewards[agent] = 0.0
+        game.apply(code)
+        if game.is_terminal():
+            returns = rank_returns(game.ranking(), self.num_players)
+            for a in self.agents:
+                self.rewards[a] = returns[self.agent_name_mapping[a]]
+                self.terminations[a] = True
+        else:
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            self.agent_selection = self.possible_agents[game.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        text = self._text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    def _text(self) -> str:
+        game = self.game
+        if game is None:
+            return "(not reset)"
+        obs = game.observation(None)
+        lines = [repr(game)]
+        for p, row in enumerate(obs["scores"]):
+            lines.append(f"  player_{p}: ${obs['players'][p]['money']} vp={row['total']}")
+        if obs["decision"]:
+            lines.append(f"  to play: player_{obs['decision']['player']} "
+                         f"({obs['decision']['kind']})")
+        return "\n".join(lines)
+
+
+def env(**kwargs) -> EmpiresDiscoveryEnv:
+    """PettingZoo-style constructor."""
+    return EmpiresDiscoveryEnv(**kwargs)

@@ -1,0 +1,127 @@
+"""The PettingZoo AEC environment."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test  # noqa: E402
+
+from empires.discovery.actions import action_space_size  # noqa: E402
+from empires.interop import rank_returns  # noqa: E402
+from empires.interop.pettingzoo_env import EmpiresDiscoveryEnv  # noqa: E402
+from empires.interop.tensor import encode, tensor_shape  # noqa: E402
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_api_test(players):
+    env = EmpiresDiscoveryEnv(num_players=players, seed=players)
+    with warnings.catch_warnings():
+        # Dict observations ({"observation", "action_mask"}) draw PettingZoo's generic warnings.
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(env, num_cycles=130, verbose_progress=False)
+
+
+def test_spaces():
+    env = EmpiresDiscoveryEnv(num_players=3)
+    assert env.possible_agents == ["player_0", "player_1", "player_2"]
+    for agent in env.possible_agents:
+        space = env.observation_space(agent)
+        assert space["observation"].shape == tensor_shape(3)
+        assert space["action_mask"].shape == (action_space_size(3),)
+        assert space["action_mask"].dtype == np.int8
+        assert env.action_space(agent).n == action_space_size(3)
+    with pytest.raises(ValueError):
+        EmpiresDiscoveryEnv(num_players=7)
+
+
+def play(env, rng, check=None):
+    """Play random legal actions to the end; returns the rewards collected per agent."""
+    totals = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if check is not None:
+            check(env, agent, obs)
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return totals
+
+
+def test_masks_match_legal_actions_and_rewards_match_ranking():
+    env = EmpiresDiscoveryEnv(num_players=4, seed=1)
+    env.reset(seed=7)
+    rng = np.random.default_rng(0)
+    seen = []
+
+    def check(env, agent, obs):
+        game = env.game
+        seat = env.agent_name_mapping[agent]
+        if len(seen) % 25 == 0:
+            for other in env.agents:
+                o = env.observe(other)
+                s = env.agent_name_mapping[other]
+                if game.is_terminal() or s != game.current_player:
+                    assert not o["action_mask"].any()
+                else:
+                    assert sorted(np.flatnonzero(o["action_mask"])) == sorted(
+                        game.legal_action_codes())
+                np.testing.assert_array_equal(o["observation"], encode(game.observation(s)))
+        if not game.is_terminal():
+            assert seat == game.current_player
+            assert obs["action_mask"].sum() == len(game.legal_actions())
+        seen.append(agent)
+
+    totals = play(env, rng, check)
+    game = env.game
+    assert game.is_terminal() and env.agents == []
+    expected = rank_returns(game.ranking(), 4)
+    assert [totals[f"player_{p}"] for p in range(4)] == pytest.approx(expected)
+
+
+def test_reset_is_deterministic_with_a_seed():
+    env = EmpiresDiscoveryEnv(num_players=2)
+    env.reset(seed=3)
+    first = env.game.history
+    obs = env.observe(env.agent_selection)
+    env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    env.reset(seed=3)
+    assert env.game.history == first
+    env.reset()
+    assert env.game.history != first
+    a, b = EmpiresDiscoveryEnv(num_players=2, seed=5), EmpiresDiscoveryEnv(num_players=2, seed=5)
+    a.reset()
+    b.reset()
+    assert a.game.history == b.game.history
+
+
+def test_illegal_action_is_refused():
+    env = EmpiresDiscoveryEnv(num_players=2, seed=0)
+    env.reset()
+    mask = env.observe(env.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(ValueError):
+        env.step(illegal)
+
+
+def test_render_ansi():
+    env = EmpiresDiscoveryEnv(num_players=2, seed=0, render_mode="ansi")
+    env.reset()
+    assert "player_0" in env.render()
+    env.close()
+
+
+def test_options():
+    env = EmpiresDiscoveryEnv(num_players=2, seed=0, options={"variants": ["scouting"]})
+    env.reset()
+    assert env.game.options.has("scouting")
+    totals = play(env, np.random.default_rng(2))
+    assert sorted(totals.values()) in ([-1.0, 1.0], [0.0, 0.0])
+    with pytest.raises(ValueError):
+        EmpiresDiscoveryEnv(num_players=6, options={"edition": "2007"})
