@@ -68,16 +68,22 @@ class DiscoveryGame:
         return [codec.encode(a, self.s.num_players) for a in self.legal_actions()]
 
     def apply(self, action: Any) -> None:
+        legal = self.legal_actions()
+        if type(action) is Action and action in legal:  # the common case: a value we offered
+            self._apply(action)
+            return
         act = codec.coerce(action, self.s.num_players)
         if self.is_terminal():
             raise IllegalActionError(f"{act} is not legal: the game is over")
-        legal = self.legal_actions()
         if act not in legal:
             top = self.s.pending[-1]
             raise IllegalActionError(
                 f"{act} is not legal now: player {top['player']} must decide "
                 f"{top['kind']!r}; legal: {', '.join(map(str, legal))}"
             )
+        self._apply(act)
+
+    def _apply(self, act: Action) -> None:
         s = self.s
         top = s.pending.pop()
         s.actions.append(act)
