@@ -12,7 +12,7 @@ from invariants import check
 
 from empires.core.rng import Rng
 from empires.discovery import DiscoveryGame, Options, from_json, new_game, replay
-from empires.discovery.options import VARIANTS
+from empires.discovery.options import NATIONS, VARIANTS
 
 players = st.integers(min_value=2, max_value=6)
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -20,13 +20,15 @@ seeds = st.integers(min_value=0, max_value=2**32)
 
 @st.composite
 def games(draw):
-    """A player count and any combination of options that allows it."""
+    """A player count and any combination of options that allows it (National Advantages off,
+    dealt at random or auctioned)."""
     n = draw(players)
     variants = draw(st.sets(st.sampled_from([v for v in VARIANTS if v != "two-player"])))
     if n == 2 and draw(st.booleans()):
         variants.add("two-player")
     options = Options(
-        builders=draw(st.booleans()), buy_vp=draw(st.booleans()), variants=tuple(variants)
+        builders=draw(st.booleans()), buy_vp=draw(st.booleans()), variants=tuple(variants),
+        nations=draw(st.sampled_from(NATIONS)),
     )
     return n, options
 

@@ -6,6 +6,7 @@ Cathedral). The first player with 3 workers in a region takes its Trade Good (ru
 
 from __future__ import annotations
 
+from empires.discovery import nations
 from empires.discovery.actions import REGION, Action
 from empires.discovery.colonies import arrive, arrive_from_supply
 from empires.discovery.data import (
@@ -15,7 +16,6 @@ from empires.discovery.data import (
     NUM_REGIONS,
     building,
 )
-from empires.discovery import nations
 from empires.discovery.decisions import SKIP, decision, push
 from empires.discovery.state import State
 from empires.discovery.university import offer_before
