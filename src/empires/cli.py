@@ -12,6 +12,7 @@ board is drawn generically from the JSON-ready ``state.observation(seat)`` of th
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import secrets
@@ -30,12 +31,14 @@ from empires.bots import bot_names, make_bot
 from empires.core.errors import IllegalActionError, SaveFileError
 from empires.core.game import game_names, get_game
 from empires.sim.local import (
+    BACKENDS,
     GameFailed,
     bot_seeds,
     expand_seats,
-    run_local,
+    run_games,
     summarize,
 )
+from empires.sim.ray_backend import RayUnavailable
 
 HUMAN = "human"
 HISTORY_KEYS = frozenset({"game", "config", "seed", "actions"})
@@ -78,7 +81,15 @@ def _add_option_flags(parser: argparse.ArgumentParser) -> None:
                        help="National Advantages (default off)")
     group.add_argument("--variant", action="append", metavar="NAME", help=(
         "optional rule, repeatable: two-player, reduced-luck, no-survivors, scouting, "
-        "advanced-reconnaissance"))
+        "advanced-reconnaissance (discovery); alternate-lookout, advanced-lookout, peaceful "
+        "(settlers)"))
+    group = parser.add_argument_group("rules options (settlers)")
+    group.add_argument("--factions", metavar="LIST",
+                       help="factions per seat, e.g. romans,barbarians (default: in that order)")
+    group.add_argument("--cards", metavar="FILE", help="a complete card file instead of the "
+                       "built-in card data")
+    group.add_argument("--reshuffle-faction-discards", action="store_true",
+                       help="reshuffle a Faction discard pile into an empty Faction deck")
 
 
 def _options(module, args) -> Any:
@@ -87,6 +98,8 @@ def _options(module, args) -> Any:
         "edition": args.edition, "builders": args.builders or None,
         "buy_vp": args.buy_vp or None, "nations": args.nations,
         "variants": tuple(args.variant) if args.variant else None,
+        "factions": args.factions, "cards": args.cards,
+        "reshuffle_faction_discards": args.reshuffle_faction_discards or None,
     }
     given = {k: v for k, v in given.items() if v is not None}
     options_type = getattr(module, "Options", None)
@@ -94,9 +107,15 @@ def _options(module, args) -> Any:
         if given:
             raise CliError(f"{module.NAME} has no rules options")
         return None
+    unknown = sorted(set(given) - {f.name for f in dataclasses.fields(options_type)})
+    if unknown:  # only pass the fields this game's Options has
+        flags = ", ".join({"variants": "--variant"}.get(k, "--" + k.replace("_", "-"))
+                          for k in unknown)
+        raise CliError(f"{module.NAME} has no option {flags}")
+    build = getattr(options_type, "from_json", None) or (lambda kw: options_type(**kw))
     try:
-        return options_type.from_json(given)
-    except ValueError as exc:
+        return build(given)
+    except (TypeError, ValueError) as exc:
         raise CliError(str(exc)) from None
 
 
@@ -555,6 +574,9 @@ def cmd_play(args, console: Console) -> int:
     source = f"loaded from {args.load}" if args.load else f"seed {seed}"
     console.print(Text(f"{module.NAME}: {players} players ({source}): " + ", ".join(labels),
                        style="bold"))
+    notes = getattr(module, "startup_notes", None)  # a game may have something to say first
+    for line in notes(state) if notes is not None else ():
+        console.print(Text(line, style="yellow"))
     if not humans:
         render_observation(console, state.observation(None), labels, "Start")
     decisions = 0
@@ -567,7 +589,8 @@ def cmd_play(args, console: Console) -> int:
             if action is QUIT:
                 console.print(Text("Game abandoned."))
                 return 0
-        text = _describe(state, action)
+        describe_for = getattr(state, "describe_for", None)  # words the viewer may read
+        text = _describe(state, action) if describe_for is None else describe_for(action, viewer)
         try:
             state.apply(action)
         except IllegalActionError as exc:  # only a bot or engine bug gets here
@@ -594,39 +617,15 @@ def cmd_simulate(args, console: Console) -> int:
     bots = _seat_specs(args.bots, players, allow_human=False)
     if args.games < 1:
         raise CliError("--games must be at least 1")
-    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
-    if jobs < 1:
-        raise CliError("--jobs must be at least 1")
+    backend, jobs = _backend(args)
     options = _options(module, args)
     try:
         module.new_game(players, seed=args.seed, options=options)
     except ValueError as exc:
         raise CliError(str(exc)) from None
-    show_progress = not args.json and console.is_terminal
     start = time.perf_counter()
-    try:
-        if show_progress:
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
-
-            with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
-                          MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
-                          console=console, transient=True) as progress:
-                task = progress.add_task("games", total=args.games)
-                results = run_local(module.NAME, players, bots, args.games, args.seed, jobs=jobs,
-                                    options=options,
-                                    on_progress=lambda k: progress.advance(task, k))
-        else:
-            results = run_local(module.NAME, players, bots, args.games, args.seed, jobs=jobs,
-                                options=options)
-    except GameFailed as exc:
-        raise CliError(str(exc), 1) from None
+    matches = [(s, bots) for s in range(args.seed, args.seed + args.games)]
+    results = _run_games(console, args, module, players, matches, options, jobs, backend)
     seconds = time.perf_counter() - start
     seats = summarize(results, players)
     decisions = sum(r["decisions"] for r in results)
@@ -636,6 +635,7 @@ def cmd_simulate(args, console: Console) -> int:
         "seed": args.seed,
         "games": len(results),
         "options": options.to_json() if hasattr(options, "to_json") else None,
+        "backend": backend,
         "jobs": jobs,
         "seconds": seconds,
         "games_per_second": len(results) / seconds if seconds > 0 else float("inf"),
@@ -647,7 +647,7 @@ def cmd_simulate(args, console: Console) -> int:
         return 0
     console.print(Text(
         f"{report['games']} games of {module.NAME}, {players} players, seeds {args.seed}.."
-        f"{args.seed + args.games - 1}, {jobs} job(s): {seconds:.2f} s, "
+        f"{args.seed + args.games - 1}, {_workers_text(backend, jobs)}: {seconds:.2f} s, "
         f"{report['games_per_second']:.1f} games/s, {report['mean_decisions']:.0f} decisions/game",
         style="bold",
     ))
@@ -661,6 +661,158 @@ def cmd_simulate(args, console: Console) -> int:
         table.add_row(Text(_title(c), style=style), *(
             Text(f"{x['mean'][c]:.2f} ± {x['stdev'][c]:.2f}", style=style) for x in seats))
     console.print(table)
+    return 0
+
+
+def _backend(args) -> tuple[str, int | None]:
+    """``(backend, jobs)`` from --backend/--address/--jobs (jobs None: a Ray cluster's CPUs)."""
+    backend = args.backend or ("ray" if args.address else "process")
+    if backend != "ray" and args.address:
+        raise CliError("--address is for --backend ray")
+    if args.jobs is not None and args.jobs < 1:
+        raise CliError("--jobs must be at least 1")
+    if args.jobs is not None:
+        return backend, args.jobs
+    return backend, None if args.address else (os.cpu_count() or 1)
+
+
+def _workers_text(backend: str, jobs: int | None) -> str:
+    where = f"{jobs} job(s)" if jobs is not None else "all CPUs"
+    return where if backend == "process" else f"Ray ({where})"
+
+
+def _run_games(console: Console, args, module, players: int, matches, options, jobs, backend):
+    """Play ``matches`` on ``backend``, with a progress bar on a terminal (not with --json)."""
+
+    def run(on_progress=None):
+        return run_games(module.NAME, players, matches, options=options, jobs=jobs,
+                         backend=backend, address=args.address, on_progress=on_progress)
+
+    try:
+        if args.json or not console.is_terminal:
+            return run()
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
+                      MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                      console=console, transient=True) as progress:
+            task = progress.add_task("games", total=len(matches))
+            return run(lambda k: progress.advance(task, k))
+    except (GameFailed, RayUnavailable) as exc:
+        raise CliError(str(exc), 1) from None
+
+
+# ---- tournament ------------------------------------------------------------------------------
+
+
+def _tournament_bots(text: str) -> list[str]:
+    from empires.sim.tournament import parse_bots
+
+    try:
+        bots = parse_bots(text)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    for spec in bots:
+        if spec == HUMAN:
+            raise CliError("a tournament is between bots; human cannot play")
+        try:
+            make_bot(spec, 0)  # unknown or unavailable bots (and bad ismcts:... specs) fail now
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
+    return bots
+
+
+def _maybe(value: float | None, spec: str, scale: float = 1.0) -> str:
+    return "–" if value is None else format(value * scale, spec)
+
+
+def cmd_tournament(args, console: Console) -> int:
+    from empires.sim.tournament import matches as tournament_matches
+    from empires.sim.tournament import summarize_tournament
+
+    module = _module(args.game)
+    players = args.players
+    _check_players(module, players)
+    bots = _tournament_bots(args.bots)
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    backend, jobs = _backend(args)
+    options = _options(module, args)
+    try:
+        module.new_game(players, seed=args.seed, options=options)
+        work = tournament_matches(bots, players, args.games, args.seed)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    start = time.perf_counter()
+    results = _run_games(console, args, module, players, work, options, jobs, backend)
+    seconds = time.perf_counter() - start
+    summary = summarize_tournament(results, bots, players)
+    report = {
+        "game": module.NAME,
+        "players": players,
+        "bots": summary.pop("bots"),
+        "seed": args.seed,
+        "games": summary.pop("games"),
+        "cycle": summary.pop("cycle"),
+        "balanced": summary.pop("balanced"),
+        "options": options.to_json() if hasattr(options, "to_json") else None,
+        "backend": backend,
+        "jobs": jobs,
+        "seconds": seconds,
+        "games_per_second": len(results) / seconds if seconds > 0 else float("inf"),
+        "mean_decisions": sum(r["decisions"] for r in results) / len(results),
+        **summary,
+    }
+    if args.out:
+        try:
+            Path(args.out).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise CliError(f"cannot write {args.out}: {exc.strerror or exc}", 1) from None
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    console.print(Text(
+        f"Tournament: {report['games']} games of {module.NAME}, {players} players, "
+        f"{len(bots)} bots, seeds {args.seed}..{args.seed + args.games - 1}, "
+        f"{_workers_text(backend, jobs)}: {seconds:.2f} s", style="bold"))
+    if not report["balanced"]:
+        console.print(Text(
+            f"Seats are balanced every {report['cycle']} games; {report['games']} is not a "
+            "multiple, so the last cycle is partial.", style="yellow"))
+    standings = report["standings"]
+    table = _new_table("Ratings (OpenSkill Plackett-Luce, best ordinal μ - 3σ first)")
+    for name in ("#", "Bot", "Ordinal", "μ", "μ ± 2σ", "Seats", "Win rate", "Mean place"):
+        table.add_column(name, justify="left" if name == "Bot" else "right",
+                         style="cyan" if name == "Bot" else None, no_wrap=True)
+    for row in standings:
+        win_rate = _maybe(row["win_rate"], ".1f", 100) + ("%" if row["win_rate"] is not None else "")
+        table.add_row(
+            str(row["rank"]), row["bot"], f"{row['ordinal']:.2f}", f"{row['mu']:.2f}",
+            f"{row['low']:.1f}–{row['high']:.1f}", str(row["seats"]), win_rate,
+            _maybe(row["mean_place"], ".2f"))
+    console.print(table)
+    categories: list[str] = []
+    for row in standings:
+        categories += [c for c in row["mean"] if c not in categories]
+    if categories:
+        scores = _new_table("Mean score per seat played")
+        scores.add_column("", style="cyan", no_wrap=True)
+        for row in standings:
+            scores.add_column(row["bot"], justify="right")
+        for c in categories:
+            style = "bold" if c == "total" else ""
+            scores.add_row(Text(_title(c), style=style), *(
+                Text(_maybe(row["mean"].get(c), ".2f"), style=style) for row in standings))
+        console.print(scores)
+    if args.out:
+        console.print(Text(f"Report written to {args.out}.", style="dim"))
     return 0
 
 
@@ -719,7 +871,39 @@ def cmd_replay(args, console: Console) -> int:
     return 0
 
 
+# ---- serve -----------------------------------------------------------------------------------
+
+
+def cmd_serve(args, console: Console) -> int:
+    try:
+        from empires.server import serve
+    except ImportError as exc:  # the web dependencies are not installed
+        raise CliError(f"the web app needs its dependencies ({exc.name}): pip install -e .", 1) from None
+    if not 0 <= args.port <= 65535:
+        raise CliError("--port must be from 0 to 65535")
+    if args.bot_delay < 0:
+        raise CliError("--bot-delay must not be negative")
+    try:
+        from sqlalchemy.engine import make_url
+
+        where = make_url(args.db).render_as_string(hide_password=True)
+    except Exception:
+        where = "the database given"
+    console.print(Text(f"Empires web app on http://{args.host}:{args.port}/ (games in {where})",
+                       style="bold"))
+    serve(host=args.host, port=args.port, db=args.db, bot_delay=args.bot_delay)
+    return 0
+
+
 # ---- entry point -----------------------------------------------------------------------------
+
+
+def _add_backend_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--backend", choices=BACKENDS, help=(
+        "process: worker processes on this machine (default); ray: Ray tasks, on a local "
+        "instance with --jobs CPUs or on the cluster at --address"))
+    parser.add_argument("--address", metavar="ADDR", help=(
+        "Ray cluster to use (HOST:PORT or auto; implies --backend ray)"))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -749,13 +933,38 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
     sim.add_argument("--jobs", type=int, help="worker processes (default: number of CPUs)")
     sim.add_argument("--json", action="store_true", help="print one JSON object, no progress bar")
+    _add_backend_flags(sim)
     _add_option_flags(sim)
     sim.set_defaults(func=cmd_simulate)
+
+    tour = sub.add_parser("tournament", help="seat-rotated bot tournament with OpenSkill ratings")
+    tour.add_argument("game", choices=games)
+    tour.add_argument("--bots", required=True, help=(
+        "comma-separated, different bots to rate, e.g. ismcts:1s,heuristic,random; seats rotate "
+        "so each bot plays each seat equally often"))
+    tour.add_argument("--players", type=int, default=4, help="number of players (default 4)")
+    tour.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    tour.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
+    tour.add_argument("--jobs", type=int, help="worker processes (default: number of CPUs)")
+    tour.add_argument("--json", action="store_true", help="print one JSON object, no progress bar")
+    tour.add_argument("--out", metavar="FILE", help="also write the JSON report to FILE")
+    _add_backend_flags(tour)
+    _add_option_flags(tour)
+    tour.set_defaults(func=cmd_tournament)
 
     rep = sub.add_parser("replay", help="replay a saved game or history, action by action")
     rep.add_argument("file", metavar="FILE")
     rep.add_argument("--step", action="store_true", help="wait for Enter between actions")
     rep.set_defaults(func=cmd_replay)
+
+    srv = sub.add_parser("serve", help="run the web app (lobby, games, replays) in a browser")
+    srv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    srv.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    srv.add_argument("--db", default="sqlite:///empires.db", help=(
+        "database URL: sqlite:///FILE (default sqlite:///empires.db) or postgresql://..."))
+    srv.add_argument("--bot-delay", type=float, default=0.4, metavar="SECONDS",
+                     help="pause after each bot move so people can follow (default 0.4)")
+    srv.set_defaults(func=cmd_serve)
     return parser
 
 
