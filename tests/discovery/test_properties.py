@@ -140,3 +140,18 @@ def test_clone_is_complete_and_independent(config, seed, stop):
         legal = copy.legal_actions()
         copy.apply(legal[rng.randrange(len(legal))])
     assert game.to_json() == before
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games(), seeds)
+def test_heuristic_games_keep_the_invariants(config, seed):
+    from empires.bots.heuristic import HeuristicBot
+    from empires.bots.random_bot import RandomBot
+
+    n, options = config
+    game = new_game(n, seed=seed, options=options)
+    bots = [HeuristicBot(seed + p) if p % 2 == 0 else RandomBot(seed + p) for p in range(n)]
+    while not game.is_terminal():
+        game.apply(bots[game.current_player].choose(game))
+        check(game)
+    assert sorted(p for group in game.ranking() for p in group) == list(range(n))
