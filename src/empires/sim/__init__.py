@@ -1,5 +1,19 @@
-"""Running games between bots: the single-game loop and local (multi-process) batches."""
+"""Running games between bots: the single-game loop, local (multi-process) and Ray batches,
+and seat-rotated tournaments (:mod:`empires.sim.tournament`)."""
 
-from empires.sim.local import GameFailed, bot_seeds, play_game, play_games, run_local, summarize
+from empires.sim.local import (
+    GameFailed,
+    bot_seeds,
+    play_game,
+    play_games,
+    play_matches,
+    run_games,
+    run_local,
+    run_matches,
+    summarize,
+)
 
-__all__ = ["GameFailed", "bot_seeds", "play_game", "play_games", "run_local", "summarize"]
+__all__ = [
+    "GameFailed", "bot_seeds", "play_game", "play_games", "play_matches", "run_games",
+    "run_local", "run_matches", "summarize",
+]

@@ -3,12 +3,13 @@
 Everything here is deterministic: game ``i`` of a batch started with ``seed`` is played with game
 seed ``seed + i``, and the bots' seeds are derived from the game seed by :func:`bot_seeds`. The
 functions take and return plain data (game name, ints, lists, dicts) so that they can run in
-worker processes of a ``ProcessPoolExecutor`` or, later, as Ray tasks.
+worker processes of a ``ProcessPoolExecutor`` or as Ray tasks (:mod:`empires.sim.ray_backend`).
 """
 
 from __future__ import annotations
 
 import math
+import os
 import statistics
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -119,6 +120,16 @@ def play_games(
     return [play_game(game, num_players, s, bots, options) for s in seeds]
 
 
+def play_matches(
+    game: str,
+    num_players: int,
+    matches: Iterable[tuple[int, Sequence[str]]],
+    options: Any = None,
+) -> list[dict]:
+    """Play one game per ``(seed, bots)`` pair, in order (a worker's unit for :func:`run_matches`)."""
+    return [play_game(game, num_players, s, bots, options) for s, bots in matches]
+
+
 def batches(seed: int, games: int, size: int) -> list[list[int]]:
     """Game seeds ``seed .. seed+games-1`` cut into consecutive batches of ``size``."""
     size = max(1, size)
@@ -163,6 +174,12 @@ def summarize(results: Sequence[dict], num_players: int) -> list[dict]:
     return seats
 
 
+def batch_size(games: int, jobs: int) -> int:
+    """Games per unit of work: small enough to keep a progress bar moving and the load balanced,
+    large enough to make the inter-process traffic negligible."""
+    return max(1, min(50, games // (max(1, jobs) * 8)))
+
+
 def run_local(
     game: Any,
     num_players: int,
@@ -179,24 +196,42 @@ def run_local(
     Results come back in game order whatever ``jobs`` is. ``on_progress(k)`` is called as each
     batch of ``k`` games finishes.
     """
+    matches = [(s, bots) for s in range(seed, seed + games)]
+    return run_matches(game, num_players, matches, options=options, jobs=jobs,
+                       on_progress=on_progress)
+
+
+def run_matches(
+    game: Any,
+    num_players: int,
+    matches: Sequence[tuple[int, Sequence[str]]],
+    *,
+    options: Any = None,
+    jobs: int = 1,
+    on_progress: Callable[[int], None] | None = None,
+) -> list[dict]:
+    """Play one game per ``(seed, bots)`` pair on ``jobs`` processes; results in ``matches`` order.
+
+    ``bots`` is one bot spec per seat (or one for every seat), so each game may seat different
+    bots (tournaments). ``on_progress(k)`` is called as each batch of ``k`` games finishes.
+    """
+    matches = [(s, list(b) if not isinstance(b, str) else b) for s, b in matches]
     results: list[dict] = []
-    if jobs <= 1 or games <= 1:
-        for s in range(seed, seed + games):
+    if jobs <= 1 or len(matches) <= 1:
+        for s, bots in matches:
             results.append(play_game(game, num_players, s, bots, options))
             if on_progress:
                 on_progress(1)
         return results
     from concurrent.futures import ProcessPoolExecutor
 
-    # Small batches keep the progress bar moving and the load balanced; large enough to make
-    # the inter-process traffic negligible.
-    size = max(1, min(50, games // (jobs * 8)))
-    work = batches(seed, games, size)
+    size = batch_size(len(matches), jobs)
+    work = [matches[i:i + size] for i in range(0, len(matches), size)]
     name = game if isinstance(game, str) else game.NAME  # modules do not pickle; names do
     futures = []
     with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
         try:
-            futures += [pool.submit(play_games, name, num_players, b, bots, options) for b in work]
+            futures += [pool.submit(play_matches, name, num_players, b, options) for b in work]
             for fut in futures:
                 batch = fut.result()
                 results.extend(batch)
@@ -207,3 +242,35 @@ def run_local(
                 fut.cancel()
             raise
     return results
+
+
+BACKENDS = ("process", "ray")
+
+
+def run_games(
+    game: Any,
+    num_players: int,
+    matches: Sequence[tuple[int, Sequence[str]]],
+    *,
+    options: Any = None,
+    jobs: int | None = 1,
+    backend: str = "process",
+    address: str | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> list[dict]:
+    """:func:`run_matches` on ``backend``: ``"process"`` (this machine) or ``"ray"``.
+
+    ``address`` (a Ray cluster; ``None`` starts a local instance) is only for Ray, and so is
+    ``jobs=None`` (the cluster's CPUs). The results are the same on either backend.
+    """
+    if backend == "ray":
+        from empires.sim.ray_backend import run_ray_matches
+
+        return run_ray_matches(game, num_players, matches, options=options, jobs=jobs,
+                               address=address, on_progress=on_progress)
+    if backend != "process":
+        raise ValueError(f"unknown backend {backend!r}; choose {' or '.join(BACKENDS)}")
+    if address is not None:
+        raise ValueError("an address is only for the ray backend")
+    return run_matches(game, num_players, matches, options=options,
+                       jobs=jobs or os.cpu_count() or 1, on_progress=on_progress)
