@@ -132,7 +132,7 @@ def _seat_specs(text: str, players: int, allow_human: bool) -> list[str]:
         raise CliError(str(exc)) from None
     known = set(bot_names()) | ({HUMAN} if allow_human else set())
     for spec in specs:
-        if spec not in known:
+        if spec not in known and spec.partition(":")[0] not in known - {HUMAN}:
             raise CliError(f"unknown seat {spec!r}; choose from: {', '.join(sorted(known))}")
     for spec in set(specs) - {HUMAN}:
         try:
