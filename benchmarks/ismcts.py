@@ -8,6 +8,8 @@ For each player count, random games are stopped at ``--positions`` points spread
 each position with a fixed iteration budget. Prints iterations per second for random rollouts and,
 when :mod:`empires.bots.heuristic` is importable, for heuristic rollouts (these are much slower,
 hence the smaller budget). Early positions are the slowest: their rollouts are the longest.
+The last column divides by the process's CPU time instead of wall time: on a shared machine it
+is the rate one free core would give.
 """
 
 from __future__ import annotations
@@ -47,14 +49,18 @@ def positions(module, num_players: int, seed: int, count: int) -> list:
     return out
 
 
-def bench(states: list, iterations: int, rollout: str) -> list[float]:
+def bench(states: list, iterations: int, rollout: str) -> tuple[list[float], float]:
+    """Iterations per wall-clock second at each position, and per CPU second overall (the
+    latter is what one core gives when other processes share the machine)."""
     rates = []
+    cpu = 0.0
     for i, state in enumerate(states):
         bot = ISMCTSBot(1000 + i, iterations=iterations, rollout=rollout)
-        start = time.perf_counter()
+        start, cstart = time.perf_counter(), time.process_time()
         bot.search(state)
         rates.append(bot.last_iterations / (time.perf_counter() - start))
-    return rates
+        cpu += time.process_time() - cstart
+    return rates, iterations * len(states) / cpu
 
 
 def main(argv=None) -> int:
@@ -81,7 +87,8 @@ def main(argv=None) -> int:
           f"random game")
     rollouts = [("random", args.iterations)] + ([("heuristic", args.heuristic_iterations)]
                                                  if heuristic else [])
-    header = f"{'players':>7} {'rollout':>9} {'iters':>5}  {'per position (it/s)':<28} {'mean it/s':>9}"
+    header = (f"{'players':>7} {'rollout':>9} {'iters':>5}  {'per position (it/s)':<28} "
+              f"{'mean it/s':>9} {'it/CPU s':>9}")
     print(header)
     for n in counts:
         if not module.MIN_PLAYERS <= n <= module.MAX_PLAYERS:
@@ -90,11 +97,11 @@ def main(argv=None) -> int:
         states = positions(module, n, args.seed + n, args.positions)
         bench(states[:1], 5, "random")  # warm-up: imports, caches
         for rollout, iters in rollouts:
-            rates = bench(states, iters, rollout)
+            rates, per_cpu = bench(states, iters, rollout)
             per = " ".join(f"{r:8.1f}" for r in rates)
             # Harmonic mean: the rate of running every position's budget back to back.
             mean = len(rates) / sum(1 / r for r in rates)
-            print(f"{n:>7} {rollout:>9} {iters:>5}  {per:<28} {mean:>9.1f}")
+            print(f"{n:>7} {rollout:>9} {iters:>5}  {per:<28} {mean:>9.1f} {per_cpu:>9.1f}")
     return 0
 
 

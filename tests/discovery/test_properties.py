@@ -117,6 +117,8 @@ def test_observations_do_not_depend_on_hidden_information(config, seed, stop, sc
         mine = game.determinize(viewer, Rng(scramble_seed + 1))
         assert mine.observation(viewer) == obs
         assert mine.legal_actions() == game.legal_actions()
+        # Canonical: the result depends only on what the viewer may see and on the generator.
+        assert mine.determinize(viewer, Rng(7)) == game.determinize(viewer, Rng(7))
     # The resampled copy plays on as a legal game.
     finish = other.clone()
     rng = Rng(stop)

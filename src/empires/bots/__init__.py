@@ -18,6 +18,19 @@ _REGISTRY: dict[str, str] = {
 }
 
 
+# Game-specific classes of a bot name: (name, game) -> "module:Class". ``heuristic`` is the
+# Discovery bot; on another game its class hands each decision to the one registered here.
+_BY_GAME: dict[tuple[str, str], str] = {
+    ("heuristic", "settlers"): "empires.bots.settlers_heuristic:SettlersHeuristicBot",
+}
+
+
+def bot_for_game(name: str, game: str, seed: int) -> Bot | None:
+    """The bot registered as ``name`` for ``game`` (built with ``seed``), or None."""
+    target = _BY_GAME.get((name, game))
+    return None if target is None else _load_class(name, target)(seed)
+
+
 def bot_names() -> tuple[str, ...]:
     """Names accepted by :func:`make_bot` (a bot may still be unavailable; see make_bot)."""
     return tuple(_REGISTRY)
@@ -64,4 +77,4 @@ def make_bot(spec: str, seed: int) -> Bot:
     return _load_class(name, target)(seed)
 
 
-__all__ = ["Bot", "bot_names", "make_bot", "register_bot"]
+__all__ = ["Bot", "bot_for_game", "bot_names", "make_bot", "register_bot"]

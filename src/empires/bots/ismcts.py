@@ -211,6 +211,11 @@ class ISMCTSBot:
         return the root of the tree."""
         me = state.current_player
         n = state.num_players
+        if not callable(getattr(state, "determinize", None)):
+            raise TypeError(
+                f"ISMCTSBot needs a state with determinize(observer, rng); "
+                f"{type(state).__name__} has none"
+            )
         rng = self.rng
         c = self.exploration
         depth_cap = self.rollout_depth

@@ -117,7 +117,9 @@ class DiscoveryGame:
             r for r, c in enumerate(s.counter)
             if c >= 0 and not s.revealed[r] and r not in fixed
         ]
-        face_down = [s.counter[r] for r in hidden] + s.unused_counters
+        # Hidden lists are sorted before shuffling, so the result depends only on what the
+        # observer may see and on ``rng``, never on the hidden order it started from.
+        face_down = sorted([s.counter[r] for r in hidden] + s.unused_counters)
         rng.shuffle(face_down)
         for r in hidden:
             s.counter[r] = face_down.pop()
@@ -126,7 +128,7 @@ class DiscoveryGame:
         keep_top = observer is not None and knew_top[observer]
         keep_bottom = observer is not None and knew_bottom[observer] and len(s.deck) > keep_top
         top, bottom = s.deck[-1:] if keep_top else [], s.deck[:1] if keep_bottom else []
-        middle = s.deck[len(bottom):len(s.deck) - len(top)]
+        middle = sorted(s.deck[len(bottom):len(s.deck) - len(top)])
         rng.shuffle(middle)
         s.deck = bottom + middle + top
         # Other players still know what is now in the places they scouted.
@@ -137,8 +139,10 @@ class DiscoveryGame:
                 s.deck_peeks[q][0] = s.deck[-1]
             if knew_bottom[q]:
                 s.deck_peeks[q][1] = s.deck[0]
+        s.pool.sort()
         rng.shuffle(s.pool)
         for stack in s.stacks:
+            stack.sort()
             rng.shuffle(stack)
         s.rng = rng.fork()
         return other
