@@ -12,7 +12,6 @@ board is drawn generically from the JSON-ready ``state.observation(seat)`` of th
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import secrets
@@ -107,7 +106,8 @@ def _options(module, args) -> Any:
         if given:
             raise CliError(f"{module.NAME} has no rules options")
         return None
-    unknown = sorted(set(given) - {f.name for f in dataclasses.fields(options_type)})
+    known = getattr(options_type, "__dataclass_fields__", None)
+    unknown = sorted(set(given) - set(known)) if known is not None else []
     if unknown:  # only pass the fields this game's Options has
         flags = ", ".join({"variants": "--variant"}.get(k, "--" + k.replace("_", "-"))
                           for k in unknown)

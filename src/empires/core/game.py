@@ -11,7 +11,7 @@ import importlib
 from collections.abc import Hashable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-GAMES: dict[str, str] = {"discovery": "empires.discovery"}
+GAMES: dict[str, str] = {"discovery": "empires.discovery", "settlers": "empires.settlers"}
 
 
 @runtime_checkable

@@ -1,0 +1,172 @@
+"""Actions: small immutable values with a readable string, a JSON form and an integer code.
+
+An action is ``Action(kind, a, b)``. Card actions name the card by its id (``build com008``,
+``raze-location jap004``, ``activate com046 twice``); the others are words (``pass``, ``draw
+common``, ``take wood``, ``player 1``, ``option 2``). The string is also the JSON form. Each player
+count has one fixed action space; :func:`encode` / :func:`decode` map actions to and from
+``range(action_space_size(n))``. What a generic action (``target``, ``discard``, ``take``...)
+means is given by the decision on top of the state's stack.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import NamedTuple
+
+from empires.core.errors import IllegalActionError
+from empires.settlers.cards import default_cards
+
+SIMPLE = ("pass", "workers", "done", "skip")
+DECK_CHOICES = ("common", "faction")
+TAKE_GOODS = ("wood", "stone", "food", "gold", "worker", "raze", "defense", "vp", "card")
+SHRINE_GOODS = ("wood", "stone", "food")
+CARD_KINDS = ("build", "deal", "raze", "raze-location", "activate", "defend", "samurai", "gate",
+              "pick", "discard", "target")
+MAX_OPTION = 4
+MAX_PLAYERS = 4
+
+
+@cache
+def _ids() -> tuple[str, ...]:
+    return tuple(c.id for c in default_cards().cards)
+
+
+@cache
+def _index() -> dict[str, int]:
+    return {cid: i for i, cid in enumerate(_ids())}
+
+
+class Action(NamedTuple):
+    kind: str
+    a: int = -1
+    b: int = -1
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k in CARD_KINDS:
+            text = f"{k} {_ids()[self.a]}"
+            return text + " twice" if k == "activate" and self.b == 2 else text
+        if k == "draw":
+            return f"draw {DECK_CHOICES[self.a]}"
+        if k == "take":
+            return f"take {TAKE_GOODS[self.a]}"
+        if k == "shrine":
+            return f"shrine {SHRINE_GOODS[self.a]}"
+        if k in ("player", "option"):
+            return f"{k} {self.a}"
+        return k
+
+    def to_json(self) -> str:
+        return str(self)
+
+
+@cache
+def card_actions(kind: str) -> tuple[Action, ...]:
+    """``Action(kind, c)`` for every card ``c`` (prebuilt for the hot paths)."""
+    return tuple(Action(kind, c) for c in range(len(_ids())))
+
+
+PASS = Action("pass")
+DONE = Action("done")
+SKIP = Action("skip")
+WORKERS = Action("workers")
+DRAW = (Action("draw", 0), Action("draw", 1))
+TAKE = {g: Action("take", i) for i, g in enumerate(TAKE_GOODS)}
+_WORD_TABLES = {"draw": DECK_CHOICES, "take": TAKE_GOODS, "shrine": SHRINE_GOODS}
+
+
+def card_action(kind: str, card: int, times: int = 1) -> Action:
+    return Action(kind, card, 2 if times == 2 else -1)
+
+
+def parse(text: str) -> Action:
+    """Parse an action's string form; raises IllegalActionError naming what is wrong."""
+    if not isinstance(text, str):
+        raise IllegalActionError(f"an action must be a string, got {type(text).__name__}")
+    words = text.strip().lower().split()
+    if not words:
+        raise IllegalActionError("empty action")
+    kind, args = words[0], words[1:]
+    if kind in SIMPLE:
+        if args:
+            raise IllegalActionError(f"{kind!r} takes no argument: {text!r}")
+        return Action(kind)
+    if kind in _WORD_TABLES:
+        table = _WORD_TABLES[kind]
+        if len(args) != 1 or args[0] not in table:
+            raise IllegalActionError(f"{kind!r} takes one of {', '.join(table)}: {text!r}")
+        return Action(kind, table.index(args[0]))
+    if kind in ("player", "option"):
+        if len(args) != 1 or not args[0].isdigit():
+            raise IllegalActionError(f"{kind!r} takes a number: {text!r}")
+        return Action(kind, int(args[0]))
+    if kind in CARD_KINDS:
+        twice = kind == "activate" and len(args) == 2 and args[1] == "twice"
+        if len(args) != 1 + twice:
+            raise IllegalActionError(f"{kind!r} takes a card id: {text!r}")
+        idx = _index().get(args[0])
+        if idx is None:
+            raise IllegalActionError(f"unknown card {args[0]!r} in {text!r}")
+        return Action(kind, idx, 2 if twice else -1)
+    raise IllegalActionError(f"unknown action kind {kind!r} in {text!r}")
+
+
+@cache
+def action_table(num_players: int) -> tuple[Action, ...]:
+    """All actions of the fixed action space for ``num_players``, in code order."""
+    n_cards = len(_ids())
+    table: list[Action] = [Action(k) for k in SIMPLE]
+    table += list(DRAW)
+    table += [Action("take", i) for i in range(len(TAKE_GOODS))]
+    table += [Action("shrine", i) for i in range(len(SHRINE_GOODS))]
+    table += [Action("player", p) for p in range(max(num_players, 1))]
+    table += [Action("option", i) for i in range(MAX_OPTION)]
+    for kind in CARD_KINDS:
+        table += [Action(kind, c) for c in range(n_cards)]
+    table += [Action("activate", c, 2) for c in range(n_cards)]
+    return tuple(table)
+
+
+@cache
+def _codes(num_players: int) -> dict[Action, int]:
+    return {a: i for i, a in enumerate(action_table(num_players))}
+
+
+def action_space_size(num_players: int, options=None) -> int:
+    return len(action_table(num_players))
+
+
+def encode(action: Action, num_players: int) -> int:
+    try:
+        return _codes(num_players)[action]
+    except KeyError:
+        raise IllegalActionError(f"{action} is outside the action space") from None
+
+
+def decode(code: int, num_players: int) -> Action:
+    table = action_table(num_players)
+    if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < len(table):
+        raise IllegalActionError(f"action code {code!r} is outside 0..{len(table) - 1}")
+    return table[code]
+
+
+def coerce(action, num_players: int) -> Action:
+    """Accept an Action, its string, or its integer code."""
+    if isinstance(action, Action):
+        try:
+            known = action in _codes(num_players)
+        except TypeError:
+            known = False
+        if not known:
+            raise IllegalActionError(f"{tuple(action)!r} is not an action of this game")
+        return action
+    if isinstance(action, str):
+        return parse(action)
+    if isinstance(action, int) and not isinstance(action, bool):
+        return decode(action, num_players)
+    if isinstance(action, (tuple, list)) and action and isinstance(action[0], str):
+        try:
+            return coerce(Action(*action), num_players)
+        except TypeError:
+            pass
+    raise IllegalActionError(f"cannot read an action from {action!r}")

@@ -1,0 +1,301 @@
+"""The card data: loading, validating and indexing ``data/cards.json`` (or a complete card file).
+
+Every physical card has an index: the 204 cards of the data file in file order (84 Common, then the
+Faction decks as the file lists them), then the 16 Attack cards (indices 204..219). Cards are
+immutable :class:`Card` values; their abilities are written in the effect vocabulary below and
+interpreted by :mod:`empires.settlers.effects` and :mod:`empires.settlers.abilities`.
+
+Effect vocabulary (a list of effects is applied in order):
+
+* ``{"gain": {good: n}}``: goods from :data:`GAIN_GOODS` (``card``: a card from the deck of the
+  player's choice; ``samurai``: Workers deployed at once as Samurai);
+* ``{"gain_per_color": {"color", "good", "max"}}``: 1 good per Location of the colour (the card
+  counts itself), at most ``max``;
+* ``{"gain_per_samurai": {"good", "max"}}``: 1 good per Samurai in the Empire, at most ``max``;
+* ``{"choose_one": [[effects], [effects]]}``: the player picks one list;
+* ``{"draw_keep": {"deck", "draw", "keep"}}``: draw cards (``deck``: ``common``, ``faction`` or
+  ``any`` card by card) and keep ``keep`` of them, discarding the rest;
+* ``{"production_copy": {}}``: gain what one of the player's other Production Locations produces.
+
+Feature triggers (``"feature": [...]``, key ``on``): ``build`` (each time you build a Location of
+one of ``colors`` / of ``deck``: ``effects``, or an optional exchange among ``options``),
+``raze`` (each time you raze), ``enemy_worker_pair`` (each pair of Workers an enemy spends),
+``gain`` (each time you gain at least ``at_least`` of ``good`` at once, gain ``extra`` more),
+``storage`` (``goods`` kept in the Cleanup phase), ``shrine`` (``thresholds`` of end-game VP for
+Resources placed on it) and ``gate`` (cards from hand placed under it: ``per_card`` effects and
+``end`` = ``[cards, vp]`` at the end of the game).
+
+Action Locations (``"action"``): ``limit`` activations per round, ``spend`` (goods; ``card`` is a
+card discarded from hand, ``deal`` one of the player's Deals), then ``effects`` and/or a
+``special`` from :data:`SPECIALS` (with ``params``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+# The player's supply, by index.
+GOODS: tuple[str, ...] = ("wood", "stone", "food", "gold", "worker", "raze", "defense")
+WOOD, STONE, FOOD, GOLD, WORKER, RAZE, DEFENSE = range(7)
+RESOURCES = (WOOD, STONE, FOOD)
+GOOD_INDEX = {g: i for i, g in enumerate(GOODS)}
+GAIN_GOODS = (*GOODS, "vp", "card", "common_card", "faction_card", "samurai")
+SPEND_GOODS = ("wood", "stone", "food", "gold", "worker", "raze", "card", "deal")
+RAZE_GOODS = ("wood", "stone", "food", "gold", "worker", "raze", "vp", "card")
+COLORS = ("brown", "gray", "red", "pink", "blue", "black", "gold", "purple")
+FACTIONS: tuple[str, ...] = ("romans", "barbarians", "egyptians", "japanese")
+DECKS = ("common", *FACTIONS)
+TYPES = ("production", "feature", "action")
+TRIGGERS = ("build", "raze", "enemy_worker_pair", "gain", "storage", "shrine", "gate")
+EFFECTS = ("gain", "gain_per_color", "gain_per_samurai", "choose_one", "draw_keep",
+           "production_copy")
+SPECIALS = (
+    "build_faction", "activate_other", "production_copy", "deal_good", "steal_resource",
+    "raze_enemy", "take_over", "remove_enemy_location", "raze_own_common", "raze_gain_one",
+    "raze_and_convert", "discard_enemy_deal", "steal_deal", "build_from_deal", "trade_route",
+    "sanctuary", "enemy_discard", "block_action",
+)
+NUM_CARDS = 204
+NUM_ATTACK = 16
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpec:
+    limit: int
+    spend: tuple[tuple[str, int], ...]
+    effects: tuple
+    special: str | None
+    params: dict
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    idx: int
+    id: str
+    name: str
+    deck: str  # "common", a faction, or "attack"
+    type: str
+    colors: tuple[str, ...]
+    cost: tuple[int, int, int]  # Wood, Stone, Food
+    cost_location: bool
+    raze: tuple[str, ...]
+    razeable: bool
+    deal: str | None
+    vp: int
+    production: tuple
+    bonus: tuple
+    feature: tuple
+    action: ActionSpec | None
+    unverified: bool
+    text: str
+    known_text: str | None = None
+    target: str | None = None  # Attack cards: the Target good
+    by_trigger: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def is_common(self) -> bool:
+        return self.deck == "common"
+
+    @property
+    def is_faction(self) -> bool:
+        return self.deck in FACTIONS
+
+    def triggers(self, on: str) -> list[dict]:
+        return self.by_trigger.get(on, [])
+
+
+@dataclass(frozen=True)
+class CardDB:
+    cards: tuple[Card, ...]
+    by_id: dict[str, int]
+    factions: dict[str, dict]
+    path: str | None
+    complete: bool
+    attack_distribution: dict = field(default_factory=dict)
+
+    def __getitem__(self, idx: int) -> Card:
+        return self.cards[idx]
+
+    def deck_cards(self, deck: str) -> list[int]:
+        return [c.idx for c in self.cards if c.deck == deck]
+
+    def unverified(self, decks) -> list[Card]:
+        return [c for c in self.cards if c.unverified and c.deck in decks]
+
+
+class CardFileError(ValueError):
+    """A card file that cannot be used; the message names the card and the field."""
+
+
+def _check_effects(where: str, effects: Any) -> tuple:
+    if not isinstance(effects, list):
+        raise CardFileError(f"{where}: effects must be a list")
+    for e in effects:
+        if not isinstance(e, dict) or len(e) != 1 or next(iter(e)) not in EFFECTS:
+            raise CardFileError(f"{where}: unknown effect {e!r}; expected one of {', '.join(EFFECTS)}")
+        (key, arg), = e.items()
+        if key == "gain":
+            _check_goods(where, arg, GAIN_GOODS)
+        elif key in ("gain_per_color", "gain_per_samurai"):
+            if not isinstance(arg, dict) or arg.get("good") not in GAIN_GOODS or not isinstance(
+                    arg.get("max"), int):
+                raise CardFileError(f"{where}: bad {key} {arg!r}")
+            if key == "gain_per_color" and arg.get("color") not in COLORS:
+                raise CardFileError(f"{where}: unknown colour in {arg!r}")
+        elif key == "choose_one":
+            if not isinstance(arg, list) or len(arg) < 2:
+                raise CardFileError(f"{where}: choose_one needs at least two options")
+            for option in arg:
+                _check_effects(where, option)
+        elif key == "draw_keep":
+            if (not isinstance(arg, dict) or arg.get("deck") not in ("common", "faction", "any")
+                    or not 1 <= arg.get("keep", 0) <= arg.get("draw", 0)):
+                raise CardFileError(f"{where}: bad draw_keep {arg!r}")
+    return tuple(effects)
+
+
+def _check_goods(where: str, goods: Any, allowed) -> dict:
+    if not isinstance(goods, dict):
+        raise CardFileError(f"{where}: goods must be an object, got {goods!r}")
+    for g, n in goods.items():
+        if g not in allowed or not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise CardFileError(f"{where}: bad good {g!r}: {n!r}")
+    return goods
+
+
+def _card(idx: int, raw: dict) -> Card:
+    cid = raw.get("id")
+    where = f"card {cid!r}"
+    try:
+        deck = raw["deck"]
+        if deck not in DECKS:
+            raise CardFileError(f"{where}: unknown deck {deck!r}")
+        if raw["type"] not in TYPES:
+            raise CardFileError(f"{where}: unknown type {raw['type']!r}")
+        colors = tuple(raw["colors"])
+        if any(c not in COLORS for c in colors):
+            raise CardFileError(f"{where}: unknown colour in {colors!r}")
+        cost = _check_goods(where, raw.get("cost", {}), ("wood", "stone", "food"))
+        raze = tuple(raw.get("raze", []))
+        if any(g not in RAZE_GOODS for g in raze):
+            raise CardFileError(f"{where}: unknown good in Raze field {raze!r}")
+        deal = raw.get("deal")
+        if deal is not None and deal not in RAZE_GOODS:
+            raise CardFileError(f"{where}: unknown Deal good {deal!r}")
+        unverified = bool(raw.get("unverified", False))
+        feature = raw.get("feature") or []
+        for f in feature:
+            if not isinstance(f, dict) or f.get("on") not in TRIGGERS:
+                raise CardFileError(f"{where}: unknown feature trigger {f!r}")
+            for key in ("effects", "per_card"):
+                if key in f:
+                    _check_effects(where, f[key])
+            for option in f.get("options", []):
+                _check_goods(where, option.get("spend", {}), SPEND_GOODS)
+                _check_effects(where, option.get("effects", []))
+        action = None
+        if raw.get("action"):
+            a = raw["action"]
+            special = a.get("special")
+            if special is not None and special not in SPECIALS:
+                raise CardFileError(f"{where}: unknown special {special!r}")
+            limit = a.get("limit", 1)
+            if limit not in (1, 2):
+                raise CardFileError(f"{where}: limit must be 1 or 2")
+            spend = _check_goods(where, a.get("spend", {}), SPEND_GOODS)
+            action = ActionSpec(limit, tuple(spend.items()),
+                                _check_effects(where, a.get("effects", [])), special,
+                                dict(a.get("params", {})))
+        if unverified:  # played without its ability: only the known fields are used
+            feature, action = [], None
+        return Card(
+            idx=idx, id=cid, name=raw["name"], deck=deck, type=raw["type"], colors=colors,
+            cost=(cost.get("wood", 0), cost.get("stone", 0), cost.get("food", 0)),
+            cost_location=bool(raw.get("cost_location", False)), raze=raze,
+            razeable=bool(raw.get("razeable", bool(raze))), deal=deal,
+            vp=int(raw.get("vp", 1 if deck == "common" else 2)),
+            production=_check_effects(where, raw.get("production", [])),
+            bonus=_check_effects(where, raw.get("bonus", [])),
+            feature=tuple(feature), action=action, unverified=unverified,
+            text=raw.get("text", ""), known_text=raw.get("known_text"),
+            by_trigger={on: [f for f in feature if f["on"] == on] for on in TRIGGERS},
+        )
+    except KeyError as exc:
+        raise CardFileError(f"{where}: missing field {exc.args[0]!r}") from None
+
+
+def parse_cards(data: dict, path: str | None = None, reference: CardDB | None = None) -> CardDB:
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise CardFileError("a card file is a JSON object with a 'cards' list")
+    raw_cards = data["cards"]
+    raw_attacks = data.get("attack_cards", [])
+    if len(raw_cards) != NUM_CARDS or len(raw_attacks) != NUM_ATTACK:
+        raise CardFileError(f"a card file holds {NUM_CARDS} cards and {NUM_ATTACK} Attack cards, "
+                            f"not {len(raw_cards)} and {len(raw_attacks)}")
+    # Canonical order (Common, then the factions of FACTIONS; by id): the same indices, hence the
+    # same action codes, for every card file.
+    try:
+        raw_cards = sorted(raw_cards, key=lambda r: (DECKS.index(r["deck"]), str(r["id"])))
+        raw_attacks = sorted(raw_attacks, key=lambda r: str(r["id"]))
+    except (KeyError, ValueError, TypeError, AttributeError):
+        raise CardFileError("every card needs an 'id' and a known 'deck'") from None
+    cards = [_card(i, raw) for i, raw in enumerate(raw_cards)]
+    for i, raw in enumerate(raw_attacks):
+        if raw.get("target") not in RAZE_GOODS:
+            raise CardFileError(f"attack card {raw.get('id')!r}: unknown target {raw.get('target')!r}")
+        cards.append(Card(
+            idx=NUM_CARDS + i, id=raw["id"], name=raw.get("name", "Attack card"), deck="attack",
+            type="attack", colors=(), cost=(0, 0, 0), cost_location=False, raze=(), razeable=False,
+            deal=raw["target"], vp=0, production=(), bonus=(), feature=(), action=None,
+            unverified=bool(raw.get("unverified", False)), text=f"Target: {raw['target']}",
+            target=raw["target"],
+        ))
+    by_id = {c.id: c.idx for c in cards}
+    if len(by_id) != len(cards):
+        raise CardFileError("card ids must be unique")
+    if reference is not None and set(by_id) != set(reference.by_id):
+        missing = sorted(set(reference.by_id) - set(by_id))[:5]
+        raise CardFileError(f"the card file must hold the same card ids as the game's data; "
+                            f"missing e.g. {', '.join(missing)}")
+    factions = data.get("factions") or (reference.factions if reference else None)
+    if not isinstance(factions, dict) or set(factions) != set(FACTIONS):
+        raise CardFileError(f"'factions' must describe {', '.join(FACTIONS)}")
+    for f in FACTIONS:
+        if sorted(c.idx for c in cards if c.deck == f) == []:
+            raise CardFileError(f"no {f} cards in the card file")
+    return CardDB(tuple(cards), by_id, factions, path,
+                  not any(c.unverified for c in cards),
+                  data.get("attack_distribution", {}))
+
+
+@lru_cache(maxsize=1)
+def default_cards() -> CardDB:
+    text = resources.files("empires.settlers").joinpath("data/cards.json").read_text("utf-8")
+    return parse_cards(json.loads(text))
+
+
+@lru_cache(maxsize=16)
+def _load_file(path: str, mtime: float) -> CardDB:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CardFileError(f"cannot read card file {path}: {exc.strerror or exc}") from None
+    except json.JSONDecodeError as exc:
+        raise CardFileError(f"card file {path} is not valid JSON: {exc.msg}") from None
+    return parse_cards(data, path, default_cards())
+
+
+def load_cards(path: str | None) -> CardDB:
+    """The default card data (``path`` None) or a complete card file."""
+    if path is None:
+        return default_cards()
+    try:
+        mtime = Path(path).stat().st_mtime
+    except OSError as exc:
+        raise CardFileError(f"cannot read card file {path}: {exc.strerror or exc}") from None
+    return _load_file(str(path), mtime)

@@ -1,0 +1,139 @@
+"""The small decisions effects ask for: which deck to draw from, where to deploy Samurai, which
+option of a choice, which drawn cards to keep, which Production to copy, which Location to
+discard to build, and an optional exchange of a Feature."""
+
+from __future__ import annotations
+
+from empires.settlers.abilities import pay_other
+from empires.settlers.actions import DONE, DRAW, SKIP, Action
+from empires.settlers.decisions import decision, push
+from empires.settlers.rules import (
+    can_draw,
+    can_pay,
+    copy_targets,
+    discard,
+    discard_location,
+    discardable_for_build,
+    draw_from,
+    finish_build,
+    gain_cards,
+    gain_effects,
+    pay_resources,
+    put,
+    samurai_spots,
+)
+from empires.settlers.state import State
+
+DECKS = ("common", "faction")
+
+
+@decision("draw", "Draw a card: from the Common deck or your Faction deck?")
+def _draw_legal(s: State, d: dict) -> list[Action]:
+    p = d["player"]
+    return [DRAW[i] for i, deck in enumerate(DECKS) if can_draw(s, p, deck)]
+
+
+@_draw_legal.choose
+def _draw_choose(s: State, d: dict, action: Action) -> None:
+    p = d["player"]
+    c = draw_from(s, p, DECKS[action.a])
+    if c is not None:
+        put(s, p, c, d["dest"])
+    gain_cards(s, p, d["n"] - 1, "any", d["dest"])
+
+
+@decision("samurai_place", "Deploy a Samurai in front of one of your Faction Locations")
+def _samurai_legal(s: State, d: dict) -> list[Action]:
+    return [Action("target", c) for c in samurai_spots(s, d["player"])]
+
+
+@_samurai_legal.choose
+def _samurai_choose(s: State, d: dict, action: Action) -> None:
+    p = d["player"]
+    s.samurai.append(action.a)
+    if d["n"] > 1 and samurai_spots(s, p):
+        push(s, "samurai_place", p, n=d["n"] - 1)
+
+
+@decision("choose_one", "Choose one")
+def _choose_one_legal(s: State, d: dict) -> list[Action]:
+    return [Action("option", i) for i in range(len(d["options"]))]
+
+
+@_choose_one_legal.choose
+def _choose_one_choose(s: State, d: dict, action: Action) -> None:
+    card = d["card"]
+    gain_effects(s, d["player"], d["options"][action.a], None if card < 0 else card)
+
+
+@decision("keep", "Discard the cards you do not keep")
+def _keep_legal(s: State, d: dict) -> list[Action]:
+    looking = s.looking[d["player"]]
+    if len(looking) <= d["keep"]:
+        return [DONE]
+    return [Action("discard", c) for c in looking]
+
+
+@_keep_legal.choose
+def _keep_choose(s: State, d: dict, action: Action) -> None:
+    p = d["player"]
+    looking = s.looking[p]
+    if action.kind == "discard":
+        looking.remove(action.a)
+        discard(s, action.a)
+    if len(looking) > d["keep"]:
+        push(s, "keep", p, keep=d["keep"])
+    else:
+        s.hand[p] += looking
+        s.looking[p] = []
+
+
+@decision("copy_production", "Choose a Production Location whose production you gain")
+def _copy_legal(s: State, d: dict) -> list[Action]:
+    card = d["card"]
+    targets = copy_targets(s, d["player"], None if card < 0 else card)
+    return [Action("target", c) for c in targets] or [SKIP]
+
+
+@_copy_legal.choose
+def _copy_choose(s: State, d: dict, action: Action) -> None:
+    if action.kind == "target":
+        gain_effects(s, d["player"], s.db[action.a].production, action.a)
+
+
+@decision("build_discard", "Discard a Location or Foundation of your Empire to build")
+def _build_discard_legal(s: State, d: dict) -> list[Action]:
+    return [Action("discard", c) for c in discardable_for_build(s, d["player"])]
+
+
+@_build_discard_legal.choose
+def _build_discard_choose(s: State, d: dict, action: Action) -> None:
+    discard_location(s, action.a)
+    finish_build(s, d["player"], d["card"], d["source"])
+
+
+@decision("exchange", "Use the optional exchange of a Feature, or skip it")
+def _exchange_legal(s: State, d: dict) -> list[Action]:
+    p = d["player"]
+    options = [t for t in s.db[d["card"]].triggers("build") if "options" in t][0]["options"]
+    out = []
+    for i, o in enumerate(options):
+        spend = o.get("spend", {})
+        wsf = (spend.get("wood", 0), spend.get("stone", 0), spend.get("food", 0))
+        extra = {g: n for g, n in spend.items() if g not in ("wood", "stone", "food")}
+        if can_pay(s, p, wsf, extra):
+            out.append(Action("option", i))
+    return out + [SKIP]
+
+
+@_exchange_legal.choose
+def _exchange_choose(s: State, d: dict, action: Action) -> None:
+    if action.kind != "option":
+        return
+    p = d["player"]
+    option = [t for t in s.db[d["card"]].triggers("build") if "options" in t][0]["options"][action.a]
+    spend = option.get("spend", {})
+    pay_resources(s, p, (spend.get("wood", 0), spend.get("stone", 0), spend.get("food", 0)))
+    pay_other(s, p, {g: n for g, n in spend.items() if g not in ("wood", "stone", "food")},
+              d["card"], then=None)
+    gain_effects(s, p, option.get("effects", []), d["card"])

@@ -1,0 +1,217 @@
+"""What a player may see, and words for actions.
+
+Hidden: every hand but the viewer's (only the cards everybody saw being taken from a face-up draft
+are shown, and the hand sizes), the order of every deck (only sizes), the cards a player drew to
+choose among (Alternate Lookout, "draw 2 keep 1"), the face of Foundations, of the cards under a
+Gate and of Trade Route markers. Everything else is public: Empires, Deals, supplies, discard piles,
+face-up draft cards, the solo game's Target line. The observation is built from public fields and
+the viewer's own, so nothing hidden can leak into it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from empires.settlers import scoring
+from empires.settlers.actions import DECK_CHOICES, SHRINE_GOODS, TAKE_GOODS, Action
+from empires.settlers.cards import GOODS, Card
+from empires.settlers.decisions import PROMPTS
+from empires.settlers.flow import PHASES
+from empires.settlers.rules import taken_by
+from empires.settlers.solo import achievement
+
+if TYPE_CHECKING:
+    from empires.settlers.game import SettlersGame
+
+
+def effects_text(effects) -> str:
+    """Short words for a list of effects (the options of a choice)."""
+    parts = []
+    for e in effects:
+        (key, arg), = e.items()
+        if key == "gain":
+            parts += [f"{n} {g}" for g, n in arg.items()]
+        else:
+            parts.append(key.replace("_", " "))
+    return ", ".join(parts)
+
+
+def card_view(card: Card) -> dict:
+    cost = [f"{n} {g}" for g, n in zip(("wood", "stone", "food"), card.cost, strict=True) if n]
+    if card.cost_location:
+        cost.append("a Location")
+    kind = [*card.colors, card.deck] if card.is_faction else list(card.colors)
+    out = {"id": card.id, "name": card.name, "card": " ".join([*kind, card.type]),
+           "cost": ", ".join(cost) or "free", "raze": list(card.raze), "deal": card.deal,
+           "text": card.text}
+    if card.unverified:
+        out["unverified"] = True
+    return out
+
+
+def _location(s, c: int, owner: int | None = None) -> dict:
+    card = s.db[c]
+    out = {"id": card.id, "name": card.name}
+    if owner is not None:
+        out["owner"] = owner
+    out["card"] = " ".join([*card.colors, card.type])
+    if card.action is not None:
+        out["activations"] = f"{s.activations[c]}/{card.action.limit}"
+    if c in s.defended:
+        out["defense"] = True
+    if c in s.samurai:
+        out["samurai"] = True
+    q = taken_by(s, c)
+    if q is not None:
+        out["taken_over_by"] = q
+    if c in s.blocked:
+        out["blocked"] = True
+    for card_, n in s.shrine:
+        if card_ == c:
+            out["resources_on_it"] = n
+    for entry in s.gate:
+        if entry[0] == c:
+            out["cards_under_it"] = len(entry) - 1
+    return out
+
+
+def _decision(d: dict | None) -> dict | None:
+    if d is None:
+        return None
+    out = {"kind": d["kind"], "player": d["player"], "prompt": PROMPTS.get(d["kind"], d["kind"])}
+    for k, v in d.items():
+        if k not in ("kind", "player"):
+            out[k] = v
+    return out
+
+
+def observe(game: SettlersGame, player: int | None) -> dict:
+    s = game.s
+    db = s.db
+    n = s.num_players
+    if player is not None and not (isinstance(player, int) and 0 <= player < n):
+        raise ValueError(f"no seat {player!r} in a {n}-player game")
+    players = []
+    for p in range(n):
+        mine = p == player
+        players.append({
+            "seat": p,
+            "faction": db.factions[s.factions[p]]["name"],
+            "vp": s.vp[p],
+            "goods": {g: s.supply[p][i] for i, g in enumerate(GOODS) if s.supply[p][i]},
+            "passed": s.passed[p],
+            "hand_size": len(s.hand[p]),
+            # the viewer's hand; of the others, the cards everybody saw them take
+            "hand": [db[c].name for c in (s.hand[p] if mine else s.known[p])],
+            "locations": [db[c].name for c in s.empire[p]],
+            "foundations": len(s.foundations[p]),
+            "deals": [{"id": db[c].id, "name": db[c].name, "deal": db[c].deal}
+                      for c in s.deals[p]],
+            "trade_route_deals": [{"id": db[loc].id, "name": db[loc].name, "deal": db[loc].deal}
+                                  for q, loc, _ in s.trade_deals if q == p],
+            "faction_deck": len(s.faction_deck[p]),
+            "faction_discard": [db[c].id for c in s.faction_discard[p]],
+        })
+    terminal = game.is_terminal()
+    obs = {
+        "game": "settlers",
+        "player": player,
+        "num_players": n,
+        "options": s.options.to_json(),
+        "round": s.round,
+        "phase": PHASES.get(s.step, s.step),
+        "step": s.step,
+        "first_player": s.first,
+        "current_player": game.current_player,
+        "decision": _decision(game.decision),
+        "draft": [card_view(db[c]) for c in s.draft],
+        "your_hand": [card_view(db[c]) for c in s.hand[player]] if player is not None else [],
+        # cards the viewer is choosing among in secret (Alternate Lookout, "draw 2 keep 1")
+        "your_choices": ([card_view(db[c]) for c in s.alt[player] + s.looking[player]]
+                         if player is not None else []),
+        "locations": [_location(s, c, p) for p in range(n) for c in s.empire[p]],
+        "common_deck": len(s.common_deck),
+        "common_discard": [db[c].id for c in s.common_discard],
+        "players": players,
+        "scores": scoring.scores(s),
+        "terminal": terminal,
+    }
+    if s.solo:
+        obs["virtual_player"] = {
+            "locations": [_location(s, c, -1) for c in s.vlocs],
+            "collection": len(s.collection),
+            "target_line": [db[c].target for c in s.attack_line],
+            "attack_deck": len(s.attack_deck),
+        }
+    if terminal:
+        obs["ranking"] = scoring.ranking(s)
+        if s.solo:
+            row = obs["scores"][0]
+            obs["result"] = (f"won: {achievement(row['total'])[1]}" if row["won"]
+                             else "lost to the virtual player")
+    return obs
+
+
+def describe(game: SettlersGame, action: Action, viewer: int | None = -2) -> str:
+    """Words for an action in the context of the decision it answers. With a ``viewer`` (a seat,
+    or None for a spectator) other than the deciding player, a card chosen in secret is not
+    named."""
+    s = game.s
+    d = game.decision or {}
+    kind = d.get("kind", "")
+    secret = viewer != -2 and viewer != d.get("player")
+    k = action.kind
+
+    def name(c: int) -> str:
+        return s.db[c].name
+
+    if k == "pick":
+        if secret and s.draft_stage.startswith("alt"):
+            return "Keep one of the cards drawn"
+        return f"Take {name(action.a)}"
+    if k == "build":
+        card = s.db[action.a]
+        how = {"ability": " (ability)"}.get(kind, "")
+        return f"Build {card.name}{how}"
+    if k == "deal":
+        return f"Make a Deal with {name(action.a)} ({s.db[action.a].deal})"
+    if k == "raze":
+        return f"Raze {name(action.a)} from hand"
+    if k == "raze-location":
+        return f"Raze {name(action.a)}"
+    if k == "activate":
+        return f"Activate {name(action.a)}" + (" twice" if action.b == 2 else "")
+    if k == "defend":
+        return f"Place a Defense token on {name(action.a)}"
+    if k == "samurai":
+        return f"Deploy a Samurai on {name(action.a)}"
+    if k == "gate":
+        return "Put a card under the Gate" if secret else f"Put {name(action.a)} under the Gate"
+    if k == "shrine":
+        return f"Put 1 {SHRINE_GOODS[action.a]} on the Shrine"
+    if k == "discard":
+        return f"Discard {name(action.a)}"
+    if k == "target":
+        if secret and d.get("special") == "sanctuary":
+            return "Put a card from hand as a Foundation"
+        return f"Choose {name(action.a)}"
+    if k == "draw":
+        verb = "Spend 2 Workers for a card from" if kind == "workers" else "Draw from"
+        return f"{verb} the {DECK_CHOICES[action.a]} deck"
+    if k == "take":
+        verb = "Spend 2 Workers for" if kind == "workers" else "Take"
+        return f"{verb} 1 {TAKE_GOODS[action.a]}"
+    if k == "player":
+        return f"Choose player {action.a}"
+    if k == "option":
+        options = d.get("options")
+        if isinstance(options, list):
+            return "Gain " + effects_text(options[action.a])
+        if kind == "exchange":
+            trig = s.db[d["card"]].triggers("build")[0]
+            option = trig["options"][action.a]
+            return (f"Spend {', '.join(f'{n} {g}' for g, n in option.get('spend', {}).items())} "
+                    f"for {effects_text(option.get('effects', []))}")
+        return f"Option {action.a}"
+    return {"pass": "Pass", "workers": "Spend Workers in pairs", "done": "Done",
+            "skip": "Skip"}.get(k, str(action))

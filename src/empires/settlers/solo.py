@@ -1,0 +1,129 @@
+"""The solo game's virtual player: its Collection and its attack phase (after the Cleanup phase,
+in every round).
+
+At the start of the attack phase the virtual player's Locations (the two cards it took in the
+Lookout phase, if not razed) go to its Collection. Then it attacks twice: the top Attack card is
+revealed and put at the head of the Target line. Among the player's Common Locations whose Raze
+field holds the first Target, the one whose other Raze Good is the second Target is razed; if none,
+the third Target, and so on (only pairs of the first Target with each later one). Ties: Action
+before Feature before Production Locations, then the higher building cost (number of Resources),
+then more Stone, then the player's choice. The razed Location goes to the Collection (no Goods,
+no Foundation; Defense tokens and Samurai do not protect), and the two Attack cards used go to the
+end of the line. Playing the Japanese, when the first Target is VP and another revealed Attack card
+shows VP, a Japanese Faction Location is razed instead, those giving a card in their Deal field
+first, then by Deal Good: Raze token, Gold, VP, Stone, Worker, Food, Wood.
+"""
+
+from __future__ import annotations
+
+from empires.settlers.actions import Action
+from empires.settlers.decisions import decision, push
+from empires.settlers.rules import is_razeable, remove_location
+from empires.settlers.state import State
+
+TYPE_ORDER = {"action": 0, "feature": 1, "production": 2}
+DEAL_ORDER = {g: i for i, g in enumerate(("card", "raze", "gold", "vp", "stone", "worker", "food",
+                                          "wood"))}
+ACHIEVEMENTS = ((80, "Emperor"), (70, "King"), (60, "Castellan"), (50, "Knight"), (40, "Squire"),
+                (30, "Servant"), (0, "Commoner"))
+
+
+def achievement(total: int) -> tuple[int, str]:
+    """(level 0..6, title) of a final score in the solo Achievement table."""
+    for i, (low, title) in enumerate(ACHIEVEMENTS):
+        if total >= low:
+            return len(ACHIEVEMENTS) - 1 - i, title
+    raise AssertionError("unreachable")
+
+
+def _key(s: State, c: int) -> tuple:
+    card = s.db[c]
+    return (TYPE_ORDER[card.type], -sum(card.cost), -card.cost[1])
+
+
+def _japanese_key(s: State, c: int) -> tuple:
+    return (DEAL_ORDER.get(s.db[c].deal, len(DEAL_ORDER)), *_key(s, c))
+
+
+def target_of(s: State, attack: int) -> str:
+    return s.db[attack].target
+
+
+def choose_target(s: State) -> tuple[list[int], int] | None:
+    """The candidates (all equally first in priority) and the position in the line of the second
+    Attack card used, or None when nothing is razed."""
+    db = s.db
+    line = s.attack_line
+    first = target_of(s, line[0])
+    if s.factions[0] == "japanese" and first == "vp":
+        later = [k for k in range(1, len(line)) if target_of(s, line[k]) == "vp"]
+        own = [c for c in s.empire[0] if db[c].deck == "japanese" and is_razeable(s, c)]
+        if later and own:
+            return _best(s, own, _japanese_key), later[0]
+    commons = [c for c in s.empire[0]
+               if db[c].is_common and is_razeable(s, c) and first in db[c].raze]
+    if not commons:
+        return None
+    for k in range(1, len(line)):
+        t = target_of(s, line[k])
+        match = []
+        for c in commons:
+            rest = list(db[c].raze)
+            rest.remove(first)
+            if t in rest:
+                match.append(c)
+        if match:
+            return _best(s, match, _key), k
+    return None
+
+
+def _best(s: State, cards: list[int], key) -> list[int]:
+    best = min(key(s, c) for c in cards)
+    return [c for c in cards if key(s, c) == best]
+
+
+def attack(s: State) -> None:
+    if not s.attack_deck:
+        return
+    s.attack_line.insert(0, s.attack_deck.pop())
+    found = choose_target(s)
+    if found is None:
+        return
+    candidates, k = found
+    used = [s.attack_line[0], s.attack_line[k]]
+    if len(candidates) == 1:
+        raze_by_virtual(s, candidates[0], used)
+    else:
+        push(s, "attack_choice", 0, candidates=candidates, used=used)
+
+
+def raze_by_virtual(s: State, c: int, used: list[int]) -> None:
+    remove_location(s, c)
+    s.collection.append(c)
+    for a in used:
+        s.attack_line.remove(a)
+    s.attack_line += used
+
+
+@decision("attack_choice", "The virtual player attacks: choose which of these Locations it razes")
+def _attack_choice_legal(s: State, d: dict) -> list[Action]:
+    return [Action("target", c) for c in d["candidates"]]
+
+
+@_attack_choice_legal.choose
+def _attack_choice_choose(s: State, d: dict, action: Action) -> None:
+    raze_by_virtual(s, action.a, d["used"])
+
+
+def step_attack(s: State) -> None:
+    if s.cursor == 0:
+        s.collection += s.vlocs
+        s.vlocs = []
+        s.cursor = 1
+    while s.cursor <= 2:
+        s.cursor += 1
+        attack(s)
+        if s.pending:
+            return
+    s.cursor = 0
+    s.step = "next_round"
