@@ -556,7 +556,7 @@ def cmd_play(args, console: Console) -> int:
         _check_players(module, players)
         seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
         state = None
-    seats_text = args.seats or ",".join([HUMAN] + ["random"] * (players - 1))
+    seats_text = args.seats or ",".join([HUMAN] + ["heuristic"] * (players - 1))
     seats = _seat_specs(seats_text, players, allow_human=True)
     if state is None:
         try:
@@ -918,7 +918,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seats", help=(
         "comma-separated seat list, one per player: human or a bot "
         f"({', '.join(bot_names())}); one name fills every seat "
-        "(default: human then random bots)"))
+        "(default: human then heuristic bots)"))
     play.add_argument("--seed", type=int, help="game seed (default: a random one, printed)")
     play.add_argument("--load", metavar="FILE", help="continue a game saved with `save FILE`")
     _add_option_flags(play)
