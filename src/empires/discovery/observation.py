@@ -172,6 +172,7 @@ def observe(game: DiscoveryGame, player: int | None) -> dict:
             "specialists": {BOXES[k]: {"player": v[0], "worker": WORKERS[v[1]]}
                             for k, v in sorted(s.specialists.items())},
             "warfare": _pairs(s.warfare),
+            "mayflower": _pairs(s.mayflower),
         },
         "hidden": {
             "trade_goods_pool": len(s.pool),

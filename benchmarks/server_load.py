@@ -1,0 +1,225 @@
+"""Load on the web app: N concurrent games with bot seats and websocket clients, on loopback.
+
+    python benchmarks/server_load.py [--games 50] [--players 2] [--bot random] [--seconds 120]
+                                     [--spectators 1] [--db sqlite:///FILE] [--json]
+
+Starts ``empires serve`` in a subprocess on 127.0.0.1 (a free port, a fresh SQLite file unless
+``--db`` is given, no bot delay), creates the games over HTTP, and opens per game one websocket
+for the human seat (seat 0, which plays uniformly random legal actions) and ``--spectators``
+read-only websockets; the other seats are server-side bots. Runs until every game is over or
+``--seconds`` pass, then stops the server.
+
+Reports actions per second (every action the server stored: human and bot) and the latency of
+a human action: from sending it on the websocket to its acknowledgement, which the server sends
+only once the action is validated, stored and applied (p50, p90, p99, max).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+try:
+    import websockets
+except ImportError:  # pragma: no cover
+    sys.exit("server_load needs the 'websockets' package (installed with uvicorn[standard])")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def http_json(url: str, body: dict | None = None) -> dict:
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as response:
+        return json.load(response)
+
+
+def start_server(port: int, db: str) -> subprocess.Popen:
+    cmd = [sys.executable, "-m", "empires.cli", "serve", "--host", "127.0.0.1",
+           "--port", str(port), "--db", db, "--bot-delay", "0"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"the server exited: {proc.stderr.read()[-2000:]}")
+        try:
+            http_json(f"http://127.0.0.1:{port}/api/health")
+            return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start within 30 s")
+
+
+def stop_server(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+class GameRun:
+    def __init__(self, game: dict, seed: int) -> None:
+        self.id = game["id"]
+        self.token = game["seats"][0]["token"]
+        self.spectator = game["spectator"]["token"]
+        self.rng = random.Random(seed)
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.finished = False
+        self.errors = 0
+        self.spectator_messages = 0
+
+
+async def play(base_ws: str, run: GameRun, deadline: float) -> None:
+    url = f"{base_ws}/ws/games/{run.id}?token={run.token}"
+    async with websockets.connect(url, max_size=2**24) as ws:
+        sent_at = None
+        while time.monotonic() < deadline:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic()))
+            except TimeoutError:
+                break
+            msg = json.loads(raw)
+            kind = msg["type"]
+            if kind == "ack":
+                run.latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+            elif kind == "error":
+                run.errors += 1
+                sent_at = None
+            elif kind == "state":
+                run.actions = msg["game"]["actions"]
+                if msg["observation"]["terminal"]:
+                    run.finished = True
+                    return
+                if msg["legal"] and sent_at is None:
+                    action = run.rng.choice(msg["legal"])["action"]
+                    sent_at = time.perf_counter()
+                    await ws.send(json.dumps({"type": "action", "action": action,
+                                              "expect": run.actions}))
+
+
+async def watch(base_ws: str, run: GameRun, deadline: float) -> None:
+    url = f"{base_ws}/ws/games/{run.id}?token={run.spectator}"
+    async with websockets.connect(url, max_size=2**24) as ws:
+        while time.monotonic() < deadline and not run.finished:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
+            except TimeoutError:
+                continue
+            run.spectator_messages += 1
+            if '"terminal":true' in raw:
+                return
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[k]
+
+
+async def run_load(port: int, args) -> dict:
+    base = f"http://127.0.0.1:{port}"
+    base_ws = f"ws://127.0.0.1:{port}"
+    seats = [{"kind": "human", "name": "load"}] + [
+        {"kind": "bot", "bot": args.bot} for _ in range(args.players - 1)]
+    runs = []
+    for i in range(args.games):
+        game = await asyncio.to_thread(http_json, f"{base}/api/games",
+                                       {"seats": seats, "seed": args.seed + i})
+        runs.append(GameRun(game, args.seed + i))
+    start = time.perf_counter()
+    deadline = time.monotonic() + args.seconds
+    tasks = [play(base_ws, r, deadline) for r in runs]
+    tasks += [watch(base_ws, r, deadline) for r in runs for _ in range(args.spectators)]
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    elapsed = time.perf_counter() - start
+    failures = [repr(r) for r in results if isinstance(r, BaseException)]
+    latencies = [x for r in runs for x in r.latencies]
+    actions = sum(r.actions for r in runs)
+    return {
+        "games": args.games,
+        "players": args.players,
+        "bot": args.bot,
+        "spectators_per_game": args.spectators,
+        "finished_games": sum(r.finished for r in runs),
+        "seconds": elapsed,
+        "actions": actions,
+        "human_actions": len(latencies),
+        "actions_per_second": actions / elapsed if elapsed else float("nan"),
+        "latency_ms": {
+            "p50": 1000 * percentile(latencies, 0.50),
+            "p90": 1000 * percentile(latencies, 0.90),
+            "p99": 1000 * percentile(latencies, 0.99),
+            "max": 1000 * max(latencies) if latencies else float("nan"),
+            "mean": 1000 * statistics.fmean(latencies) if latencies else float("nan"),
+        },
+        "errors": sum(r.errors for r in runs),
+        "spectator_messages": sum(r.spectator_messages for r in runs),
+        "client_failures": failures[:5],
+        "db": args.db_label,
+    }
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=50, help="concurrent games (default 50)")
+    parser.add_argument("--players", type=int, default=2, help="seats per game (default 2: "
+                        "one websocket player and one bot)")
+    parser.add_argument("--bot", default="random", help="bot for the other seats (default random)")
+    parser.add_argument("--spectators", type=int, default=1, help="spectator sockets per game")
+    parser.add_argument("--seconds", type=float, default=120.0, help="time limit (default 120)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db", help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    if not 1 <= args.games <= 1000 or not 2 <= args.players <= 6 or args.seconds <= 0:
+        parser.error("--games 1..1000, --players 2..6 and a positive --seconds")
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db or f"sqlite:///{os.path.join(tmp, 'load.db')}"
+        args.db_label = "postgresql" if db.startswith("postgres") else "sqlite"
+        port = free_port()
+        server = start_server(port, db)
+        try:
+            report = asyncio.run(run_load(port, args))
+        finally:
+            stop_server(server)
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    lat = report["latency_ms"]
+    print(f"{report['games']} games x {report['players']} players ({report['bot']} bots, "
+          f"{report['spectators_per_game']} spectator socket(s) each, {report['db']}): "
+          f"{report['finished_games']} finished in {report['seconds']:.1f} s")
+    print(f"  {report['actions']} actions stored, {report['actions_per_second']:.0f} actions/s")
+    print(f"  human action latency (send -> ack, {report['human_actions']} actions): "
+          f"p50 {lat['p50']:.1f} ms, p90 {lat['p90']:.1f} ms, p99 {lat['p99']:.1f} ms, "
+          f"max {lat['max']:.1f} ms")
+    if report["errors"] or report["client_failures"]:
+        print(f"  errors: {report['errors']}, client failures: {report['client_failures']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,697 @@
+"""Live games: each open game's engine state, its lock, its bots and its watchers.
+
+The rules engine is the only judge of an action: a submitted action is applied to a *copy* of the
+game (the engine raises and changes nothing when it is malformed or illegal), stored, and only then
+does the copy become the live game and every watcher hear of it. So an action is persisted before
+it is acknowledged, and a failed write changes nothing.
+
+Bots think in a worker thread on a copy of the game, one action at a time, under the game's lock;
+each bot decision is made by a fresh bot seeded from (game seed, seat, action index), so a bot's
+moves depend only on the stored history and a restarted server continues a game exactly as the
+old one would have. Only the seed-free views below ever leave this module: observations for a
+seat (or a spectator), legal actions with their descriptions for the seat to play, and the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import importlib
+import json
+import logging
+import re
+import sys
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+import anyio
+import anyio.to_thread
+
+from empires.bots import bot_names, make_bot
+from empires.core.errors import IllegalActionError, SaveFileError
+from empires.core.game import game_names, get_game
+from empires.server import security
+from empires.server.db import GameRow, SeatRow, Store, now
+
+log = logging.getLogger("empires.server")
+
+GAME_ID = re.compile(r"^[0-9a-f]{16}$")
+MAX_ACTION_LENGTH = 128
+MAX_NAME_LENGTH = 24
+MAX_SEED = 2**63 - 1
+# Bots a game may seat: the registry's names, plus bounded ISMCTS specs ("ismcts:400").
+MAX_ISMCTS_ITERATIONS = 5000
+MAX_ISMCTS_SECONDS = 5.0
+# A replay keeps a copy of the game every this many actions, to answer any step quickly.
+REPLAY_CHECKPOINT = 32
+
+
+class ApiError(Exception):
+    """A request the server refuses: ``status`` (4xx/5xx), a short ``code`` and a sentence."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+    def to_json(self) -> dict:
+        return {"error": self.code, "detail": self.message}
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str  # human | bot
+    bot: str | None
+    name: str
+    token_hash: str | None
+
+    def public(self) -> dict:
+        return {"seat": self.seat, "kind": self.kind, "bot": self.bot, "name": self.name}
+
+
+SPECTATOR = None  # the "seat" of a spectator link
+
+
+def bot_seed(game_seed: int, seat: int, index: int) -> int:
+    digest = hashlib.sha256(f"empires-bot:{game_seed}:{seat}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def check_bot_spec(spec: Any) -> str:
+    """The normalised bot spec, or ApiError(422) saying why it cannot be seated."""
+    if not isinstance(spec, str) or not spec.strip() or len(spec) > 64:
+        raise ApiError(422, "invalid_seat", "a bot seat needs a bot name, e.g. 'random'")
+    name = spec.strip().lower()
+    if name not in bot_names() and not name.startswith("ismcts:"):
+        raise ApiError(422, "invalid_seat",
+                       f"unknown bot {spec!r}; known bots: {', '.join(bot_names())}")
+    try:
+        bot = make_bot(name, 0)
+    except ValueError as exc:
+        raise ApiError(422, "invalid_seat", str(exc)) from None
+    iterations = getattr(bot, "iterations", None)
+    seconds = getattr(bot, "seconds", None)
+    if (iterations or 0) > MAX_ISMCTS_ITERATIONS or (seconds or 0) > MAX_ISMCTS_SECONDS:
+        raise ApiError(422, "invalid_seat",
+                       f"bot {spec!r} thinks too long for this server (at most "
+                       f"{MAX_ISMCTS_ITERATIONS} iterations or {MAX_ISMCTS_SECONDS:g} s)")
+    return name
+
+
+def _describe(state, action) -> str:
+    try:
+        return state.describe(action)
+    except Exception:  # words for an action must never stop a game
+        return str(action)
+
+
+def _options_module(module):
+    options_type = getattr(module, "Options", None)
+    return options_type, (sys.modules.get(options_type.__module__) if options_type else None)
+
+
+def game_catalogue() -> list[dict]:
+    """What the lobby may offer: each game, its player counts and its rules options."""
+    out = []
+    for name in game_names():
+        try:
+            module = get_game(name)
+        except Exception:  # pragma: no cover - a game that cannot be imported is not offered
+            continue
+        if not hasattr(module, "new_game"):
+            continue
+        options_type, options_module = _options_module(module)
+        options: dict[str, Any] = {}
+        if options_type is not None:
+            options["defaults"] = options_type().to_json()
+            for attr in ("EDITIONS", "NATIONS", "VARIANTS"):
+                values = getattr(options_module, attr, None)
+                if values is not None:
+                    options[attr.lower()] = list(values)
+        out.append({"name": module.NAME, "min_players": module.MIN_PLAYERS,
+                    "max_players": module.MAX_PLAYERS, "options": options,
+                    "board": _board(module)})
+    return out
+
+
+def _board(module) -> dict | None:
+    """The map the UI draws: regions and their adjacency, from the game's own data."""
+    try:
+        data = importlib.import_module(f"{module.__name__}.data")
+    except ImportError:
+        return None
+    ids = getattr(data, "REGION_IDS", None)
+    adjacent = getattr(data, "ADJACENT", None)
+    if ids is None or adjacent is None:
+        return None
+    names = getattr(data, "REGION_NAMES", ids)
+    return {"regions": [{"id": rid, "name": names[i],
+                         "adjacent": sorted(ids[j] for j in adjacent[i])}
+                        for i, rid in enumerate(ids)]}
+
+
+# ---- building a game --------------------------------------------------------------------------
+
+
+@dataclass
+class NewGame:
+    row: GameRow
+    state: Any
+    log: list[dict]
+    tokens: dict[int | None, str]  # seat (None: spectators) -> the secret, shown once
+
+
+def build_game(game: str, seats: list[dict], options: dict | None = None,
+               seed: int | None = None, actions: list[str] | None = None) -> NewGame:
+    """Validate a game request and build the game (not yet stored). ``actions`` (not offered by
+    the HTTP API) plays a known history first: tests start games near their end with it."""
+    if not isinstance(game, str) or game not in game_names():
+        raise ApiError(422, "invalid_game", f"unknown game {game!r}; known: {', '.join(game_names())}")
+    module = get_game(game)
+    if not hasattr(module, "new_game"):
+        raise ApiError(422, "invalid_game", f"the {game} engine is not available")
+    if not isinstance(seats, list) or not seats:
+        raise ApiError(422, "invalid_seats", "give one seat per player")
+    n = len(seats)
+    if not module.MIN_PLAYERS <= n <= module.MAX_PLAYERS:
+        raise ApiError(422, "invalid_seats",
+                       f"{game} takes {module.MIN_PLAYERS} to {module.MAX_PLAYERS} players, not {n}")
+    options_type, _ = _options_module(module)
+    opts = None
+    if options_type is not None:
+        try:
+            opts = options_type.from_json(options)
+        except (ValueError, TypeError) as exc:
+            raise ApiError(422, "invalid_options", str(exc)) from None
+    elif options:
+        raise ApiError(422, "invalid_options", f"{game} has no rules options")
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(62)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ApiError(422, "invalid_seed", f"a seed is an integer from 0 to {MAX_SEED}")
+    try:
+        state = module.new_game(n, seed=seed, options=opts)
+    except (ValueError, TypeError) as exc:
+        raise ApiError(422, "invalid_options", str(exc)) from None
+
+    tokens: dict[int | None, str] = {}
+    seat_rows: list[SeatRow] = []
+    for i, spec in enumerate(seats):
+        if not isinstance(spec, dict):
+            raise ApiError(422, "invalid_seat", f"seat {i} must be an object")
+        kind = spec.get("kind")
+        name = spec.get("name")
+        if name is not None and (not isinstance(name, str) or len(name.strip()) > MAX_NAME_LENGTH):
+            raise ApiError(422, "invalid_seat", f"seat {i}: a name is at most {MAX_NAME_LENGTH} characters")
+        name = " ".join(name.split()) if name else None
+        if kind == "human":
+            token = security.new_token()
+            tokens[i] = token
+            seat_rows.append(SeatRow(i, "human", None, name or f"Player {i + 1}",
+                                     security.hash_token(token)))
+        elif kind == "bot":
+            bot = check_bot_spec(spec.get("bot"))
+            if not name:
+                name = f"{bot.split(':')[0].title()} bot"
+                if any(r.name == name for r in seat_rows):
+                    name = f"{name} {i + 1}"
+            seat_rows.append(SeatRow(i, "bot", bot, name, None))
+        else:
+            raise ApiError(422, "invalid_seat", f"seat {i}: kind must be 'human' or 'bot'")
+    tokens[SPECTATOR] = security.new_token()
+
+    game_log: list[dict] = []
+    played: list[tuple[int, str]] = []
+    for raw in actions or []:
+        seat = state.current_player
+        text = _describe(state, raw)
+        state.apply(raw)
+        canonical = state.history["actions"][-1]
+        game_log.append({"index": len(game_log), "seat": seat, "action": canonical, "text": text})
+        played.append((seat, canonical))
+    row = GameRow(
+        id=security.new_game_id(), game=module.NAME, config=dict(state.history["config"]),
+        seed=seed, status="finished" if state.is_terminal() else "active",
+        spectator_token_hash=security.hash_token(tokens[SPECTATOR]), created=now(),
+        finished=now() if state.is_terminal() else None, seats=seat_rows, actions=played,
+    )
+    return NewGame(row, state, game_log, tokens)
+
+
+def restore(row: GameRow) -> tuple[Any, list[dict]]:
+    """The game and its log rebuilt from a stored row (SaveFileError if it does not replay)."""
+    module = get_game(row.game)
+    history = {"game": row.game, "config": row.config, "seed": row.seed, "actions": []}
+    state = module.replay(history)
+    game_log = []
+    for i, (seat, action) in enumerate(row.actions):
+        if state.current_player != seat:
+            raise SaveFileError(f"action {i} was stored for seat {seat}, "
+                                f"but seat {state.current_player} was to play")
+        text = _describe(state, action)
+        try:
+            state.apply(action)
+        except IllegalActionError as exc:
+            raise SaveFileError(f"action {i} ({action!r}) cannot be replayed: {exc}") from None
+        game_log.append({"index": i, "seat": seat, "action": action, "text": text})
+    return state, game_log
+
+
+# ---- a live game ------------------------------------------------------------------------------
+
+
+class LiveGame:
+    def __init__(self, row: GameRow, state: Any, game_log: list[dict]) -> None:
+        self.id = row.id
+        self.game = row.game
+        self.config = row.config
+        self.seed = row.seed
+        self.status = row.status
+        self.created = row.created
+        self.spectator_hash = row.spectator_token_hash
+        self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in row.seats]
+        self.state = state
+        self.log = game_log
+        self.error: str | None = None
+        self.lock = asyncio.Lock()
+        self.version = 0
+        self.closed = False
+        self.connections = 0
+        self.bot_task: asyncio.Task | None = None
+        self._changed = asyncio.Event()
+        self._views: dict[int | None, str] = {}
+        self._replay: list[Any] | None = None  # checkpoints, built on the first replay request
+
+    # ---- change notification ----
+    def notify(self) -> None:
+        self.version += 1
+        self._views.clear()
+        event, self._changed = self._changed, asyncio.Event()
+        event.set()
+
+    async def wait_change(self, seen: int) -> None:
+        while self.version == seen and not self.closed:
+            await self._changed.wait()
+
+    def close(self) -> None:
+        self.closed = True
+        self.notify()
+
+    # ---- views (never the raw state, never the seed while the game runs) ----
+    def summary(self) -> dict:
+        st = self.state
+        terminal = st.is_terminal()
+        return {
+            "id": self.id, "game": self.game, "status": self.status, "error": self.error,
+            "num_players": st.num_players, "options": self.config.get("options"),
+            "seats": [s.public() for s in self.seats], "actions": len(self.log),
+            "current_player": None if terminal else st.current_player,
+            "terminal": terminal, "created": self.created.isoformat(),
+        }
+
+    def view(self, seat: int | None) -> dict:
+        st = self.state
+        terminal = st.is_terminal()
+        current = st.current_player
+        legal: list[dict] = []
+        if (seat is not None and not terminal and current == seat
+                and self.seats[seat].kind == "human" and self.status == "active"):
+            legal = [{"action": str(a), "text": _describe(st, a)} for a in st.legal_actions()]
+        out = {
+            "type": "state", "version": self.version, "game": self.summary(), "you": seat,
+            "observation": st.observation(seat), "legal": legal,
+            "waiting_for": None if terminal else current,
+        }
+        if terminal:
+            out["result"] = {"scores": st.scores(), "ranking": st.ranking()}
+        return out
+
+    def view_json(self, seat: int | None) -> str:
+        text = self._views.get(seat)
+        if text is None:
+            text = self._views[seat] = json.dumps(self.view(seat), separators=(",", ":"),
+                                                  check_circular=False)
+        return text
+
+    def message(self, seat: int | None, log_from: int) -> str:
+        """The state message for ``seat`` with the log entries from ``log_from`` on."""
+        base = self.view_json(seat)
+        entries = json.dumps(self.log[log_from:], separators=(",", ":"))
+        return f'{base[:-1]},"log_from":{log_from},"log":{entries}}}'
+
+    # ---- replay (finished games) ----
+    def replay_observation(self, step: int) -> dict:
+        module = get_game(self.game)
+        actions = [e["action"] for e in self.log]
+        if self._replay is None:
+            game = module.replay({"game": self.game, "config": self.config, "seed": self.seed,
+                                  "actions": []})
+            checkpoints = [game.clone()]
+            for i, a in enumerate(actions, 1):
+                game.apply(a)
+                if i % REPLAY_CHECKPOINT == 0:
+                    checkpoints.append(game.clone())
+            self._replay = checkpoints
+        game = self._replay[step // REPLAY_CHECKPOINT].clone()
+        for a in actions[(step // REPLAY_CHECKPOINT) * REPLAY_CHECKPOINT:step]:
+            game.apply(a)
+        return game.observation(None)
+
+
+# ---- the manager ------------------------------------------------------------------------------
+
+
+class GameManager:
+    def __init__(self, store: Store, *, bot_delay: float = 0.0, max_active_games: int = 1000,
+                 max_cached_finished: int = 200, max_connections_per_game: int = 64,
+                 bot_threads: int = 4) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.max_active_games = max_active_games
+        self.max_cached_finished = max_cached_finished
+        self.max_connections_per_game = max_connections_per_game
+        self.games: dict[str, LiveGame] = {}
+        self._finished: OrderedDict[str, None] = OrderedDict()  # LRU of finished games in memory
+        self._loading: dict[str, asyncio.Future] = {}
+        self._bot_threads = bot_threads
+        self._writes: list[tuple[tuple, asyncio.Future]] = []  # waiting for the writer
+        self._writer: asyncio.Task | None = None
+        self._bot_limiter: anyio.CapacityLimiter | None = None
+        self._db_limiter: anyio.CapacityLimiter | None = None
+        self.closing = False
+
+    # ---- life cycle ----
+    async def start(self) -> None:
+        self._bot_limiter = anyio.CapacityLimiter(self._bot_threads)
+        sqlite = self.store.engine.dialect.name == "sqlite"
+        self._db_limiter = anyio.CapacityLimiter(1 if sqlite else 8)
+        await anyio.to_thread.run_sync(self.store.migrate)
+        ids = await self._db(self.store.game_ids, "active")
+        for game_id in ids:
+            game = await self.get(game_id)
+            if game is not None:
+                self.kick_bots(game)
+        log.info("resumed %d active game(s)", len(ids))
+
+    async def stop(self) -> None:
+        self.closing = True
+        tasks = [g.bot_task for g in self.games.values() if g.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._writer is not None:  # let a commit under way finish before closing the store
+            await asyncio.wait([self._writer], timeout=30)
+        for game in self.games.values():
+            game.close()
+        await anyio.to_thread.run_sync(self.store.close)
+
+    async def _db(self, func, *args):
+        return await anyio.to_thread.run_sync(func, *args, limiter=self._db_limiter)
+
+    async def _store_action(self, game_id: str, index: int, seat: int, action: str,
+                            finished: bool) -> None:
+        """Store one action; returns once it is committed. Actions of different games that
+        arrive while a commit is under way are committed together in the next one."""
+        future = asyncio.get_running_loop().create_future()
+        self._writes.append(((game_id, index, seat, action, finished), future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_loop())
+        await future
+
+    async def _write_loop(self) -> None:
+        while self._writes:
+            batch, self._writes = self._writes, []
+            rows = [row for row, _ in batch]
+            try:
+                await self._db(self.store.append_actions, rows)
+                results = [None] * len(batch)
+            except Exception:
+                # One bad row must not sink the others: write them one by one.
+                results = []
+                for row in rows:
+                    try:
+                        await self._db(self.store.append_actions, [row])
+                        results.append(None)
+                    except Exception as exc:
+                        results.append(exc)
+            for (_, future), error in zip(batch, results, strict=True):
+                if future.done():
+                    continue
+                if error is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(error)
+
+    # ---- finding games ----
+    async def get(self, game_id: str) -> LiveGame | None:
+        if not isinstance(game_id, str) or not GAME_ID.match(game_id):
+            return None
+        game = self.games.get(game_id)
+        if game is not None:
+            if game_id in self._finished:
+                self._finished.move_to_end(game_id)
+            return game
+        pending = self._loading.get(game_id)
+        if pending is None:
+            pending = asyncio.ensure_future(self._load(game_id))
+            self._loading[game_id] = pending
+
+            def done(task: asyncio.Future, game_id: str = game_id) -> None:
+                self._loading.pop(game_id, None)
+                if not task.cancelled():
+                    task.exception()  # retrieved here, raised to every waiter below
+
+            pending.add_done_callback(done)
+        return await asyncio.shield(pending)
+
+    async def _load(self, game_id: str) -> LiveGame | None:
+        row = await self._db(self.store.load_game, game_id)
+        if row is None:
+            return None
+        error = None
+        try:
+            state, game_log = await anyio.to_thread.run_sync(restore, row)
+        except (SaveFileError, ValueError, KeyError, TypeError) as exc:
+            # Keep what replays, and say why the game cannot go on.
+            log.error("game %s does not replay: %s", game_id, exc)
+            error = f"this game cannot be resumed: {exc}"
+            ok = GameRow(**{**row.__dict__, "actions": []})
+            state, game_log = await anyio.to_thread.run_sync(restore, ok)
+            for seat, action in row.actions:
+                try:
+                    text = _describe(state, action)
+                    state.apply(action)
+                except Exception:
+                    break
+                game_log.append({"index": len(game_log), "seat": seat, "action": action,
+                                 "text": text})
+        game = self.games.get(game_id)
+        if game is not None:
+            return game
+        game = LiveGame(row, state, game_log)
+        if error is not None:
+            game.status, game.error = "error", error
+        elif row.status == "active" and state.is_terminal():
+            game.status = "finished"
+            await self._db(self.store.set_status, game_id, "finished")
+        self.games[game_id] = game
+        if game.status != "active":
+            self._remember_finished(game_id)
+        return game
+
+    def _remember_finished(self, game_id: str) -> None:
+        self._finished[game_id] = None
+        self._finished.move_to_end(game_id)
+        while len(self._finished) > self.max_cached_finished:
+            old, _ = self._finished.popitem(last=False)
+            game = self.games.get(old)
+            if game is not None and game.connections == 0:
+                del self.games[old]
+            elif game is not None:  # still watched: keep it, look again later
+                self._finished[old] = None
+                break
+
+    async def require(self, game_id: str) -> LiveGame:
+        game = await self.get(game_id)
+        if game is None:
+            raise ApiError(404, "unknown_game", f"no game {game_id!r}")
+        return game
+
+    # ---- who is asking ----
+    @staticmethod
+    def authenticate(game: LiveGame, token: str | None) -> int | None:
+        """The seat ``token`` opens (None: the spectator link); 401/403 otherwise. Every
+        digest is compared, in constant time, whatever matches."""
+        if not token:
+            raise ApiError(401, "missing_token", "this needs the token of a seat or spectator link")
+        if not isinstance(token, str) or len(token) > security.MAX_TOKEN_LENGTH:
+            raise ApiError(403, "bad_token", "this token does not open this game")
+        found: list[int | None] = []
+        if security.token_matches(token, game.spectator_hash):
+            found.append(SPECTATOR)
+        for seat in game.seats:
+            if security.token_matches(token, seat.token_hash):
+                found.append(seat.seat)
+        if not found:
+            raise ApiError(403, "bad_token", "this token does not open this game")
+        return found[0]
+
+    # ---- creating ----
+    async def create(self, game: str, seats: list[dict], options: dict | None = None,
+                     seed: int | None = None, actions: list[str] | None = None
+                     ) -> tuple[LiveGame, dict[int | None, str]]:
+        active = sum(1 for g in self.games.values() if g.status == "active")
+        if active >= self.max_active_games:
+            raise ApiError(503, "server_full", "this server has too many games going; try later")
+        new = await anyio.to_thread.run_sync(build_game, game, seats, options, seed, actions)
+        try:
+            await self._db(self.store.create_game, new.row)
+        except Exception as exc:
+            log.exception("cannot store a new game")
+            raise ApiError(503, "storage_error", "the game could not be stored; try again") from exc
+        live = LiveGame(new.row, new.state, new.log)
+        self.games[live.id] = live
+        if live.status != "active":
+            self._remember_finished(live.id)
+        self.kick_bots(live)
+        return live, new.tokens
+
+    # ---- acting ----
+    async def submit(self, game: LiveGame, seat: int | None, action: Any,
+                     expect: int | None = None) -> dict:
+        """Apply ``action`` for ``seat`` (already authenticated); the log entry when accepted."""
+        if seat is SPECTATOR:
+            raise ApiError(403, "spectator", "a spectator link cannot act")
+        if not isinstance(action, str) or not action.strip():
+            raise ApiError(400, "malformed_action", "an action is a non-empty string, "
+                           "e.g. \"place colonist dock\"")
+        if len(action) > MAX_ACTION_LENGTH:
+            raise ApiError(400, "malformed_action", f"an action is at most {MAX_ACTION_LENGTH} characters")
+        if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
+            raise ApiError(400, "malformed_action", "'expect' must be the number of actions so far")
+        async with game.lock:
+            self._check_turn(game, seat)
+            if expect is not None and expect != len(game.log):
+                raise ApiError(409, "stale", f"the game has moved on: {len(game.log)} actions "
+                               f"so far, not {expect}")
+            entry = await self._commit(game, seat, action)
+        self.kick_bots(game)
+        return entry
+
+    @staticmethod
+    def _check_turn(game: LiveGame, seat: int) -> None:
+        if game.status == "error":
+            raise ApiError(409, "game_broken", game.error or "this game cannot go on")
+        if game.state.is_terminal() or game.status != "active":
+            raise ApiError(409, "game_over", "the game is over")
+        current = game.state.current_player
+        if current != seat:
+            raise ApiError(409, "not_your_turn",
+                           f"it is {game.seats[current].name}'s turn (seat {current}), not yours")
+
+    async def _commit(self, game: LiveGame, seat: int, action: str) -> dict:
+        """Validate on a copy, store, then publish. Caller holds ``game.lock``."""
+        state = game.state
+        after = state.clone()
+        try:
+            after.apply(action)
+        except IllegalActionError as exc:
+            raise ApiError(422, "illegal_action", str(exc)) from None
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            raise ApiError(400, "malformed_action", f"cannot read the action {action!r}: {exc}") from None
+        if any(str(a) == action for a in state.legal_actions()):
+            canonical = action  # already in its own words (the usual case: cheap)
+        else:
+            canonical = after.history["actions"][-1]
+        index = len(game.log)
+        text = _describe(state, canonical)
+        finished = after.is_terminal()
+        try:
+            await self._store_action(game.id, index, seat, canonical, finished)
+        except Exception as exc:
+            log.exception("cannot store action %d of game %s", index, game.id)
+            await self._resync(game)
+            raise ApiError(503, "storage_error", "the action could not be stored; try again") from exc
+        entry = {"index": index, "seat": seat, "action": canonical, "text": text}
+        game.state = after
+        game.log.append(entry)
+        if finished:
+            game.status = "finished"
+            self._remember_finished(game.id)
+        game.notify()
+        return entry
+
+    async def _resync(self, game: LiveGame) -> None:
+        """After a failed write, make memory agree with the store (the write may have landed)."""
+        try:
+            row = await self._db(self.store.load_game, game.id)
+            if row is not None and len(row.actions) != len(game.log):
+                state, game_log = await anyio.to_thread.run_sync(restore, row)
+                game.state, game.log = state, game_log
+                if state.is_terminal():
+                    game.status = "finished"
+                game.notify()
+        except Exception:
+            log.exception("cannot re-read game %s", game.id)
+
+    # ---- bots ----
+    def kick_bots(self, game: LiveGame) -> None:
+        if self.closing or game.status != "active" or game.state.is_terminal():
+            return
+        if game.bot_task is not None and not game.bot_task.done():
+            return
+        seat = game.state.current_player
+        if 0 <= seat < len(game.seats) and game.seats[seat].kind == "bot":
+            game.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(game))
+
+    async def _bot_loop(self, game: LiveGame) -> None:
+        try:
+            while not self.closing:
+                async with game.lock:
+                    state = game.state
+                    if state.is_terminal() or game.status != "active":
+                        return
+                    seat = state.current_player
+                    if game.seats[seat].kind != "bot":
+                        return
+                    spec = game.seats[seat].bot
+                    seed = bot_seed(game.seed, seat, len(game.log))
+                    action = await anyio.to_thread.run_sync(
+                        _bot_choose, spec, seed, state.clone(), limiter=self._bot_limiter)
+                    await self._commit(game, seat, str(action))
+                await asyncio.sleep(self.bot_delay)
+        except asyncio.CancelledError:
+            raise
+        except ApiError as exc:
+            if exc.code == "storage_error":  # try again in a moment
+                await asyncio.sleep(1.0)
+                game.bot_task = None
+                self.kick_bots(game)
+                return
+            self._bot_failed(game, exc)
+        except Exception as exc:
+            self._bot_failed(game, exc)
+
+    @staticmethod
+    def _bot_failed(game: LiveGame, exc: BaseException) -> None:
+        log.exception("a bot failed in game %s", game.id, exc_info=exc)
+        game.status = "error"
+        game.error = f"a bot failed: {exc}"
+        game.notify()
+
+    async def idle(self, game: LiveGame) -> None:
+        """Wait until no bot of ``game`` is thinking (for tests and orderly shutdown)."""
+        while game.bot_task is not None and not game.bot_task.done():
+            await asyncio.wait([game.bot_task])
+
+
+def _bot_choose(spec: str, seed: int, state: Any) -> Any:
+    return make_bot(spec, seed).choose(state)

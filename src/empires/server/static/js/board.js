@@ -1,0 +1,443 @@
+// The board as SVG, drawn from an observation (never from hidden state).
+//
+// renderBoard(svg, obs, {seats, you, targets}) redraws everything. Elements that a legal action
+// can be given by carry data-target="<key>" (region:peru, box:dock, good:gold, building:navigator,
+// owned:navigator, player:1, worker:soldier, deck, box:order); keys in `targets` get the class
+// "clickable". The caller handles clicks (see game.js); the replay page passes no targets.
+
+const NS = "http://www.w3.org/2000/svg";
+
+export const COLORS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#5d4037"];
+export const COLOR_NAMES = ["red", "blue", "green", "orange", "purple", "brown"];
+export const WORKER_ABBR = {
+  colonist: "C", captain: "Cp", merchant: "M", missionary: "Ms", soldier: "S", builder: "B",
+  militia: "Mi",
+};
+const WORKER_ORDER = ["colonist", "captain", "merchant", "missionary", "soldier", "builder"];
+
+// Schematic New World: top-left corner of each region's card inside the map panel.
+const REGION_POS = {
+  new_france: [30, 50], new_england: [250, 40], virginia: [300, 185], florida: [200, 322],
+  new_spain: [25, 382], caribbean: [370, 402], new_granada: [200, 482], peru: [35, 572],
+  brazil: [360, 576],
+};
+// Adjacency comes from the server (/api/meta: empires.discovery.data); see setBoard().
+let ADJACENT = {};
+
+export function setBoard(board) {
+  ADJACENT = {};
+  for (const region of (board && board.regions) || []) ADJACENT[region.id] = region.adjacent;
+}
+
+export async function loadBoard(api) {
+  try {
+    const meta = await api("/api/meta");
+    const game = meta.games.find((g) => g.name === "discovery");
+    setBoard(game && game.board);
+  } catch {
+    setBoard(null);  // the map is drawn without its sea lanes
+  }
+}
+const REGION_W = 150;
+const REGION_H = 118;
+const ROMAN = ["", "I", "II", "III"];
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function text(x, y, content, attrs = {}) {
+  return el("text", { x, y, ...attrs }, content);
+}
+
+// Words wrapped into tspans of at most `width` pixels (about 0.55 em per character).
+function wrapped(x, y, content, width, size = 11, maxLines = 4, attrs = {}) {
+  const perLine = Math.max(4, Math.floor(width / (size * 0.55)));
+  const words = String(content).split(/\s+/);
+  const lines = [];
+  let line = "";
+  for (const w of words) {
+    if ((line + " " + w).trim().length > perLine && line) {
+      lines.push(line);
+      line = w;
+    } else {
+      line = (line + " " + w).trim();
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length > maxLines) {
+    lines.length = maxLines;
+    lines[maxLines - 1] = lines[maxLines - 1].replace(/.{0,2}$/, "…");
+  }
+  const node = el("text", { x, y, "font-size": size, ...attrs });
+  lines.forEach((l, i) => node.append(el("tspan", { x, dy: i ? size * 1.2 : 0 }, l)));
+  return node;
+}
+
+export function seatLabel(seats, seat) {
+  const s = seats && seats[seat];
+  return s ? s.name : `Player ${seat + 1}`;
+}
+
+function chip(x, y, player, label, seats, w = 26) {
+  return el("g", { class: "chip" },
+    el("title", {}, `${seatLabel(seats, player)} (${COLOR_NAMES[player]}): ${label}`),
+    el("rect", { x, y, width: w, height: 18, rx: 4, fill: COLORS[player], stroke: "#222",
+                 "stroke-width": 0.6 }),
+    text(x + w / 2, y + 13, WORKER_ABBR[label] || label,
+         { "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": "bold" }));
+}
+
+function workerSummary(counts) {
+  return WORKER_ORDER.filter((w) => counts && counts[w])
+    .map((w) => `${counts[w]}${WORKER_ABBR[w]}`).join(" ");
+}
+
+function panel(x, y, w, h, title, subtitle, target) {
+  const g = el("g", { class: "box", "data-target": target || null });
+  g.append(el("rect", { x, y, width: w, height: h, rx: 8, class: "box-bg" }));
+  g.append(text(x + 10, y + 18, title, { class: "box-title" }));
+  if (subtitle) g.append(text(x + w - 10, y + 18, subtitle, { class: "box-sub", "text-anchor": "end" }));
+  return g;
+}
+
+// Numbered spaces with their occupants ([{player, worker}]).
+function spaces(g, x, y, count, occupants, seats, labels, size = 30) {
+  for (let i = 0; i < count; i++) {
+    const sx = x + i * (size + 6);
+    g.append(el("rect", { x: sx, y, width: size, height: size, rx: 4, class: "space" }));
+    g.append(text(sx + size / 2, y + size + 11, labels ? labels[i] : i + 1,
+                  { class: "space-label", "text-anchor": "middle" }));
+    const occ = occupants[i];
+    if (occ) g.append(chip(sx + 2, y + 6, occ.player, occ.worker, seats, size - 4));
+  }
+}
+
+function chipRow(g, x, y, occupants, seats, perRow = 12) {
+  occupants.forEach((occ, i) => {
+    const cx = x + (i % perRow) * 30;
+    const cy = y + Math.floor(i / perRow) * 22;
+    g.append(chip(cx, cy, occ.player, occ.worker, seats));
+  });
+}
+
+function goodToken(x, y, good, target, extra = "", label = good) {
+  const w = Math.max(44, label.length * 7 + 12);
+  return el("g", { class: `good ${extra}`, "data-target": target, "data-good": good },
+    el("title", {}, label),
+    el("rect", { x, y, width: w, height: 20, rx: 10, class: `good-bg good-${good}` }),
+    text(x + w / 2, y + 14, label, { "text-anchor": "middle", "font-size": 11 }));
+}
+
+function counterText(counter) {
+  if (counter === "face-down") return "? face-down counter";
+  if (!counter) return null;
+  const what = `resist ${counter.resistance} · ${counter.vp} VP`;
+  return counter.scouted ? `scouted: ${what}` : what;
+}
+
+function drawMap(svg, obs, seats) {
+  const g = el("g", { class: "map" });
+  g.append(el("rect", { x: 10, y: 10, width: 525, height: 690, rx: 10, class: "sea" }));
+  g.append(text(24, 32, "The New World", { class: "box-title" }));
+  const centre = (id) => [REGION_POS[id][0] + REGION_W / 2, REGION_POS[id][1] + REGION_H / 2];
+  const drawn = new Set();
+  for (const [a, list] of Object.entries(ADJACENT)) {
+    for (const b of list) {
+      const key = [a, b].sort().join("|");
+      if (drawn.has(key) || !REGION_POS[a] || !REGION_POS[b]) continue;
+      drawn.add(key);
+      const [x1, y1] = centre(a);
+      const [x2, y2] = centre(b);
+      g.append(el("line", { x1, y1, x2, y2, class: "lane", "data-lane": key }));
+    }
+  }
+  for (const region of obs.regions) {
+    const [x, y] = REGION_POS[region.id] || [0, 0];
+    const r = el("g", { class: `region ${region.discovered ? "discovered" : "undiscovered"}`,
+                        "data-target": `region:${region.id}`, "data-region": region.id });
+    r.append(el("rect", { x, y, width: REGION_W, height: REGION_H, rx: 12, class: "land" }));
+    r.append(text(x + 8, y + 17, region.name, { class: "region-name" }));
+    if (region.trade_good) {
+      r.append(text(x + REGION_W - 8, y + 17, region.trade_good,
+                    { class: "region-good", "text-anchor": "end" }));
+    }
+    const ct = counterText(region.counter);
+    r.append(text(x + 8, y + 33, ct || (region.discovered ? "discovered" : ""),
+                  { class: region.counter && region.counter.scouted ? "counter scouted" : "counter" }));
+    let row = 0;
+    region.workers.forEach((counts, p) => {
+      const summary = workerSummary(counts);
+      if (!summary) return;
+      const ry = y + 42 + row * 15;
+      if (row < 5) {
+        r.append(el("rect", { x: x + 8, y: ry, width: 10, height: 10, rx: 2, fill: COLORS[p] }));
+        r.append(text(x + 22, ry + 9, summary, { class: "region-workers",
+                                                 "data-player": p }));
+      }
+      row += 1;
+    });
+    r.append(el("title", {}, `${region.name}${region.discovered ? "" : " (undiscovered)"}`));
+    g.append(r);
+  }
+  svg.append(g);
+}
+
+function drawBoxes(svg, obs, seats) {
+  const b = obs.boxes;
+  const X = 545;
+  // Initiative
+  let g = panel(X, 10, 230, 110, "Initiative", "order & money", "box:initiative");
+  spaces(g, X + 10, 36, 6, b.initiative, seats, null, 28);
+  svg.append(g);
+  // Colonist Dock: spaces 1-11, X, Y and the Mayflower
+  g = panel(X + 240, 10, 485, 110, "Colonist Dock", "Merchant $5 · Missionary +1 Colonist",
+            "box:dock");
+  spaces(g, X + 250, 30, 11, b.dock.slice(0, 11), seats, null, 24);
+  const xy = [b.dock_x, b.dock_y];
+  spaces(g, X + 250, 74, 2, xy.map((p) => (p === null || p === undefined ? null
+    : { player: p, worker: "colonist" })), seats, ["X", "Y"], 24);
+  if (b.dock.length > 11) chipRow(g, X + 330, 76, b.dock.slice(11), seats, 9);
+  const mayflower = obs.players.some((pl) => pl.buildings.includes("mayflower"));
+  if (mayflower) {
+    g.append(el("g", { class: "subspace", "data-target": "box:mayflower" },
+      el("title", {}, "Colonist Dock: the Mayflower's spaces"),
+      el("rect", { x: X + 630, y: 76, width: 85, height: 24, rx: 5, class: "space" }),
+      text(X + 672, 92, "Mayflower", { "text-anchor": "middle", "font-size": 11 })));
+  }
+  svg.append(g);
+  // Trade Goods
+  g = panel(X, 130, 350, 120, "Trade Goods", "any $1 · 3 of a kind $3 · 4 $6", "box:trade_goods");
+  spaces(g, X + 10, 150, 4, b.trade_goods, seats, null, 28);
+  g.append(text(X + 10, 219, "On offer:", { class: "space-label" }));
+  let gx = X + 62;
+  b.trade_goods_offer.forEach((good) => {
+    const pick = obs.decision && obs.decision.kind === "trade_good";
+    const token = goodToken(gx, 205, good, pick ? `good:${good}` : null, "offer");
+    g.append(token);
+    gx += Math.max(44, good.length * 7 + 12) + 6;
+  });
+  svg.append(g);
+  // Merchant Shipping
+  g = panel(X + 360, 130, 365, 120, "Merchant Shipping", "Captain 2 · Merchant 2",
+            "box:shipping");
+  chipRow(g, X + 370, 150, b.shipping, seats, 11);
+  g.append(text(X + 370, 236, b.merchant_ship_waiting ? "A Merchant Ship waits to be taken"
+                                                      : "No Merchant Ship this turn",
+                { class: "space-label" }));
+  g.append(text(X + 715, 236, `ships in supply: ${obs.merchant_ships_in_supply}`,
+                { class: "space-label", "text-anchor": "end" }));
+  svg.append(g);
+  // Capital Buildings: five spaces and the buildings on offer
+  g = panel(X, 260, 725, 200, "Capital Buildings", "Builder $5 · Age I $10 · II $14 · III $20",
+            "box:buildings");
+  spaces(g, X + 10, 292, 5, b.buildings, seats, null, 26);
+  const offer = b.buildings_offer;
+  const step = (725 - 200) / Math.max(5, offer.length);
+  const cardW = step - 6;
+  offer.forEach((bld, i) => {
+    const cx = X + 195 + i * step;
+    const card = el("g", { class: "building-card", "data-target": `building:${bld.id}`,
+                           "data-building": bld.id },
+      el("title", {}, `${bld.name} ($${bld.price}, ${bld.type}): ${bld.text}`),
+      el("rect", { x: cx, y: 288, width: cardW, height: 164, rx: 6, class: "card" }),
+      wrapped(cx + 6, 304, bld.name, cardW - 10, 12, 2, { class: "card-title" }),
+      text(cx + 6, 336, `$${bld.price} · ${bld.type.replace("_", "-")}`, { class: "card-price" }),
+      wrapped(cx + 6, 352, bld.text, cardW - 10, 10, 8, { class: "card-text" }));
+    g.append(card);
+  });
+  svg.append(g);
+  // Discovery
+  g = panel(X, 470, 230, 120, "Discovery", "Captain 2 · Soldier 5", "box:discovery");
+  const explorers = [];
+  obs.players.forEach((pl) => {
+    for (const w of WORKER_ORDER) {
+      for (let k = 0; k < ((pl.discovery_box || {})[w] || 0); k++) explorers.push({ player: pl.seat, worker: w });
+    }
+  });
+  chipRow(g, X + 10, 496, explorers.slice(0, 14), seats, 7);
+  if (explorers.length > 14) g.append(text(X + 220, 540, `+${explorers.length - 14}`, { class: "space-label", "text-anchor": "end" }));
+  const deck = obs.hidden ? obs.hidden.discovery_deck : 0;
+  g.append(el("g", { class: "deck", "data-target": "deck" },
+    el("title", {}, "The Discovery deck"),
+    el("rect", { x: X + 10, y: 548, width: 210, height: 32, rx: 5, class: "card" }),
+    text(X + 115, 569, `Discovery deck: ${deck} cards`, { "text-anchor": "middle", "font-size": 11 })));
+  svg.append(g);
+  // Specialists: one space each, Training $5
+  g = panel(X + 240, 470, 485, 120, "Specialists", "one worker per space", null);
+  const kinds = ["missionary", "merchant", "soldier", "captain", "builder", "training"];
+  kinds.forEach((k, i) => {
+    const sx = X + 250 + i * 78;
+    const occ = b.specialists[k];
+    const s = el("g", { class: "subspace", "data-target": `box:${k}` },
+      el("rect", { x: sx, y: 492, width: 72, height: 86, rx: 6, class: "space" }),
+      text(sx + 36, 510, k === "training" ? "Training" : k[0].toUpperCase() + k.slice(1),
+           { "text-anchor": "middle", "font-size": 11 }),
+      k === "training" ? text(sx + 36, 524, "$5", { "text-anchor": "middle", class: "space-label" }) : null);
+    if (occ) s.append(chip(sx + 22, 540, occ.player, occ.worker, seats, 28));
+    g.append(s);
+  });
+  svg.append(g);
+  // Warfare
+  g = panel(X, 600, 350, 100, "Warfare", "Battle $0 · War $10", "box:warfare");
+  spaces(g, X + 10, 626, 4, b.warfare, seats, null, 30);
+  svg.append(g);
+  // What nobody sees, only counted
+  g = panel(X + 360, 600, 365, 100, "Supply (hidden, counted)", null, null);
+  const h = obs.hidden || {};
+  const stacks = h.building_stacks || {};
+  g.append(text(X + 370, 642, `Trade Goods pool: ${h.trade_goods_pool} · unused counters: ${h.unused_counters}`,
+                { "font-size": 11 }));
+  g.append(text(X + 370, 660, `Building stacks: I ${stacks["1"] ?? 0} · II ${stacks["2"] ?? 0} · III ${stacks["3"] ?? 0}`,
+                { "font-size": 11 }));
+  if (obs.scouted_deck) {
+    const parts = Object.entries(obs.scouted_deck).map(([k, v]) => `${k}: ${v.name} (${v.vp} VP)`);
+    g.append(text(X + 370, 678, `You scouted — ${parts.join(", ")}`, { "font-size": 11, class: "scouted" }));
+  }
+  svg.append(g);
+}
+
+function drawTracks(svg, obs, seats) {
+  // Turn / Age track
+  const g = panel(10, 710, 620, 80, "Turn", `Age ${ROMAN[obs.age]} · ${obs.phase}`, null);
+  const ages = [1, 1, 1, 2, 2, 2, 3, 3];
+  ages.forEach((age, i) => {
+    const turn = i + 1;
+    const x = 20 + i * 74;
+    const current = turn === obs.turn;
+    g.append(el("g", { class: current ? "turn current" : "turn", "data-turn": turn },
+      el("rect", { x, y: 730, width: 66, height: 50, rx: 6, class: current ? "turn-now" : "space" }),
+      text(x + 33, 750, ROMAN[age], { "text-anchor": "middle", "font-size": 12, "font-weight": "bold" }),
+      text(x + 33, 770, turn, { "text-anchor": "middle", "font-size": 14 }),
+      [3, 6, 8].includes(turn) ? text(x + 62, 744, "★", { "text-anchor": "end", "font-size": 10 }) : null));
+  });
+  svg.append(g);
+  // Player order
+  const o = panel(640, 710, 630, 80, "Player order", "set by Initiative", "box:order");
+  obs.order.forEach((p, i) => {
+    const x = 650 + i * 100;
+    const current = obs.current_player === p;
+    o.append(el("g", { class: "order-slot", "data-target": `player:${p}`, "data-order": i },
+      el("title", {}, `${i + 1}. ${seatLabel(seats, p)}`),
+      el("rect", { x, y: 730, width: 94, height: 50, rx: 6, fill: COLORS[p],
+                   class: current ? "order-now" : "order" }),
+      text(x + 8, 748, `${i + 1}`, { fill: "#fff", "font-size": 12, "font-weight": "bold" }),
+      wrapped(x + 8, 764, seatLabel(seats, p), 80, 11, 1, { fill: "#fff" })));
+  });
+  svg.append(o);
+}
+
+function drawMats(svg, obs, seats, you) {
+  const n = obs.players.length;
+  const cols = Math.min(n, 3);
+  const w = (1260 - (cols - 1) * 10) / cols;
+  const top = 800;
+  obs.players.forEach((pl, i) => {
+    const x = 10 + (i % cols) * (w + 10);
+    const y = top + Math.floor(i / cols) * 185;
+    const seat = pl.seat;
+    const score = obs.scores ? obs.scores[seat] : null;
+    const g = el("g", { class: "mat", "data-target": `player:${seat}`, "data-seat": seat });
+    g.append(el("rect", { x, y, width: w, height: 175, rx: 8, class: "mat-bg",
+                          stroke: COLORS[seat], "stroke-width": seat === obs.current_player ? 4 : 2 }));
+    g.append(el("rect", { x, y, width: w, height: 24, rx: 8, fill: COLORS[seat] }));
+    const who = seats && seats[seat] ? (seats[seat].kind === "bot" ? ` · ${seats[seat].bot} bot` : "") : "";
+    g.append(text(x + 10, y + 17, `${seatLabel(seats, seat)}${seat === you ? " (you)" : ""}${who}`,
+                  { fill: "#fff", "font-weight": "bold", "font-size": 13 }));
+    g.append(text(x + w - 10, y + 17, `$${pl.money}${score ? ` · ${score.total} VP` : ""}`,
+                  { fill: "#fff", "font-weight": "bold", "font-size": 13, "text-anchor": "end",
+                    class: "money" }));
+    let ly = y + 42;
+    const line = (label, value) => {
+      g.append(text(x + 10, ly, label, { class: "mat-label" }));
+      g.append(text(x + 84, ly, value || "–", { class: "mat-value" }));
+      ly += 16;
+    };
+    line("Available", workerSummary(pl.available));
+    line("Supply", workerSummary(pl.supply));
+    line("In Discovery", workerSummary(pl.discovery_box));
+    line("Ships, VP", `${pl.merchant_ships} Merchant Ship${pl.merchant_ships === 1 ? "" : "s"} · colony VP ${pl.colony_vp.join("/")}`);
+    // Goods as tokens (targets when a building asks for one of your goods)
+    g.append(text(x + 10, ly, "Goods", { class: "mat-label" }));
+    let gx = x + 84;
+    const goods = Object.entries(pl.goods);
+    if (!goods.length) g.append(text(gx, ly, "–", { class: "mat-value" }));
+    let hiddenGoods = 0;
+    goods.forEach(([good, count]) => {
+      const label = count > 1 ? `${good} ×${count}` : good;
+      const width = Math.max(44, label.length * 7 + 12);
+      if (gx + width > x + w - 30) {
+        hiddenGoods += count;
+        return;
+      }
+      const pick = obs.decision && obs.decision.kind !== "trade_good";
+      g.append(goodToken(gx, ly - 13, good, pick ? `good:${good}` : null, "owned", label));
+      gx += width + 4;
+    });
+    if (hiddenGoods) g.append(text(gx, ly, `+${hiddenGoods}`, { class: "mat-value" }));
+    ly += 18;
+    // Buildings (owned:<id> targets for "use")
+    g.append(text(x + 10, ly, "Buildings", { class: "mat-label" }));
+    let bx = x + 84;
+    if (!pl.buildings.length) g.append(text(bx, ly, "–", { class: "mat-value" }));
+    pl.buildings.forEach((id) => {
+      const name = id.replace(/_\d+$/, "").replace(/_/g, " ");
+      const usedUp = pl.buildings_used.includes(id);
+      const width = name.length * 6 + 10;
+      if (bx + width > x + w - 6) return;
+      g.append(el("g", { class: `owned${usedUp ? " used" : ""}`,
+                         "data-target": seat === you ? `owned:${id}` : null },
+        el("title", {}, usedUp ? `${name} (used this turn)` : name),
+        el("rect", { x: bx, y: ly - 12, width, height: 16, rx: 3, class: "owned-bg" }),
+        text(bx + 5, ly, name, { "font-size": 10 })));
+      bx += width + 4;
+    });
+    ly += 18;
+    const disc = pl.discoveries.map((d) => `${d.name} (${d.vp})`).join(", ");
+    g.append(text(x + 10, ly, "Discoveries", { class: "mat-label" }));
+    g.append(wrapped(x + 84, ly, disc || "–", w - 94, 11, 2, { class: "mat-value" }));
+    svg.append(g);
+  });
+  return top + Math.ceil(n / cols) * 185 - 10;
+}
+
+export function renderBoard(svg, obs, { seats = null, you = null, targets = null } = {}) {
+  svg.replaceChildren();
+  svg.append(el("rect", { x: 0, y: 0, width: 1280, height: 2000, class: "table" }));
+  drawMap(svg, obs, seats);
+  drawBoxes(svg, obs, seats);
+  drawTracks(svg, obs, seats);
+  const bottom = drawMats(svg, obs, seats, you);
+  svg.setAttribute("viewBox", `0 0 1280 ${bottom + 5}`);
+  if (targets) {
+    for (const node of svg.querySelectorAll("[data-target]")) {
+      if (targets.has(node.getAttribute("data-target"))) node.classList.add("clickable");
+    }
+  }
+}
+
+// The board target a legal action string is given by (null: only in the list).
+export function targetOf(action) {
+  const [kind, a, b] = action.split(" ");
+  switch (kind) {
+    case "place": return `box:${b}`;
+    case "region": return `region:${a}`;
+    case "scout": return a === "deck" ? "deck" : `region:${a}`;
+    case "deck": return "deck";
+    case "good": return `good:${a}`;
+    case "building": return `building:${a}`;
+    case "use": return `owned:${a}`;
+    case "player": return `player:${a}`;
+    case "target": return `box:${a}`;
+    default: return null;
+  }
+}

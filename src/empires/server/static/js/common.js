@@ -1,0 +1,95 @@
+// Shared helpers: the token from the link, JSON requests, the log and the score table.
+
+import { COLORS, seatLabel } from "./board.js";
+
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// Join links look like /game/<id>#token=<secret>: the fragment never reaches a server log.
+export function linkParams() {
+  const parts = location.pathname.split("/").filter(Boolean);
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const query = new URLSearchParams(location.search);
+  return { id: parts[1] || "", token: hash.get("token") || query.get("token") || "" };
+}
+
+export async function api(path, { method = "GET", token = null, body = undefined } = {}) {
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(path, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = { error: "bad_response", detail: `the server answered ${response.status}` };
+  }
+  if (!response.ok) {
+    const error = new Error(data && data.detail ? data.detail : `HTTP ${response.status}`);
+    error.status = response.status;
+    error.code = data && data.error;
+    throw error;
+  }
+  return data;
+}
+
+export function swatch(seat) {
+  const s = h("span", { class: "swatch" });
+  s.style.background = COLORS[seat] || "#777";
+  return s;
+}
+
+export function logItem(entry, seats, { current = false } = {}) {
+  return h("li", { class: current ? "current" : null, "data-index": entry.index },
+    h("span", { class: "log-num" }, `${entry.index + 1}.`), " ",
+    swatch(entry.seat), " ",
+    h("b", {}, seatLabel(seats, entry.seat)), ": ", entry.text);
+}
+
+const CATEGORIES = [
+  ["colonies_age1", "Colonies, Age I"], ["colonies_age2", "Colonies, Age II"],
+  ["colonies_age3", "Colonies, Age III"], ["discoveries", "Discoveries"],
+  ["buildings", "Capital Buildings"], ["economy", "Economy"], ["bought_vp", "Bought VP"],
+  ["total", "Total"],
+];
+
+export function scoreTable(result, seats) {
+  const places = {};
+  result.ranking.forEach((group, i) => group.forEach((seat) => { places[seat] = i + 1; }));
+  const n = result.scores.length;
+  const head = h("tr", {}, h("th", {}, ""),
+    ...Array.from({ length: n }, (_, s) => h("th", {}, swatch(s), " ", seatLabel(seats, s))));
+  const rows = CATEGORIES
+    .filter(([key]) => key === "total" || result.scores.some((sc) => sc[key]))
+    .map(([key, label]) => h("tr", { class: key === "total" ? "total" : null },
+      h("th", {}, label), ...result.scores.map((sc) => h("td", {}, sc[key] ?? 0))));
+  const place = h("tr", { class: "place" }, h("th", {}, "Place"),
+    ...Array.from({ length: n }, (_, s) => h("td", {}, places[s] === 1 ? "★ 1st" : ordinal(places[s]))));
+  const winners = result.ranking[0].map((s) => seatLabel(seats, s)).join(" and ");
+  return h("div", { class: "scores", id: "scores" },
+    h("h2", {}, "Game over — ", winners, result.ranking[0].length > 1 ? " share the win" : " wins"),
+    h("table", {}, h("thead", {}, head), h("tbody", {}, ...rows, place)));
+}
+
+function ordinal(n) {
+  return n ? `${n}${({ 1: "st", 2: "nd", 3: "rd" })[n] || "th"}` : "";
+}
+
+export function showErrorIn(box, text) {
+  box.textContent = text;
+  box.hidden = !text;
+}

@@ -1,0 +1,210 @@
+// The game page: one websocket, the board, the choices of the seat to play, the log.
+
+import { COLOR_NAMES, loadBoard, renderBoard, seatLabel, targetOf } from "./board.js";
+import { api, h, linkParams, logItem, scoreTable, swatch } from "./common.js";
+
+const { id, token } = linkParams();
+const $ = (sel) => document.querySelector(sel);
+const svg = $("#board");
+const game = { view: null, log: [], ws: null, pending: false, retry: 0, fatal: false, seq: 0,
+               targets: new Map(), followLog: true };
+
+function setConnection(text, ok) {
+  const c = $("#connection");
+  c.textContent = text;
+  c.className = ok ? "ok" : "bad";
+}
+
+function showError(text) {
+  const box = $("#error");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+function connect() {
+  if (!id || !token) {
+    fatal("This link has no game token. Ask for your join link, or create a game in the lobby.");
+    return;
+  }
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const url = `${proto}://${location.host}/ws/games/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
+  const ws = new WebSocket(url);
+  game.ws = ws;
+  ws.addEventListener("open", () => { game.retry = 0; setConnection("connected", true); });
+  ws.addEventListener("message", (ev) => {
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch { return; }
+    receive(msg);
+  });
+  ws.addEventListener("close", (ev) => {
+    game.pending = false;
+    if (game.fatal || ev.code >= 4000) {
+      setConnection("closed", false);
+      return;
+    }
+    setConnection("reconnecting…", false);
+    const delay = Math.min(10000, 500 * 2 ** game.retry++);
+    setTimeout(connect, delay);
+  });
+}
+
+function fatal(text) {
+  game.fatal = true;
+  $("#status").replaceChildren(h("strong", {}, text));
+  setConnection("closed", false);
+}
+
+function receive(msg) {
+  if (msg.type === "state") {
+    game.log.length = Math.min(game.log.length, msg.log_from);
+    game.log.push(...msg.log);
+    game.view = msg;
+    game.pending = false;
+    render();
+  } else if (msg.type === "ack") {
+    game.pending = false;
+    showError("");
+  } else if (msg.type === "error") {
+    game.pending = false;
+    if (["bad_token", "missing_token", "unknown_game"].includes(msg.error)) {
+      fatal(msg.detail);
+    } else {
+      showError(msg.detail);
+      render();
+    }
+  }
+}
+
+async function act(action) {
+  if (game.pending || !game.view) return;
+  hideChooser();
+  showError("");
+  game.pending = true;
+  render();
+  const expect = game.log.length;
+  if (game.ws && game.ws.readyState === WebSocket.OPEN) {
+    game.ws.send(JSON.stringify({ type: "action", action, expect, id: ++game.seq }));
+    return;
+  }
+  try {  // the socket is down: the same action over HTTP
+    await api(`/api/games/${encodeURIComponent(id)}/actions`, { method: "POST", token,
+                                                              body: { action, expect } });
+  } catch (err) {
+    showError(err.message);
+  } finally {
+    game.pending = false;
+  }
+}
+
+// ---- choosing on the board ----
+
+function hideChooser() {
+  $("#chooser").hidden = true;
+}
+
+function openChooser(entries, ev) {
+  const box = $("#chooser");
+  box.replaceChildren(
+    h("div", { class: "chooser-title" }, "Choose:"),
+    ...entries.map((e) => h("button", { type: "button", class: "choice", "data-action": e.action,
+                                        onclick: () => act(e.action) }, e.text)),
+    h("button", { type: "button", class: "cancel", onclick: hideChooser }, "Cancel"));
+  box.hidden = false;
+  const x = Math.min(ev.clientX + 8, window.innerWidth - box.offsetWidth - 8);
+  const y = Math.min(ev.clientY + 8, window.innerHeight - box.offsetHeight - 8);
+  box.style.left = `${Math.max(8, x)}px`;
+  box.style.top = `${Math.max(8, y)}px`;
+}
+
+svg.addEventListener("click", (ev) => {
+  for (let node = ev.target; node && node !== svg; node = node.parentNode) {
+    const key = node.getAttribute && node.getAttribute("data-target");
+    if (key && game.targets.has(key)) {
+      const entries = game.targets.get(key);
+      if (entries.length === 1) act(entries[0].action);
+      else openChooser(entries, ev);
+      ev.stopPropagation();
+      return;
+    }
+  }
+  hideChooser();
+});
+document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") hideChooser(); });
+document.addEventListener("click", (ev) => {
+  if (!$("#chooser").contains(ev.target) && !svg.contains(ev.target)) hideChooser();
+});
+
+// ---- drawing ----
+
+function statusLine(v) {
+  const seats = v.game.seats;
+  if (v.game.status === "error") return h("strong", { class: "bad" }, v.game.error || "This game cannot go on.");
+  if (v.observation.terminal) return h("strong", {}, "Game over.");
+  if (v.legal.length) {
+    return h("span", { class: "your-turn" }, h("strong", {}, "Your turn: "),
+             v.observation.decision ? v.observation.decision.prompt : "choose an action");
+  }
+  const w = v.waiting_for;
+  const seat = seats[w];
+  const prompt = v.observation.decision ? ` (${v.observation.decision.prompt})` : "";
+  if (seat && seat.kind === "bot") {
+    return h("span", { class: "waiting" }, swatch(w), " ", `Waiting for ${seat.name} — the bot is thinking${prompt}`);
+  }
+  return h("span", { class: "waiting" }, swatch(w), " ", `Waiting for ${seatLabel(seats, w)}${prompt}`);
+}
+
+function render() {
+  const v = game.view;
+  if (!v) return;
+  const obs = v.observation;
+  const seats = v.game.seats;
+  game.targets = new Map();
+  if (!game.pending) {
+    for (const entry of v.legal) {
+      const key = targetOf(entry.action);
+      if (!key) continue;
+      if (!game.targets.has(key)) game.targets.set(key, []);
+      game.targets.get(key).push(entry);
+    }
+  }
+  renderBoard(svg, obs, { seats, you: v.you, targets: game.targets });
+  svg.classList.toggle("pending", game.pending);
+
+  const who = v.you === null ? h("span", {}, "Watching as a spectator")
+    : h("span", {}, "You are ", swatch(v.you), " ", h("b", {}, seatLabel(seats, v.you)),
+        ` (${COLOR_NAMES[v.you]})`);
+  $("#who").replaceChildren(who);
+  $("#turn").textContent = `Turn ${obs.turn} of 8 · Age ${["", "I", "II", "III"][obs.age]} · ${obs.phase}`;
+  $("#status").replaceChildren(statusLine(v));
+  document.title = v.legal.length ? "Your turn — Empires" : "Empires: Age of Discovery";
+
+  const list = $("#actions");
+  list.replaceChildren(...v.legal.map((e) => h("li", {},
+    h("button", { type: "button", class: targetOf(e.action) ? "action on-board" : "action",
+                  "data-action": e.action, disabled: game.pending || null,
+                  onclick: () => act(e.action) }, e.text))));
+  $("#actions-box").hidden = !v.legal.length;
+
+  const result = $("#result");
+  if (v.result) {
+    result.replaceChildren(scoreTable(v.result, seats),
+      h("p", {}, h("a", { href: `/replay/${id}#token=${encodeURIComponent(token)}` },
+                   "Watch the replay of this game")));
+    result.hidden = false;
+  } else {
+    result.hidden = true;
+  }
+
+  const logList = $("#log");
+  logList.replaceChildren(...game.log.map((e) => logItem(e, seats)));
+  if (game.followLog) logList.scrollTop = logList.scrollHeight;
+  $("#log-count").textContent = `${game.log.length} actions`;
+}
+
+// The log follows new entries unless the reader has scrolled up.
+$("#log").addEventListener("scroll", (ev) => {
+  const list = ev.target;
+  game.followLog = list.scrollTop + list.clientHeight >= list.scrollHeight - 30;
+});
+
+loadBoard(api).then(connect);

@@ -1,0 +1,80 @@
+"""Fixtures for the web app: databases (SQLite files; PostgreSQL schemas), app clients and
+helpers that play through the API."""
+
+from __future__ import annotations
+
+import os
+import uuid
+import warnings
+
+import pytest
+
+# Starlette's TestClient still works with httpx but warns about it on import.
+warnings.filterwarnings("ignore", message=r".*httpx.*", category=DeprecationWarning)
+warnings.filterwarnings("ignore", message=r".*httpx2.*")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from empires.server import create_app  # noqa: E402
+
+PG_URL = os.environ.get("EMPIRES_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("filterwarnings", "ignore::DeprecationWarning:starlette.testclient")
+    config.addinivalue_line("markers", "browser: drives Debian's Chromium with Playwright")
+
+
+_pg_state: dict[str, str | None] = {}
+
+
+def postgres_unreachable() -> str | None:
+    """None when the PostgreSQL test server answers, else why not (checked once)."""
+    if "why" not in _pg_state:
+        try:
+            import psycopg
+
+            with psycopg.connect(PG_URL.replace("+psycopg", ""), connect_timeout=3) as conn:
+                conn.execute("select 1")
+            _pg_state["why"] = None
+        except Exception as exc:  # any failure means: not reachable here
+            _pg_state["why"] = f"PostgreSQL is not reachable at {PG_URL}: {exc}".splitlines()[0]
+    return _pg_state["why"]
+
+
+@pytest.fixture
+def sqlite_url(tmp_path):
+    return f"sqlite:///{tmp_path / 'empires.db'}"
+
+
+@pytest.fixture
+def pg_url():
+    """A PostgreSQL URL whose search_path is a fresh schema, dropped afterwards."""
+    why = postgres_unreachable()
+    if why:
+        pytest.skip(why)
+    import psycopg
+
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    plain = PG_URL.replace("+psycopg", "")
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    try:
+        yield f"{PG_URL}?options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(plain, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    """Each persistence test runs on SQLite and on the real PostgreSQL server."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'empires.db'}"
+    return request.getfixturevalue("pg_url")
+
+
+@pytest.fixture
+def client(sqlite_url):
+    with TestClient(create_app(sqlite_url)) as c:
+        yield c

@@ -1,0 +1,73 @@
+"""Helpers that play through the web API (imported by the server tests)."""
+
+from __future__ import annotations
+
+import time
+
+
+def auth(token: str) -> dict:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def create(client, seats, status=201, **extra):
+    body = {"seats": seats, **extra}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == status, r.text
+    return r.json()
+
+
+def human_vs_bot(client, seed=7, bot="random", **extra):
+    g = create(client, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": bot}], seed=seed,
+               **extra)
+    return g["id"], g["seats"][0]["token"], g
+
+
+def view(client, gid, token):
+    r = client.get(f"/api/games/{gid}", headers=auth(token))
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def wait_for(client, gid, token, pred, timeout=20.0):
+    """Poll the view until ``pred(view)``; bots move in the server's own thread."""
+    deadline = time.monotonic() + timeout
+    while True:
+        v = view(client, gid, token)
+        if pred(v):
+            return v
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out; last view: waiting_for={v['waiting_for']}, "
+                                 f"{len(v['log'])} actions, status={v['game']['status']}")
+        time.sleep(0.01)
+
+
+def my_turn(client, gid, token, timeout=20.0):
+    return wait_for(client, gid, token,
+                    lambda v: v["legal"] or v["observation"]["terminal"], timeout)
+
+
+def play(client, gid, token, count, pick=lambda legal, i: legal[i % len(legal)]["action"]):
+    """Make ``count`` moves for the token's seat (deterministic choices); returns moves made."""
+    made = 0
+    for i in range(count):
+        v = my_turn(client, gid, token)
+        if v["observation"]["terminal"]:
+            break
+        r = client.post(f"/api/games/{gid}/actions",
+                        json={"action": pick(v["legal"], i), "expect": len(v["log"])},
+                        headers=auth(token))
+        assert r.status_code == 200, r.text
+        made += 1
+    return made
+
+
+def keys_anywhere(obj) -> set[str]:
+    out: set[str] = set()
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            out.add(k)
+            out |= keys_anywhere(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            out |= keys_anywhere(v)
+    return out

@@ -1,0 +1,288 @@
+"""The browser UI, driven by Playwright in Debian's Chromium (/usr/bin/chromium).
+
+A real uvicorn server runs in a thread on a free loopback port. Games that would take long to
+reach their end start from a stored history (the test-only way in: ``build_game(actions=...)``
+then ``Store.create_game``); from there every decision is made by clicking the page.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                       reason=f"browser tests need Debian's Chromium at {CHROMIUM} "
+                              "(apt-get install -y chromium)"),
+]
+sync_api = pytest.importorskip("playwright.sync_api",
+                               reason="browser tests need the playwright package")
+uvicorn = pytest.importorskip("uvicorn")
+
+from empires.bots import make_bot  # noqa: E402
+from empires.discovery import new_game  # noqa: E402
+from empires.server import create_app  # noqa: E402
+from empires.server.db import Store  # noqa: E402
+from empires.server.manager import build_game  # noqa: E402
+
+READY = """() => {
+  if (document.querySelector('#scores')) return true;
+  const box = document.querySelector('#actions-box');
+  return box && !box.hidden && !document.querySelector('#actions button:disabled');
+}"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveServer:
+    def __init__(self, db_url: str, bot_delay: float = 0.0) -> None:
+        self.app = create_app(db_url, bot_delay=bot_delay)
+        self.port = _free_port()
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws_max_size=4096, access_log=False)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(20)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _store(db_url: str, new) -> None:
+    store = Store(db_url)
+    store.migrate()
+    store.create_game(new.row)
+    store.close()
+
+
+def _history_until(seed: int, options, stop, limit: int = 2000) -> list[str]:
+    """Actions of a random game (both seats random) up to the first state where ``stop``."""
+    game = new_game(2, seed=seed, options=options)
+    bot = make_bot("random", seed)
+    for _ in range(limit):
+        if stop(game):
+            return game.history["actions"]
+        game.apply(bot.choose(game))
+    raise AssertionError("the stop condition never held")
+
+
+def _watch_frames(page, frames: list) -> None:
+    def on_socket(ws):
+        ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
+
+    page.on("websocket", on_socket)
+
+
+def test_a_whole_game_against_a_bot_by_clicking(browser, tmp_path):
+    """You + a random bot, from the start of turn 8 to the score table, all by clicks; then the
+    replay viewer steps through the finished game."""
+    seed = 31
+
+    def turn8(game):
+        obs = game.observation(None)
+        return obs["turn"] == 8 and obs["step"] == "place"
+
+    actions = _history_until(seed, None, turn8)
+    new = build_game("discovery", [{"kind": "human", "name": "You"},
+                                   {"kind": "bot", "bot": "random"}], None, seed, actions)
+    db = f"sqlite:///{tmp_path / 'ui.db'}"
+    _store(db, new)
+    gid, token = new.row.id, new.tokens[0]
+    errors: list[str] = []
+    frames: list[dict] = []
+    with LiveServer(db, bot_delay=0.02) as server:
+        page = browser.new_page(viewport={"width": 1500, "height": 1000})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        _watch_frames(page, frames)
+        page.goto(f"{server.url}/game/{gid}#token={token}")
+        page.wait_for_selector("#board .region")
+        assert page.locator("#board .region").count() == 9
+        from empires.discovery.data import ADJACENT
+
+        edges = {frozenset((i, j)) for i, adj in enumerate(ADJACENT) for j in adj}
+        assert page.locator("#board .lane").count() == len(edges)
+        assert "You are" in page.locator("#who").inner_text()
+
+        board_clicks = list_clicks = 0
+        statuses = set()
+        for _ in range(400):
+            page.wait_for_function(READY, timeout=20_000)
+            if page.locator("#scores").count():
+                break
+            statuses.add(page.locator("#status").inner_text().split(":")[0])
+            before = page.locator("#log-count").inner_text()
+            clickable = page.locator("#board .clickable")
+            if clickable.count():
+                clickable.first.click()
+                choice = page.locator("#chooser:not([hidden]) button.choice")
+                if choice.count():
+                    choice.first.click()
+                board_clicks += 1
+            else:
+                page.locator("#actions button").first.click()
+                list_clicks += 1
+            page.wait_for_function(
+                "(b) => document.querySelector('#scores') || "
+                "document.querySelector('#log-count').textContent !== b", arg=before,
+                timeout=20_000)
+        page.wait_for_selector("#scores", timeout=20_000)
+        assert board_clicks >= 5, (board_clicks, list_clicks)
+        assert "Your turn" in statuses
+
+        game = server.app.state.manager.games[gid]
+        assert game.state.is_terminal() and game.status == "finished"
+        totals = [s["total"] for s in game.state.scores()]
+        row = page.locator("#scores tr.total td").all_inner_texts()
+        assert [int(t) for t in row] == totals
+        assert "Game over" in page.locator("#status").inner_text()
+        assert "wins" in page.locator("#scores h2").inner_text() or "share" in page.locator(
+            "#scores h2").inner_text()
+        log_items = page.locator("#log li").count()
+        assert log_items == len(game.log)
+        # Everything the page was sent is its own seat's view.
+        assert frames and all(f.get("you") == 0 for f in frames if f["type"] == "state")
+        assert all("state" not in f and "seed" not in json.dumps(f) for f in frames)
+        page.screenshot(path=str(tmp_path / "game-over.png"), full_page=True)
+
+        # The replay viewer steps through the finished game as a spectator saw it.
+        page.click("#result a")
+        page.wait_for_selector("#board .region")
+        page.wait_for_function("() => document.querySelector('#step').textContent.startsWith('Step 0')")
+        total = len(game.log)
+        assert f"Step 0 of {total}" in page.locator("#step").inner_text()
+        page.click("#next")
+        page.wait_for_function("() => document.querySelector('#step').textContent.startsWith('Step 1 ')")
+        assert page.locator("#log li").count() == 1
+        page.click("#last")
+        page.wait_for_selector("#scores")
+        assert f"Step {total} of {total}" in page.locator("#step").inner_text()
+        page.keyboard.press("Home")
+        page.wait_for_function("() => document.querySelector('#step').textContent.startsWith('Step 0')")
+        page.close()
+    assert errors == []
+
+
+def test_two_players_each_see_only_what_they_may(browser, tmp_path):
+    """Two humans in two browser contexts: the one who scouted a counter sees it, the other
+    sees it face-down; only the seat to play is offered choices; each sees the other's moves."""
+    options_json = {"variants": ["scouting"]}
+    from empires.discovery import Options
+
+    options = Options.from_json(options_json)
+    seen: dict[str, int] = {}
+
+    def scouted(game):
+        for seat in (0, 1):
+            for region in game.observation(seat)["regions"]:
+                if isinstance(region["counter"], dict) and region["counter"].get("scouted"):
+                    seen.update(seat=seat, region=region["id"])
+                    return True
+        return False
+
+    seed = next(s for s in range(1, 50) if _try(_history_until, s, options, scouted, 600))
+    actions = _history_until(seed, options, scouted, 600)
+    knower, region = seen["seat"], seen["region"]
+    other = 1 - knower
+    new = build_game("discovery", [{"kind": "human", "name": "Ann"},
+                                   {"kind": "human", "name": "Bob"}], options_json, seed, actions)
+    db = f"sqlite:///{tmp_path / 'two.db'}"
+    _store(db, new)
+    gid = new.row.id
+    with LiveServer(db) as server:
+        pages, frames = {}, {0: [], 1: []}
+        for seat in (0, 1):
+            context = browser.new_context(viewport={"width": 1400, "height": 1000})
+            page = context.new_page()
+            _watch_frames(page, frames[seat])
+            page.goto(f"{server.url}/game/{gid}#token={new.tokens[seat]}")
+            page.wait_for_selector("#board .region")
+            pages[seat] = page
+        names = {0: "Ann", 1: "Bob"}
+        for seat, page in pages.items():
+            assert names[seat] in page.locator("#who").inner_text()
+            counter = page.locator(f'#board [data-region="{region}"] .counter').text_content()
+            if seat == knower:
+                assert counter.startswith("scouted:"), counter
+            else:
+                assert counter == "? face-down counter", counter
+
+        game = server.app.state.manager.games[gid]
+        turn = game.state.current_player
+        idle = 1 - turn
+        pages[turn].wait_for_function(READY)
+        assert pages[turn].locator("#board .clickable").count() > 0
+        assert pages[idle].locator("#actions-box").is_hidden()
+        assert pages[idle].locator("#board .clickable").count() == 0
+        assert f"Waiting for {names[turn]}" in pages[idle].locator("#status").inner_text()
+
+        before = pages[idle].locator("#log-count").inner_text()
+        target = pages[turn].locator("#board .clickable").first
+        target.click()
+        choice = pages[turn].locator("#chooser:not([hidden]) button.choice")
+        if choice.count():
+            choice.first.click()
+        pages[idle].wait_for_function(
+            "(b) => document.querySelector('#log-count').textContent !== b", arg=before)
+        last = pages[idle].locator("#log li").last.inner_text()
+        assert names[turn] in last
+        pages[turn].screenshot(path=str(tmp_path / f"seat{turn}.png"), full_page=True)
+
+        # What each browser received: its own observation, never the state or the seed.
+        for seat in (0, 1):
+            states = [f for f in frames[seat] if f["type"] == "state"]
+            assert states
+            for f in states:
+                assert f["you"] == seat and f["observation"]["player"] == seat
+                assert "state" not in f and "seed" not in json.dumps(f)
+                if seat != f["waiting_for"]:
+                    assert f["legal"] == []
+                if f["game"]["actions"] != len(actions):
+                    continue  # the counter may have been revealed since
+                counter = next(r["counter"] for r in f["observation"]["regions"]
+                               if r["id"] == region)
+                if seat == other:
+                    assert counter == "face-down"
+                else:
+                    assert counter.get("scouted") is True
+
+def _try(fn, *args) -> bool:
+    try:
+        fn(*args)
+        return True
+    except AssertionError:
+        return False

@@ -1,0 +1,206 @@
+"""The websocket: pushes each client its own view after every action, takes actions, refuses
+what it must."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from server_helpers import auth, create, keys_anywhere, view
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from empires.server import create_app
+
+TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+
+
+def receive_state(ws, until=lambda m: True, limit=200):
+    """The next state message satisfying ``until`` (acks and errors are returned as they come
+    only when ``until`` accepts them)."""
+    for _ in range(limit):
+        message = ws.receive_json()
+        assert not {"state", "seed"} & keys_anywhere(message)
+        if until(message):
+            return message
+    raise AssertionError("no such message")
+
+
+def state_msg(m):
+    return m["type"] == "state"
+
+
+def engine_view(client, gid, seat):
+    game = client.app.state.manager.games[gid]
+    return json.loads(json.dumps(game.state.observation(seat)))
+
+
+def test_each_client_gets_its_own_observation_and_the_log(client):
+    g = create(client, TWO_HUMANS, seed=4, options={"variants": ["scouting"]})
+    gid = g["id"]
+    tokens = [s["token"] for s in g["seats"]]
+    spectator = g["spectator"]["token"]
+    first = view(client, gid, tokens[0])["waiting_for"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as w0, \
+         client.websocket_connect(f"/ws/games/{gid}?token={tokens[1]}") as w1, \
+         client.websocket_connect(f"/ws/games/{gid}?token={spectator}") as ws:
+        m = [receive_state(w, state_msg) for w in (w0, w1, ws)]
+        for seat in (0, 1):
+            assert m[seat]["you"] == seat
+            assert m[seat]["observation"] == engine_view(client, gid, seat)
+            assert bool(m[seat]["legal"]) == (seat == first)
+            assert m[seat]["log_from"] == 0 and m[seat]["log"] == []
+        assert m[2]["you"] is None and m[2]["legal"] == []
+        assert m[2]["observation"] == engine_view(client, gid, None)
+        assert m[first]["waiting_for"] == first
+
+        sockets = [w0, w1]
+        action = m[first]["legal"][0]
+        sockets[first].send_json({"type": "action", "action": action["action"], "id": "a1",
+                                  "expect": 0})
+        ack = receive_state(sockets[first], lambda m: m["type"] == "ack")
+        assert ack["id"] == "a1" and ack["entry"]["action"] == action["action"]
+        for w, seat in ((w0, 0), (w1, 1), (ws, None)):
+            upd = receive_state(w, lambda m: m["type"] == "state" and m["game"]["actions"] == 1)
+            assert upd["log_from"] == 0 and len(upd["log"]) == 1 or upd["log_from"] == 1
+            assert upd["observation"] == engine_view(client, gid, seat)
+            entry = (upd["log"] or [None])[-1]
+            assert entry == {"index": 0, "seat": first, "action": action["action"],
+                             "text": action["text"]}
+
+
+def test_websocket_refusals(client):
+    g = create(client, TWO_HUMANS, seed=4)
+    gid = g["id"]
+    tokens = [s["token"] for s in g["seats"]]
+    first = view(client, gid, tokens[0])["waiting_for"]
+    second = 1 - first
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[second]}") as ws:
+        receive_state(ws, state_msg)
+        legal_of_first = view(client, gid, tokens[first])["legal"]
+
+        def error_for(payload, raw=False):
+            if raw:
+                ws.send_text(payload)
+            else:
+                ws.send_json(payload)
+            return receive_state(ws, lambda m: m["type"] in ("error", "pong", "ack"))
+
+        e = error_for({"type": "action", "action": legal_of_first[0]["action"], "id": 7})
+        assert (e["status"], e["error"], e["id"]) == (409, "not_your_turn", 7)
+        e = error_for("this is not json", raw=True)
+        assert (e["status"], e["error"]) == (400, "malformed_message")
+        e = error_for("[1, 2]", raw=True)
+        assert e["error"] == "malformed_message"
+        e = error_for({"type": "dance"})
+        assert e["error"] == "malformed_message"
+        e = error_for({"type": "action", "action": 12})
+        assert (e["status"], e["error"]) == (400, "malformed_action")
+        e = error_for({"type": "action", "action": "x" * 200})
+        assert (e["status"], e["error"]) == (400, "malformed_action")
+        e = error_for({"type": "ping", "id": 1})
+        assert e == {"type": "pong", "id": 1}
+        ws.send_bytes(b"\x00\x01")
+        e = receive_state(ws, lambda m: m["type"] == "error")
+        assert e["error"] == "malformed_message"
+    # nothing changed
+    assert view(client, gid, tokens[0])["log"] == []
+
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[first]}") as ws:
+        receive_state(ws, state_msg)
+        ws.send_json({"type": "action", "action": "region peru"})
+        e = receive_state(ws, lambda m: m["type"] == "error")
+        assert (e["status"], e["error"]) == (422, "illegal_action")
+        ws.send_json({"type": "action", "action": legal_of_first[0]["action"], "expect": 3})
+        e = receive_state(ws, lambda m: m["type"] == "error")
+        assert (e["status"], e["error"]) == (409, "stale")
+        # an oversized message closes the socket (1009: message too big)
+        ws.send_text(json.dumps({"type": "action", "action": "skip", "pad": "p" * 5000}))
+        e = receive_state(ws, lambda m: m["type"] == "error")
+        assert (e["status"], e["error"]) == (413, "message_too_large")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1009
+    assert view(client, gid, tokens[0])["log"] == []
+
+    with client.websocket_connect(f"/ws/games/{gid}?token={g['spectator']['token']}") as ws:
+        receive_state(ws, state_msg)
+        ws.send_json({"type": "action", "action": legal_of_first[0]["action"]})
+        e = receive_state(ws, lambda m: m["type"] == "error")
+        assert (e["status"], e["error"]) == (403, "spectator")
+    assert view(client, gid, tokens[0])["log"] == []
+
+
+@pytest.mark.parametrize("query, code, error", [
+    ("", 4401, "missing_token"),
+    ("?token=wrong", 4403, "bad_token"),
+])
+def test_websocket_needs_a_token_of_this_game(client, query, code, error):
+    g = create(client, TWO_HUMANS)
+    with client.websocket_connect(f"/ws/games/{g['id']}{query}") as ws:
+        e = ws.receive_json()
+        assert e["type"] == "error" and e["error"] == error
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == code
+
+
+def test_websocket_unknown_game(client):
+    g = create(client, TWO_HUMANS)
+    with client.websocket_connect(f"/ws/games/ffffffffffffffff?token={g['seats'][0]['token']}") as ws:
+        assert ws.receive_json()["error"] == "unknown_game"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4404
+
+
+def test_bot_moves_are_pushed_until_it_is_your_turn(client):
+    g = create(client, [{"kind": "bot", "bot": "random"}, {"kind": "human"}], seed=2)
+    gid, token = g["id"], g["seats"][1]["token"]
+    seen = []
+    with client.websocket_connect(f"/ws/games/{gid}?token={token}") as ws:
+        turns = 0
+        while turns < 20:  # play a few of our turns over the socket
+            m = receive_state(ws, lambda m: m["type"] != "ack")
+            assert m["type"] == "state", m
+            assert m["log_from"] == len(seen)
+            seen.extend(m["log"])
+            if m["legal"]:
+                ws.send_json({"type": "action", "action": m["legal"][0]["action"],
+                              "expect": m["game"]["actions"]})
+                turns += 1
+        v = view(client, gid, token)
+    # Log deltas add up to exactly the log, with no gaps or repeats.
+    assert [e["index"] for e in seen] == list(range(len(seen)))
+    assert seen == v["log"][: len(seen)]
+    assert {e["seat"] for e in seen} == {0, 1}
+
+
+def test_http_and_websocket_clients_see_the_same_game(client):
+    g = create(client, TWO_HUMANS, seed=8)
+    gid = g["id"]
+    tokens = [s["token"] for s in g["seats"]]
+    first = view(client, gid, tokens[0])["waiting_for"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[1 - first]}") as ws:
+        receive_state(ws, state_msg)
+        legal = view(client, gid, tokens[first])["legal"]
+        r = client.post(f"/api/games/{gid}/actions", json={"action": legal[-1]["action"]},
+                        headers=auth(tokens[first]))
+        assert r.status_code == 200
+        m = receive_state(ws, lambda m: m["type"] == "state" and m["game"]["actions"] == 1)
+        assert m["log"][-1]["action"] == legal[-1]["action"]
+
+
+def test_connections_per_game_are_limited(sqlite_url):
+    app = create_app(sqlite_url)
+    app.state.manager.max_connections_per_game = 2
+    with TestClient(app) as client:
+        g = create(client, TWO_HUMANS)
+        url = f"/ws/games/{g['id']}?token={g['spectator']['token']}"
+        with client.websocket_connect(url) as a, client.websocket_connect(url) as b:
+            receive_state(a, state_msg)
+            receive_state(b, state_msg)
+            with client.websocket_connect(url) as c:
+                assert c.receive_json()["error"] == "too_many_connections"
+        with client.websocket_connect(url) as d:  # the count went down again
+            assert receive_state(d, state_msg)["you"] is None
