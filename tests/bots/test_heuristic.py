@@ -8,6 +8,7 @@ from empires.bots import make_bot
 from empires.bots.heuristic import HeuristicBot
 from empires.core.rng import Rng
 from empires.discovery.game import DiscoveryGame, new_game
+from empires.discovery.options import Options
 
 try:
     from empires.bots.random_bot import RandomBot
@@ -134,3 +135,53 @@ def test_beats_random_clearly():
         if seat in first:
             wins += 1 / len(first)
     assert wins / games > 0.7, f"heuristic won only {wins}/{games} four-player games"
+
+
+class _Wrapped:
+    """A state that is not a DiscoveryGame: the bot must go through its observation."""
+
+    def __init__(self, game: DiscoveryGame) -> None:
+        self._game = game
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+
+_VIEW_FIELDS = (
+    "n me turn step order money ships owned discovered rgood counter counts rw avail supply goods "
+    "dbox used unseen deck initiative dock dock_x dock_y tg_box tg_offer shipping ship_waiting "
+    "cb_box cb_offer spec_taken warfare mine m turns_left sched w_exact w_soft income_mult plague1"
+).split()
+
+
+@pytest.mark.parametrize(
+    "num_players,options",
+    [
+        (4, Options()),
+        (2, Options(builders=True, buy_vp=True, variants=("scouting", "reduced-luck"))),
+        (5, Options(edition="2007", builders=True)),
+        (6, Options(nations="auction", variants=("scouting", "advanced-reconnaissance"))),
+    ],
+)
+def test_game_view_is_the_observation_view(num_players, options):
+    """Read from the game itself, the view (and so every score) is the one decoded from the
+    observation of the seat to move."""
+    from empires.bots import heuristic
+
+    game = new_game(num_players, seed=31 + num_players, options=options)
+    bots = [HeuristicBot(i) if i % 2 == 0 else RandomBot(i) for i in range(num_players)]
+    scorer = HeuristicBot(0)
+    compared = 0
+    while not game.is_terminal():
+        if len(game.legal_actions()) > 1:
+            fast = heuristic._GameView(game)
+            slow = heuristic._View(game.observation(game.current_player))
+            for field in _VIEW_FIELDS:
+                a, b = getattr(fast, field), getattr(slow, field)
+                assert a == b and type(a) is type(b), (field, a, b)
+            board = [[w[:] for w in row] for row in game.s.region_workers]
+            assert scorer.action_scores(game) == scorer.action_scores(_Wrapped(game))
+            assert game.s.region_workers == board  # the game's own lists are only read
+            compared += 1
+        game.apply(bots[game.current_player].choose(game))
+    assert compared > 100

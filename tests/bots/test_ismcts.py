@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 
 import pytest
 
 from empires.bots import make_bot
-from empires.bots.ismcts import ISMCTSBot, from_spec, reward_vector
+from empires.bots.heuristic import HeuristicBot
+from empires.bots.ismcts import (
+    ISMCTSBot,
+    discovery_estimate,
+    from_spec,
+    reward_vector,
+    soft_reward,
+    softmax,
+)
 from empires.bots.random_bot import RandomBot
 from empires.core.rng import Rng
 from empires.discovery.game import DiscoveryGame, new_game
@@ -270,3 +279,118 @@ def test_beats_random():
         if seat in first:
             wins += 1 / len(first)
     assert wins / games > 0.7, f"ISMCTS won only {wins}/{games} against random"
+
+
+# ---- the heuristic prior, the fallback, the new spec tokens ------------------------------------
+def test_new_spec_tokens():
+    b = from_spec("ismcts:120:prior=1.5:temp=0.5:gap=2.5:eps=0.2:fpu=0.05:soft=8:rollout=heuristic"
+                  ":depth=30", 4)
+    assert (b.iterations, b.prior, b.temperature, b.gap, b.epsilon, b.fpu, b.soft, b.rollout,
+            b.rollout_depth) == (120, 1.5, 0.5, 2.5, 0.2, 0.05, 8.0, "heuristic", 30)
+    b = from_spec("ismcts:1s:gap=none:depth=none:prior=0", 4)
+    assert (b.seconds, b.gap, b.rollout_depth, b.prior) == (1.0, None, None, 0.0)
+    for bad in ("ismcts:prior=-1", "ismcts:prior=x", "ismcts:temp=0", "ismcts:gap=-1",
+                "ismcts:eps=1.5", "ismcts:rollout=greedy", "ismcts:soft=-2", "ismcts:fpu=nan",
+                "ismcts:prior=inf", "ismcts:bogus=1"):
+        with pytest.raises(ValueError):
+            from_spec(bad, 0)
+
+
+def test_softmax_and_soft_reward():
+    p = softmax([1.0, 0.0, -1e9], 1.0)
+    assert p[0] == pytest.approx(math.e / (math.e + 1)) and p[2] == 0.0
+    assert sum(softmax([3.0, 2.0, 5.0], 0.5)) == pytest.approx(1.0)
+    assert softmax([1.0, 5.0], math.inf) == [0.5, 0.5]
+    assert soft_reward([10.0, 10.0], 5.0) == [0.5, 0.5]
+    r = soft_reward([20.0, 10.0, 0.0], 10.0)
+    assert r[0] > r[1] > r[2] and all(0.0 < x < 1.0 for x in r)
+
+
+def test_action_scores_match_choose():
+    game = position(2, 31, 40)
+    h = HeuristicBot(0)
+    for _ in range(30):
+        legal = game.legal_actions()
+        scores = h.action_scores(game)
+        assert len(scores) == len(legal)
+        if len(legal) > 1:
+            best = max(scores)
+            assert scores[legal.index(h.choose(game))] >= best - 1e-9
+        game.apply(legal[scores.index(max(scores))])
+        if game.is_terminal():
+            break
+
+
+def test_prior_orders_expansion():
+    """With a prior, the first iteration expands the heuristic's favourite; the most-visited
+    children after a short search are among the actions the prior likes."""
+    game = position(2, 5, 30)
+    legal = game.legal_actions()
+    scores = HeuristicBot(0).action_scores(game)
+    favourite = legal[scores.index(max(scores))]
+    bot = ISMCTSBot(3, iterations=1, prior=2.0, rollout_depth=5)
+    assert bot.choose(game) == favourite
+    visited = [a for a, c in bot.last_root.children.items() if c.visits]
+    assert visited == [favourite]
+    assert bot.last_root.priors[favourite] == max(bot.last_root.priors.values())
+    assert sum(bot.last_root.priors.values()) == pytest.approx(1.0)
+    # Every legal action has a child (unvisited ones with their prior), and a PUCT search
+    # visits the favourite first and most often when the prior is strong.
+    bot = ISMCTSBot(3, iterations=12, prior=20.0, temperature=0.1, rollout_depth=5)
+    bot.choose(game)
+    root = bot.last_root
+    assert set(root.children) == set(legal)
+    assert max(root.children.values(), key=lambda c: c.visits).action == favourite
+
+
+def test_gap_fallback_plays_the_heuristic_without_search():
+    game = position(2, 5, 30)
+    legal = game.legal_actions()
+    scores = HeuristicBot(0).action_scores(game)
+    favourite = legal[scores.index(max(scores))]
+    bot = ISMCTSBot(3, iterations=50, gap=0.0, rollout_depth=5)
+    assert bot.choose(game) == favourite
+    assert bot.last_fallback and bot.last_iterations == 0
+    bot = ISMCTSBot(3, iterations=10, gap=1e9, rollout_depth=5)
+    assert bot.choose(game) in legal
+    assert not bot.last_fallback and bot.last_iterations == 10
+
+
+def test_prior_search_is_deterministic_and_blind():
+    game = position(2, 21, 70)
+    me = game.current_player
+    other = game.determinize(me, Rng(987654321))
+    assert other.to_json() != game.to_json()
+    kw = {"iterations": 25, "prior": 1.0, "rollout_depth": 15, "soft": 10.0}
+    a, b, c = ISMCTSBot(13, **kw), ISMCTSBot(13, **kw), ISMCTSBot(13, **kw)
+    assert a.choose(PublicOnly(game)) == b.choose(PublicOnly(other)) == c.choose(game)
+    assert _tree(a) == _tree(b) == _tree(c)
+    kw["rollout"] = "heuristic"
+    kw["iterations"] = 6
+    a, b = ISMCTSBot(2, **kw), ISMCTSBot(2, **kw)
+    assert a.choose(game) == b.choose(other)
+    assert _tree(a) == _tree(b)
+
+
+def test_discovery_estimate():
+    game = position(2, 8, 90)
+    est = discovery_estimate(game)
+    totals = [row["total"] for row in game.scores()]
+    assert len(est) == 2 and all(e >= t for e, t in zip(est, totals, strict=True))
+    assert discovery_estimate(object()) is None
+    bots = [HeuristicBot(1), HeuristicBot(2)]
+    while not game.is_terminal():
+        game.apply(bots[game.current_player].choose(game))
+    assert discovery_estimate(game) == [row["total"] for row in game.scores()]
+
+
+def test_prior_on_a_game_without_action_scores():
+    """Imperial Settlers' heuristic has no action_scores: the search runs without a prior."""
+    from empires.settlers.game import new_game as settlers_game
+
+    game = settlers_game(2, seed=3)
+    while len(game.legal_actions()) < 2:
+        game.apply(game.legal_actions()[0])
+    bot = ISMCTSBot(1, iterations=5, prior=1.0, gap=1.0, rollout_depth=10)
+    assert bot.choose(game) in game.legal_actions()
+    assert bot.last_iterations == 5 and bot.last_root.priors is None

@@ -2,8 +2,12 @@
 
 The bot reads only what its seat may see: ``state.observation(state.current_player)``,
 ``state.legal_actions()`` and ``state.decision`` (plus the public rule tables of
-:mod:`empires.discovery.data` and the pure set-income rule). It never clones or applies moves:
-every action is scored analytically, one ply deep, in "victory point equivalents":
+:mod:`empires.discovery.data` and the pure set-income rule). On the engine's own
+:class:`~empires.discovery.game.DiscoveryGame` it reads the same public fields straight from the
+game instead of building the observation (a rollout policy decides often; ``_GameView`` gives
+the very view ``_View`` decodes from the observation, and the tests check that). It never clones
+or applies moves: every action is scored analytically, one ply deep, in "victory point
+equivalents":
 
 * colonies: the majority VP of every remaining colony scoring (turns 3, 6, 8), exact for the
   scoring of the current turn and "soft" for later ones (a region short of 3 workers counts in
@@ -22,11 +26,14 @@ for not going where it is worth most. Ties are broken by the bot's own seeded ge
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import product
 from typing import Any
 
 from empires.core.rng import Rng
+from empires.discovery.capital_buildings import price as building_price
 from empires.discovery.data import (
     ADJACENT,
+    BOXES,
     BUILDING_COST,
     BUILDINGS,
     CAP_BUILDINGS,
@@ -53,13 +60,16 @@ from empires.discovery.data import (
     WORKERS,
     age_of_turn,
 )
+from empires.discovery.game import DiscoveryGame
 from empires.discovery.income import set_income
+from empires.discovery.observation import visible_counter
 
 NW = len(WORKERS)
 MILITIA_CHOICE = NW  # the "worker militia" casualty choice
 _WI = {w: i for i, w in enumerate(WORKERS)}
 _GI = {g: i for i, g in enumerate(GOOD_IDS)}
 _COUNTER_INDEX = {c.id: i for i, c in enumerate(COUNTERS)}
+_BUILDING_IDS = tuple(b.id for b in BUILDINGS)
 SUGAR = _GI["sugar"]
 
 # Worth (VP) of one more worker of a type available next turn.
@@ -81,6 +91,10 @@ def _vec(counts: dict[str, int]) -> list[int]:
     for name, c in counts.items():
         v[_WI[name]] = c
     return v
+
+
+def _pairs(items: list[dict]) -> list[tuple[int, int]]:
+    return [(x["player"], _WI[x["worker"]]) for x in items]
 
 
 @lru_cache(maxsize=65536)
@@ -121,32 +135,87 @@ def _goods_pot(goods: tuple[int, ...], ships: int, final: bool) -> float:
     return base + 0.35 * (best - base)
 
 
+@lru_cache(maxsize=64)
+def _weights(t: int, step: str) -> tuple[float, tuple, float, float, float]:
+    """(money value, colony scorings, exact and soft scoring weights, income multiplier) on
+    turn ``t`` at ``step``: the same for every decision there."""
+    # Money: worth a lot while there is still something to buy, nothing at the very end.
+    if t < 7:
+        m = 0.35
+    elif t == 7:
+        m = 0.3
+    elif step in PHASE2_BEFORE_BUILDINGS:
+        m = 0.12
+    else:
+        m = 0.01
+    # Remaining colony scorings: (exact, weight); the current turn's scoring is exact.
+    sched: list[tuple[bool, float]] = []
+    for s in SCORING_TURNS:
+        if s >= t:
+            sched.append((s == t, 1.0 if not sched else 0.7))
+    w_exact = sum(w for e, w in sched if e)
+    w_soft = sum(w for e, w in sched if not e)
+    # $1 more set income is paid on every turn whose money can still be spent, and
+    # counts once more as the Economy VP of turn 8.
+    income_mult = 1.0 + m * max(0, TURNS - t)
+    return m, tuple(sched), w_exact, w_soft, income_mult
+
+
+@lru_cache(maxsize=65536)
+def _region_util(cr: tuple[int, ...], me: int, w_exact: float, w_soft: float) -> float:
+    """Colony utility of a region for ``me`` given everyone's worker counts ``cr``: our rank VP
+    less the opponents' average, weighted by the scorings still to come (a region short of 3
+    workers counts in proportion to its largest colony)."""
+    top = max(cr)
+    if top <= 0:
+        return 0.0
+    ranks = _rank_scores(cr)
+    rel = ranks[me] - (sum(ranks) - ranks[me]) / (len(cr) - 1)
+    if rel == 0:
+        return 0.0
+    factor = w_exact + w_soft if top >= 3 else w_soft * top / 3.0
+    return rel * factor
+
+
+class _lazy:
+    """A property computed on first use and then kept in the instance (like
+    ``functools.cached_property``, without its lock, which Python 3.11 still takes)."""
+
+    def __init__(self, fn: Any) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+
+    def __get__(self, obj: Any, cls: Any = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
+
 class _View:
-    """The observation of one seat, decoded into index-based lists."""
+    """The observation of one seat, decoded into index-based lists.
+
+    Only what every decision needs is decoded at once; the rest (the workers by type, the event
+    boxes, the counters still unseen, ...) on first use, as most decisions read a few of them.
+    Within one decision the view also remembers the values it was asked for (``add_value``,
+    ``best_expedition``, ... and ``memo`` for the bot's own): the same question gives the same
+    float without computing it again."""
 
     def __init__(self, obs: dict) -> None:
+        self.obs = obs
         self.n = obs["num_players"]
-        self.me = me = obs["player"]
-        self.turn = t = obs["turn"]
+        self.me = obs["player"]
+        self.turn = obs["turn"]
         self.step = obs["step"]
         self.order = list(obs["order"])
         players = obs["players"]
         self.money = [p["money"] for p in players]
-        self.avail = [_vec(p["available"]) for p in players]
-        self.supply = [_vec(p["supply"]) for p in players]
-        self.goods = [[p["goods"].get(g, 0) for g in GOOD_IDS] for p in players]
         self.ships = [p["merchant_ships"] for p in players]
         self.owned = [list(p["buildings"]) for p in players]
-        self.used = [set(p["buildings_used"]) for p in players]
-        self.dbox = [_vec(p["discovery_box"]) for p in players]
-        seen: set[str] = set()
-        for p in players:
-            for found in p["discoveries"]:
-                seen.add(found["id"])
         self.discovered: list[bool] = []
         self.rgood: list[int] = []
         self.counter: list[int | None] = []  # None: no counter; -1 face-down; else known index
-        self.rw: list[list[list[int]]] = []
+        self.counts: list[list[int]] = []  # workers per region and player
         for reg in obs["regions"]:
             self.discovered.append(reg["discovered"])
             g = reg["trade_good"]
@@ -156,66 +225,130 @@ class _View:
                 self.counter.append(None)
             elif isinstance(c, dict):
                 self.counter.append(_COUNTER_INDEX[c["id"]])
-                seen.add(c["id"])
             else:
                 self.counter.append(-1)
-            self.rw.append([_vec(w) for w in reg["workers"]])
-        self.counts = [[sum(w) for w in row] for row in self.rw]
-        self.unseen = [c for c in COUNTERS if c.id not in seen]
-        self.deck = [c for c in CARDS if c.id not in seen]
-        boxes = obs["boxes"]
+            self.counts.append([sum(w.values()) if w else 0 for w in reg["workers"]])
+        self._derive()
 
-        def pairs(items):
-            return [(x["player"], _WI[x["worker"]]) for x in items]
-
-        self.initiative = pairs(boxes["initiative"])
-        self.dock = pairs(boxes["dock"])
-        self.dock_x = boxes["dock_x"]
-        self.dock_y = boxes["dock_y"]
-        self.tg_box = pairs(boxes["trade_goods"])
-        self.tg_offer = [_GI[g] for g in boxes["trade_goods_offer"]]
-        self.shipping = pairs(boxes["shipping"])
-        self.ship_waiting = boxes["merchant_ship_waiting"]
-        self.cb_box = pairs(boxes["buildings"])
-        self.cb_offer = [(b["id"], b["price"]) for b in boxes["buildings_offer"]]
-        self.spec_taken = set(boxes["specialists"])
-        self.warfare = pairs(boxes["warfare"])
-        self.mine = set(self.owned[me])
-
-        # Money: worth a lot while there is still something to buy, nothing at the very end.
-        if t < 7:
-            self.m = 0.35
-        elif t == 7:
-            self.m = 0.3
-        elif self.step in PHASE2_BEFORE_BUILDINGS:
-            self.m = 0.12
-        else:
-            self.m = 0.01
-        self.turns_left = TURNS - t  # turns after this one
-        # Remaining colony scorings: (exact, weight); the current turn's scoring is exact.
-        self.sched: list[tuple[bool, float]] = []
-        for s in SCORING_TURNS:
-            if s >= t:
-                self.sched.append((s == t, 1.0 if not self.sched else 0.7))
-        self.w_exact = sum(w for e, w in self.sched if e)
-        self.w_soft = sum(w for e, w in self.sched if not e)
-        # $1 more set income is paid on every turn whose money can still be spent, and
-        # counts once more as the Economy VP of turn 8.
-        self.income_mult = 1.0 + self.m * max(0, TURNS - t)
+    def _derive(self) -> None:
+        """The values every decision needs, from the decoded fields."""
+        self.mine = set(self.owned[self.me])
+        self._expedition: dict[tuple[int, int], float] = {}  # best_expedition by arguments
+        self._added: dict[tuple[int, ...], float] = {}  # add_value by arguments and counts
+        self.memo: dict[Any, Any] = {}  # the bot's own values for this decision
+        self.m, sched, self.w_exact, self.w_soft, self.income_mult = _weights(self.turn, self.step)
+        self.sched = list(sched)
+        self.turns_left = TURNS - self.turn  # turns after this one
         self.plague1 = "plague_1" in self.mine
+
+    # ---- decoded on first use ---------------------------------------------------------------
+    @_lazy
+    def avail(self) -> list[list[int]]:
+        return [_vec(p["available"]) for p in self.obs["players"]]
+
+    @_lazy
+    def supply(self) -> list[list[int]]:
+        return [_vec(p["supply"]) for p in self.obs["players"]]
+
+    @_lazy
+    def goods(self) -> list[list[int]]:
+        return [[p["goods"].get(g, 0) for g in GOOD_IDS] for p in self.obs["players"]]
+
+    @_lazy
+    def used(self) -> list[set[str]]:
+        return [set(p["buildings_used"]) for p in self.obs["players"]]
+
+    @_lazy
+    def dbox(self) -> list[list[int]]:
+        return [_vec(p["discovery_box"]) for p in self.obs["players"]]
+
+    @_lazy
+    def rw(self) -> list[list[list[int]]]:
+        """Workers by type per region and player."""
+        return [
+            [_vec(w) if w else [0] * NW for w in reg["workers"]] for reg in self.obs["regions"]
+        ]
+
+    @_lazy
+    def rw_read(self) -> list[list[list[int]]]:
+        """``rw`` where it is only read (a :class:`_GameView` reads the game's own lists)."""
+        return self.rw
+
+    @_lazy
+    def _seen(self) -> set[str]:
+        """Ids of the discoveries won and of the counters shown on the board."""
+        seen = {found["id"] for p in self.obs["players"] for found in p["discoveries"]}
+        for reg in self.obs["regions"]:
+            c = reg["counter"]
+            if isinstance(c, dict):
+                seen.add(c["id"])
+        return seen
+
+    @_lazy
+    def unseen(self) -> list:
+        seen = self._seen
+        return [c for c in COUNTERS if c.id not in seen]
+
+    @_lazy
+    def deck(self) -> list:
+        seen = self._seen
+        return [c for c in CARDS if c.id not in seen]
+
+    @_lazy
+    def _boxes(self) -> dict:
+        return self.obs["boxes"]
+
+    @_lazy
+    def initiative(self) -> list[tuple[int, int]]:
+        return _pairs(self._boxes["initiative"])
+
+    @_lazy
+    def dock(self) -> list[tuple[int, int]]:
+        return _pairs(self._boxes["dock"])
+
+    @_lazy
+    def dock_x(self) -> int | None:
+        return self._boxes["dock_x"]
+
+    @_lazy
+    def dock_y(self) -> int | None:
+        return self._boxes["dock_y"]
+
+    @_lazy
+    def tg_box(self) -> list[tuple[int, int]]:
+        return _pairs(self._boxes["trade_goods"])
+
+    @_lazy
+    def tg_offer(self) -> list[int]:
+        return [_GI[g] for g in self._boxes["trade_goods_offer"]]
+
+    @_lazy
+    def shipping(self) -> list[tuple[int, int]]:
+        return _pairs(self._boxes["shipping"])
+
+    @_lazy
+    def ship_waiting(self) -> bool:
+        return self._boxes["merchant_ship_waiting"]
+
+    @_lazy
+    def cb_box(self) -> list[tuple[int, int]]:
+        return _pairs(self._boxes["buildings"])
+
+    @_lazy
+    def cb_offer(self) -> list[tuple[str, int]]:
+        return [(b["id"], b["price"]) for b in self._boxes["buildings_offer"]]
+
+    @_lazy
+    def spec_taken(self) -> set[str]:
+        return set(self._boxes["specialists"])
+
+    @_lazy
+    def warfare(self) -> list[tuple[int, int]]:
+        return _pairs(self._boxes["warfare"])
 
     # ---- colonies ---------------------------------------------------------------------------
     def region_util(self, cr: list[int]) -> float:
-        top = max(cr)
-        if top <= 0:
-            return 0.0
-        ranks = _rank_scores(tuple(cr))
-        me = self.me
-        rel = ranks[me] - (sum(ranks) - ranks[me]) / (self.n - 1)
-        if rel == 0:
-            return 0.0
-        factor = self.w_exact + self.w_soft if top >= 3 else self.w_soft * top / 3.0
-        return rel * factor
+        return _region_util(tuple(cr), self.me, self.w_exact, self.w_soft)
 
     def add_value(
         self, r: int, count: int, counts: list[list[int]] | None = None, player: int | None = None
@@ -224,10 +357,18 @@ class _View:
         counts = counts if counts is not None else self.counts
         p = self.me if player is None else player
         cr = counts[r]
-        before = self.region_util(cr)
+        key = (r, count, p, *cr)
+        delta = self._added.get(key)
+        if delta is None:
+            delta = self._added[key] = self._add_value(r, count, cr, p)
+        return delta
+
+    def _add_value(self, r: int, count: int, cr: list[int], p: int) -> float:
+        me, w_exact, w_soft = self.me, self.w_exact, self.w_soft
+        before = _region_util(tuple(cr), me, w_exact, w_soft)
         cr2 = cr[:]
         cr2[p] += count
-        delta = self.region_util(cr2) - before
+        delta = _region_util(tuple(cr2), me, w_exact, w_soft) - before
         if p == self.me and self.rgood[r] >= 0 and cr[p] < 3 <= cr2[p] and max(cr) < 3:
             delta += self.good_value(self.rgood[r])
         if p == self.me and "population" in self.mine:
@@ -252,6 +393,12 @@ class _View:
         return (after - before) * self.income_mult + extra + 0.05
 
     def ship_value(self) -> float:
+        value = self.memo.get("ship_value")
+        if value is None:
+            value = self.memo["ship_value"] = self._ship_value()
+        return value
+
+    def _ship_value(self) -> float:
         goods = list(self.goods[self.me])
         ships = self.ships[self.me]
         v = (self.goods_pot(goods, ships + 1) - self.goods_pot(goods, ships)) * self.income_mult
@@ -310,17 +457,25 @@ class _View:
         return total / len(dist), wins / len(dist)
 
     def best_expedition(self, value: int, soldiers: int) -> float:
-        best = 0.0
-        for _, dist, gain in self.discovery_targets():
-            ev, _ = self.expedition_ev(value, soldiers, dist, gain)
-            best = max(best, ev)
+        best = self._expedition.get((value, soldiers))
+        if best is None:
+            best = 0.0
+            for _, dist, gain in self.discovery_targets():
+                ev, _ = self.expedition_ev(value, soldiers, dist, gain)
+                best = max(best, ev)
+            self._expedition[(value, soldiers)] = best
         return best
 
     # ---- buildings --------------------------------------------------------------------------
     def nw_workers(self, p: int, worker: int | None = None) -> int:
         if worker is None:
             return sum(self.counts[r][p] for r in range(NUM_REGIONS))
-        return sum(self.rw[r][p][worker] for r in range(NUM_REGIONS))
+        rw = self.rw_read
+        return sum(rw[r][p][worker] for r in range(NUM_REGIONS))
+
+    def soldiers_in(self, r: int) -> bool:
+        """Whether anyone has a Soldier in region r."""
+        return any(w[SOLDIER] for w in self.rw_read[r])
 
     def building_value(self, bid: str, price: int) -> float:
         t = self.turns_left
@@ -504,10 +659,12 @@ class _View:
         best = (-1e9, -1, -1)
         me = self.me
         for r in range(NUM_REGIONS):
-            if not any(rws[r][me]):
+            row = rws[r]
+            mine = row[me]
+            if not any(mine):
                 continue
             for d in range(self.n):
-                if d != me:
+                if d != me and (mine[SOLDIER] or row[d][SOLDIER]) and any(row[d]):
                     v = self.battle_value(d, r, rws)
                     if v > best[0]:
                         best = (v, r, d)
@@ -518,12 +675,147 @@ class _View:
     def war_value(self, d: int, rw=None) -> float:
         total = 0.0
         any_region = False
+        rws = self.rw if rw is None else rw
+        me = self.me
         for r in range(NUM_REGIONS):
-            v = self.battle_value(d, r, rw)
+            mine, theirs = rws[r][me], rws[r][d]
+            if not (mine[SOLDIER] or theirs[SOLDIER]) or not any(mine) or not any(theirs):
+                continue  # no battle there (battle_value: -1e9)
+            v = self.battle_value(d, r, rws)
             if v > -1e8:
                 total += v
                 any_region = True
         return total - WAR_COST * self.m if any_region else -1e9
+
+
+class _GameView(_View):
+    """The same view read straight from the public fields of an engine game (no observation is
+    built): what :func:`empires.discovery.observation.observe` shows the seat to move, decoded
+    as :class:`_View` decodes it. Hidden fields (the face-down counters, the deck order, the
+    stacks, the Trade Goods pool) are not read; a counter is read as the observation shows it.
+    """
+
+    def __init__(self, game: DiscoveryGame) -> None:
+        s = game.s
+        self.n = s.num_players
+        self.me = me = game.current_player
+        self.turn = s.turn
+        self.step = s.step
+        self.order = list(s.order)
+        self.money = list(s.money)
+        self.ships = list(s.ships)
+        self.owned = [[_BUILDING_IDS[b] for b in owned] for owned in s.owned]
+        self.discovered = list(s.discovered)
+        self.rgood = [g if g >= 0 else -1 for g in s.region_good]
+        self.counter = [
+            None if c < 0 else visible_counter(s, me, r) for r, c in enumerate(s.counter)
+        ]
+        n = self.n
+        zero = [0] * NW
+        empty = [zero] * n  # comparing with these is cheaper than summing (most rows are empty)
+        self.counts = [
+            [0] * n if row == empty else [0 if w == zero else sum(w) for w in row]
+            for row in s.region_workers
+        ]
+        self._s = s
+        self._derive()
+
+    # copies of the state's lists, on first use
+    @_lazy
+    def rw(self) -> list[list[list[int]]]:
+        return [[w[:] for w in row] for row in self._s.region_workers]
+
+    @_lazy
+    def rw_read(self) -> list[list[list[int]]]:
+        return self._s.region_workers
+
+    @_lazy
+    def avail(self) -> list[list[int]]:
+        return [row[:] for row in self._s.avail]
+
+    @_lazy
+    def supply(self) -> list[list[int]]:
+        return [row[:] for row in self._s.supply]
+
+    @_lazy
+    def goods(self) -> list[list[int]]:
+        return [row[:] for row in self._s.goods]
+
+    @_lazy
+    def dbox(self) -> list[list[int]]:
+        return [row[:] for row in self._s.discovery_box]
+
+    @_lazy
+    def used(self) -> list[set[str]]:
+        used = self._s.used
+        return [{_BUILDING_IDS[b] for b in used if b in owned} for owned in self._s.owned]
+
+    @_lazy
+    def unseen(self) -> list:
+        seen = {c for found in self._s.found for c in found}
+        seen.update(c for c in self.counter if c is not None and c >= 0)
+        return [c for i, c in enumerate(COUNTERS) if i not in seen]
+
+    @_lazy
+    def deck(self) -> list:
+        won = {c for cards in self._s.cards_won for c in cards}
+        return [c for i, c in enumerate(CARDS) if i not in won]
+
+    @_lazy
+    def initiative(self) -> list[tuple[int, int]]:
+        return [(p, w) for p, w in self._s.initiative]
+
+    @_lazy
+    def dock(self) -> list[tuple[int, int]]:
+        return [(p, w) for p, w in self._s.dock]
+
+    @_lazy
+    def dock_x(self) -> int | None:
+        return self._s.dock_x if self._s.dock_x >= 0 else None
+
+    @_lazy
+    def dock_y(self) -> int | None:
+        return self._s.dock_y if self._s.dock_y >= 0 else None
+
+    @_lazy
+    def tg_box(self) -> list[tuple[int, int]]:
+        return [(p, w) for p, w in self._s.tg_box]
+
+    @_lazy
+    def tg_offer(self) -> list[int]:
+        return list(self._s.tg_offer)
+
+    @_lazy
+    def shipping(self) -> list[tuple[int, int]]:
+        return [(p, w) for p, w in self._s.shipping]
+
+    @_lazy
+    def ship_waiting(self) -> bool:
+        return self._s.ship_in_box
+
+    @_lazy
+    def cb_box(self) -> list[tuple[int, int]]:
+        return [(p, w) for p, w in self._s.cb_box]
+
+    @_lazy
+    def cb_offer(self) -> list[tuple[str, int]]:
+        return [(_BUILDING_IDS[b], building_price(self._s, b)) for b in self._s.cb_offer]
+
+    @_lazy
+    def spec_taken(self) -> set[str]:
+        return {BOXES[k] for k in self._s.specialists}
+
+    @_lazy
+    def warfare(self) -> list[tuple[int, int]]:
+        return [(p, w) for p, w in self._s.warfare]
+
+
+def _view(state: Any) -> _View:
+    """The view of the seat to move: read from the game itself when it is the engine's own (the
+    same view, without building the observation), else decoded from its observation."""
+    if type(state) is DiscoveryGame:
+        return _GameView(state)
+    return _View(state.observation(state.current_player))
 
 
 _GAME_OF_TYPE: dict[type, str] = {}
@@ -566,16 +858,21 @@ class HeuristicBot:
             raise ValueError("HeuristicBot: no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
+        return self._pick(legal, self.action_scores(state))
+
+    def action_scores(self, state: Any) -> list[float]:
+        """The score of each action of ``state.legal_actions()`` (Discovery), in that order, from
+        the observation of the seat to act; :meth:`choose` plays the best (ties at random). All
+        0.0 for a decision the bot has no rule for."""
+        legal = state.legal_actions()
         decision = state.decision or {}
         kind = decision.get("kind", "")
         if kind in _NO_VIEW:
-            return self._pick(legal, _NO_VIEW[kind](decision, legal))
-        view = _View(state.observation(state.current_player))
+            return _NO_VIEW[kind](decision, legal)
         scorer = getattr(self, "_" + kind, None)
         if scorer is None:
-            return self.rng.choice(legal)
-        scores = scorer(view, decision, legal)
-        return self._pick(legal, scores)
+            return [0.0] * len(legal)
+        return scorer(_view(state), decision, legal)
 
     def _pick(self, legal: list, scores: list[float]) -> Any:
         best = max(scores)
@@ -684,10 +981,15 @@ class HeuristicBot:
         return counts
 
     def _dock_place_value(self, v: _View, w: int) -> float:
-        if not hasattr(v, "_planned"):
-            v._planned = self._planned_counts(v)  # type: ignore[attr-defined]
-        best, _ = self._landing(v, v._planned, w)  # type: ignore[attr-defined]
-        return max(best, 0.0)
+        # only a Missionary, a Merchant and a Soldier land differently from a Colonist
+        key = ("dock", w if w in (MISSIONARY, MERCHANT, SOLDIER) else COLONIST)
+        value = v.memo.get(key)
+        if value is None:
+            if not hasattr(v, "_planned"):
+                v._planned = self._planned_counts(v)  # type: ignore[attr-defined]
+            best, _ = self._landing(v, v._planned, w)  # type: ignore[attr-defined]
+            value = v.memo[key] = max(best, 0.0)
+        return value
 
     def _dock(self, v: _View, d: dict, legal: list) -> list[float]:
         w = d.get("worker", COLONIST)
@@ -761,6 +1063,13 @@ class HeuristicBot:
     def _shipping_place_value(self, v: _View, w: int) -> float:
         if not v.ship_waiting:
             return 0.0
+        key = ("shipping", SHIP_VALUE.get(w, 1))
+        value = v.memo.get(key)
+        if value is None:
+            value = v.memo[key] = self._shipping_gain(v, w)
+        return value
+
+    def _shipping_gain(self, v: _View, w: int) -> float:
         totals = [0] * v.n
         for p, x in v.shipping:
             totals[p] += SHIP_VALUE.get(x, 1)
@@ -813,13 +1122,20 @@ class HeuristicBot:
     def _discovery_place_value(self, v: _View, w: int) -> float:
         if not v.discovery_targets():
             return 0.0
-        me = v.me
-        box = v.dbox[me]
-        value = sum(n * (2 if x == CAPTAIN else 1) for x, n in enumerate(box))
-        soldiers = box[SOLDIER]
-        base = v.best_expedition(value, soldiers)
         add_v = 2 if w == CAPTAIN else 1
         add_s = 1 if w == SOLDIER else 0
+        key = ("discovery", add_v, add_s)
+        value = v.memo.get(key)
+        if value is None:
+            value = v.memo[key] = self._discovery_gain(v, add_v, add_s)
+        return value
+
+    def _discovery_gain(self, v: _View, add_v: int, add_s: int) -> float:
+        me = v.me
+        box = v.dbox[me]
+        value = sum(box) + box[CAPTAIN]  # a Captain counts twice
+        soldiers = box[SOLDIER]
+        base = v.best_expedition(value, soldiers)
         spare = min(4, sum(v.avail[me]) - 1)
         best = 0.0
         for k in range(spare + 1):
@@ -829,17 +1145,25 @@ class HeuristicBot:
         return best + keep
 
     def _expedition_plans(self, v: _View, box: list[int], floor: list[int]):
-        """Every member vector between ``floor`` and ``box`` (component-wise)."""
-        plans = [[]]
-        for w in range(NW):
-            plans = [p + [k] for p in plans for k in range(floor[w], box[w] + 1)]
-        return [p for p in plans if any(p)]
+        """Every member vector between ``floor`` and ``box`` (component-wise), in lexicographic
+        order."""
+        ranges = [range(floor[w], box[w] + 1) for w in range(NW)]
+        return [p for p in product(*ranges) if any(p)]
 
     def _plan_score(
-        self, v: _View, plan: list[int], dist: list, gain: float
+        self, v: _View, plan: tuple[int, ...], dist: list, gain: float, memo: dict | None = None
     ) -> tuple[float, float]:
-        value = sum(n * (2 if x == CAPTAIN else 1) for x, n in enumerate(plan))
-        ev, prob = v.expedition_ev(value, plan[SOLDIER], dist, gain)
+        """(value, success probability) of a plan; ``memo`` keeps the expedition values of
+        ``dist`` and ``gain`` by (value, soldiers) across the plans of one search."""
+        value = sum(plan) + plan[CAPTAIN]  # a Captain counts twice
+        if memo is None:
+            ev, prob = v.expedition_ev(value, plan[SOLDIER], dist, gain)
+        else:
+            key = (value, plan[SOLDIER])
+            got = memo.get(key)
+            if got is None:
+                got = memo[key] = v.expedition_ev(value, plan[SOLDIER], dist, gain)
+            ev, prob = got
         if v.turn < TURNS:
             ev -= sum(n * KEEP_IN_BOX.get(x, 0.5) for x, n in enumerate(plan))
         return ev, prob
@@ -854,8 +1178,9 @@ class HeuristicBot:
     def _best_plan(self, v: _View, target: int, floor: list[int]):
         dist, gain = self._target_dist(v, target)
         best = (-1e9, 0.0, None)
+        memo: dict[tuple[int, int], tuple[float, float]] = {}
         for plan in self._expedition_plans(v, v.dbox[v.me], floor):
-            ev, prob = self._plan_score(v, plan, dist, gain)
+            ev, prob = self._plan_score(v, plan, dist, gain, memo)
             if ev > best[0] + 1e-9:
                 best = (ev, prob, plan)
         return best
@@ -954,14 +1279,12 @@ class HeuristicBot:
     # warfare ---------------------------------------------------------------------------------
     def _warfare_place_value(self, v: _View) -> float:
         me = v.me
-        if not any(
-            v.counts[r][me]
-            and (v.rw[r][me][SOLDIER] or any(v.rw[r][q][SOLDIER] for q in range(v.n) if q != me))
-            for r in range(NUM_REGIONS)
-        ):
+        if not any(v.counts[r][me] and v.soldiers_in(r) for r in range(NUM_REGIONS)):
             return 0.0
-        # Our workers already in the box fight first: plan their battles, then value the next.
-        rw = [[w[:] for w in row] for row in v.rw]
+        # Our workers already in the box fight first: plan their battles, then value the next
+        # (on a copy of the board; without them it is only read).
+        ours = any(p == me for p, _ in v.warfare)
+        rw = [[w[:] for w in row] for row in v.rw_read] if ours else v.rw_read
         for p, _ in v.warfare:
             if p == me:
                 value, r, d = v.best_battle(rw)

@@ -1,55 +1,6 @@
 """Information-Set Monte Carlo Tree Search (single observer), for any game of :mod:`empires.core`.
 
-SO-ISMCTS after Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE
-TCIAIG 2012). The bot is written against the core :class:`~empires.core.game.GameState` protocol
-only; it needs ``determinize(observer, rng)`` besides the usual methods.
-
-One iteration:
-
-1. **Determinize**: ``d = state.determinize(me, rng)``, a copy of the game in which everything
-   the searching seat cannot see is resampled consistently with what it has seen. The bot never
-   reads the live state otherwise (only ``current_player`` and ``legal_actions()``, both public),
-   so it cannot use hidden information.
-2. **Select**: from the root, while every action legal in ``d`` at the current node already has
-   a child, pick a child by UCB1 *over the legal children only* (the "subset-armed bandit"): an
-   arm's exploration term uses its *availability* count, the number of times it was legal when
-   its parent was visited, instead of the parent's visit count::
-
-       mean(child) + c * sqrt(ln(child.avail) / child.visits)
-
-   then increment ``avail`` of every legal child and apply the chosen action to ``d``. Every
-   seat's decisions are nodes of the one tree (opponents are modelled as choosing with the same
-   bandit, from their own seat's point of view: a child stores the reward of the seat that chose
-   the action leading to it).
-3. **Expand**: one untried legal action (chosen at random) gets a new child. A node where only
-   one action is legal (a forced move) is created and passed through without using up the
-   iteration's expansion, so forced moves do not slow the growth of the tree.
-4. **Roll out**: the rollout policy (``"random"``, or ``"heuristic"``: the game's
-   :class:`~empires.bots.heuristic.HeuristicBot`) plays on from ``d`` to the end of the game,
-   or for at most ``rollout_depth`` actions when that is set.
-5. **Back up** the reward vector (one value per seat, in [0, 1]) along the path.
-
-The reward of a seat (see :func:`reward_vector`) is its placement, ``1`` for a sole first place,
-``1/k`` for a first place shared by ``k`` seats and ``0.5 * (N-1-a)/(N-1)`` for a seat with
-``a`` seats strictly ahead (so 0 for the last of several and 0 for the loser of a 2-player game),
-blended with a score margin when ``margin_weight`` > 0::
-
-    (1 - w) * placement + w * (1 + clamp((own - best other) / scale, -1, 1)) / 2
-
-with ``scale`` the largest absolute total in the game (at least 1). A rollout cut short by
-``rollout_depth`` is ranked by the current ``scores()`` totals instead of ``ranking()``. The
-default ``w = 0.1`` keeps the win/loss signal dominant while letting the search tell a narrow win
-from a comfortable one when every line wins (or loses).
-
-The move played is the root child legal in the real state with the most visits (ties: the higher
-mean reward, then the first in ``legal_actions()`` order). With a budget of ``iterations`` the bot
-is deterministic for its seed; with ``seconds`` (wall clock, :func:`time.perf_counter`) it is not.
-A decision with a single legal action is returned at once, without search.
-
-Specs (see :func:`from_spec`): ``ismcts`` (200 iterations, random rollouts), ``ismcts:500``,
-``ismcts:1s``, ``ismcts:0.5s``, ``ismcts:1s:heuristic``; further ``key=value`` tokens set
-``c`` (exploration), ``depth`` (rollout cap) and ``margin`` (margin weight), e.g.
-``ismcts:300:c=0.5:depth=60``.
+(The module docstring is rewritten once the defaults are tuned.)
 """
 
 from __future__ import annotations
@@ -65,6 +16,9 @@ from empires.core.rng import Rng
 DEFAULT_ITERATIONS = 200
 DEFAULT_EXPLORATION = 0.7  # Cowling et al. use 0.7 for rewards in [0, 1]
 DEFAULT_MARGIN_WEIGHT = 0.1
+DEFAULT_PRIOR = 0.0
+DEFAULT_TEMPERATURE = 1.0
+DEFAULT_FPU = 0.1
 ROLLOUT_POLICIES = ("random", "heuristic")
 
 
@@ -73,18 +27,20 @@ class _Node:
 
     ``player`` is the seat that chose ``action`` (at the parent); ``total`` sums that seat's
     rewards over the ``visits`` iterations that went through this node; ``avail`` counts the
-    parent's visits in which ``action`` was legal.
+    parent's visits in which ``action`` was legal. ``priors`` (PUCT only) maps the actions of
+    the seat to move here to their prior probabilities, once the node has been expanded.
     """
 
-    __slots__ = ("action", "player", "children", "visits", "avail", "total")
+    __slots__ = ("action", "player", "children", "visits", "avail", "total", "priors")
 
-    def __init__(self, action: Any = None, player: int = -1) -> None:
+    def __init__(self, action: Any = None, player: int = -1, avail: int = 1) -> None:
         self.action = action
         self.player = player
         self.children: dict[Any, _Node] = {}
         self.visits = 0
-        self.avail = 1
+        self.avail = avail
         self.total = 0.0
+        self.priors: dict[Any, float] | None = None
 
 
 def reward_vector(
@@ -115,14 +71,107 @@ def reward_vector(
     return out
 
 
+def soft_reward(totals: list[float], scale: float) -> list[float]:
+    """A smooth reward in [0, 1] per seat from score totals: the product over the other seats of
+    ``sigmoid((own - theirs) / scale)``, a rough probability of finishing ahead of every one of
+    them (1/2 each way for an even 2-player game)."""
+    n = len(totals)
+    out = []
+    exp = math.exp
+    for p in range(n):
+        v = 1.0
+        tp = totals[p]
+        for q in range(n):
+            if q != p:
+                x = (tp - totals[q]) / scale
+                v *= 1.0 / (1.0 + exp(-x)) if x > -700 else 0.0
+        out.append(v)
+    return out
+
+
 def _ranking_from_totals(totals: list[float]) -> list[list[int]]:
     return [
         [p for p, t in enumerate(totals) if t == level] for level in sorted(set(totals), reverse=True)
     ]
 
 
+def softmax(scores: list[float], temperature: float) -> list[float]:
+    """Probabilities proportional to ``exp(score / temperature)`` (0 for -inf or huge negative
+    scores, uniform for a temperature of +inf)."""
+    if not scores:
+        return []
+    if math.isinf(temperature):
+        return [1.0 / len(scores)] * len(scores)
+    top = max(scores)
+    exp = math.exp
+    w = [exp(x) if x > -700.0 else 0.0 for x in ((s - top) / temperature for s in scores)]
+    z = sum(w)
+    return [x / z for x in w]
+
+
+# ---- game-specific knowledge (optional) ---------------------------------------------------------
+_GAME_OF_TYPE: dict[type, str] = {}
+
+
+def _game_name(state: Any) -> str:
+    """The game a state plays (its observation's ``game``), looked up once per state class."""
+    name = _GAME_OF_TYPE.get(type(state))
+    if name is None:
+        try:
+            name = str(state.observation(state.current_player).get("game", ""))
+        except Exception:  # a state without a usable observation: no game-specific help
+            name = ""
+        _GAME_OF_TYPE[type(state)] = name
+    return name
+
+
+def discovery_estimate(d: Any) -> list[float] | None:
+    """Estimated final totals of a (determinized) Discovery game: ``scores()`` plus the colony
+    scorings still to come at the current majorities (a region short of 3 workers counts in
+    proportion to its largest colony; scorings after the next weigh 0.8), plus money and the
+    set income still to be paid, valued like :mod:`empires.bots.heuristic` values money.
+    ``None`` for anything but a Discovery engine state."""
+    s = getattr(d, "s", None)
+    if s is None or not hasattr(s, "region_workers"):
+        return None
+    from empires.discovery.data import NUM_REGIONS, SCORING_TURNS, TURNS
+    from empires.discovery.income import set_income
+    from empires.discovery.scoring import region_scores, scores
+
+    n = s.num_players
+    totals = [float(row["total"]) for row in scores(s)]
+    t = s.turn
+    if s.step == "over":
+        return totals
+    done_now = s.step in ("buy_vp", "refresh")
+    pending = [x for x in SCORING_TURNS if x > t or (x == t and not done_now)]
+    if pending:
+        w_rest = 0.8 * (len(pending) - 1)
+        now = pending[0] == t
+        for r in range(NUM_REGIONS):
+            rw = s.region_workers[r]
+            counts = [sum(rw[p]) for p in range(n)]
+            top = max(counts)
+            if top <= 0:
+                continue
+            if top >= 3:
+                vp = region_scores(counts)
+                f = 1.0 + w_rest
+            else:
+                vp = region_scores([c * 3 for c in counts])
+                f = ((0.0 if now else 1.0) + w_rest) * top / 3.0
+            for p in range(n):
+                if vp[p]:
+                    totals[p] += f * vp[p]
+    m = 0.35 if t < 7 else 0.3 if t == 7 else 0.05
+    left = TURNS - t
+    for p in range(n):
+        totals[p] += m * (s.money[p] + left * set_income(s.goods[p], s.ships[p]))
+    return totals
+
+
 class ISMCTSBot:
-    """Single-observer ISMCTS with UCB1 over available arms and random or heuristic rollouts."""
+    """Single-observer ISMCTS: UCB1 over available arms, or PUCT with the heuristic's prior."""
 
     name = "ismcts"
 
@@ -136,6 +185,12 @@ class ISMCTSBot:
         rollout_depth: int | None = None,
         exploration: float = DEFAULT_EXPLORATION,
         margin_weight: float = DEFAULT_MARGIN_WEIGHT,
+        prior: float = DEFAULT_PRIOR,
+        temperature: float = DEFAULT_TEMPERATURE,
+        gap: float | None = None,
+        epsilon: float = 0.0,
+        fpu: float = DEFAULT_FPU,
+        soft: float = 0.0,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -151,6 +206,18 @@ class ISMCTSBot:
             raise ValueError(f"ismcts: rollout depth must be >= 0, got {rollout_depth}")
         if not 0.0 <= margin_weight <= 1.0:
             raise ValueError(f"ismcts: margin weight must be in [0, 1], got {margin_weight}")
+        if not (math.isfinite(prior) and prior >= 0):
+            raise ValueError(f"ismcts: prior weight must be >= 0, got {prior}")
+        if not temperature > 0:
+            raise ValueError(f"ismcts: prior temperature must be positive, got {temperature}")
+        if gap is not None and not gap >= 0:
+            raise ValueError(f"ismcts: gap must be >= 0, got {gap}")
+        if not 0.0 <= epsilon <= 1.0:
+            raise ValueError(f"ismcts: epsilon must be in [0, 1], got {epsilon}")
+        if not (math.isfinite(soft) and soft >= 0):
+            raise ValueError(f"ismcts: soft scale must be >= 0, got {soft}")
+        if not math.isfinite(fpu):
+            raise ValueError(f"ismcts: fpu must be a number, got {fpu}")
         self.seed = seed
         self.rng = Rng(seed)
         self.iterations = iterations
@@ -159,56 +226,96 @@ class ISMCTSBot:
         self.rollout_depth = rollout_depth
         self.exploration = exploration
         self.margin_weight = margin_weight
+        self.prior = prior
+        self.temperature = temperature
+        self.gap = gap
+        self.epsilon = epsilon
+        self.fpu = fpu
+        self.soft = soft
         self._policy: Any = None  # the heuristic bot used in rollouts, built on first use
+        self._scorers: dict[str, Any] = {}  # game -> action_scores(state), or None
         self.last_iterations = 0  # iterations run by the last search (for benchmarks)
         self.last_root: _Node | None = None
+        self.last_fallback = False  # the last choice was the heuristic's, without search
 
     def __repr__(self) -> str:
         budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
-        return f"ISMCTSBot({budget}, rollout={self.rollout!r}, rng_state={self.rng.state})"
+        return (f"ISMCTSBot({budget}, rollout={self.rollout!r}, prior={self.prior}, "
+                f"rng_state={self.rng.state})")
 
-    # ---- rollout policy ----------------------------------------------------------------------
+    # ---- the heuristic: rollout policy and prior ---------------------------------------------
+    def _heuristic_class(self) -> Any:
+        try:
+            from empires.bots.heuristic import HeuristicBot
+        except ImportError as exc:
+            warnings.warn(
+                f"ismcts: empires.bots.heuristic.HeuristicBot cannot be imported ({exc}); "
+                f"falling back to random rollouts and no prior",
+                RuntimeWarning,
+                stacklevel=4,
+            )
+            return None
+        return HeuristicBot
+
     def _heuristic_policy(self) -> Any:
         """The heuristic rollout bot, imported and built on first use; ``None`` if it cannot be
         (the bot then falls back to random rollouts with a warning)."""
         if self._policy is None and self.rollout == "heuristic":
-            try:
-                from empires.bots.heuristic import HeuristicBot
-            except ImportError as exc:
-                warnings.warn(
-                    f"ismcts: heuristic rollouts requested but empires.bots.heuristic.HeuristicBot "
-                    f"cannot be imported ({exc}); falling back to random rollouts",
-                    RuntimeWarning,
-                    stacklevel=3,
-                )
+            cls = self._heuristic_class()
+            if cls is None:
                 self.rollout = "random"
                 return None
-            self._policy = HeuristicBot(self.rng.next_u64())
+            self._policy = cls(self.rng.next_u64())
         return self._policy
+
+    def _scorer(self, game: str) -> Any:
+        """``action_scores(state) -> list[float]`` of the game's heuristic bot (scores aligned
+        with ``legal_actions()``, from the observation of the seat to move), or None."""
+        if game in self._scorers:
+            return self._scorers[game]
+        scorer = None
+        cls = self._heuristic_class()
+        if cls is not None:
+            if game == "discovery":
+                scorer = cls(0).action_scores
+            else:
+                from empires.bots import bot_for_game
+
+                other = bot_for_game("heuristic", game, 0) if game else None
+                scorer = getattr(other, "action_scores", None)
+        self._scorers[game] = scorer
+        return scorer
 
     # ---- entry point -------------------------------------------------------------------------
     def choose(self, state: Any) -> Any:
         legal = state.legal_actions()
         if not legal:
             raise ValueError("ISMCTSBot: no legal action to choose from")
+        self.last_fallback = False
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
         root = self.search(state)
+        if self.last_fallback:
+            return root.action
         best = None
         best_key = None
         for a in legal:
             child = root.children.get(a)
-            if child is None:
+            if child is None or not child.visits:
                 continue
             key = (child.visits, child.total / child.visits)
             if best_key is None or key > best_key:
                 best, best_key = a, key
+        if best is None and root.priors:
+            best = max(legal, key=lambda a: root.priors.get(a, 0.0))
         return legal[0] if best is None else best
 
     def search(self, state: Any) -> _Node:
         """Run the search from ``state`` (the searching seat is ``state.current_player``) and
-        return the root of the tree."""
+        return the root of the tree. With a ``gap`` and the heuristic's best action ahead of the
+        rest by at least that much, no search is run: the root's ``action`` is that best action
+        and ``last_fallback`` is set."""
         me = state.current_player
         n = state.num_players
         if not callable(getattr(state, "determinize", None)):
@@ -218,9 +325,17 @@ class ISMCTSBot:
             )
         rng = self.rng
         c = self.exploration
+        cp = self.prior
+        temp = self.temperature
+        fpu_red = self.fpu
         depth_cap = self.rollout_depth
         margin = self.margin_weight
+        soft = self.soft
         policy = self._heuristic_policy() if self.rollout == "heuristic" else None
+        eps = self.epsilon
+        game = _game_name(state)
+        scorer = self._scorer(game) if (cp > 0 or self.gap is not None) else None
+        estimate = discovery_estimate if game == "discovery" else None
         # Rollout choices use the C-coded Mersenne Twister seeded from the bot's generator:
         # as deterministic as Rng, and far cheaper per call on the hot path.
         fast = random.Random(rng.next_u64()).random
@@ -228,8 +343,24 @@ class ISMCTSBot:
         sqrt = math.sqrt
         root = _Node()
         self.last_root = root
-        max_iter = self.iterations
+        self.last_iterations = 0
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        if scorer is not None:
+            # The heuristic's view of the root, from a determinization: its observation for
+            # ``me`` is the real one, so this reads nothing ``me`` may not see.
+            d0 = state.determinize(me, rng)
+            legal0 = d0.legal_actions()
+            scores = scorer(d0)
+            if self.gap is not None and len(scores) > 1:
+                order = sorted(range(len(scores)), key=lambda i: -scores[i])
+                if scores[order[0]] - scores[order[1]] >= self.gap:
+                    root.action = legal0[order[0]]
+                    self.last_fallback = True
+                    return root
+            if cp > 0:
+                root.priors = dict(zip(legal0, softmax(scores, temp), strict=True))
+        use_prior = cp > 0 and scorer is not None
+        max_iter = self.iterations
         done = 0
         while True:
             if max_iter is not None and done >= max_iter:
@@ -259,6 +390,44 @@ class ISMCTSBot:
                     d.apply(a)
                     node = child
                     path.append(child)
+                    continue
+                if use_prior:
+                    # PUCT over the available arms: every legal action has a child (created
+                    # with the node's priors); an unvisited child's value is the first-play
+                    # urgency, the acting seat's mean over the visited ones less ``fpu``.
+                    priors = node.priors
+                    if priors is None or any(a not in priors for a in legal):
+                        new = dict(zip(legal, softmax(scorer(d), temp), strict=True))
+                        if priors is None:
+                            node.priors = priors = new
+                        else:
+                            for a, x in new.items():
+                                priors.setdefault(a, x)
+                    vsum = 0
+                    tsum = 0.0
+                    for a in legal:
+                        ch = children.get(a)
+                        if ch is None:
+                            ch = children[a] = _Node(a, player, 0)
+                        ch.avail += 1
+                        if ch.visits:
+                            vsum += ch.visits
+                            tsum += ch.total
+                    fpu = (tsum / vsum if vsum else 0.5) - fpu_red
+                    best = None
+                    best_v = -1e300
+                    for a in legal:
+                        ch = children[a]
+                        nv = ch.visits
+                        q = ch.total / nv if nv else fpu
+                        v = q + cp * priors[a] * sqrt(ch.avail) / (1 + nv)
+                        if v > best_v:
+                            best, best_v = ch, v
+                    d.apply(best.action)
+                    path.append(best)
+                    if not best.visits:
+                        break  # expanded a new node: roll out from here
+                    node = best
                     continue
                 untried = [a for a in legal if a not in children]
                 if untried:
@@ -297,16 +466,32 @@ class ISMCTSBot:
             else:
                 choose = policy.choose
                 while depth_cap is None or steps < depth_cap:
-                    if d.is_terminal() or not d.legal_actions():
+                    if d.is_terminal():
                         break
-                    d.apply(choose(d))
+                    legal = d.legal_actions()
+                    k = len(legal)
+                    if not k:
+                        break
+                    if k == 1:
+                        d.apply(legal[0])
+                    elif eps and fast() < eps:
+                        d.apply(legal[int(fast() * k)])
+                    else:
+                        d.apply(choose(d))
                     steps += 1
             # ---- evaluation and backpropagation ---------------------------------------------
-            if d.is_terminal():
+            if soft:
+                totals = estimate(d) if estimate is not None else None
+                if totals is None:
+                    totals = [row["total"] for row in d.scores()]
+                reward = soft_reward(totals, soft)
+            elif d.is_terminal():
                 totals = [row["total"] for row in d.scores()] if margin > 0 else None
                 reward = reward_vector(d.ranking(), totals, n, margin)
             else:
-                totals = [row["total"] for row in d.scores()]
+                totals = estimate(d) if estimate is not None else None
+                if totals is None:
+                    totals = [row["total"] for row in d.scores()]
                 reward = reward_vector(_ranking_from_totals(totals), totals, n, margin)
             for nd in path:
                 nd.visits += 1
@@ -320,9 +505,13 @@ def from_spec(spec: str, seed: int) -> ISMCTSBot:
     """Build an :class:`ISMCTSBot` from a spec string.
 
     ``ismcts`` (defaults), then ``:``-separated tokens in any order: ``500`` (iterations),
-    ``1s`` / ``0.5s`` (seconds per decision), ``random`` / ``heuristic`` (rollout policy),
-    ``c=0.7`` (exploration constant), ``depth=40`` (rollout depth cap), ``margin=0.1`` (margin
-    weight). Raises ValueError on anything else.
+    ``1s`` / ``0.5s`` (seconds per decision), ``random`` / ``heuristic`` or ``rollout=...``
+    (rollout policy), ``c=0.7`` (UCB1 exploration constant), ``depth=40`` (rollout depth cap,
+    ``depth=none`` for none), ``margin=0.1`` (margin weight), ``prior=1.5`` (PUCT weight of the
+    heuristic prior, 0: UCB1 without prior), ``temp=1`` (prior temperature), ``gap=3`` (play the
+    heuristic's choice without search when it leads by that much, ``gap=none`` never),
+    ``eps=0.1`` (random moves in heuristic rollouts), ``fpu=0.1`` (first-play urgency
+    reduction). Raises ValueError on anything else.
     """
     if not isinstance(spec, str):
         raise ValueError(f"an ismcts spec must be a string, got {type(spec).__name__}")
@@ -334,27 +523,44 @@ def from_spec(spec: str, seed: int) -> ISMCTSBot:
     def bad(token: str, why: str) -> ValueError:
         return ValueError(f"bad ismcts spec {spec!r}: {token!r} {why}")
 
+    def number(text: str) -> float:
+        x = float(text)
+        if not math.isfinite(x):
+            raise ValueError
+        return x
+
+    keys = {
+        "c": ("exploration", number),
+        "depth": ("rollout_depth", lambda x: None if x == "none" else int(x)),
+        "margin": ("margin_weight", number),
+        "prior": ("prior", number),
+        "temp": ("temperature", number),
+        "gap": ("gap", lambda x: None if x == "none" else number(x)),
+        "eps": ("epsilon", number),
+        "fpu": ("fpu", number),
+        "soft": ("soft", number),
+    }
     for tok in tokens:
         if not tok:
             raise bad(tok, "is empty")
+        key, eq, value = tok.partition("=")
         try:
             if tok in ROLLOUT_POLICIES:
                 kwargs["rollout"] = tok
+            elif key == "rollout" and eq:
+                if value not in ROLLOUT_POLICIES:
+                    raise bad(tok, f"is not a rollout policy ({', '.join(ROLLOUT_POLICIES)})")
+                kwargs["rollout"] = value
             elif tok.isdigit():
                 kwargs["iterations"] = int(tok)
-            elif tok.endswith("s") and "=" not in tok:
-                kwargs["seconds"] = float(tok[:-1])
-                if not math.isfinite(kwargs["seconds"]):
-                    raise ValueError
-            elif tok.startswith("c="):
-                kwargs["exploration"] = float(tok[2:])
-            elif tok.startswith("depth="):
-                kwargs["rollout_depth"] = int(tok[6:])
-            elif tok.startswith("margin="):
-                kwargs["margin_weight"] = float(tok[7:])
+            elif tok.endswith("s") and not eq:
+                kwargs["seconds"] = number(tok[:-1])
+            elif eq and key in keys:
+                name, parse = keys[key]
+                kwargs[name] = parse(value)
             else:
                 raise bad(tok, "is not understood (iterations N, seconds Ns, random|heuristic, "
-                               "c=X, depth=N, margin=W)")
+                               "c=X, depth=N, margin=W, prior=X, temp=T, gap=G, eps=E, fpu=F)")
         except ValueError as exc:
             if str(exc).startswith("bad ismcts spec"):
                 raise
@@ -365,4 +571,4 @@ def from_spec(spec: str, seed: int) -> ISMCTSBot:
         raise ValueError(f"bad ismcts spec {spec!r}: {exc}") from None
 
 
-__all__ = ["ISMCTSBot", "from_spec", "reward_vector"]
+__all__ = ["ISMCTSBot", "discovery_estimate", "from_spec", "reward_vector", "soft_reward", "softmax"]

@@ -40,7 +40,23 @@ def _options_json(options) -> dict:
     return options.to_json()
 
 
+# observe() runs at every decision of a bot playing through the observation (the heuristic bot,
+# the rollouts of ISMCTS), so the pieces that never change are built once and copied.
+_BUILDING_IDS = tuple(b.id for b in BUILDINGS)
+_last_options: tuple = (None, {})  # the Options last observed and its JSON (never handed out)
+
+
+def _options(options) -> dict:
+    global _last_options
+    last = _last_options
+    if last[0] is not options:
+        last = _last_options = (options, _options_json(options))
+    return {**last[1], "variants": list(options.variants)}
+
+
 def _counts(row) -> dict[str, int]:
+    if not any(row):  # most rows (a region, a player) are empty
+        return {}
     return {WORKERS[w]: n for w, n in enumerate(row) if n}
 
 
@@ -51,6 +67,10 @@ def _pairs(items) -> list[dict]:
 def _discovery(info) -> dict:
     return {"id": info.id, "name": info.name, "plunder": info.plunder,
             "per_soldier": info.per_soldier, "resistance": info.resistance, "vp": info.vp}
+
+
+_COUNTER_JSON = tuple(_discovery(c) for c in COUNTERS)  # copied, never handed out
+_CARD_JSON = tuple(_discovery(c) for c in CARDS)
 
 
 def _decision(d: dict | None) -> dict | None:
@@ -72,6 +92,17 @@ def _decision(d: dict | None) -> dict | None:
     return out
 
 
+def visible_counter(s, player: int | None, r: int) -> int | None:
+    """The Discovery counter in region ``r`` as ``player`` sees it: None if there is none, -1 if
+    it is face-down to them, else its index (revealed to everyone, or scouted by them)."""
+    c = s.counter[r]
+    if c < 0:
+        return None
+    if s.revealed[r] or (player is not None and s.peeks[player][r] == c):
+        return c
+    return -1
+
+
 def _deck_knowledge(s, player: int | None) -> dict | None:
     """The Discovery cards ``player`` saw by Scouting and knows to be on top / at the bottom."""
     if player is None or not s.deck:
@@ -91,7 +122,9 @@ def observe(game: DiscoveryGame, player: int | None) -> dict:
     if player is not None and not (isinstance(player, int) and 0 <= player < n):
         raise ValueError(f"no seat {player!r} in a {n}-player game")
     players = []
+    used = s.used
     for p in range(n):
+        owned = s.owned[p]
         players.append({
             "seat": p,
             "money": s.money[p],
@@ -99,10 +132,10 @@ def observe(game: DiscoveryGame, player: int | None) -> dict:
             "supply": _counts(s.supply[p]),
             "goods": {GOOD_IDS[g]: c for g, c in enumerate(s.goods[p]) if c},
             "merchant_ships": s.ships[p],
-            "buildings": [BUILDINGS[b].id for b in s.owned[p]],
-            "buildings_used": [BUILDINGS[b].id for b in s.used if b in s.owned[p]],
-            "discoveries": [_discovery(COUNTERS[c]) for c in s.found[p]]
-            + [_discovery(CARDS[c]) for c in s.cards_won[p]],
+            "buildings": [_BUILDING_IDS[b] for b in owned],
+            "buildings_used": [_BUILDING_IDS[b] for b in used if b in owned],
+            "discoveries": [_COUNTER_JSON[c].copy() for c in s.found[p]]
+            + [_CARD_JSON[c].copy() for c in s.cards_won[p]],
             "colony_vp": list(s.colony_vp[p]),
             "discovery_box": _counts(s.discovery_box[p]),
             # National Advantages: the board held (None: not in use / not yet auctioned) and how
@@ -113,27 +146,29 @@ def observe(game: DiscoveryGame, player: int | None) -> dict:
     regions = []
     for r, rid in enumerate(REGION_IDS):
         counter: dict | str | None = None
-        if s.counter[r] >= 0:
-            if s.revealed[r]:
-                counter = _discovery(COUNTERS[s.counter[r]])
-            elif player is not None and s.peeks[player][r] == s.counter[r]:
-                counter = {**_discovery(COUNTERS[s.counter[r]]), "scouted": True}
-            else:
+        c = visible_counter(s, player, r)
+        if c is not None:
+            if c < 0:
                 counter = "face-down"
+            elif s.revealed[r]:
+                counter = _COUNTER_JSON[c].copy()
+            else:
+                counter = {**_COUNTER_JSON[c], "scouted": True}
+        workers = s.region_workers[r]
         regions.append({
             "id": rid,
             "name": REGION_NAMES[r],
             "discovered": s.discovered[r],
             "trade_good": GOOD_IDS[s.region_good[r]] if s.region_good[r] >= 0 else None,
             "counter": counter,
-            "workers": [_counts(s.region_workers[r][p]) for p in range(n)],
+            "workers": [_counts(workers[p]) if any(workers[p]) else {} for p in range(n)],
         })
     terminal = game.is_terminal()
     obs = {
         "game": "discovery",
         "player": player,
         "num_players": n,
-        "options": {**_options_json(s.options), "variants": list(s.options.variants)},
+        "options": _options(s.options),
         "turn": s.turn,
         "age": age_of_turn(s.turn),
         "phase": phase_name(s.step),

@@ -66,22 +66,28 @@ def building_vp(s: State, p: int) -> int:
     return vp
 
 
+_COUNTER_VP = tuple(c.vp for c in COUNTERS)
+_CARD_VP = tuple(c.vp for c in CARDS)
+
+
 def scores(s: State) -> list[dict[str, int]]:
     """Score breakdown per player. Colony VP are those scored so far; economy is the set income
     of turn 8 (before the end, the income the player's sets would pay now)."""
     out = []
+    over = s.step == "over"
     for p in range(s.num_players):
+        colony_vp = s.colony_vp[p]
         row = {
-            "colonies_age1": s.colony_vp[p][0],
-            "colonies_age2": s.colony_vp[p][1],
-            "colonies_age3": s.colony_vp[p][2],
-            "discoveries": sum(COUNTERS[c].vp for c in s.found[p])
-            + sum(CARDS[c].vp for c in s.cards_won[p]),
+            "colonies_age1": colony_vp[0],
+            "colonies_age2": colony_vp[1],
+            "colonies_age3": colony_vp[2],
+            "discoveries": sum([_COUNTER_VP[c] for c in s.found[p]])
+            + sum([_CARD_VP[c] for c in s.cards_won[p]]),
             "buildings": building_vp(s, p),
-            "economy": s.economy[p] if s.step == "over" else set_income(s.goods[p], s.ships[p]),
+            "economy": s.economy[p] if over else set_income(s.goods[p], s.ships[p]),
             "bought_vp": s.vp_bought[p],
         }
-        row["total"] = sum(row[c] for c in CATEGORIES)
+        row["total"] = sum([row[c] for c in CATEGORIES])
         out.append(row)
     return out
 
