@@ -1,15 +1,16 @@
 """ISMCTS search throughput on one core (a single process).
 
     python benchmarks/ismcts.py [--game discovery] [--players 2,4] [--iterations 200]
-                                [--heuristic-iterations 20] [--positions 3] [--seed S]
+                                [--heuristic-iterations 40] [--positions 3] [--seed S]
 
 For each player count, random games are stopped at ``--positions`` points spread over the game
 (the first decision, then evenly up to about 80% of the way), and an :class:`ISMCTSBot` searches
-each position with a fixed iteration budget. Prints iterations per second for random rollouts and,
-when :mod:`empires.bots.heuristic` is importable, for heuristic rollouts (these are much slower,
-hence the smaller budget). Early positions are the slowest: their rollouts are the longest.
-The last column divides by the process's CPU time instead of wall time: on a shared machine it
-is the rate one free core would give.
+each position with a fixed iteration budget (otherwise the bot's defaults: heuristic prior, flat
+bandit over the root's actions, but never the heuristic fallback). Prints iterations per second
+for random rollouts and, when :mod:`empires.bots.heuristic` is importable, for heuristic rollouts
+(the bot's default; much slower, hence the smaller budget). Early positions are the slowest:
+their rollouts are the longest. The last column divides by the process's CPU time instead of
+wall time: on a shared machine it is the rate one free core would give.
 """
 
 from __future__ import annotations
@@ -55,7 +56,8 @@ def bench(states: list, iterations: int, rollout: str) -> tuple[list[float], flo
     rates = []
     cpu = 0.0
     for i, state in enumerate(states):
-        bot = ISMCTSBot(1000 + i, iterations=iterations, rollout=rollout)
+        # gap=None: always search (the default would leave clear-cut decisions to the heuristic).
+        bot = ISMCTSBot(1000 + i, iterations=iterations, rollout=rollout, gap=None)
         start, cstart = time.perf_counter(), time.process_time()
         bot.search(state)
         rates.append(bot.last_iterations / (time.perf_counter() - start))
@@ -69,8 +71,9 @@ def main(argv=None) -> int:
     parser.add_argument("--players", default="2,4", help="player counts (default 2,4)")
     parser.add_argument("--iterations", type=int, default=200,
                         help="iterations per position, random rollouts (default 200)")
-    parser.add_argument("--heuristic-iterations", type=int, default=20,
-                        help="iterations per position, heuristic rollouts (default 20; 0: skip)")
+    parser.add_argument("--heuristic-iterations", type=int, default=40,
+                        help="iterations per position, heuristic rollouts (default 40, the bot's "
+                             "default budget; 0: skip)")
     parser.add_argument("--positions", type=int, default=3, help="positions per game (default 3)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)

@@ -55,7 +55,8 @@ def play(num_players: int, seed: int, bots: list, check_unchanged: bool = False)
 def test_registry_and_specs():
     bot = make_bot("ismcts", 3)
     assert isinstance(bot, ISMCTSBot) and bot.name == "ismcts"
-    assert bot.iterations == 200 and bot.seconds is None and bot.rollout == "random"
+    assert (bot.iterations, bot.seconds, bot.rollout, bot.prior, bot.soft, bot.plies, bot.gap) == (
+        40, None, "heuristic", 1.0, 10.0, 1, 1.0)
     assert make_bot("ismcts:500", 1).iterations == 500
     b = make_bot("ismcts:1s", 1)
     assert b.seconds == 1.0 and b.iterations is None
@@ -123,7 +124,7 @@ def test_seconds_budget():
 def test_rollout_depth_zero_and_cap():
     game = position(3, 8, 30)
     for depth in (0, 5):
-        bot = ISMCTSBot(2, iterations=20, rollout_depth=depth)
+        bot = ISMCTSBot(2, iterations=20, rollout_depth=depth, gap=None)
         assert bot.choose(game) in game.legal_actions()
         assert bot.last_iterations == 20
         assert bot.last_root.visits == 20
@@ -155,11 +156,12 @@ def _tree(bot: ISMCTSBot) -> dict:
 @pytest.mark.parametrize("num_players,steps", [(2, 0), (2, 60), (4, 150)])
 def test_deterministic_for_a_seed(num_players, steps):
     game = position(num_players, 11, steps)
-    a, b, c = (ISMCTSBot(5, iterations=40, rollout_depth=20) for _ in range(3))
+    kw = {"iterations": 40, "rollout_depth": 20, "gap": None, "rollout": "random"}
+    a, b, c = (ISMCTSBot(5, **kw) for _ in range(3))
     assert a.choose(game) == b.choose(game)
     assert _tree(a) == _tree(b)
     # Another seed searches differently (the trees differ even where the choice agrees).
-    c = ISMCTSBot(6, iterations=40, rollout_depth=20)
+    c = ISMCTSBot(6, **kw)
     c.choose(game)
     assert _tree(c) != _tree(a)
 
@@ -223,8 +225,8 @@ def test_never_reads_hidden_information(num_players, steps):
     assert other.to_json() != game.to_json()  # the hidden information really differs
     # The canonical form depends on the observer's information only.
     assert canonical(other).determinize(me, Rng(3)) == canonical(game).determinize(me, Rng(3))
-    a, b = ISMCTSBot(13, iterations=40, rollout_depth=20), ISMCTSBot(13, iterations=40,
-                                                                      rollout_depth=20)
+    a, b = (ISMCTSBot(13, iterations=40, rollout_depth=20, gap=None, plies=None)
+            for _ in range(2))
     assert a.choose(PublicOnly(game)) == b.choose(PublicOnly(other))
     assert _tree(a) == _tree(b)
 
@@ -236,8 +238,8 @@ def test_never_reads_hidden_information_raw_engine():
     other = game.determinize(me, Rng(987654321))
     # determinize is canonical: its result depends only on what ``me`` may see and the rng.
     assert game.determinize(me, Rng(3)) == other.determinize(me, Rng(3))
-    a, b = ISMCTSBot(13, iterations=40, rollout_depth=20), ISMCTSBot(13, iterations=40,
-                                                                      rollout_depth=20)
+    a, b = (ISMCTSBot(13, iterations=40, rollout_depth=20, gap=None, plies=None)
+            for _ in range(2))
     assert a.choose(game) == b.choose(other)
     assert _tree(a) == _tree(b)
 
@@ -328,7 +330,7 @@ def test_prior_orders_expansion():
     legal = game.legal_actions()
     scores = HeuristicBot(0).action_scores(game)
     favourite = legal[scores.index(max(scores))]
-    bot = ISMCTSBot(3, iterations=1, prior=2.0, rollout_depth=5)
+    bot = ISMCTSBot(3, iterations=1, prior=2.0, rollout_depth=5, gap=None)
     assert bot.choose(game) == favourite
     visited = [a for a, c in bot.last_root.children.items() if c.visits]
     assert visited == [favourite]
@@ -336,7 +338,7 @@ def test_prior_orders_expansion():
     assert sum(bot.last_root.priors.values()) == pytest.approx(1.0)
     # Every legal action has a child (unvisited ones with their prior), and a PUCT search
     # visits the favourite first and most often when the prior is strong.
-    bot = ISMCTSBot(3, iterations=12, prior=20.0, temperature=0.1, rollout_depth=5)
+    bot = ISMCTSBot(3, iterations=12, prior=20.0, temperature=0.1, rollout_depth=5, gap=None)
     bot.choose(game)
     root = bot.last_root
     assert set(root.children) == set(legal)
@@ -361,7 +363,8 @@ def test_prior_search_is_deterministic_and_blind():
     me = game.current_player
     other = game.determinize(me, Rng(987654321))
     assert other.to_json() != game.to_json()
-    kw = {"iterations": 25, "prior": 1.0, "rollout_depth": 15, "soft": 10.0}
+    kw = {"iterations": 25, "prior": 1.0, "rollout_depth": 15, "soft": 10.0, "gap": None,
+          "plies": None, "rollout": "random"}
     a, b, c = ISMCTSBot(13, **kw), ISMCTSBot(13, **kw), ISMCTSBot(13, **kw)
     assert a.choose(PublicOnly(game)) == b.choose(PublicOnly(other)) == c.choose(game)
     assert _tree(a) == _tree(b) == _tree(c)
@@ -394,3 +397,30 @@ def test_prior_on_a_game_without_action_scores():
     bot = ISMCTSBot(1, iterations=5, prior=1.0, gap=1.0, rollout_depth=10)
     assert bot.choose(game) in game.legal_actions()
     assert bot.last_iterations == 5 and bot.last_root.priors is None
+
+
+def test_plies_and_turn_horizon():
+    game = position(2, 17, 50)
+    turn = game.s.turn
+    flat = ISMCTSBot(4, iterations=30, gap=None, plies=1, horizon="turn")
+    assert flat.choose(game) in game.legal_actions()
+    assert flat.last_iterations == 30
+
+    def depth(node):  # non-forced choices along the deepest path
+        kids = [c for c in node.children.values() if c.visits]
+        if not kids:
+            return 0
+        return (len(node.children) > 1) + max(depth(c) for c in kids)
+
+    assert depth(flat.last_root) == 1  # a flat bandit: only the root's actions are nodes
+    deep = ISMCTSBot(4, iterations=30, gap=None, plies=None, rollout="random")
+    deep.choose(game)
+    assert depth(deep.last_root) > 1
+    assert game.s.turn == turn  # the live game is untouched
+
+
+def test_classic_configuration_still_available():
+    bot = from_spec("ismcts:30:random:prior=0:soft=0:gap=none:plies=none:depth=10", 2)
+    game = position(2, 9, 20)
+    assert bot.choose(game) in game.legal_actions()
+    assert bot.last_root.priors is None and bot.last_iterations == 30
