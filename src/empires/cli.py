@@ -681,12 +681,14 @@ def _workers_text(backend: str, jobs: int | None) -> str:
     return where if backend == "process" else f"Ray ({where})"
 
 
-def _run_games(console: Console, args, module, players: int, matches, options, jobs, backend):
+def _run_games(console: Console, args, module, players: int, matches, options, jobs, backend,
+               on_results=None):
     """Play ``matches`` on ``backend``, with a progress bar on a terminal (not with --json)."""
 
     def run(on_progress=None):
         return run_games(module.NAME, players, matches, options=options, jobs=jobs,
-                         backend=backend, address=args.address, on_progress=on_progress)
+                         backend=backend, address=args.address, on_progress=on_progress,
+                         on_results=on_results)
 
     try:
         if args.json or not console.is_terminal:
@@ -719,6 +721,10 @@ def _tournament_bots(text: str) -> list[str]:
         bots = parse_bots(text)
     except ValueError as exc:
         raise CliError(str(exc)) from None
+    return _check_bot_specs(bots)
+
+
+def _check_bot_specs(bots: list[str]) -> list[str]:
     for spec in bots:
         if spec == HUMAN:
             raise CliError("a tournament is between bots; human cannot play")
@@ -734,26 +740,59 @@ def _maybe(value: float | None, spec: str, scale: float = 1.0) -> str:
 
 
 def cmd_tournament(args, console: Console) -> int:
+    from empires.sim.tournament import distinct, parse_lineup, summarize_tournament
     from empires.sim.tournament import matches as tournament_matches
-    from empires.sim.tournament import summarize_tournament
 
     module = _module(args.game)
     players = args.players
     _check_players(module, players)
-    bots = _tournament_bots(args.bots)
+    if (args.bots is None) == (args.lineup is None):
+        raise CliError("give either --bots (bots to rotate through the seats) or --lineup "
+                       "(one bot per seat, the same table every game)")
+    lineup = None
+    if args.lineup is not None:
+        try:
+            lineup = parse_lineup(args.lineup, players)
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
+        bots = _check_bot_specs(distinct(lineup))
+    else:
+        bots = _tournament_bots(args.bots)
     if args.games < 1:
         raise CliError("--games must be at least 1")
     backend, jobs = _backend(args)
     options = _options(module, args)
     try:
         module.new_game(players, seed=args.seed, options=options)
-        work = tournament_matches(bots, players, args.games, args.seed)
+        work = tournament_matches(lineup or bots, players, args.games, args.seed,
+                                  lineup=lineup is not None)
     except ValueError as exc:
         raise CliError(str(exc)) from None
+    done: dict[int, dict] = {}
+    appender = None
+    if args.results:
+        from empires.sim import results_log
+
+        run = {"command": "tournament", "game": module.NAME, "players": players,
+               "seed": args.seed, "bots": None if lineup else bots, "lineup": lineup,
+               "options": options.to_json() if hasattr(options, "to_json") else None}
+        try:
+            done = results_log.load(args.results, run, work)
+            appender = results_log.Appender(args.results, run)
+        except results_log.ResultsFileError as exc:
+            raise CliError(str(exc)) from None
+    todo = [m for m in work if m[0] not in done]
     start = time.perf_counter()
-    results = _run_games(console, args, module, players, work, options, jobs, backend)
+    try:
+        played = (_run_games(console, args, module, players, todo, options, jobs, backend,
+                             on_results=appender) if todo else [])
+    finally:
+        if appender is not None:
+            appender.close()
     seconds = time.perf_counter() - start
-    summary = summarize_tournament(results, bots, players)
+    by_seed = {**done, **{r["seed"]: r for r in played}}
+    results = [by_seed[s] for s, _ in work]
+    summary = summarize_tournament(results, bots, players, lineup=lineup)
     report = {
         "game": module.NAME,
         "players": players,
@@ -766,8 +805,9 @@ def cmd_tournament(args, console: Console) -> int:
         "backend": backend,
         "jobs": jobs,
         "seconds": seconds,
-        "games_per_second": len(results) / seconds if seconds > 0 else float("inf"),
+        "games_per_second": len(played) / seconds if seconds > 0 and played else None,
         "mean_decisions": sum(r["decisions"] for r in results) / len(results),
+        "resumed": len(done),
         **summary,
     }
     if args.out:
@@ -780,8 +820,10 @@ def cmd_tournament(args, console: Console) -> int:
         return 0
     console.print(Text(
         f"Tournament: {report['games']} games of {module.NAME}, {players} players, "
-        f"{len(bots)} bots, seeds {args.seed}..{args.seed + args.games - 1}, "
-        f"{_workers_text(backend, jobs)}: {seconds:.2f} s", style="bold"))
+        + (f"lineup {','.join(lineup)}" if lineup else f"{len(bots)} bots")
+        + f", seeds {args.seed}..{args.seed + args.games - 1}, "
+        f"{_workers_text(backend, jobs)}: {seconds:.2f} s"
+        + (f" ({len(done)} games read from {args.results})" if done else ""), style="bold"))
     if not report["balanced"]:
         console.print(Text(
             f"Seats are balanced every {report['cycle']} games; {report['games']} is not a "
@@ -939,9 +981,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     tour = sub.add_parser("tournament", help="seat-rotated bot tournament with OpenSkill ratings")
     tour.add_argument("game", choices=games)
-    tour.add_argument("--bots", required=True, help=(
+    tour.add_argument("--bots", help=(
         "comma-separated, different bots to rate, e.g. ismcts:1s,heuristic,random; seats rotate "
         "so each bot plays each seat equally often"))
+    tour.add_argument("--lineup", help=(
+        "instead of --bots: one bot per seat, the same table every game with seats rotated, "
+        "e.g. ismcts:1s,heuristic,heuristic,heuristic"))
+    tour.add_argument("--results", metavar="FILE", help=(
+        "append each finished game to FILE (JSON Lines) and, if FILE already holds games of "
+        "the same tournament, play only the rest: a long tournament survives being stopped"))
     tour.add_argument("--players", type=int, default=4, help="number of players (default 4)")
     tour.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     tour.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")

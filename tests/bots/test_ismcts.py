@@ -124,7 +124,7 @@ def test_seconds_budget():
 def test_rollout_depth_zero_and_cap():
     game = position(3, 8, 30)
     for depth in (0, 5):
-        bot = ISMCTSBot(2, iterations=20, rollout_depth=depth, gap=None)
+        bot = ISMCTSBot(2, iterations=20, rollout_depth=depth, gap=None, early_stop=None)
         assert bot.choose(game) in game.legal_actions()
         assert bot.last_iterations == 20
         assert bot.last_root.visits == 20
@@ -353,7 +353,7 @@ def test_gap_fallback_plays_the_heuristic_without_search():
     bot = ISMCTSBot(3, iterations=50, gap=0.0, rollout_depth=5)
     assert bot.choose(game) == favourite
     assert bot.last_fallback and bot.last_iterations == 0
-    bot = ISMCTSBot(3, iterations=10, gap=1e9, rollout_depth=5)
+    bot = ISMCTSBot(3, iterations=10, gap=1e9, rollout_depth=5, early_stop=None)
     assert bot.choose(game) in legal
     assert not bot.last_fallback and bot.last_iterations == 10
 
@@ -402,7 +402,8 @@ def test_prior_on_a_game_without_action_scores():
 def test_plies_and_turn_horizon():
     game = position(2, 17, 50)
     turn = game.s.turn
-    flat = ISMCTSBot(4, iterations=30, gap=None, plies=1, horizon="turn")
+    flat = ISMCTSBot(4, iterations=30, gap=None, plies=1, horizon="turn",
+                     early_stop=None)
     assert flat.choose(game) in game.legal_actions()
     assert flat.last_iterations == 30
 
@@ -424,3 +425,44 @@ def test_classic_configuration_still_available():
     game = position(2, 9, 20)
     assert bot.choose(game) in game.legal_actions()
     assert bot.last_root.priors is None and bot.last_iterations == 30
+
+
+# ---- early stop ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed,steps", [(21, 40), (22, 90), (23, 150)])
+def test_early_stop_never_changes_the_choice_of_an_iteration_budget(seed, steps):
+    game = position(2, seed, steps)
+    full = from_spec("ismcts:60:stop=none:depth=10:gap=none", 7)
+    early = from_spec("ismcts:60:depth=10:gap=none", 7)  # stop=early is the default
+    assert full.early_stop is None and early.early_stop == 1.0
+    assert early.choose(game) == full.choose(game)
+    assert full.last_iterations == 60 and not full.last_early_stop
+    assert early.last_iterations <= 60
+    assert early.last_early_stop == (early.last_iterations < 60)
+    if early.last_early_stop:
+        # It stopped because the leader's visit lead exceeded every iteration still to come.
+        visits = sorted((c.visits for a, c in early.last_root.children.items()
+                         if a in game.legal_actions()), reverse=True) + [0]
+        assert visits[0] - visits[1] > 60 - early.last_iterations
+
+
+def test_early_stop_saves_iterations_somewhere():
+    saved = 0
+    for seed in range(24, 30):
+        game = position(2, seed, 60)
+        bot = from_spec("ismcts:60:depth=10:gap=none", 7)
+        bot.choose(game)
+        saved += 60 - bot.last_iterations
+    assert saved > 0
+
+
+def test_stop_spec_tokens():
+    assert from_spec("ismcts:10:stop=0.5", 0).early_stop == 0.5
+    assert from_spec("ismcts:10:stop=early", 0).early_stop == 1.0
+    assert from_spec("ismcts:10:stop=none", 0).early_stop is None
+    for bad in ("ismcts:stop=0", "ismcts:stop=-1", "ismcts:stop=nan", "ismcts:stop=soon"):
+        with pytest.raises(ValueError, match="stop"):
+            from_spec(bad, 0)
+    with pytest.raises(ValueError, match="stop factor"):
+        ISMCTSBot(0, iterations=5, early_stop=0.0)

@@ -14,8 +14,10 @@ from empires import cli
 from empires.core import game as core_game
 from empires.sim.tournament import (
     cycle_length,
+    lineup_schedule,
     matches,
     parse_bots,
+    parse_lineup,
     places,
     rate,
     run_tournament,
@@ -207,3 +209,136 @@ def test_cli_errors(capsys):
     err = capsys.readouterr().err
     assert err.count("empires: error:") == 7
     assert "listed twice" in err and "unknown bot 'robot'" in err and "--address" in err
+
+
+# ---- lineups -------------------------------------------------------------------------------------
+
+
+def test_lineup_seats_every_entry_at_every_seat_once_per_cycle():
+    lineup = parse_lineup("ISMCTS:10, heuristic,heuristic ,heuristic", 4)
+    assert lineup == ["ismcts:10", "heuristic", "heuristic", "heuristic"]
+    games = lineup_schedule(lineup, 12, seed=3)
+    assert games == lineup_schedule(lineup, 12, seed=3)
+    assert games != lineup_schedule(lineup, 12, seed=4)
+    for cycle in range(3):
+        block = games[4 * cycle:4 * cycle + 4]
+        for table in block:
+            assert Counter(table) == Counter(lineup)  # the same table every game
+        for seat in range(4):
+            assert Counter(table[seat] for table in block) == Counter(lineup)
+    # A prefix of a longer schedule is the shorter schedule (results files can be extended).
+    assert lineup_schedule(lineup, 30, seed=3)[:12] == games
+    for bad, players in (("heuristic,heuristic", 2), ("heuristic,random", 3), ("", 2)):
+        with pytest.raises(ValueError):
+            parse_lineup(bad, players)
+
+
+def test_cli_lineup(capsys):
+    base = ["tournament", "discovery", "--players", "3", "--games", "6", "--seed", "2",
+            "--jobs", "1", "--json"]
+    assert cli.main([*base, "--lineup", "heuristic,random,random"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["bots"] == ["heuristic", "random"]
+    assert report["lineup"] == ["heuristic", "random", "random"]
+    assert report["cycle"] == 3 and report["balanced"] is True
+    rows = {row["bot"]: row for row in report["standings"]}
+    assert rows["heuristic"]["seats"] == 6 and rows["random"]["seats"] == 12
+    assert rows["heuristic"]["seat_counts"] == [2, 2, 2]
+    assert rows["heuristic"]["win_rate"] > 0.5
+    for m in report["matches"]:
+        assert sorted(m["bots"]) == ["heuristic", "random", "random"]
+    # Exactly one of --bots and --lineup; a lineup has one bot per seat and two different bots.
+    assert cli.main([*base, "--lineup", "heuristic,random"]) == 2
+    assert cli.main([*base, "--lineup", "random,random,random"]) == 2
+    assert cli.main([*base, "--lineup", "random,random,robot"]) == 2
+    assert cli.main([*base]) == 2
+    assert cli.main([*base, "--bots", "random,heuristic", "--lineup", "heuristic,random,random"]) == 2
+    err = capsys.readouterr().err
+    assert "one bot per seat" in err and "two different bots" in err and "unknown bot" in err
+    assert err.count("either --bots") == 2
+
+
+# ---- results files: a stopped tournament resumes --------------------------------------------
+
+
+def test_results_file_resumes_a_stopped_tournament(capsys, tmp_path):
+    results = tmp_path / "games.jsonl"
+    base = ["tournament", "discovery", "--players", "2", "--bots", "random,heuristic",
+            "--seed", "11", "--jobs", "1", "--json"]
+    assert cli.main([*base, "--games", "6"]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    # First 4 games, then "killed" in the middle of writing a fifth line.
+    assert cli.main([*base, "--games", "4", "--results", str(results)]) == 0
+    first = json.loads(capsys.readouterr().out)
+    lines = results.read_text().splitlines()
+    assert len(lines) == 5 and json.loads(lines[0])["run"]["bots"] == ["random", "heuristic"]
+    assert [json.loads(x)["seed"] for x in lines[1:]] == [11, 12, 13, 14]
+    assert first["matches"] == whole["matches"][:4] and first["resumed"] == 0
+    with results.open("a") as f:
+        f.write('{"seed": 15, "bots": ["ran')
+    assert cli.main([*base, "--games", "6", "--results", str(results)]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    assert resumed["resumed"] == 4
+    assert resumed["matches"] == whole["matches"] and resumed["standings"] == whole["standings"]
+    lines = results.read_text().splitlines()
+    assert [json.loads(x)["seed"] for x in lines[1:]] == [11, 12, 13, 14, 15, 16]
+    # Everything already there: nothing is played, the report is the same.
+    assert cli.main([*base, "--games", "6", "--results", str(results)]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["resumed"] == 6 and again["standings"] == whole["standings"]
+    assert again["games_per_second"] is None
+
+
+def test_results_file_refuses_another_run_or_a_corrupt_line(capsys, tmp_path):
+    results = tmp_path / "games.jsonl"
+    base = ["tournament", "discovery", "--players", "2", "--seed", "11", "--jobs", "1", "--json"]
+    assert cli.main([*base, "--bots", "random,heuristic", "--games", "2",
+                     "--results", str(results)]) == 0
+    capsys.readouterr()
+    before = results.read_text()
+    assert cli.main([*base, "--bots", "heuristic,random", "--games", "2",
+                     "--results", str(results)]) == 2
+    assert cli.main([*base, "--bots", "random,heuristic", "--games", "2", "--builders",
+                     "--results", str(results)]) == 2
+    assert cli.main([*base, "--bots", "random,heuristic", "--games", "1",
+                     "--results", str(results)]) == 2  # holds a game this run does not play
+    err = capsys.readouterr().err
+    assert err.count("different run") == 2 and "bots" in err and "options" in err
+    assert "does not play" in err
+    assert results.read_text() == before  # refused runs change nothing
+    lines = before.splitlines()
+    tampered = json.loads(lines[1])
+    tampered["bots"] = tampered["bots"][::-1]
+    for bad in ("not json\n", json.dumps(tampered) + "\n"):
+        results.write_text(lines[0] + "\n" + bad)
+        assert cli.main([*base, "--bots", "random,heuristic", "--games", "2",
+                         "--results", str(results)]) == 2
+        assert "line 2" in capsys.readouterr().err
+    results.write_text("[]\n")
+    assert cli.main([*base, "--bots", "random,heuristic", "--games", "2",
+                     "--results", str(results)]) == 2
+    assert "not a results file" in capsys.readouterr().err
+
+
+def test_solo_games_are_rated_against_the_virtual_player():
+    won = {"seed": 1, "bots": ["a"], "ranking": [[0]], "scores": [{"total": 40}], "decisions": 9}
+    lost = {"seed": 2, "bots": ["b"], "ranking": [], "scores": [{"total": 10}], "decisions": 9}
+    results = [won, {**lost, "seed": 3, "bots": ["a"], "ranking": [[0]]}, lost,
+               {**lost, "seed": 4}]
+    rows = {row["bot"]: row for row in standings(results, ["a", "b"], 1)}
+    assert set(rows) == {"a", "b"}  # the virtual player is rated but not listed
+    assert rows["a"]["wins"] == 2 and rows["a"]["win_rate"] == 1.0 and rows["a"]["mean_place"] == 1
+    assert rows["b"]["wins"] == 0 and rows["b"]["win_rate"] == 0.0 and rows["b"]["mean_place"] == 2
+    assert rows["a"]["mu"] > 25 > rows["b"]["mu"]
+
+
+def test_cli_solo_settlers_tournament(capsys):
+    assert cli.main(["tournament", "settlers", "--players", "1", "--bots", "heuristic,random",
+                     "--games", "4", "--jobs", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 4 and {r["bot"] for r in report["standings"]} == {"heuristic",
+                                                                                "random"}
+    for row in report["standings"]:
+        assert row["seats"] == 2
+        assert row["wins"] == sum(1 for m in report["matches"]
+                                  if m["bots"] == [row["bot"]] and m["ranking"])

@@ -209,17 +209,22 @@ def run_matches(
     options: Any = None,
     jobs: int = 1,
     on_progress: Callable[[int], None] | None = None,
+    on_results: Callable[[list[dict]], None] | None = None,
 ) -> list[dict]:
     """Play one game per ``(seed, bots)`` pair on ``jobs`` processes; results in ``matches`` order.
 
     ``bots`` is one bot spec per seat (or one for every seat), so each game may seat different
-    bots (tournaments). ``on_progress(k)`` is called as each batch of ``k`` games finishes.
+    bots (tournaments). ``on_progress(k)`` is called as each batch of ``k`` games finishes, and
+    ``on_results(batch)`` with that batch's results (to save them as they come: a run cut off
+    keeps every finished batch).
     """
     matches = [(s, list(b) if not isinstance(b, str) else b) for s, b in matches]
     results: list[dict] = []
     if jobs <= 1 or len(matches) <= 1:
         for s, bots in matches:
             results.append(play_game(game, num_players, s, bots, options))
+            if on_results:
+                on_results(results[-1:])
             if on_progress:
                 on_progress(1)
         return results
@@ -235,6 +240,8 @@ def run_matches(
             for fut in futures:
                 batch = fut.result()
                 results.extend(batch)
+                if on_results:
+                    on_results(batch)
                 if on_progress:
                     on_progress(len(batch))
         except BaseException:
@@ -257,6 +264,7 @@ def run_games(
     backend: str = "process",
     address: str | None = None,
     on_progress: Callable[[int], None] | None = None,
+    on_results: Callable[[list[dict]], None] | None = None,
 ) -> list[dict]:
     """:func:`run_matches` on ``backend``: ``"process"`` (this machine) or ``"ray"``.
 
@@ -267,10 +275,12 @@ def run_games(
         from empires.sim.ray_backend import run_ray_matches
 
         return run_ray_matches(game, num_players, matches, options=options, jobs=jobs,
-                               address=address, on_progress=on_progress)
+                               address=address, on_progress=on_progress,
+                               on_results=on_results)
     if backend != "process":
         raise ValueError(f"unknown backend {backend!r}; choose {' or '.join(BACKENDS)}")
     if address is not None:
         raise ValueError("an address is only for the ray backend")
     return run_matches(game, num_players, matches, options=options,
-                       jobs=jobs or os.cpu_count() or 1, on_progress=on_progress)
+                       jobs=jobs or os.cpu_count() or 1, on_progress=on_progress,
+                       on_results=on_results)

@@ -117,8 +117,12 @@ def run_ray_matches(
     jobs: int | None = None,
     address: str | None = None,
     on_progress: Callable[[int], None] | None = None,
+    on_results: Callable[[list[dict]], None] | None = None,
 ) -> list[dict]:
     """Play one game per ``(seed, bots)`` pair as Ray tasks; results in ``matches`` order.
+
+    ``on_results(batch)`` gets each batch's results as it finishes (batches may finish out of
+    game order); the list returned is in game order.
 
     ``jobs`` is the local instance's CPU count (and sizes the batches); on a cluster it defaults
     to the cluster's CPUs. A failing game raises :class:`~empires.sim.local.GameFailed` naming its
@@ -147,6 +151,8 @@ def run_ray_matches(
                         for earlier in refs[:refs.index(ref)]:
                             ray.get(earlier)
                         raise
+                    if on_results:
+                        on_results(done_batches[ref])
                     if on_progress:
                         on_progress(lengths[ref])
         except ray.exceptions.RayTaskError as exc:

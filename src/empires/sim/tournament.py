@@ -15,12 +15,22 @@ Schedule
     Seat balance is exact when the number of games is a multiple of the cycle (``balanced`` in the
     report); otherwise the last, partial cycle tilts it slightly.
 
+    A *lineup* fixes the table instead: one bot per seat, bots may repeat (``ismcts:1s,heuristic,
+    heuristic,heuristic`` pits one search bot against three heuristics in every game). A cycle is
+    ``players`` games: the lineup in an order shuffled from the seed, rotated by one seat each game,
+    so every entry of the lineup sits at every seat once per cycle. The bots rated are the
+    lineup's distinct bots.
+
 Ratings
     One OpenSkill ``PlackettLuce`` rating per bot (library defaults: mu 25, sigma 25/3), updated
     game by game in game order (so the ratings are deterministic for a seed), from the places of
     ``state.ranking()``: seats in one group share the place (ties). The interval reported is
     ``mu ± 2 sigma``; the ordinal is OpenSkill's ``mu - 3 sigma``, by which the standings are
     sorted.
+
+    A solo game (one player) is rated as a match between the bot and the game's virtual player,
+    which has a rating of its own (updated like a bot's, not listed): the bot wins when the
+    game's ranking is not empty (it beat the virtual player).
 
     When a bot holds several seats of one game (fewer bots than players), each seat enters the
     update as its own one-player team carrying the bot's current rating; the bot's rating then
@@ -70,6 +80,36 @@ def parse_bots(bots: str | Sequence[str]) -> list[str]:
     return specs
 
 
+def parse_lineup(lineup: str | Sequence[str], num_players: int) -> list[str]:
+    """A lineup's bot specs, normalised: one per seat, at least two different bots."""
+    if isinstance(lineup, str):
+        lineup = lineup.split(",")
+    specs = [b.strip().lower() for b in lineup if b.strip()]
+    if len(specs) != num_players:
+        raise ValueError(f"a lineup names one bot per seat: {num_players} for {num_players} players, "
+                         f"got {len(specs)}")
+    if len(set(specs)) < 2:
+        raise ValueError("a lineup needs at least two different bots to compare")
+    return specs
+
+
+def lineup_schedule(lineup: Sequence[str], games: int, seed: int) -> list[list[str]]:
+    """The bot at each seat of each game for a fixed ``lineup`` (see the module doc)."""
+    rng = Rng(seed ^ _SCHEDULE_SALT)
+    n = len(lineup)
+    out: list[list[str]] = []
+    while len(out) < games:
+        order = list(lineup)
+        rng.fork().shuffle(order)
+        out += [[order[(j + r) % n] for j in range(n)] for r in range(n)]
+    return out[:games]
+
+
+def distinct(specs: Sequence[str]) -> list[str]:
+    """``specs`` without repeats, in first-seen order (the bots a lineup rates)."""
+    return list(dict.fromkeys(specs))
+
+
 def cycle_length(num_bots: int, num_players: int) -> int:
     """Games after which every bot has played every seat equally often."""
     if num_bots <= num_players:
@@ -110,9 +150,16 @@ def schedule(bots: Sequence[str], num_players: int, games: int, seed: int) -> li
     return out[:games]
 
 
-def matches(bots: Sequence[str], num_players: int, games: int, seed: int) -> list[tuple[int, list[str]]]:
-    """``(game seed, seats)`` for each game: the work list for the simulation backends."""
-    return [(seed + g, seats) for g, seats in enumerate(schedule(bots, num_players, games, seed))]
+def matches(
+    bots: Sequence[str], num_players: int, games: int, seed: int, *, lineup: bool = False
+) -> list[tuple[int, list[str]]]:
+    """``(game seed, seats)`` for each game: the work list for the simulation backends.
+
+    With ``lineup``, ``bots`` is one bot per seat (see :func:`lineup_schedule`).
+    """
+    seating = (lineup_schedule(bots, games, seed) if lineup
+               else schedule(bots, num_players, games, seed))
+    return [(seed + g, seats) for g, seats in enumerate(seating)]
 
 
 # ---- results ------------------------------------------------------------------------------------
@@ -143,13 +190,21 @@ def rate(results: Sequence[dict], bots: Sequence[str]) -> dict[str, dict[str, fl
     model = _model()
     start = model.rating()
     ratings = {b: (float(start.mu), float(start.sigma)) for b in bots}
+    virtual = (float(start.mu), float(start.sigma))
     for r in results:
         seats = r["bots"]
         for b in seats:
             ratings.setdefault(b, (float(start.mu), float(start.sigma)))
         # Fresh rating objects per seat: openskill must not see one object in two teams.
         teams = [[model.rating(mu=ratings[b][0], sigma=ratings[b][1])] for b in seats]
-        new = model.rate(teams, ranks=places(r["ranking"], len(seats)))
+        if len(seats) == 1:
+            # A solo game is a match against the game's virtual player (rated too, not listed):
+            # a non-empty ranking means the bot won it.
+            teams.append([model.rating(mu=virtual[0], sigma=virtual[1])])
+            new = model.rate(teams, ranks=[1, 2] if r["ranking"] else [2, 1])
+            virtual = (float(new[1][0].mu), float(new[1][0].sigma))
+        else:
+            new = model.rate(teams, ranks=places(r["ranking"], len(seats)))
         for b in dict.fromkeys(seats):
             mine = [new[j][0] for j, s in enumerate(seats) if s == b]
             ratings[b] = (math.fsum(x.mu for x in mine) / len(mine),
@@ -190,8 +245,10 @@ def standings(results: Sequence[dict], bots: Sequence[str], num_players: int) ->
             if not mine:
                 continue
             games += 1
-            first = r["ranking"][0] if r["ranking"] else list(range(num_players))
-            where = places(r["ranking"], num_players)
+            first = r["ranking"][0] if r["ranking"] else []  # empty: a lost solo game
+            # A lost solo game: behind the virtual player.
+            where = (places(r["ranking"], num_players) if r["ranking"]
+                     else [num_players + 1] * num_players)
             for j in mine:
                 seats += 1
                 seat_counts[j] += 1
@@ -223,13 +280,19 @@ def standings(results: Sequence[dict], bots: Sequence[str], num_players: int) ->
 
 
 def summarize_tournament(
-    results: Sequence[dict], bots: Sequence[str], num_players: int
+    results: Sequence[dict], bots: Sequence[str], num_players: int, *,
+    lineup: Sequence[str] | None = None,
 ) -> dict:
-    """The JSON-ready part of a tournament report that depends only on the results."""
+    """The JSON-ready part of a tournament report that depends only on the results.
+
+    With a ``lineup`` (one bot per seat), ``bots`` are its distinct bots and a cycle is
+    ``num_players`` games.
+    """
     games = len(results)
-    cycle = cycle_length(len(bots), num_players)
+    cycle = num_players if lineup else cycle_length(len(bots), num_players)
     return {
         "bots": list(bots),
+        "lineup": list(lineup) if lineup else None,
         "games": games,
         "cycle": cycle,
         "balanced": games % cycle == 0,
@@ -261,10 +324,21 @@ def run_tournament(
     backend: str = "process",
     address: str | None = None,
     on_progress: Callable[[int], None] | None = None,
+    lineup: str | Sequence[str] | None = None,
 ) -> dict:
-    """Schedule, play (``backend`` ``"process"`` or ``"ray"``) and summarise a tournament."""
-    specs = parse_bots(bots)
-    work = matches(specs, num_players, games, seed)
+    """Schedule, play (``backend`` ``"process"`` or ``"ray"``) and summarise a tournament.
+
+    Give ``lineup`` (one bot per seat; ``bots`` is then ignored and may be ``None``) to play the
+    same table every game with rotating seats.
+    """
+    if lineup is not None:
+        seats = parse_lineup(lineup, num_players)
+        specs = distinct(seats)
+        work = matches(seats, num_players, games, seed, lineup=True)
+    else:
+        specs = parse_bots(bots)
+        work = matches(specs, num_players, games, seed)
     results = run_games(game, num_players, work, options=options, jobs=jobs, backend=backend,
                         address=address, on_progress=on_progress)
-    return summarize_tournament(results, specs, num_players)
+    return summarize_tournament(results, specs, num_players,
+                                lineup=seats if lineup is not None else None)
