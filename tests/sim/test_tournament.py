@@ -342,3 +342,21 @@ def test_cli_solo_settlers_tournament(capsys):
         assert row["seats"] == 2
         assert row["wins"] == sum(1 for m in report["matches"]
                                   if m["bots"] == [row["bot"]] and m["ranking"])
+
+
+def test_results_file_keeps_a_whole_last_line_without_its_newline(tmp_path):
+    from empires.sim import results_log
+
+    path = tmp_path / "games.jsonl"
+    run = {"game": "discovery", "players": 2}
+    matches = [(1, ["a", "b"]), (2, ["b", "a"])]
+    first = {"seed": 1, "bots": ["a", "b"], "ranking": [[0], [1]], "scores": [{}, {}]}
+    with results_log.Appender(path, run) as append:
+        append([first])
+    whole = path.read_text()
+    path.write_text(whole.rstrip("\n"))  # e.g. a copy that lost the final newline
+    assert results_log.load(path, run, matches) == {1: first}
+    assert path.read_text() == whole  # repaired, so the next append starts a new line
+    path.write_text(whole + '{"seed": 2, "bots"')  # cut short mid-line: dropped
+    assert results_log.load(path, run, matches) == {1: first}
+    assert path.read_text() == whole
