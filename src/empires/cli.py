@@ -764,8 +764,7 @@ def cmd_tournament(args, console: Console) -> int:
     options = _options(module, args)
     try:
         module.new_game(players, seed=args.seed, options=options)
-        work = tournament_matches(lineup or bots, players, args.games, args.seed,
-                                  lineup=lineup is not None)
+        work = tournament_matches(bots, players, args.games, args.seed, lineup=lineup)
     except ValueError as exc:
         raise CliError(str(exc)) from None
     done: dict[int, dict] = {}

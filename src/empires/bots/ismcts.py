@@ -63,7 +63,8 @@ left in the budget: no further iteration could change the move, so with an itera
 choice is exactly the one the full budget gives; with a time budget, the iterations left are
 estimated from the rate so far. ``stop=none`` spends the whole budget; ``stop=F`` stops once the
 lead exceeds ``F`` times the iterations left (``F`` < 1 trades exactness for time). With a budget
-of ``iterations`` the bot is deterministic for its seed; with ``seconds`` (wall clock, :func:`time.perf_counter`) it is not.
+of ``iterations`` the bot is deterministic for its seed; with ``seconds`` (wall clock,
+:func:`time.perf_counter`) it is not.
 
 Defaults, and why (Discovery, 2 players, measured offline on 150 positions from heuristic games
 where the heuristic's top two scores are within 2 VP: each position's candidate actions valued by
@@ -78,14 +79,15 @@ never overturned a heuristic choice leading by 1 VP or more at this budget, so t
 at once). The search stop factor (``stop=early``, i.e. 1) makes no difference to the move with an
 iteration budget and saved 20% of the iterations of ``ismcts:260`` on 30 2-player positions
 (``stop=0.5`` saved 29% with the same 30 moves, ``stop=0.3`` 38% with one move different).
-A one-second budget gives about 260 iterations per searched decision in a 2-player game and 370
-in a 4-player game on this project's reference machine (``tests/bots/measure_ismcts.py``).
+In real games against heuristic bots, a searched decision with a one-second budget ran a mean of
+286 iterations in 2-player games and 73 in 4-player games (longer rollouts), nearly all stopping
+early (``benchmarks/ismcts_time.py``, on this project's 2-core machine with a second job running).
 
 Specs (see :func:`from_spec`): ``ismcts`` (40 iterations, the defaults above), ``ismcts:500``,
 ``ismcts:1s``, ``ismcts:0.5s``, ``ismcts:1s:random``; further ``key=value`` tokens set ``c``,
 ``depth``, ``margin``, ``prior``, ``temp``, ``gap``, ``eps``, ``fpu``, ``soft``, ``horizon``,
-``plies``, ``stop`` and ``rollout``, e.g. ``ismcts:2s:plies=none:prior=2``. The classic UCB1 search with
-random rollouts to the end, this bot's original default, is
+``plies``, ``stop`` and ``rollout``, e.g. ``ismcts:2s:plies=none:prior=2``. The classic UCB1
+search with random rollouts to the end, this bot's original default, is
 ``ismcts:200:random:prior=0:soft=0:gap=none:plies=none``.
 """
 

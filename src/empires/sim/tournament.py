@@ -151,13 +151,15 @@ def schedule(bots: Sequence[str], num_players: int, games: int, seed: int) -> li
 
 
 def matches(
-    bots: Sequence[str], num_players: int, games: int, seed: int, *, lineup: bool = False
+    bots: Sequence[str], num_players: int, games: int, seed: int, *,
+    lineup: Sequence[str] | None = None,
 ) -> list[tuple[int, list[str]]]:
     """``(game seed, seats)`` for each game: the work list for the simulation backends.
 
-    With ``lineup``, ``bots`` is one bot per seat (see :func:`lineup_schedule`).
+    With a ``lineup`` (one bot per seat, see :func:`lineup_schedule`) it seats every game and
+    ``bots`` is not used.
     """
-    seating = (lineup_schedule(bots, games, seed) if lineup
+    seating = (lineup_schedule(lineup, games, seed) if lineup is not None
                else schedule(bots, num_players, games, seed))
     return [(seed + g, seats) for g, seats in enumerate(seating)]
 
@@ -245,8 +247,8 @@ def standings(results: Sequence[dict], bots: Sequence[str], num_players: int) ->
             if not mine:
                 continue
             games += 1
-            first = r["ranking"][0] if r["ranking"] else []  # empty: a lost solo game
-            # A lost solo game: behind the virtual player.
+            # An empty ranking is a lost solo game: no winner, the bot behind the virtual player.
+            first = r["ranking"][0] if r["ranking"] else []
             where = (places(r["ranking"], num_players) if r["ranking"]
                      else [num_players + 1] * num_players)
             for j in mine:
@@ -332,13 +334,11 @@ def run_tournament(
     same table every game with rotating seats.
     """
     if lineup is not None:
-        seats = parse_lineup(lineup, num_players)
-        specs = distinct(seats)
-        work = matches(seats, num_players, games, seed, lineup=True)
+        lineup = parse_lineup(lineup, num_players)
+        specs = distinct(lineup)
     else:
         specs = parse_bots(bots)
-        work = matches(specs, num_players, games, seed)
+    work = matches(specs, num_players, games, seed, lineup=lineup)
     results = run_games(game, num_players, work, options=options, jobs=jobs, backend=backend,
                         address=address, on_progress=on_progress)
-    return summarize_tournament(results, specs, num_players,
-                                lineup=seats if lineup is not None else None)
+    return summarize_tournament(results, specs, num_players, lineup=lineup)
