@@ -42,12 +42,11 @@ def main() -> None:
             if p != seat:
                 state.apply(bots[p].choose(state))
                 continue
-            forced = len(state.legal_actions()) == 1
             start = time.perf_counter()
             action = bots[p].choose(state)
             times.append(time.perf_counter() - start)
             bot = bots[p]
-            if forced or bot.last_fallback or bot.last_iterations == 0:
+            if bot.last_iterations == 0:  # a forced move or the heuristic's clear favourite
                 unsearched += 1
             else:
                 iterations.append(bot.last_iterations)
