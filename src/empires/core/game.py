@@ -51,6 +51,12 @@ class GameState(Protocol):
 
     def describe(self, action: Any) -> str: ...
 
+    def events(self, player: int | None = None, since: int = 0) -> list[dict]:
+        """The event log as ``player`` may read it (None: a spectator); see
+        :mod:`empires.core.events`."""
+
+    narrate: bool  # whether apply records events (off for bot search; never changes the rules)
+
 
 class GameModule(Protocol):
     NAME: str

@@ -18,6 +18,7 @@ from empires.discovery.discovery_box import step_discovery
 from empires.discovery.income import step_income
 from empires.discovery.initiative import step_initiative
 from empires.discovery.merchant_shipping import step_shipping
+from empires.discovery.narration import PHASES, phase_name  # noqa: F401  (re-exported)
 from empires.discovery.nation_setup import step_nations
 from empires.discovery.placement import step_place
 from empires.discovery.refresh import step_refresh, step_scoring
@@ -46,23 +47,6 @@ STEPS: dict[str, Callable[[State], None]] = {
     "buy_vp": step_buy_vp,
     "refresh": step_refresh,
 }
-PHASES = {
-    "auction": "Setup: starting-order auction",
-    "nations": "Setup: National Advantages",
-    "place": "Phase 1: Place Workers",
-    "income": "Phase 3: Income",
-    "benefits": "Phase 4: Capital Building Benefits",
-    "scoring": "Phase 5: Refresh Board",
-    "buy_vp": "Phase 5: Refresh Board",
-    "refresh": "Phase 5: Refresh Board",
-    "over": "Game over",
-}
-
-
-def phase_name(step: str) -> str:
-    return PHASES.get(step, "Phase 2: Event Box Resolution")
-
-
 def run(s: State) -> None:
     """Advance through automatic steps until a decision is pending or the game is over."""
     steps = STEPS

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from empires.core import events as core_events
 from empires.core.errors import IllegalActionError, SaveFileError
 from empires.discovery import actions as codec
-from empires.discovery import flow, observation, scoring
+from empires.discovery import flow, narration, observation, scoring
 from empires.discovery.actions import Action
 from empires.discovery.decisions import HANDLERS
 from empires.discovery.options import Options
@@ -85,6 +86,10 @@ class DiscoveryGame:
 
     def _apply(self, act: Action) -> None:
         s = self.s
+        if s.narrate:
+            top = s.pending[-1]
+            narration.emit(s, "action", player=top["player"], decision=top["kind"],
+                           action=str(act), text=observation.describe(self, act))
         top = s.pending.pop()
         s.actions.append(act)
         HANDLERS[top["kind"]][1](s, top, act)
@@ -153,6 +158,23 @@ class DiscoveryGame:
 
     def describe(self, action: Any) -> str:
         return observation.describe(self, codec.coerce(action, self.s.num_players))
+
+    def events(self, player: int | None = None, since: int = 0) -> list[dict]:
+        """The events seat ``player`` may read (None: a spectator), from position ``since`` of
+        the game's event stream on, each a JSON-ready dict with ``seq``, ``turn``, ``phase``,
+        ``kind``, ``text`` and the fields of its kind (see :mod:`empires.core.events`)."""
+        core_events.check_viewer(player, self.s.num_players)
+        return core_events.view(self.s.events, player, narration.TEXTS, since)
+
+    @property
+    def narrate(self) -> bool:
+        """Whether ``apply`` records events (on by default; bots searching turn it off on their
+        own copies). It never changes the rules' outcome."""
+        return self.s.narrate
+
+    @narrate.setter
+    def narrate(self, on: bool) -> None:
+        self.s.narrate = bool(on)
 
     def scores(self) -> list[dict[str, int]]:
         return scoring.scores(self.s)
@@ -226,6 +248,14 @@ def from_json(data: dict | str) -> DiscoveryGame:
             raise SaveFileError(f"not a JSON save file: {e}") from None
     game = replay(data)
     saved = data.get("state") if isinstance(data, dict) else None
-    if saved is not None and json.loads(json.dumps(game.s.data_to_json())) != saved:
+    if saved is not None and _comparable(game, saved) != saved:
         raise SaveFileError("save file is corrupt: its state does not match its own history")
     return game
+
+
+def _comparable(game, saved: dict) -> dict:
+    """The replayed state as its save holds it (saves from before the event log lack it)."""
+    data = json.loads(json.dumps(game.s.data_to_json()))
+    if isinstance(saved, dict) and "events" not in saved:
+        data.pop("events", None)
+    return data

@@ -44,6 +44,10 @@ class State:
         self.seed = 0
         self.rng = Rng(0)
         self.actions: list[Action] = []
+        # the event log (empires.core.events): what happened, never changed once written;
+        # narrate=False (bot search, batch runs) records nothing and changes no rule
+        self.events: list[dict] = []
+        self.narrate = True
         # progress
         self.turn = 1
         self.step = "place"
@@ -136,6 +140,8 @@ class State:
         other.options = self.options
         other.rng = self.rng.copy()
         other.actions = self.actions[:]
+        other.events = self.events[:]
+        other.narrate = self.narrate
         other.pending = [dict(x) for x in self.pending]
         other.used = self.used[:]
         other.region_workers = [[w[:] for w in r] for r in self.region_workers]
@@ -148,6 +154,7 @@ class State:
         out["rng"] = self.rng.state
         out["actions"] = [str(a) for a in self.actions]
         out["pending"] = self.pending
+        out["events"] = self.events
         out["used"] = self.used
         out["region_workers"] = self.region_workers
         out["specialists"] = {str(k): v for k, v in self.specialists.items()}
@@ -160,6 +167,7 @@ class State:
         self.rng = Rng(int(data["rng"]))
         self.actions = [parse(a) for a in data["actions"]]
         self.pending = [dict(x) for x in data["pending"]]
+        self.events = list(data.get("events", []))
         self.used = list(data["used"])
         self.region_workers = data["region_workers"]
         self.specialists = {int(k): v for k, v in data["specialists"].items()}

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from empires.settlers.cards import GOODS
 from empires.settlers.decisions import push
 from empires.settlers.lookout import step_draft, step_lookout
+from empires.settlers.narration import PHASES  # noqa: F401  (re-exported)
 from empires.settlers.production import step_production
 from empires.settlers.rules import controlled
 from empires.settlers.solo import step_attack
@@ -82,13 +83,6 @@ STEPS: dict[str, Callable[[State], None]] = {
     "next_round": step_next_round,
     "end": step_end,
 }
-PHASES = {
-    "lookout": "Lookout", "draft": "Lookout", "production": "Production", "action": "Action",
-    "cleanup": "Cleanup", "attack": "Virtual player attack", "next_round": "Cleanup",
-    "end": "Game end", "over": "Game over",
-}
-
-
 def run(s: State) -> None:
     """Advance through automatic steps until a decision is pending or the game is over."""
     steps = STEPS

@@ -5,8 +5,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from empires.core import events as core_events
 from empires.core.errors import IllegalActionError, SaveFileError
-from empires.settlers import abilities, choices, flow, lookout, observation, scoring, solo, turn  # noqa: F401  (decisions)
+from empires.settlers import (  # noqa: F401  (decisions)
+    abilities,
+    choices,
+    flow,
+    lookout,
+    narration,
+    observation,
+    scoring,
+    solo,
+    turn,
+)
 from empires.settlers import actions as codec
 from empires.settlers.actions import Action
 from empires.settlers.cards import CardFileError
@@ -79,11 +90,27 @@ class SettlersGame:
                 f"{top['kind']!r}; legal: {', '.join(map(str, legal))}"
             )
         s = self.s
+        if s.narrate:
+            self._narrate(act)
         top = s.pending.pop()
         s.actions.append(act)
         HANDLERS[top["kind"]][1](s, top, act)
         flow.run(s)
         self._legal = None
+
+    def _narrate(self, act: Action) -> None:
+        """The "action" event: everybody reads what the public may know of it; a card chosen in
+        secret is named only to its chooser."""
+        top = self.s.pending[-1]
+        p = top["player"]
+        public = observation.describe(self, act, None)
+        mine = observation.describe(self, act)
+        if public == mine:
+            narration.emit(self.s, "action", player=p, decision=top["kind"], action=str(act),
+                           text=mine)
+        else:
+            narration.emit(self.s, "action", secret={"to": [p], "action": str(act), "text": mine},
+                           player=p, decision=top["kind"], action=None, text=public)
 
     def clone(self) -> SettlersGame:
         other = State.__new__(State)
@@ -141,6 +168,23 @@ class SettlersGame:
         """:meth:`describe` as ``viewer`` (a seat, or None) may read it: a card another player
         picks in secret is not named."""
         return observation.describe(self, codec.coerce(action, self.s.num_players), viewer)
+
+    def events(self, player: int | None = None, since: int = 0) -> list[dict]:
+        """The events seat ``player`` may read (None: a spectator), from position ``since`` of
+        the game's event stream on, each a JSON-ready dict with ``seq``, ``turn``, ``phase``,
+        ``kind``, ``text`` and the fields of its kind (see :mod:`empires.core.events`)."""
+        core_events.check_viewer(player, self.s.num_players)
+        return core_events.view(self.s.events, player, narration.TEXTS, since)
+
+    @property
+    def narrate(self) -> bool:
+        """Whether ``apply`` records events (on by default; bots searching turn it off on their
+        own copies). It never changes the rules' outcome."""
+        return self.s.narrate
+
+    @narrate.setter
+    def narrate(self, on: bool) -> None:
+        self.s.narrate = bool(on)
 
     def scores(self) -> list[dict[str, int]]:
         return scoring.scores(self.s)
@@ -214,7 +258,7 @@ def from_json(data: dict | str) -> SettlersGame:
             raise SaveFileError(f"not a JSON save file: {e}") from None
     game = replay(data)
     saved = data.get("state") if isinstance(data, dict) else None
-    if saved is not None and json.loads(json.dumps(game.s.data_to_json())) != saved:
+    if saved is not None and _comparable(game, saved) != saved:
         raise SaveFileError("save file is corrupt: its state does not match its own history")
     return game
 
@@ -236,3 +280,11 @@ def startup_notes(game: SettlersGame) -> list[str]:
         detail += (f"{'; ' if names else ''}the {attacks} Attack cards use a default Target "
                    "distribution")
     return [line, f"  {detail}.", "  Load a complete card file with --cards FILE."]
+
+
+def _comparable(game, saved: dict) -> dict:
+    """The replayed state as its save holds it (saves from before the event log lack it)."""
+    data = json.loads(json.dumps(game.s.data_to_json()))
+    if isinstance(saved, dict) and "events" not in saved:
+        data.pop("events", None)
+    return data

@@ -39,6 +39,10 @@ class State:
         self.seed = 0
         self.rng = Rng(0)
         self.actions: list[Action] = []
+        # the event log (empires.core.events): what happened, never changed once written;
+        # narrate=False (bot search, batch runs) records nothing and changes no rule
+        self.events: list[dict] = []
+        self.narrate = True
         self.pending: list[dict] = []
         # progress
         self.round = 1
@@ -99,6 +103,8 @@ class State:
         other.db = self.db
         other.rng = self.rng.copy()
         other.actions = self.actions[:]
+        other.events = self.events[:]
+        other.narrate = self.narrate
         other.pending = [dict(x) for x in self.pending]
 
     # ---- serialisation ---------------------------------------------------------------------
@@ -108,6 +114,7 @@ class State:
         out["rng"] = self.rng.state
         out["actions"] = [str(a) for a in self.actions]
         out["pending"] = self.pending
+        out["events"] = self.events
         return out
 
     def data_from_json(self, data: dict) -> None:
@@ -118,6 +125,7 @@ class State:
         self.rng = Rng(int(data["rng"]))
         self.actions = [parse(a) for a in data["actions"]]
         self.pending = [dict(x) for x in data["pending"]]
+        self.events = list(data.get("events", []))
         n = self.num_players
         if not isinstance(n, int) or not 1 <= n <= 4:
             raise ValueError(f"num_players {n!r} out of range")

@@ -1,0 +1,93 @@
+"""The event log: what happened, in order, as the rules resolved it, told to each seat as that
+seat may know it.
+
+An engine appends events to its state's log with :func:`emit` while ``apply`` resolves the rules;
+the log is part of the state, so clone, save/load and replay reproduce it. A stored event is a
+small JSON-ready dict that is never changed once written::
+
+    {"kind": "income", "turn": 3, "phase": "Phase 3: Income", "player": 1, "money": 12, ...,
+     "secret": {"to": [1], ...fields only these seats may read...}}   # optional
+
+:func:`view` turns the log into what one viewer (a seat, or ``None`` for a spectator) may read:
+each event gets its ``seq`` (position in the game's event stream) and, when it has a ``secret``
+part, either that part's fields (a seat in ``to``) or ``"redacted": True`` (everybody else). The
+``text`` of an event, one plain sentence naming things by their printed names, is written by the
+game's text function for its kind from the *viewer's* fields only, so a redacted event can never
+name what was hidden. An event may also carry its own ``text`` (and its secret part another one).
+
+Narration can be switched off on a state (``narrate = False``) for bot search and batch
+simulation, where nobody reads it; it never changes the rules' outcome.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from typing import Any
+
+TextFn = Callable[[dict], str]
+
+RESERVED = frozenset({"seq", "kind", "turn", "phase", "secret", "redacted", "text"})
+
+
+def emit(log: list[dict], kind: str, turn: int, phase: str, secret: dict | None = None,
+         **fields: Any) -> dict:
+    """Append one event to ``log`` and return it. ``secret`` is ``{"to": [seats], **fields}``:
+    the fields only those seats may read (each of its keys overrides the public field of the
+    same name for them)."""
+    event = {"kind": kind, "turn": turn, "phase": phase}
+    event.update(fields)
+    if secret is not None:
+        to = secret.get("to")
+        if not isinstance(to, list) or not all(isinstance(q, int) for q in to):
+            raise ValueError(f"an event's secret part needs 'to': a list of seats, not {to!r}")
+        event["secret"] = secret
+    log.append(event)
+    return event
+
+
+def visible(event: dict, viewer: int | None) -> dict:
+    """``event`` as ``viewer`` may read it (a fresh dict: the log is never handed out)."""
+    secret = event.get("secret")
+    out = {k: v for k, v in event.items() if k != "secret"}
+    if secret is not None:
+        if viewer is not None and viewer in secret["to"]:
+            out.update((k, v) for k, v in secret.items() if k != "to")
+        else:
+            out["redacted"] = True
+    return out
+
+
+def view(log: list[dict], viewer: int | None, texts: Mapping[str, TextFn],
+         since: int = 0) -> list[dict]:
+    """The events from position ``since`` on, as ``viewer`` may read them, each with its ``seq``
+    and ``text``. The result is a deep copy: callers may keep or change it freely."""
+    if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+        raise ValueError(f"'since' is a position in the event log (0 or more), not {since!r}")
+    out = []
+    for seq in range(since, len(log)):
+        event = copy.deepcopy(visible(log[seq], viewer))
+        event["seq"] = seq
+        if "text" not in event:
+            event["text"] = text_of(event, texts)
+        out.append(event)
+    return out
+
+
+def text_of(event: dict, texts: Mapping[str, TextFn]) -> str:
+    fn = texts.get(event["kind"])
+    if fn is None:
+        return event["kind"].replace("_", " ").capitalize() + "."
+    return fn(event)
+
+
+def check_viewer(viewer: Any, num_players: int) -> None:
+    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)
+                               or not 0 <= viewer < num_players):
+        raise ValueError(f"no seat {viewer!r} in a {num_players}-player game "
+                         "(None: a spectator)")
+
+
+def seat_name(p: int) -> str:
+    """How event texts name a seat: counted from 1, as players count."""
+    return f"Player {p + 1}"
