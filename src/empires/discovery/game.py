@@ -8,7 +8,7 @@ from typing import Any
 from empires.core import events as core_events
 from empires.core.errors import IllegalActionError, SaveFileError
 from empires.discovery import actions as codec
-from empires.discovery import flow, narration, observation, scoring
+from empires.discovery import event_texts, flow, narration, observation, scoring
 from empires.discovery.actions import Action
 from empires.discovery.decisions import HANDLERS
 from empires.discovery.options import Options
@@ -164,7 +164,7 @@ class DiscoveryGame:
         the game's event stream on, each a JSON-ready dict with ``seq``, ``turn``, ``phase``,
         ``kind``, ``text`` and the fields of its kind (see :mod:`empires.core.events`)."""
         core_events.check_viewer(player, self.s.num_players)
-        return core_events.view(self.s.events, player, narration.TEXTS, since)
+        return core_events.view(self.s.events, player, event_texts.TEXTS, since)
 
     @property
     def narrate(self) -> bool:

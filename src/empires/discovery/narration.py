@@ -1,11 +1,9 @@
-"""The Discovery event log: :func:`emit` for the rules modules, and the sentence for each kind of
-event (:data:`TEXTS`, filled by :func:`text`). See :mod:`empires.core.events` for the contract:
+"""The Discovery event log: :func:`emit` for the rules modules (the sentence for each kind of
+event is in :mod:`empires.discovery.event_texts`). See :mod:`empires.core.events` for the contract:
 events are plain data written as the rules resolve; their text is written from what the viewer may
 read, so an event with a secret part never names the secret to anybody else."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from empires.core import events as core_events
 from empires.core.events import seat_name
@@ -22,8 +20,6 @@ PHASES = {
     "over": "Game over",
 }
 
-TEXTS: dict[str, Callable[[dict], str]] = {}
-
 
 def phase_name(step: str) -> str:
     return PHASES.get(step, "Phase 2: Event Box Resolution")
@@ -33,16 +29,6 @@ def emit(s, kind: str, secret: dict | None = None, **fields) -> None:
     """Record one event on state ``s`` (nothing when its narration is off)."""
     if s.narrate:
         core_events.emit(s.events, kind, s.turn, phase_name(s.step), secret, **fields)
-
-
-def text(kind: str):
-    """Register the sentence for events of ``kind``: ``@text("income") def _(e): ...``."""
-
-    def register(fn: Callable[[dict], str]) -> Callable[[dict], str]:
-        TEXTS[kind] = fn
-        return fn
-
-    return register
 
 
 def who(e: dict) -> str:

@@ -10,6 +10,7 @@ from empires.core.errors import IllegalActionError, SaveFileError
 from empires.settlers import (  # noqa: F401  (decisions)
     abilities,
     choices,
+    event_texts,
     flow,
     lookout,
     narration,
@@ -174,7 +175,7 @@ class SettlersGame:
         the game's event stream on, each a JSON-ready dict with ``seq``, ``turn``, ``phase``,
         ``kind``, ``text`` and the fields of its kind (see :mod:`empires.core.events`)."""
         core_events.check_viewer(player, self.s.num_players)
-        return core_events.view(self.s.events, player, narration.TEXTS, since)
+        return core_events.view(self.s.events, player, event_texts.TEXTS, since)
 
     @property
     def narrate(self) -> bool:

@@ -1,11 +1,9 @@
-"""The Imperial Settlers event log: :func:`emit` for the rules modules, and the sentence for each
-kind of event (:data:`TEXTS`, filled by :func:`text`). See :mod:`empires.core.events` for the
+"""The Imperial Settlers event log: :func:`emit` for the rules modules (the sentence for each kind of
+event is in :mod:`empires.settlers.event_texts`). See :mod:`empires.core.events` for the
 contract: events are plain data written as the rules resolve; their text is written from what the
 viewer may read, so an event with a secret part never names the secret to anybody else."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from empires.core import events as core_events
 from empires.core.events import seat_name
@@ -16,23 +14,11 @@ PHASES = {
     "end": "Game end", "over": "Game over",
 }
 
-TEXTS: dict[str, Callable[[dict], str]] = {}
-
 
 def emit(s, kind: str, secret: dict | None = None, **fields) -> None:
     """Record one event on state ``s`` (nothing when its narration is off)."""
     if s.narrate:
         core_events.emit(s.events, kind, s.round, PHASES.get(s.step, s.step), secret, **fields)
-
-
-def text(kind: str):
-    """Register the sentence for events of ``kind``: ``@text("production") def _(e): ...``."""
-
-    def register(fn: Callable[[dict], str]) -> Callable[[dict], str]:
-        TEXTS[kind] = fn
-        return fn
-
-    return register
 
 
 def who(e: dict) -> str:
