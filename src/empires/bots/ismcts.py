@@ -477,6 +477,7 @@ class ISMCTSBot:
             # The heuristic's view of the root, from a determinization: its observation for
             # ``me`` is the real one, so this reads nothing ``me`` may not see.
             d0 = state.determinize(me, rng)
+            d0.narrate = False  # nobody reads a search copy's event log
             legal0 = d0.legal_actions()
             scores = scorer(d0)
             if self.gap is not None and len(scores) > 1:
@@ -523,6 +524,7 @@ class ISMCTSBot:
                     break
             done += 1
             d = state.determinize(me, rng)
+            d.narrate = False
             node = root
             path = [root]
             ply = 0

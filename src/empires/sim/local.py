@@ -85,6 +85,7 @@ def play_game(
     decisions = 0
     try:
         state = module.new_game(num_players, seed=seed, options=options)
+        state.narrate = False  # a batch game's event log has no reader; the game is the same
         while not state.is_terminal():
             if decisions >= max_decisions:
                 raise RuntimeError(f"no end after {max_decisions} decisions")
