@@ -113,6 +113,7 @@ class _Engine:
             players, seed, options = self.lazy
             self.lazy = None
             game = new_game(players, seed, options)
+            game.narrate = False  # OpenSpiel reads observations, never the event log
             self.game, self.turn, self.offers = game, game.s.turn, (_offers(game),)
             return getattr(self, name)
         raise AttributeError(name)
@@ -162,6 +163,7 @@ class EmpiresDiscoveryGame(pyspiel.Game):
         # which matters because OpenSpiel builds an initial state for every clone). Setting it
         # up also checks that the options allow this many players.
         self._initial = new_game(players, max(seed, 0), options)
+        self._initial.narrate = False  # OpenSpiel reads observations, never the event log
         self._initial_offers = (_offers(self._initial),)
 
     def new_initial_state(self):
