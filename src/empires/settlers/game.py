@@ -131,10 +131,13 @@ class SettlersGame:
         other = self.clone()
         s = other.s
         db = s.db
+        # A card named by a pending decision (the card being built while its owner picks the
+        # Location to discard for it) is public and stays in its place.
+        named = [d["card"] for d in s.pending if isinstance(d.get("card"), int)]
         slots: list[tuple[list, int]] = []  # (container, position) of every hidden card
         for q in range(n):
             if q != observer:
-                known = list(s.known[q])
+                known = list(s.known[q]) + named
                 for i, c in enumerate(s.hand[q]):
                     if c in known:
                         known.remove(c)
