@@ -156,7 +156,10 @@ def test_play_all_bots_to_completion(game, capsys):
     out = capsys.readouterr().out
     assert "Final scores" in out and "Total" in out
     assert "1st:" in out
-    assert "P0 (random):" in out and "P1 (random):" in out
+    if game == "fake":  # no event log: each action is printed with its seat
+        assert "P1 (random):" in out and "P2 (random):" in out
+    else:  # the event log is told, seats counted from 1
+        assert "Player 1: " in out and "Player 2: " in out
 
 
 def test_play_human_bad_input_help_save_quit(game, monkeypatch, capsys, tmp_path):
@@ -186,13 +189,13 @@ def test_play_human_to_completion(monkeypatch, capsys):
     assert cli.main(["play", "fake", "--players", "3", "--seats", "random,human,random",
                      "--seed", "2"]) == 0
     out = capsys.readouterr().out
-    assert "P1 (you):" in out and "Final scores" in out
+    assert "P2 (you):" in out and "Final scores" in out
 
 
 def test_play_human_can_type_the_action_text(monkeypatch, capsys):
     _feed(monkeypatch, ["take 2"])
     assert cli.main(["play", "fake", "--seats", "human,random", "--seed", "2"]) == 0
-    assert "P0 (you): seat 0 takes 2" in capsys.readouterr().out
+    assert "P1 (you): seat 0 takes 2" in capsys.readouterr().out
 
 
 def test_play_eof_quits_cleanly(game, monkeypatch, capsys):
@@ -236,7 +239,7 @@ def test_save_load_and_replay(game, monkeypatch, capsys, tmp_path):
     assert f"loaded from {save}" in out.replace("\n", "") and "Final scores" in out
     assert cli.main(["replay", str(save)]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"^1\. P\d: ", out, re.M)
+    assert re.search(r"^ *1\. P(layer )?\d( \(you\))?: ", out, re.M)
     assert "The game is not over" in out
 
 
@@ -398,3 +401,159 @@ def test_rules_options_errors_are_one_line(capsys):
     assert cli.main(["simulate", "discovery", "--players", "3", "--games", "1",
                      "--variant", "bogus"]) == 2
     assert "unknown variant" in capsys.readouterr().err
+
+
+# ---- narration of the event log ------------------------------------------------------------
+
+NARRATION = re.compile(r"^ *(\d+\.|•|›) (.*?) *$")
+
+
+def _told(out: str) -> list[tuple[str, str]]:
+    """The narration lines of ``out`` as (marker, text) (a console wide enough never wraps),
+    leaving out the numbered list of legal actions."""
+    told, listing = [], False
+    for line in out.splitlines():
+        listing = line == "Legal actions:" or (listing and re.match(r" +\d+\. ", line))
+        m = NARRATION.match(line)
+        if m and not listing:
+            told.append(m.groups())
+    return told
+
+
+def _expected(events: list[dict], you: int | None = None, first: int | None = None):
+    """How the terminal tells ``events``: an action with who chose it (a bullet, or its step
+    number from ``first`` in a replay), the resolutions that follow with an arrow."""
+    out, step = [], first
+    for e in events:
+        if e["kind"] == "action":
+            who = f"Player {e['player'] + 1}" + (" (you)" if e["player"] == you else "")
+            out.append((f"{step}." if step is not None else "•", f"{who}: {e['text']}"))
+            step = None if step is None else step + 1
+        else:
+            out.append(("›", e["text"]))
+    return out
+
+
+def _keep_state(monkeypatch, module) -> list:
+    """Record the state every new_game of ``module`` returns."""
+    states = []
+    real = module.new_game
+
+    def spy(*a, **k):
+        states.append(real(*a, **k))
+        return states[-1]
+
+    monkeypatch.setattr(module, "new_game", spy)
+    return states
+
+
+@pytest.mark.parametrize("name", ["discovery", "settlers"])
+def test_bot_game_tells_every_event_as_a_spectator(name, monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "1000")
+    states = _keep_state(monkeypatch, core_game.get_game(name))
+    assert cli.main(["play", name, "--players", "2", "--seats", "heuristic", "--seed", "6"]) == 0
+    out = capsys.readouterr().out
+    events = states[0].events(None)
+    assert states[0].is_terminal() and len(events) > len(states[0].history["actions"]) - 1
+    assert _told(out) == _expected(events)
+    word = "Round" if name == "settlers" else "Turn"
+    headings = [line.split(" ─")[0] for line in out.splitlines()
+                if line.endswith("───") and not line.startswith("─")]  # left-aligned rules
+    groups = []  # each change of turn or phase starts a heading
+    for e in events:
+        key = f"{word} {e['turn']} · {e['phase']}"
+        if not groups or groups[-1] != key:
+            groups.append(key)
+    assert headings == groups
+    assert headings[0].startswith(f"{word} 1 · ")
+
+
+@pytest.mark.parametrize("name", ["discovery", "settlers"])
+def test_human_hears_what_happened_since_their_previous_decision(name, monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "1000")
+    states = _keep_state(monkeypatch, core_game.get_game(name))
+    chunks, answers = [], iter(["1"] * 6 + ["log", "quit"])
+
+    def fake_input(prompt=""):
+        chunks.append(capsys.readouterr().out)
+        return next(answers)
+
+    monkeypatch.setattr(builtins, "input", fake_input)
+    assert cli.main(["play", name, "--players", "2", "--seats", "heuristic,human",
+                     "--seed", "2"]) == 0
+    state = states[0]
+    mine = state.events(1)  # seat 1's own view: its secrets, nobody else's
+    decisions = [e["seq"] for e in mine if e["kind"] == "action" and e["player"] == 1]
+    assert len(decisions) == 6
+    bounds = [0, *decisions, len(mine)]
+    for k in range(7):  # before decision k: from the previous decision (its own action) on
+        told = [e for e in mine if bounds[k] <= e["seq"] < bounds[k + 1]]
+        assert _told(chunks[k]) == _expected(told, you=1), k
+    assert any(e["player"] == 0 for e in mine if e["kind"] == "action")  # the bot's moves too
+    assert _told(chunks[7]) == _expected(mine[bounds[6]:], you=1)  # `log` tells it again
+    assert "(you): " in chunks[1]
+
+
+def _peeking(self, player=None, since=0):
+    """A fake event log with a secret: each seat that takes coins peeks at its own card."""
+    out = []
+    for i, a in enumerate(self.actions):
+        p = i % self.num_players
+        out.append({"kind": "action", "turn": i // self.num_players + 1, "phase": "Taking",
+                    "player": p, "text": a})
+        card = f"card SECRET-{self.cards[p]}" if player == p else "a card"
+        out.append({"kind": "peek", "turn": i // self.num_players + 1, "phase": "Taking",
+                    "player": p, "text": f"Player {p + 1} looks at {card}."})
+    return [dict(e, seq=i) for i, e in enumerate(out)][since:]
+
+
+def test_narration_tells_a_seat_only_its_own_secrets(monkeypatch, capsys):
+    import fakegame
+
+    monkeypatch.setattr(fakegame.FakeState, "events", _peeking, raising=False)
+    _feed(monkeypatch, [], then="1")
+    assert cli.main(["play", "fake", "--seats", "random,human,random", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Player 1 looks at a card." in out and "Player 3 looks at a card." in out
+    secrets_told = re.findall(r"Player (\d) looks at card SECRET-\d", out)
+    assert secrets_told and set(secrets_told) == {"2"}
+    assert "Turn 1 · Taking" in out and "Player 2 (you): " in out
+
+
+def test_loaded_game_is_told_from_the_humans_last_action(monkeypatch, capsys, tmp_path):
+    monkeypatch.setenv("COLUMNS", "1000")
+    save = tmp_path / "g.json"
+    _feed(monkeypatch, ["1", "1", f"save {save}", "quit"])
+    assert cli.main(["play", "discovery", "--players", "2", "--seats", "human,heuristic",
+                     "--seed", "4"]) == 0
+    capsys.readouterr()
+    _feed(monkeypatch, ["quit"])
+    assert cli.main(["play", "discovery", "--load", str(save), "--seats", "human,heuristic"]) == 0
+    out = capsys.readouterr().out
+    _, state = cli.load_saved(str(save))
+    mine = state.events(0)
+    last = [e["seq"] for e in mine if e["kind"] == "action" and e["player"] == 0][-1]
+    assert _told(out) == _expected(mine[last:], you=0)
+
+
+def test_replay_tells_the_events_of_each_action(monkeypatch, capsys, tmp_path):
+    monkeypatch.setenv("COLUMNS", "1000")
+    history = play_game("settlers", 2, 3, "heuristic", keep_history=True)["history"]
+    path = tmp_path / "h.json"
+    path.write_text(json.dumps(history))
+    final = core_game.get_game("settlers").replay(history)
+    assert cli.main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "as a spectator" in out
+    told = _told(out)
+    assert told == _expected(final.events(None), first=1)
+    assert told[-1][0] != "•" and sum(m.endswith(".") for m, _ in told) == len(
+        history["actions"])
+    assert cli.main(["replay", str(path), "--seat", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "as seen by Player 2" in out
+    assert _told(out) == _expected(final.events(1), you=1, first=1)
+    for bad in ("0", "3", "-1"):
+        assert cli.main(["replay", str(path), "--seat", bad]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--seat must be from 1 to 2" in err

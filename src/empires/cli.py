@@ -73,14 +73,16 @@ OPTION_FLAGS = ("builders", "buy_vp", "nations", "variant", "edition")
 def _add_option_flags(parser: argparse.ArgumentParser) -> None:
     """Rules options (Empires: Age of Discovery); recorded in saved games and replays."""
     group = parser.add_argument_group("rules options (discovery)")
-    group.add_argument("--edition", choices=("2015", "2007"), help="rules edition (default 2015)")
+    group.add_argument("--edition", choices=("2015", "2007"), help=(
+        "rules edition (default 2015); 2007 starts in random order, its starting-order auction "
+        "is --variant order-auction"))
     group.add_argument("--builders", action="store_true", help="the Builder expansion")
     group.add_argument("--buy-vp", action="store_true", help="buy VP after each colony scoring")
     group.add_argument("--nations", choices=("off", "random", "auction"),
                        help="National Advantages (default off)")
     group.add_argument("--variant", action="append", metavar="NAME", help=(
         "optional rule, repeatable: two-player, reduced-luck, no-survivors, scouting, "
-        "advanced-reconnaissance (discovery); alternate-lookout, advanced-lookout, peaceful "
+        "advanced-reconnaissance, order-auction (2007 only) (discovery); alternate-lookout, advanced-lookout, peaceful "
         "(settlers)"))
     group = parser.add_argument_group("rules options (settlers)")
     group.add_argument("--factions", metavar="LIST",
@@ -153,6 +155,10 @@ def _read_json(path: str) -> dict:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise CliError(f"cannot read {path}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise CliError(f"cannot read {path}: JSON nested too deeply to be a saved game") from None
+    except ValueError as exc:  # e.g. a number of more than 4300 digits
+        raise CliError(f"cannot read {path}: not a readable JSON file ({exc})") from None
     if not isinstance(data, dict):
         raise CliError(f"cannot read {path}: expected a JSON object, got {type(data).__name__}")
     return data
@@ -201,7 +207,7 @@ def _labels(seats: Sequence[str], human_seat: int | None = None) -> list[str]:
     out = []
     for i, spec in enumerate(seats):
         who = "you" if i == human_seat else spec
-        out.append(f"P{i} ({who})")
+        out.append(f"P{i + 1} ({who})")  # seats are counted from 1, as the event texts do
     return out
 
 
@@ -218,7 +224,8 @@ def _describe(state, action) -> str:
 # the result readable: a list with one dict per seat (``players``, ``scores``, or records with a
 # ``seat`` key) becomes a table with one column per seat; other lists of records (regions, offers)
 # become tables with one row per record, labelled by ``name`` or ``id``; a dict with an integer
-# ``player`` key is shown as that seat's piece ("P2 soldier"); ``decision`` is drawn last.
+# ``player`` key is shown as that seat's piece ("P2 soldier": seats are counted from 1);
+# ``decision`` is drawn last.
 
 _EMPTY = (None, 0, False, "", [], {})
 _PER_SEAT_KEYS = {"players", "seats", "scores"}
@@ -256,13 +263,13 @@ def _fmt(value: Any, n: int = 0) -> str:
             return ", ".join(_fmt(v, n) for v in value)
         if len(value) == n and _is_record_list(value) and not any(_named(v) for v in value):
             # one dict per seat, e.g. the workers of each player in a region
-            parts = [f"P{i}: {_fmt(v, n)}" for i, v in enumerate(value) if v not in _EMPTY]
+            parts = [f"P{i + 1}: {_fmt(v, n)}" for i, v in enumerate(value) if v not in _EMPTY]
             return "; ".join(parts) if parts else "-"
         return ", ".join(_fmt(v, n) for v in value)
     if isinstance(value, dict):
         if isinstance(value.get("player"), int) and not isinstance(value["player"], bool):
             rest = " ".join(_fmt(v, n) for k, v in value.items() if k != "player")
-            return f"P{value['player']} {rest}".strip()
+            return f"P{value['player'] + 1} {rest}".strip()
         if "name" in value or "id" in value:
             name = str(value.get("name", value.get("id")))
             return f"{name} ({value['vp']} VP)" if isinstance(value.get("vp"), int) else name
@@ -462,11 +469,119 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+# ---- narration: the engine's event log -------------------------------------------------------
+#
+# Engines keep an event log (empires.core.events): what every action did and how the rules
+# resolved it, told to each seat as that seat may know it. The terminal prints it compactly,
+# grouped under a turn/phase heading whenever that changes; "action" events (the imperative text
+# of a player's choice) are prefixed with who chose, the resolutions that follow are indented.
+
+EVENT_STYLES = {"final_scoring": "bold", "game_over": "bold"}
+
+
+def has_events(state) -> bool:
+    """Whether the engine keeps an event log (a game without one is narrated action by action)."""
+    return callable(getattr(state, "events", None))
+
+
+def _turn_word(state, viewer: int | None) -> str:
+    """What the game calls a turn in headings ("Round" in a game that counts rounds), from what
+    ``viewer`` sees."""
+    try:
+        obs = state.observation(viewer)
+    except Exception:
+        return "Turn"
+    return "Round" if "round" in obs and "turn" not in obs else "Turn"
+
+
+def _actor(event: dict, you: int | None) -> str:
+    p = event.get("player")
+    if not isinstance(p, int) or isinstance(p, bool):
+        return ""
+    return f"Player {p + 1}" + (" (you)" if p == you else "")
+
+
+class Narrator:
+    """Prints the events one viewer (a seat, None: a spectator) may read, each once: every call of
+    :meth:`flush` prints those logged since the previous one."""
+
+    def __init__(self, console: Console, viewer: int | None, turn_word: str = "Turn",
+                 you: int | None = None) -> None:
+        self.console = console
+        self.viewer = viewer
+        self.turn_word = turn_word
+        self.you = viewer if you is None else you
+        self.since = 0  # the seq of the next event to print
+        self.number_width = 1  # a replay's step numbers are this wide
+        self.heading: tuple | None = None
+        self.last: list[dict] = []  # what the latest flush printed
+
+    def pending(self, state) -> list[dict]:
+        return state.events(self.viewer, self.since)
+
+    def flush(self, state, number: int | None = None) -> list[dict]:
+        """Print the new events; ``number``: show the first action event as that numbered step
+        (a replay) instead of with a bullet."""
+        events = self.pending(state)
+        if events:
+            self.since = events[-1]["seq"] + 1
+            self.print(events, number)
+        self.last = events
+        return events
+
+    def skip(self, state) -> None:
+        """Mark every event logged so far as already told."""
+        events = self.pending(state)
+        if events:
+            self.since = events[-1]["seq"] + 1
+
+    def print(self, events: list[dict], number: int | None = None) -> None:
+        grid = None
+        for event in events:
+            key = (event.get("turn"), event.get("phase"))
+            if grid is None or key != self.heading:
+                if grid is not None:
+                    self.console.print(grid)
+                if key != self.heading:
+                    self._heading(key)
+                grid = _event_grid(self.number_width + 1)
+            marker, text = self._line(event, number)
+            if event.get("kind") == "action":
+                number = None  # only the first action event is the numbered step
+            grid.add_row(marker, text)
+        if grid is not None:
+            self.console.print(grid)
+
+    def _heading(self, key: tuple) -> None:
+        self.heading = key
+        turn, phase = key
+        title = " · ".join(str(x) for x in (
+            f"{self.turn_word} {turn}" if turn is not None else None, phase) if x)
+        self.console.rule(Text(title or "Events", style="bold"), align="left", style="dim")
+
+    def _line(self, event: dict, number: int | None) -> tuple[Text, Text]:
+        text = str(event.get("text", ""))
+        if event.get("kind") == "action":
+            mine = event.get("player") == self.you and self.you is not None
+            line = Text(f"{_actor(event, self.you)}: ", style="bold green" if mine else "bold")
+            line.append(text, style="green" if mine else None)
+            return Text(f"{number}." if number is not None else "•"), line
+        return Text("›", style="dim"), Text(text, style=EVENT_STYLES.get(event.get("kind"), ""))
+
+
+def _event_grid(marker_width: int) -> Table:
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right", no_wrap=True, min_width=marker_width)
+    grid.add_column(overflow="fold")
+    return grid
+
+
 # ---- play ------------------------------------------------------------------------------------
 
 HELP = """\
 Type the number of an action to play it (or the action itself, e.g. its exact text).
   board        draw the board again
+  log          what happened since your previous decision, again
   list         list the legal actions again
   save FILE    save the game as JSON (load it with --load FILE, or `empires replay FILE`)
   help         this help
@@ -494,16 +609,21 @@ def _save(console: Console, state, path: str) -> None:
         console.print(Text(f"Saved to {path}.", style="green"))
 
 
-def _human_turn(console: Console, state, seat: int, labels: Sequence[str]):
-    """Ask the human at ``seat`` for an action; returns the action or QUIT."""
+def _human_turn(console: Console, state, seat: int, labels: Sequence[str],
+                narrator: Narrator | None = None):
+    """Ask the human at ``seat`` for an action; returns the action or QUIT. ``narrator`` (the
+    seat's own view of the event log) tells what happened since its previous decision, between
+    the board and the legal actions so that both stay in sight."""
     render_observation(console, state.observation(seat), labels, f"{labels[seat]} to play")
+    if narrator is not None:
+        narrator.flush(state)
     actions = state.legal_actions()
     console.print(Text("Legal actions:", style="bold"))
     _print_actions(console, state, actions)
     n = len(actions)
     while True:
         try:
-            line = input(f"P{seat} [1-{n}, help]> ")
+            line = input(f"P{seat + 1} [1-{n}, help]> ")
         except EOFError:
             console.print()
             return QUIT
@@ -531,6 +651,8 @@ def _human_turn(console: Console, state, seat: int, labels: Sequence[str]):
             render_observation(console, state.observation(seat), labels, f"{labels[seat]} to play")
         elif word in {"list", "l", "ls"}:
             _print_actions(console, state, actions)
+        elif word in {"log", "events"}:
+            _retell(console, narrator)
         else:
             wanted = " ".join(text.lower().split())
             match = [a for a in actions if str(a).lower() == wanted]
@@ -542,7 +664,59 @@ def _human_turn(console: Console, state, seat: int, labels: Sequence[str]):
             ))
 
 
+def _retell(console: Console, narrator: Narrator | None) -> None:
+    if narrator is None:
+        console.print(Text("This game keeps no event log.", style="yellow"))
+    elif not narrator.last:
+        console.print(Text("Nothing has happened since your previous decision.", style="dim"))
+    else:
+        narrator.heading = None  # draw the headings again
+        narrator.print(narrator.last)
+
+
 def cmd_play(args, console: Console) -> int:
+    module, state, seats, seed = _start_play(args)
+    players = state.num_players
+    humans = [i for i, s in enumerate(seats) if s == HUMAN]
+    viewer = humans[0] if len(humans) == 1 else None
+    labels = _labels(seats, viewer)
+    bots = {
+        i: make_bot(spec, s)
+        for i, (spec, s) in enumerate(zip(seats, bot_seeds(seed, players), strict=True))
+        if spec != HUMAN
+    }
+    source = f"loaded from {args.load}" if args.load else f"seed {seed}"
+    console.print(Text(f"{module.NAME}: {players} players ({source}): " + ", ".join(labels),
+                       style="bold"))
+    notes = getattr(module, "startup_notes", None)  # a game may have something to say first
+    for line in notes(state) if notes is not None else ():
+        console.print(Text(line, style="yellow"))
+    narrators: dict[int | None, Narrator] = {}
+    if has_events(state):  # each human hears the log as that seat; bots alone: as a spectator
+        narrators = {p: Narrator(console, p, _turn_word(state, p)) for p in humans or [None]}
+        for narrator in narrators.values():
+            _resume(narrator, state)
+    if not humans:
+        render_observation(console, state.observation(None), labels, "Start")
+        if None in narrators:
+            narrators[None].flush(state)
+    if not _play_loop(console, state, seats, bots, labels, narrators, viewer):
+        console.print(Text("Game abandoned."))
+        return 0
+    if humans and narrators:  # what happened after the (last) human's last decision
+        last = narrators[viewer] if viewer is not None else Narrator(
+            console, None, narrators[humans[0]].turn_word)
+        last.since = max(n.since for n in narrators.values())
+        last.flush(state)
+    final_view = state.observation(viewer) if viewer is not None else state.observation(None)
+    render_observation(console, final_view, labels, "Game over",
+                       skip=("scores", "ranking", "decision"))
+    render_scores(console, state, labels)
+    return 0
+
+
+def _start_play(args):
+    """``(module, state, seats, seed)`` for ``empires play``: a new game or a loaded one."""
     if args.load:
         module, state = load_saved(args.load, args.game)
         if args.players is not None and args.players != state.num_players:
@@ -563,48 +737,55 @@ def cmd_play(args, console: Console) -> int:
             state = module.new_game(players, seed=seed, options=_options(module, args))
         except ValueError as exc:
             raise CliError(str(exc)) from None
-    humans = [i for i, s in enumerate(seats) if s == HUMAN]
-    viewer = humans[0] if len(humans) == 1 else None
-    labels = _labels(seats, viewer)
-    bots = {
-        i: make_bot(spec, s)
-        for i, (spec, s) in enumerate(zip(seats, bot_seeds(seed, players), strict=True))
-        if spec != HUMAN
-    }
-    source = f"loaded from {args.load}" if args.load else f"seed {seed}"
-    console.print(Text(f"{module.NAME}: {players} players ({source}): " + ", ".join(labels),
-                       style="bold"))
-    notes = getattr(module, "startup_notes", None)  # a game may have something to say first
-    for line in notes(state) if notes is not None else ():
-        console.print(Text(line, style="yellow"))
-    if not humans:
-        render_observation(console, state.observation(None), labels, "Start")
-    decisions = 0
+    return module, state, seats, seed
+
+
+def _resume(narrator: Narrator, state) -> None:
+    """A loaded game is told from the viewer's own last action (a spectator: the last action)."""
+    actions = [e for e in state.events(narrator.viewer) if e.get("kind") == "action"
+               and (narrator.viewer is None or e.get("player") == narrator.viewer)]
+    narrator.since = actions[-1]["seq"] if actions else 0
+
+
+def _play_loop(console: Console, state, seats, bots, labels, narrators, viewer) -> bool:
+    """Play until the game ends (True) or the human quits (False). With an event log, bots'
+    moves are told by the narrators; without one, each action is printed as it is played."""
+    spectator = narrators.get(None) if len(narrators) == 1 else None
     while not state.is_terminal():
         seat = state.current_player
         if seat in bots:
-            action = bots[seat].choose(state)
+            action = _bot_choice(console, bots[seat], state, labels[seat],
+                                 show=bool(narrators) and spectator is None)
         else:
-            action = _human_turn(console, state, seat, labels)
+            action = _human_turn(console, state, seat, labels, narrators.get(seat))
             if action is QUIT:
-                console.print(Text("Game abandoned."))
-                return 0
-        describe_for = getattr(state, "describe_for", None)  # words the viewer may read
-        text = _describe(state, action) if describe_for is None else describe_for(action, viewer)
+                return False
+        text = None
+        if not narrators:
+            describe_for = getattr(state, "describe_for", None)  # words the viewer may read
+            text = (_describe(state, action) if describe_for is None
+                    else describe_for(action, viewer))
         try:
             state.apply(action)
         except IllegalActionError as exc:  # only a bot or engine bug gets here
             if seat in bots:
-                raise CliError(f"bot {seats[seat]} at P{seat} chose an illegal action: {exc}", 1) from None
+                raise CliError(f"bot {seats[seat]} at P{seat + 1} chose an illegal action: "
+                               f"{exc}", 1) from None
             console.print(Text(f"Illegal: {exc}", style="red"))
             continue
-        decisions += 1
-        console.print(Text(f"{labels[seat]}: {text}", style=None if seat in bots else "green"))
-    final_view = state.observation(viewer) if viewer is not None else state.observation(None)
-    render_observation(console, final_view, labels, "Game over",
-                       skip=("scores", "ranking", "decision"))
-    render_scores(console, state, labels)
-    return 0
+        if spectator is not None:
+            spectator.flush(state)
+        elif text is not None:
+            console.print(Text(f"{labels[seat]}: {text}", style=None if seat in bots else "green"))
+    return True
+
+
+def _bot_choice(console: Console, bot, state, label: str, show: bool):
+    """The bot's action; on a terminal a human waiting for it sees who is thinking."""
+    if show and console.is_terminal:
+        with console.status(Text(f"{label} is thinking…"), spinner="dots"):
+            return bot.choose(state)
+    return bot.choose(state)
 
 
 # ---- simulate --------------------------------------------------------------------------------
@@ -881,35 +1062,66 @@ def cmd_replay(args, console: Console) -> int:
         state = module.replay({**history, "actions": []})
     except LOAD_ERRORS as exc:
         raise CliError(f"cannot load {args.file}: {_one_line(exc)}") from None
-    labels = [f"P{i}" for i in range(state.num_players)]
+    viewer = _replay_viewer(args.seat, state.num_players)
+    labels = [f"P{i + 1}" + (" (you)" if i == viewer else "") for i in range(state.num_players)]
+    narrator = None
+    if has_events(state):
+        narrator = Narrator(console, viewer, _turn_word(state, viewer))
+        narrator.number_width = len(str(len(actions)))
+    who = "as a spectator" if viewer is None else f"as seen by Player {viewer + 1}"
     console.print(Text(f"{module.NAME}: {state.num_players} players, seed {history.get('seed')}, "
-                       f"{len(actions)} actions", style="bold"))
-    width = len(str(len(actions)))
+                       f"{len(actions)} actions, {who}", style="bold"))
     if args.step:
         console.print(Text("Press Enter for each action; q (or Ctrl-D) stops.", style="dim"))
+    if narrator is not None:
+        narrator.flush(state)  # what happened before the first action (setup)
+    if not _replay_actions(console, state, actions, args.step, labels, narrator):
+        console.print(Text("Replay stopped."))
+        return 0
+    observer = final.observation(viewer)
+    if not final.is_terminal():
+        console.print(Text(f"The game is not over (after {len(actions)} actions).", style="yellow"))
+        render_observation(console, observer, labels, "Current position")
+        return 0
+    render_scores(console, final, labels)
+    return 0
+
+
+def _replay_viewer(seat: int | None, players: int) -> int | None:
+    """``--seat N`` (counted from 1) as a 0-based seat; None (no --seat): a spectator."""
+    if seat is None:
+        return None
+    if not 1 <= seat <= players:
+        raise CliError(f"--seat must be from 1 to {players} (this is a {players}-player game), "
+                       f"not {seat}")
+    return seat - 1
+
+
+def _replay_actions(console: Console, state, actions: list, step: bool, labels, narrator) -> bool:
+    """Apply and print each action (with the events it caused, when the game keeps an event
+    log); False if the reader stopped a ``--step`` replay."""
+    width = len(str(len(actions)))
     for i, raw in enumerate(actions, 1):
-        if args.step:
+        if step:
             try:
                 answer = input("")
             except EOFError:
                 answer = "q"
             if answer.strip().lower() in {"q", "quit", "exit"}:
-                console.print(Text("Replay stopped."))
-                return 0
+                return False
         seat = state.current_player
         action = _match(state, raw)
-        text = _describe(state, action)
+        text = _describe(state, action) if narrator is None else None
         try:
             state.apply(action)
         except LOAD_ERRORS as exc:  # replay() accepted it, so this is an engine inconsistency
             raise CliError(f"action {i} ({raw}) cannot be applied: {_one_line(exc)}", 1) from None
-        console.print(Text(f"{i:>{width}}. {labels[seat] if 0 <= seat < len(labels) else '?'}: {text}"))
-    if not final.is_terminal():
-        console.print(Text(f"The game is not over (after {len(actions)} actions).", style="yellow"))
-        render_observation(console, final.observation(None), labels, "Current position")
-        return 0
-    render_scores(console, final, labels)
-    return 0
+        if narrator is not None:
+            narrator.flush(state, number=i)
+        else:
+            who = labels[seat] if 0 <= seat < len(labels) else "?"
+            console.print(Text(f"{i:>{width}}. {who}: {text}"))
+    return True
 
 
 # ---- serve -----------------------------------------------------------------------------------
@@ -1002,6 +1214,9 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay a saved game or history, action by action")
     rep.add_argument("file", metavar="FILE")
     rep.add_argument("--step", action="store_true", help="wait for Enter between actions")
+    rep.add_argument("--seat", type=int, metavar="N", help=(
+        "tell the game as player N (counted from 1) saw it, their secrets included "
+        "(default: as a spectator, who sees no hidden card)"))
     rep.set_defaults(func=cmd_replay)
 
     srv = sub.add_parser("serve", help="run the web app (lobby, games, replays) in a browser")
