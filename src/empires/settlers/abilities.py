@@ -13,6 +13,7 @@ from collections.abc import Callable
 from empires.settlers.actions import SKIP, TAKE, TAKE_GOODS, Action
 from empires.settlers.cards import FOOD, GOOD_INDEX, RAZE, STONE, WOOD
 from empires.settlers.decisions import decision, push
+from empires.settlers.narration import card_ref, delta, emit, snap
 from empires.settlers.rules import (
     can_build,
     can_draw,
@@ -29,8 +30,10 @@ from empires.settlers.rules import (
     gain_goods,
     is_razeable,
     own_deals,
+    owner_of,
     pay_resources,
     raze_cost,
+    raze_event,
     raze_from_hand,
     raze_gain,
     raze_location,
@@ -87,30 +90,42 @@ def activate(s: State, p: int, c: int, times: int = 1) -> None:
 def run_once(s: State, p: int, c: int) -> None:
     a = s.db[c].action
     wsf, extra = split_spend(a.spend)
+    before = snap(s, p) if s.narrate else None
     pay_resources(s, p, wsf)
-    pay_other(s, p, extra, c, then=c)
+    pay_other(s, p, extra, c, then=c, before=before)
 
 
-def pay_other(s: State, p: int, extra: dict, card: int, then: int | None) -> None:
+def pay_other(s: State, p: int, extra: dict, card: int, then: int | None,
+              before: tuple | None = None) -> None:
     """Pay Workers, Gold, Raze tokens at once; a card from hand or a Deal is chosen (a ``spend``
-    decision). Then resolve the ability of ``then`` (if not None)."""
+    decision). Then resolve the ability of ``then`` (if not None). ``before`` (narrated games):
+    ``p``'s goods before paying, so that the "activated" event tells what was spent."""
     sup = s.supply[p]
     for g, n in extra.items():
         if g in ("card", "deal"):
             continue
         sup[GOOD_INDEX[g]] -= n
+    paid = None if before is None else {g: -n for g, n in delta(s, p, before).items()}
     choose = [(g, extra[g]) for g in ("card", "deal") if extra.get(g)]
     if choose:
         g, n = choose[0]
         rest = {k: v for k, v in choose[1:]}
-        push(s, "spend", p, card=card, what=g, n=n, rest=rest, then=-1 if then is None else then)
+        then = -1 if then is None else then
+        if paid is None:
+            push(s, "spend", p, card=card, what=g, n=n, rest=rest, then=then)
+        else:
+            push(s, "spend", p, card=card, what=g, n=n, rest=rest, then=then, paid=paid)
     elif then is not None:
-        resolve(s, p, then)
+        resolve(s, p, then, paid)
 
 
-def resolve(s: State, p: int, c: int) -> None:
+def resolve(s: State, p: int, c: int, paid: dict | None = None) -> None:
     a = s.db[c].action
+    before = snap(s, p) if s.narrate else None
     gain_effects(s, p, a.effects, c)
+    if before is not None:
+        emit(s, "activated", player=p, card=card_ref(s, c), spent=paid or {},
+             gained=delta(s, p, before), special=a.special)
     if a.special is not None:
         s.pending.append(_context(s, p, c))
 
@@ -133,6 +148,10 @@ def _spend_legal(s: State, d: dict) -> list[Action]:
 def _spend_choose(s: State, d: dict, action: Action) -> None:
     p = d["player"]
     if action.kind == "discard":
+        if s.narrate:
+            _tell_discard(s, p, action.a, d["what"], d["card"])
+            if "paid" in d:
+                d = {**d, "paid": {**d["paid"], d["what"]: d["paid"].get(d["what"], 0) + 1}}
         if d["what"] == "card":
             take_from_hand(s, p, action.a)
             discard(s, action.a)
@@ -143,9 +162,49 @@ def _spend_choose(s: State, d: dict, action: Action) -> None:
     elif d["rest"]:
         g, n = next(iter(d["rest"].items()))
         rest = {k: v for k, v in d["rest"].items() if k != g}
-        push(s, "spend", p, card=d["card"], what=g, n=n, rest=rest, then=d["then"])
+        if "paid" in d:
+            push(s, "spend", p, card=d["card"], what=g, n=n, rest=rest, then=d["then"],
+                 paid=d["paid"])
+        else:
+            push(s, "spend", p, card=d["card"], what=g, n=n, rest=rest, then=d["then"])
     elif d["then"] >= 0:
-        resolve(s, p, d["then"])
+        resolve(s, p, d["then"], d.get("paid"))
+
+
+def _tell_discard(s: State, p: int, c: int, what: str, card: int) -> None:
+    """A card from hand, or a Deal, discarded to pay (face up on its discard pile; a Trade Route
+    marker is named by the Location it trades with, its own face is never shown)."""
+    if what == "card":
+        emit(s, "discarded", player=p, card=card_ref(s, c), source="hand", reason="spend",
+             for_card=card_ref(s, card))
+        return
+    loc = trade_location(s, c)
+    emit(s, "discarded", player=p, card=card_ref(s, c if loc is None else loc),
+         source="deal" if loc is None else "trade_route", reason="spend",
+         for_card=card_ref(s, card))
+
+
+def trade_location(s: State, marker: int) -> int | None:
+    """The enemy Location a Trade Route Deal (marked by ``marker``) is made with."""
+    for _, loc, m in s.trade_deals:
+        if m == marker:
+            return loc
+    return None
+
+
+def tell(s: State, d: dict, before: tuple | None, target: int | None = None, **fields) -> None:
+    """The "ability" event: what the special ability of Action Location ``d["card"]`` did
+    (``target`` a public card) and what its user gained since ``before``."""
+    if before is None:
+        return
+    p = d["player"]
+    emit(s, "ability", player=p, card=card_ref(s, d["card"]), special=d["special"],
+         target=None if target is None else card_ref(s, target), gained=delta(s, p, before),
+         **fields)
+
+
+def mark(s: State, d: dict) -> tuple | None:
+    return snap(s, d["player"]) if s.narrate else None
 
 
 @decision("ability", "Use the ability of the Location")
@@ -226,7 +285,9 @@ def _production_copy(s: State, d: dict) -> list[Action]:
 
 @_production_copy.choose
 def _production_copy_choose(s: State, d: dict, action: Action) -> None:
+    before = mark(s, d)
     gain_effects(s, d["player"], s.db[action.a].production, action.a)
+    tell(s, d, before, action.a)
 
 
 # Imperial Messenger (Common): gain the Good of one of your Deals (a Trade Route Deal too).
@@ -238,7 +299,10 @@ def _deal_good(s: State, d: dict) -> list[Action]:
 @_deal_good.choose
 def _deal_good_choose(s: State, d: dict, action: Action) -> None:
     p = d["player"]
+    before = mark(s, d)
     gain_deal_good(s, p, deal_good_of(s, p, action.a))
+    loc = trade_location(s, action.a)  # a Trade Route Deal: the marker's face stays hidden
+    tell(s, d, before, action.a if loc is None else loc, trade_route=loc is not None)
 
 
 # Saboteurs (Barbarians): take 1 Resource from an enemy's supply (not a passed one).
@@ -259,8 +323,10 @@ def _steal_choose(s: State, d: dict, action: Action) -> None:
         _next(s, d, victim=action.a)
         return
     i = (WOOD, STONE, FOOD)[action.a]
+    before = mark(s, d)
     s.supply[d["victim"]][i] -= 1
     s.supply[d["player"]][i] += 1
+    tell(s, d, before, victim=d["victim"])
 
 
 # Chariot Builder (Egyptians): raze an enemy Location; Defense tokens and Samurai do not count.
@@ -282,7 +348,10 @@ def _take_over(s: State, d: dict) -> list[Action]:
 
 @_take_over.choose
 def _take_over_choose(s: State, d: dict, action: Action) -> None:
+    before = mark(s, d)
+    victim = owner_of(s, action.a)
     s.takeover.append([action.a, d["player"]])
+    tell(s, d, before, action.a, victim=victim)
 
 
 # Engineers (Romans), Garrison (Japanese): discard an enemy Location (not razing it).
@@ -293,7 +362,10 @@ def _remove(s: State, d: dict) -> list[Action]:
 
 @_remove.choose
 def _remove_choose(s: State, d: dict, action: Action) -> None:
+    before = mark(s, d)
+    victim = owner_of(s, action.a)
     discard_location(s, action.a)
+    tell(s, d, before, action.a, victim=victim)
 
 
 # Rabble (Barbarians): raze one of your own Common Locations (Foundation, 1 Wood, its Goods).
@@ -307,7 +379,7 @@ def _raze_own(s: State, d: dict) -> list[Action]:
 @_raze_own.choose
 def _raze_own_choose(s: State, d: dict, action: Action) -> None:
     p, c = d["player"], action.a
-    raze_gain(s, p, c)
+    raze_gain(s, p, c, raze_event(s, p, c, "own", None))
     if c in s.empire[p]:
         remove_location(s, c)
         s.foundations[p].append(c)
@@ -327,7 +399,9 @@ def _pack_choose(s: State, d: dict, action: Action) -> None:
     if d["stage"] == 0:
         _next(s, d, target=action.a)
     else:
+        before = mark(s, d)
         gain_goods(s, d["player"], {TAKE_GOODS[action.a]: 1})
+        tell(s, d, before, d["target"], victim=owner_of(s, d["target"]))
 
 
 # Dark Chapel (Barbarians): pay 1 / 2 Raze tokens (+ Defense, + Samurai) to raze a card from hand
@@ -360,19 +434,23 @@ def _dark_chapel_choose(s: State, d: dict, action: Action) -> None:
         c = action.a
         gained = [g for g in s.db[c].raze if g in CONVERTIBLE]
         if action.kind == "raze":
-            s.supply[p][RAZE] -= d.get("hand_cost", 1)
+            cost = d.get("hand_cost", 1)
+            s.supply[p][RAZE] -= cost
             _next(s, d, gained=gained)
-            raze_from_hand(s, p, c)
+            raze_from_hand(s, p, c, {"raze": cost})
         else:
-            s.supply[p][RAZE] -= raze_cost(s, c) + d.get("location_cost", 2) - 2
+            cost = raze_cost(s, c) + d.get("location_cost", 2) - 2
+            s.supply[p][RAZE] -= cost
             _next(s, d, gained=gained)
-            raze_location(s, p, c)
+            raze_location(s, p, c, {"raze": cost})
         return
     if action.kind == "done":
         return
     g = TAKE_GOODS[action.a]
+    before = mark(s, d)
     s.supply[p][GOOD_INDEX[g]] -= 1
     gain_goods(s, p, d.get("reward", {}))
+    tell(s, d, before, converted=g)
     left = list(d["gained"])
     left.remove(g)
     if left:
@@ -396,9 +474,27 @@ def _discard_deal(s: State, d: dict) -> list[Action]:
 def _discard_deal_choose(s: State, d: dict, action: Action) -> None:
     c = action.a
     good = trade_deal_good(s, c) if any(m == c for _, _, m in s.trade_deals) else s.db[c].deal
+    before = mark(s, d)
+    if before is not None:
+        loc = trade_location(s, c)  # a Trade Route Deal: the marker's face stays hidden
+        victim = _deal_holder(s, c)
     if d.get("gain_deal"):
         gain_deal_good(s, d["player"], good)
     remove_deal(s, c)
+    if before is not None:
+        tell(s, d, before, c if loc is None else loc, victim=victim, trade_route=loc is not None,
+             good=good)
+
+
+def _deal_holder(s: State, c: int) -> int | None:
+    """Whose Deal ``c`` is (the virtual player's: a revealed Attack card)."""
+    for q, deals in enumerate(s.deals):
+        if c in deals:
+            return q
+    for q, _, m in s.trade_deals:
+        if m == c:
+            return q
+    return -1 if c in s.attack_line else None
 
 
 # Spies (Romans): add an enemy Deal (from under a faction board) to your own Deals.
@@ -410,12 +506,15 @@ def _steal_deal(s: State, d: dict) -> list[Action]:
 @_steal_deal.choose
 def _steal_deal_choose(s: State, d: dict, action: Action) -> None:
     c = action.a
+    before = mark(s, d)
+    victim = _deal_holder(s, c) if before is not None else None
     for deals in s.deals:
         if c in deals:
             deals.remove(c)
     if c in s.attack_line:
         s.attack_line.remove(c)
     s.deals[d["player"]].append(c)
+    tell(s, d, before, c, victim=victim, good=s.db[c].deal)
 
 
 # Negotiator (Japanese): build one of your Deals (not a Trade Route Deal) without discarding the
@@ -449,8 +548,10 @@ def _trade_route_choose(s: State, d: dict, action: Action) -> None:
     marker = draw_from(s, p, "faction")
     if marker is None:
         return
+    before = mark(s, d)
     s.trade_deals.append([p, action.a, marker])
     gain_deal_good(s, p, s.db[action.a].deal)
+    tell(s, d, before, action.a, victim=owner_of(s, action.a), good=s.db[action.a].deal)
 
 
 # Sanctuary (Egyptians): a card from hand becomes a Foundation of your Empire; gain 1 Stone.
@@ -462,9 +563,13 @@ def _sanctuary(s: State, d: dict) -> list[Action]:
 @_sanctuary.choose
 def _sanctuary_choose(s: State, d: dict, action: Action) -> None:
     p = d["player"]
+    before = mark(s, d)
     take_from_hand(s, p, action.a)
     s.foundations[p].append(action.a)
     s.supply[p][STONE] += 1
+    if before is not None:  # face down: only its owner reads which card it is
+        emit(s, "foundation", secret={"to": [p], "card": card_ref(s, action.a)}, player=p,
+             card=None, source="hand", by=card_ref(s, d["card"]), gained=delta(s, p, before))
 
 
 # Desert (Egyptians): an enemy of your choice discards a card from hand (of their choice).
@@ -476,7 +581,8 @@ def _desert(s: State, d: dict) -> list[Action]:
 
 @_desert.choose
 def _desert_choose(s: State, d: dict, action: Action) -> None:
-    push(s, "forced_discard", action.a)
+    tell(s, d, mark(s, d), victim=action.a)
+    push(s, "forced_discard", action.a, by=d["card"])
 
 
 @decision("forced_discard", "Discard a card from your hand")
@@ -489,6 +595,10 @@ def _forced_choose(s: State, d: dict, action: Action) -> None:
     if action.kind == "discard":
         take_from_hand(s, d["player"], action.a)
         discard(s, action.a)
+        if s.narrate:
+            by = d.get("by")
+            emit(s, "discarded", player=d["player"], card=card_ref(s, action.a), source="hand",
+                 reason="forced", for_card=None if by is None else card_ref(s, by))
 
 
 # Scorpion Breeder (Egyptians): an enemy Action Location cannot be activated this round.
@@ -501,4 +611,5 @@ def _block(s: State, d: dict) -> list[Action]:
 @_block.choose
 def _block_choose(s: State, d: dict, action: Action) -> None:
     s.blocked.append(action.a)
+    tell(s, d, mark(s, d), action.a, victim=owner_of(s, action.a))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from empires.settlers.abilities import pay_other
 from empires.settlers.actions import DONE, DRAW, SKIP, Action
 from empires.settlers.decisions import decision, push
+from empires.settlers.narration import COUNTED, card_ref, delta, emit, snap
 from empires.settlers.rules import (
     can_draw,
     can_pay,
@@ -21,6 +22,7 @@ from empires.settlers.rules import (
     pay_resources,
     put,
     samurai_spots,
+    tell_drawn,
 )
 from empires.settlers.state import State
 
@@ -39,6 +41,8 @@ def _draw_choose(s: State, d: dict, action: Action) -> None:
     c = draw_from(s, p, DECKS[action.a])
     if c is not None:
         put(s, p, c, d["dest"])
+        if s.narrate:
+            tell_drawn(s, p, [(c, DECKS[action.a])], d["dest"])
     gain_cards(s, p, d["n"] - 1, "any", d["dest"])
 
 
@@ -51,6 +55,8 @@ def _samurai_legal(s: State, d: dict) -> list[Action]:
 def _samurai_choose(s: State, d: dict, action: Action) -> None:
     p = d["player"]
     s.samurai.append(action.a)
+    if s.narrate:
+        emit(s, "samurai", player=p, card=card_ref(s, action.a), spent={})
     if d["n"] > 1 and samurai_spots(s, p):
         push(s, "samurai_place", p, n=d["n"] - 1)
 
@@ -62,8 +68,12 @@ def _choose_one_legal(s: State, d: dict) -> list[Action]:
 
 @_choose_one_legal.choose
 def _choose_one_choose(s: State, d: dict, action: Action) -> None:
-    card = d["card"]
-    gain_effects(s, d["player"], d["options"][action.a], None if card < 0 else card)
+    card, p = d["card"], d["player"]
+    before = snap(s, p) if s.narrate else None
+    gain_effects(s, p, d["options"][action.a], None if card < 0 else card)
+    if before is not None:
+        emit(s, "chose", player=p, card=None if card < 0 else card_ref(s, card),
+             option=action.a, gained=delta(s, p, before))
 
 
 @decision("keep", "Discard the cards you do not keep")
@@ -81,10 +91,16 @@ def _keep_choose(s: State, d: dict, action: Action) -> None:
     if action.kind == "discard":
         looking.remove(action.a)
         discard(s, action.a)
+        if s.narrate:  # face up on its discard pile
+            emit(s, "discarded", player=p, card=card_ref(s, action.a), source="drawn",
+                 reason="not kept", for_card=None)
     if len(looking) > d["keep"]:
         push(s, "keep", p, keep=d["keep"])
     else:
         s.hand[p] += looking
+        if s.narrate:
+            emit(s, "kept", secret={"to": [p], "cards": [card_ref(s, c) for c in looking]},
+                 player=p, count=len(looking), cards=None)
         s.looking[p] = []
 
 
@@ -98,7 +114,13 @@ def _copy_legal(s: State, d: dict) -> list[Action]:
 @_copy_legal.choose
 def _copy_choose(s: State, d: dict, action: Action) -> None:
     if action.kind == "target":
-        gain_effects(s, d["player"], s.db[action.a].production, action.a)
+        p = d["player"]
+        before = snap(s, p) if s.narrate else None
+        gain_effects(s, p, s.db[action.a].production, action.a)
+        if before is not None:
+            card = d["card"]
+            emit(s, "copied", player=p, card=None if card < 0 else card_ref(s, card),
+                 target=card_ref(s, action.a), gained=delta(s, p, before))
 
 
 @decision("build_discard", "Discard a Location or Foundation of your Empire to build")
@@ -108,8 +130,12 @@ def _build_discard_legal(s: State, d: dict) -> list[Action]:
 
 @_build_discard_legal.choose
 def _build_discard_choose(s: State, d: dict, action: Action) -> None:
+    gone = None
+    if s.narrate:  # a Foundation discarded goes face up to its discard pile: public from now
+        c = action.a
+        gone = {**card_ref(s, c), "foundation": c in s.foundations[d["player"]]}
     discard_location(s, action.a)
-    finish_build(s, d["player"], d["card"], d["source"])
+    finish_build(s, d["player"], d["card"], d["source"], d.get("paid"), gone)
 
 
 @decision("exchange", "Use the optional exchange of a Feature, or skip it")
@@ -133,7 +159,13 @@ def _exchange_choose(s: State, d: dict, action: Action) -> None:
     p = d["player"]
     option = [t for t in s.db[d["card"]].triggers("build") if "options" in t][0]["options"][action.a]
     spend = option.get("spend", {})
+    before = snap(s, p) if s.narrate else None
     pay_resources(s, p, (spend.get("wood", 0), spend.get("stone", 0), spend.get("food", 0)))
     pay_other(s, p, {g: n for g, n in spend.items() if g not in ("wood", "stone", "food")},
               d["card"], then=None)
+    paid = None if before is None else snap(s, p)
     gain_effects(s, p, option.get("effects", []), d["card"])
+    if before is not None:
+        spent = {g: a - b for g, a, b in zip(COUNTED, before, paid, strict=True) if a > b}
+        emit(s, "exchanged", player=p, card=card_ref(s, d["card"]), option=action.a,
+             spent=spent, gained=delta(s, p, paid))

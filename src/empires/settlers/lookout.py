@@ -16,17 +16,22 @@ from __future__ import annotations
 
 from empires.settlers.actions import Action
 from empires.settlers.decisions import decision, push
-from empires.settlers.rules import can_draw, discard, draw_from, gain_cards
+from empires.settlers.narration import card_ref, emit
+from empires.settlers.rules import VIRTUAL, can_draw, discard, draw_from, gain_cards, tell_drawn
 from empires.settlers.state import State
 
 
-def reveal(s: State, k: int) -> list[int]:
+def reveal(s: State, k: int, face_up: bool = True) -> list[int]:
+    """Draw ``k`` Common cards (fewer when both deck and discard pile run out); face up, they are
+    told in a "revealed" event."""
     out = []
     for _ in range(k):
         c = draw_from(s, 0, "common")
         if c is None:
             break
         out.append(c)
+    if face_up and out and s.narrate:
+        emit(s, "revealed", cards=[card_ref(s, c) for c in out], draft=len(s.draft) + len(out))
     return out
 
 
@@ -43,7 +48,9 @@ def step_lookout(s: State) -> None:
         s.draft_stage = "solo1"
     elif s.options.has("alternate-lookout"):
         for p in order:
-            s.alt[p] = reveal(s, 3)
+            s.alt[p] = reveal(s, 3, face_up=False)
+            if s.narrate and s.alt[p]:
+                tell_drawn(s, p, [(c, "common") for c in s.alt[p]], "lookout")
         s.draft_queue = [[p, 0] for p in order]
         s.draft_stage = "alt1"
     elif s.options.has("advanced-lookout"):
@@ -79,22 +86,30 @@ def step_draft(s: State) -> None:
             s.draft_stage = "pass2"
         elif stage == "alt1":
             s.alt = [s.alt[(p - 1) % n] for p in range(n)]  # passed to the next player clockwise
+            if s.narrate:
+                _tell_passed(s)
             s.draft_queue = [[(s.first + i) % n, 0] for i in range(n)]
             s.draft_stage = "alt2"
         elif stage == "solo1":
             s.rng.shuffle(s.draft)
             if s.draft:
                 s.vlocs.append(s.draft.pop())
+                _tell_virtual(s, [s.vlocs[-1]], "random")
             s.draft_queue = [[0, 0]]
             s.draft_stage = "solo2"
         else:
             if stage == "solo2":
+                if s.draft:
+                    _tell_virtual(s, s.draft, "left")
                 s.vlocs += s.draft
                 s.draft = []
             _discard_draft(s)
             for p in range(n):
                 for c in s.alt[p]:
                     discard(s, c)
+                if s.alt[p] and s.narrate:  # on the discard pile, face up
+                    emit(s, "draft_discarded", player=p,
+                         cards=[card_ref(s, c) for c in s.alt[p]])
                 s.alt[p] = []
             s.draft_stage = ""
             s.cursor = 0
@@ -105,7 +120,26 @@ def step_draft(s: State) -> None:
 def _discard_draft(s: State) -> None:
     for c in s.draft:
         discard(s, c)
+    if s.draft and s.narrate:
+        emit(s, "draft_discarded", player=None, cards=[card_ref(s, c) for c in s.draft])
     s.draft = []
+
+
+def _tell_passed(s: State) -> None:
+    """Alternate Lookout: the cards each player passes on, named to the two who saw them."""
+    n = s.num_players
+    for p in range(n):
+        giver = (p - 1) % n
+        emit(s, "passed", secret={"to": sorted({giver, p}),
+                                  "cards": [card_ref(s, c) for c in s.alt[p]]},
+             player=giver, to=p, count=len(s.alt[p]), cards=None)
+
+
+def _tell_virtual(s: State, cards: list[int], how: str) -> None:
+    if not s.narrate:
+        return
+    for c in cards:
+        emit(s, "pick", player=VIRTUAL, card=card_ref(s, c), source="draft", how=how)
 
 
 def _options(s: State, seat: int) -> list[int]:
@@ -125,3 +159,8 @@ def _pick_choose(s: State, d: dict, action: Action) -> None:
     s.hand[p].append(c)
     if not s.draft_stage.startswith("alt"):
         s.known[p].append(c)  # taken face up: everybody knows it is in this hand
+        if s.narrate:
+            emit(s, "pick", player=p, card=card_ref(s, c), source="draft", how="chosen")
+    elif s.narrate:  # Alternate Lookout: kept in secret
+        emit(s, "pick", secret={"to": [p], "card": card_ref(s, c)}, player=p, card=None,
+             source="lookout cards", how="chosen")

@@ -18,6 +18,7 @@ from empires.settlers.cards import (
     Card,
 )
 from empires.settlers.decisions import push
+from empires.settlers.narration import card_ref, delta, emit, snap
 from empires.settlers.state import State
 
 VIRTUAL = -1
@@ -58,12 +59,14 @@ def draw_from(s: State, p: int, deck: str) -> int | None:
         if not s.common_deck and s.common_discard:
             s.common_deck, s.common_discard = s.common_discard, []
             s.rng.shuffle(s.common_deck)
+            emit(s, "reshuffled", player=p, deck="common", cards=len(s.common_deck))
         return s.common_deck.pop() if s.common_deck else None
     pile = s.faction_deck[p]
     if not pile and s.options.reshuffle_faction_discards and s.faction_discard[p]:
         s.faction_deck[p], s.faction_discard[p] = s.faction_discard[p], []
         s.rng.shuffle(s.faction_deck[p])
         pile = s.faction_deck[p]
+        emit(s, "reshuffled", player=p, deck="faction", cards=len(pile))
     return pile.pop() if pile else None
 
 
@@ -74,22 +77,35 @@ def put(s: State, p: int, c: int, dest: str) -> None:
 def gain_cards(s: State, p: int, n: int, deck: str = "any", dest: str = "hand") -> None:
     """``p`` draws ``n`` cards; with ``deck="any"`` the player chooses the deck of each card (a
     ``draw`` decision) when both can be drawn from."""
+    drawn: list[tuple[int, str]] = []
     while n > 0:
         if deck == "any":
             can = [d for d in ("common", "faction") if can_draw(s, p, d)]
             if len(can) == 2:
                 push(s, "draw", p, n=n, dest=dest)
-                return
+                break
             if not can:
-                return
+                break
             which = can[0]
         else:
             which = deck
         c = draw_from(s, p, which)
         if c is None:
-            return
+            break
         put(s, p, c, dest)
+        drawn.append((c, which))
         n -= 1
+    if drawn and s.narrate:
+        tell_drawn(s, p, drawn, dest)
+
+
+def tell_drawn(s: State, p: int, drawn: list[tuple[int, str]], dest: str) -> None:
+    """The "drew" event: how many cards from which deck is public; which cards, only ``p``'s."""
+    decks: dict[str, int] = {}
+    for _, which in drawn:
+        decks[which] = decks.get(which, 0) + 1
+    emit(s, "drew", secret={"to": [p], "cards": [card_ref(s, c) for c, _ in drawn]},
+         player=p, decks=decks, count=len(drawn), to=dest, cards=None)
 
 
 def take_from_hand(s: State, p: int, c: int) -> None:
@@ -243,7 +259,16 @@ def gain_goods(s: State, p: int, goods: dict, triggers: bool = True) -> None:
         for loc in controlled(s, p):
             for trig in s.db[loc].triggers("gain"):
                 if goods.get(trig["good"], 0) >= trig.get("at_least", 1):
+                    before = snap(s, p) if s.narrate else None
                     gain_goods(s, p, {trig["good"]: trig.get("extra", 1)}, triggers=False)
+                    if before is not None:
+                        tell_feature(s, p, loc, "gain", before)
+
+
+def tell_feature(s: State, p: int, loc: int, on: str, before: tuple[int, ...]) -> None:
+    """The "feature" event: a Feature of ``p``'s (``loc``) triggered ``on`` something and gave
+    what ``p`` has more than ``before`` (:func:`~empires.settlers.narration.snap`)."""
+    emit(s, "feature", player=p, card=card_ref(s, loc), on=on, gained=delta(s, p, before))
 
 
 def push_samurai(s: State, p: int, n: int) -> None:
@@ -345,30 +370,46 @@ def start_build(s: State, p: int, c: int, source: str = "hand",
     """Pay the building cost of ``c`` (from the hand, or a Deal for the Negotiator) and build it,
     asking which Location or Foundation to discard when its cost needs one."""
     card = s.db[c]
+    before = snap(s, p) if s.narrate else None
     pay_resources(s, p, card.cost)
+    paid = None if before is None else {g: -n for g, n in delta(s, p, before).items()}
     if card.cost_location and not ignore_location:
-        push(s, "build_discard", p, card=c, source=source)
+        if paid is None:
+            push(s, "build_discard", p, card=c, source=source)
+        else:  # narrated: the decision remembers what was paid, for the "built" event
+            push(s, "build_discard", p, card=c, source=source, paid=paid)
     else:
-        finish_build(s, p, c, source)
+        finish_build(s, p, c, source, paid)
 
 
-def finish_build(s: State, p: int, c: int, source: str) -> None:
+def finish_build(s: State, p: int, c: int, source: str, paid: dict | None = None,
+                 discarded: dict | None = None) -> None:
+    """Put ``c`` in ``p``'s Empire, then its immediate effects and the Features it triggers.
+    ``paid`` and ``discarded`` (the Location or Foundation discarded for its cost) are told in
+    the "built" event."""
     card = s.db[c]
     if source == "hand":
         take_from_hand(s, p, c)
     else:
         s.deals[p].remove(c)
     s.empire[p].append(c)
+    before = snap(s, p) if s.narrate else None
     if card.type == "production":
         gain_effects(s, p, card.production, c)
     gain_effects(s, p, card.bonus, c)
+    if before is not None:
+        emit(s, "built", player=p, card=card_ref(s, c), source=source, spent=paid or {},
+             discarded=discarded, gained=delta(s, p, before), vp=card.vp)
     for loc in controlled(s, p):
         for trig in s.db[loc].triggers("build"):
             if _matches(trig, card):
                 if "options" in trig:
                     push(s, "exchange", p, card=loc)
                 else:
+                    before = snap(s, p) if s.narrate else None
                     gain_effects(s, p, trig["effects"], loc)
+                    if before is not None:
+                        tell_feature(s, p, loc, "build", before)
 
 
 def _matches(trig: dict, card: Card) -> bool:
@@ -422,29 +463,55 @@ def raze_targets(s: State, p: int, free: bool = False) -> list[int]:
             if is_razeable(s, c) and (free or raze_cost(s, c) <= have)]
 
 
-def raze_gain(s: State, p: int, c: int) -> None:
-    """``p`` takes the Goods of ``c``'s Raze field; then each "each time you raze" feature."""
+def raze_gain(s: State, p: int, c: int, event: dict | None = None) -> None:
+    """``p`` takes the Goods of ``c``'s Raze field; then each "each time you raze" feature.
+    ``event`` (narrated games): the fields of the "razed" event, told once the Goods are taken
+    (its ``gained``)."""
     goods: dict[str, int] = {}
     for g in s.db[c].raze:
         goods[g] = goods.get(g, 0) + 1
+    before = snap(s, p) if event is not None and s.narrate else None
     gain_goods(s, p, goods)
+    if before is not None:
+        emit(s, "razed", gained=delta(s, p, before), **event)
     on_raze(s, p)
 
 
 def on_raze(s: State, p: int) -> None:
     for loc in controlled(s, p):
         for trig in s.db[loc].triggers("raze"):
+            before = snap(s, p) if s.narrate else None
             gain_effects(s, p, trig["effects"], loc)
+            if before is not None:
+                tell_feature(s, p, loc, "raze", before)
 
 
-def raze_location(s: State, p: int, c: int) -> None:
+def raze_event(s: State, p: int, c: int, where: str, spent: dict | None) -> dict | None:
+    """The fields of a "razed" event (None when narration is off): ``where`` is ``hand``,
+    ``location`` (an enemy's) or ``own``; ``result`` what becomes of the card."""
+    if not s.narrate:
+        return None
+    card = s.db[c]
+    owner = None if where == "hand" else owner_of(s, c)
+    if where == "hand":
+        result, back = "discarded", None
+    elif owner == VIRTUAL or not card.is_common:
+        result, back = "discarded", None
+    else:
+        q = taken_by(s, c)
+        result, back = "foundation", (owner if q is None or where == "own" else q)
+    return {"player": p, "card": card_ref(s, c), "where": where, "owner": owner,
+            "spent": spent or {}, "result": result, "wood_to": back}
+
+
+def raze_location(s: State, p: int, c: int, spent: dict | None = None) -> None:
     """``p`` razes Location ``c`` (the tokens are already paid): a Common Location becomes a
     Foundation of its owner, who takes 1 Wood (the Egyptian player does, and gets the Temple of Ra
     token back, when it was taken over); a Japanese Faction Location and a virtual player's
     Location are discarded."""
     card = s.db[c]
     egyptian = taken_by(s, c)
-    raze_gain(s, p, c)
+    raze_gain(s, p, c, raze_event(s, p, c, "location", spent))
     if owner_of(s, c) is None:  # already gone (an effect of the raze removed it)
         return
     owner = remove_location(s, c)
@@ -455,10 +522,10 @@ def raze_location(s: State, p: int, c: int) -> None:
     s.supply[owner if egyptian is None else egyptian][WOOD] += 1
 
 
-def raze_from_hand(s: State, p: int, c: int) -> None:
+def raze_from_hand(s: State, p: int, c: int, spent: dict | None = None) -> None:
     take_from_hand(s, p, c)
     discard(s, c)
-    raze_gain(s, p, c)
+    raze_gain(s, p, c, raze_event(s, p, c, "hand", spent))
 
 
 # ---- small helpers ------------------------------------------------------------------------------

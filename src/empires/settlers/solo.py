@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from empires.settlers.actions import Action
 from empires.settlers.decisions import decision, push
+from empires.settlers.narration import card_ref, emit
 from empires.settlers.rules import is_razeable, remove_location
 from empires.settlers.state import State
 
@@ -84,10 +85,15 @@ def _best(s: State, cards: list[int], key) -> list[int]:
 
 def attack(s: State) -> None:
     if not s.attack_deck:
+        if s.narrate:
+            emit(s, "attack", player=-1, target_player=0, attack=None, targets=[], used=[],
+                 razed=None, reason="no Attack card left")
         return
     s.attack_line.insert(0, s.attack_deck.pop())
     found = choose_target(s)
     if found is None:
+        if s.narrate:
+            tell_attack(s, None, [])
         return
     candidates, k = found
     used = [s.attack_line[0], s.attack_line[k]]
@@ -97,12 +103,32 @@ def attack(s: State) -> None:
         push(s, "attack_choice", 0, candidates=candidates, used=used)
 
 
+def tell_attack(s: State, razed: int | None, used: list[int]) -> None:
+    """The "attack" event: the Attack card revealed, the Target line, what was razed and why."""
+    db = s.db
+    line = s.attack_line
+    first = used[0] if used else line[0]
+    if razed is None:
+        reason = (f"no Common Location of the player shows {db[first].target} with another "
+                  "Target of the line in its Raze field")
+    elif not db[razed].is_common:
+        reason = "VP is the first Target and another revealed Attack card shows VP"
+    else:
+        reason = "its Raze field holds the first Target and another Target of the line"
+    emit(s, "attack", player=-1, target_player=0,
+         attack={**card_ref(s, first), "target": db[first].target},
+         targets=[db[a].target for a in line], used=[db[a].target for a in used],
+         razed=None if razed is None else card_ref(s, razed), reason=reason)
+
+
 def raze_by_virtual(s: State, c: int, used: list[int]) -> None:
     remove_location(s, c)
     s.collection.append(c)
     for a in used:
         s.attack_line.remove(a)
     s.attack_line += used
+    if s.narrate:
+        tell_attack(s, c, used)
 
 
 @decision("attack_choice", "The virtual player attacks: choose which of these Locations it razes")
@@ -117,6 +143,9 @@ def _attack_choice_choose(s: State, d: dict, action: Action) -> None:
 
 def step_attack(s: State) -> None:
     if s.cursor == 0:
+        if s.narrate and s.vlocs:
+            emit(s, "collected", player=-1, cards=[card_ref(s, c) for c in s.vlocs],
+                 collection=len(s.collection) + len(s.vlocs))
         s.collection += s.vlocs
         s.vlocs = []
         s.cursor = 1

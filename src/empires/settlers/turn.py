@@ -24,6 +24,7 @@ from empires.settlers.actions import (
 )
 from empires.settlers.cards import DEFENSE, FOOD, GOLD, GOOD_INDEX, RAZE, STONE, WOOD, WORKER
 from empires.settlers.decisions import decision, push
+from empires.settlers.narration import card_ref, delta, emit, snap
 from empires.settlers.rules import (
     can_draw,
     controlled,
@@ -41,6 +42,8 @@ from empires.settlers.rules import (
     start_build,
     take_from_hand,
     taken_by,
+    tell_drawn,
+    tell_feature,
 )
 from empires.settlers.state import State
 
@@ -118,10 +121,11 @@ def _turn_choose(s: State, d: dict, action: Action) -> None:
         make_deal(s, p, action.a)
     elif k == "raze":
         sup[RAZE] -= 1
-        raze_from_hand(s, p, action.a)
+        raze_from_hand(s, p, action.a, {"raze": 1})
     elif k == "raze-location":
-        sup[RAZE] -= raze_cost(s, action.a)
-        raze_location(s, p, action.a)
+        cost = raze_cost(s, action.a)
+        sup[RAZE] -= cost
+        raze_location(s, p, action.a, {"raze": cost})
     elif k == "activate":
         activate(s, p, action.a, 2 if action.b == 2 else 1)
     elif k == "workers":
@@ -130,10 +134,18 @@ def _turn_choose(s: State, d: dict, action: Action) -> None:
 
 def make_deal(s: State, p: int, c: int) -> None:
     """Discard 1 Food (or Gold), put the Faction card under the board, gain its Deal Good."""
+    before = snap(s, p) if s.narrate else None
     pay_resources(s, p, (0, 0, 1))
     take_from_hand(s, p, c)
     s.deals[p].append(c)
+    if before is None:
+        gain_deal_good(s, p, s.db[c].deal)
+        return
+    spent = {g: -n for g, n in delta(s, p, before).items() if g != "card"}
+    before = snap(s, p)
     gain_deal_good(s, p, s.db[c].deal)
+    emit(s, "deal", player=p, card=card_ref(s, c), good=s.db[c].deal, spent=spent,
+         gained=delta(s, p, before))
 
 
 def free_move(s: State, p: int, action: Action) -> None:
@@ -142,9 +154,13 @@ def free_move(s: State, p: int, action: Action) -> None:
     if k == "defend":
         sup[DEFENSE] -= 1
         s.defended.append(c)
+        if s.narrate:
+            emit(s, "defended", player=p, card=card_ref(s, c))
     elif k == "samurai":
         sup[WORKER] -= 1
         s.samurai.append(c)
+        if s.narrate:
+            emit(s, "samurai", player=p, card=card_ref(s, c), spent={"worker": 1})
     elif k == "shrine":
         sup[GOOD_INDEX[SHRINE_GOODS[c]]] -= 1
         card = shrines(s, p)[0]
@@ -154,6 +170,10 @@ def free_move(s: State, p: int, action: Action) -> None:
                 break
         else:
             s.shrine.append([card, 1])
+        if s.narrate:
+            on_it = next(n for card_, n in s.shrine if card_ == card)
+            emit(s, "shrine", player=p, card=card_ref(s, card), good=SHRINE_GOODS[c],
+                 on_it=on_it)
     elif k == "gate":
         take_from_hand(s, p, c)
         gate = _gate_for(s, p)
@@ -164,7 +184,12 @@ def free_move(s: State, p: int, action: Action) -> None:
         else:
             s.gate.append([gate, c])
         (trig,) = s.db[gate].triggers("gate")
+        before = snap(s, p) if s.narrate else None
         gain_effects(s, p, trig.get("per_card", []), gate)
+        if before is not None:  # the card goes face down: only its owner reads which it is
+            under = next(len(e) - 1 for e in s.gate if e[0] == gate)
+            emit(s, "gate", secret={"to": [p], "card": card_ref(s, c)}, player=p,
+                 gate=card_ref(s, gate), card=None, under=under, gained=delta(s, p, before))
 
 
 def _gate_for(s: State, p: int) -> int:
@@ -195,17 +220,26 @@ def _workers_choose(s: State, d: dict, action: Action) -> None:
         return
     sup = s.supply[p]
     sup[WORKER] -= 2
+    before = snap(s, p) if s.narrate else None
     if action.kind == "take":
         gain_goods(s, p, {TAKE_GOODS[action.a]: 1})
     else:
-        c = draw_from(s, p, ("common", "faction")[action.a])
+        deck = ("common", "faction")[action.a]
+        c = draw_from(s, p, deck)
         if c is not None:
             s.hand[p].append(c)
+            if before is not None:
+                tell_drawn(s, p, [(c, deck)], "hand")
+    if before is not None:
+        emit(s, "workers", player=p, spent={"worker": 2}, gained=delta(s, p, before))
     for q in range(s.num_players):  # Oasis: each time an enemy spends a pair of Workers
         if q != p:
             for loc in controlled(s, q):
                 for trig in s.db[loc].triggers("enemy_worker_pair"):
+                    before = snap(s, q) if s.narrate else None
                     gain_effects(s, q, trig["effects"], loc)
+                    if before is not None:
+                        tell_feature(s, q, loc, "enemy_worker_pair", before)
     if sup[WORKER] >= 2:
         push(s, "workers", p, pairs=d["pairs"] + 1)
 
