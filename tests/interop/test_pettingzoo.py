@@ -125,3 +125,87 @@ def test_options():
     assert sorted(totals.values()) in ([-1.0, 1.0], [0.0, 0.0])
     with pytest.raises(ValueError):
         EmpiresDiscoveryEnv(num_players=6, options={"edition": "2007"})
+
+
+def _play_collecting_events(env, rng):
+    """Play random legal actions to the end; per agent, every event its infos gave it, and the
+    info of each agent at each of its turns."""
+    given = {a: [] for a in env.possible_agents}
+    turns = []
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, info = env.last()
+        seat = env.agent_name_mapping[agent]
+        for other in env.agents:  # only the agent to act (or, at the end, each) is told
+            if other != agent and not env.terminations[other]:
+                assert "events" not in env.infos[other]
+        events = info.get("events", [])
+        given[agent] += events
+        turns.append((seat, terminated, events, len(env.game.history["actions"])))
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return given, turns
+
+
+@pytest.mark.parametrize("options", [None, {"variants": ["scouting"]}])
+def test_info_events_are_the_acting_agents_own_view_since_its_previous_turn(options):
+    env = EmpiresDiscoveryEnv(num_players=3, seed=4, options=options)
+    env.reset(seed=11)
+    given, turns = _play_collecting_events(env, np.random.default_rng(5))
+    game = env.game
+    assert game.is_terminal()
+    for agent, events in given.items():
+        seat = env.agent_name_mapping[agent]
+        # each event of its own view exactly once, in order: nothing missed, nothing repeated
+        assert events == game.events(seat)
+        assert [e["seq"] for e in events] == list(range(len(game.events(None))))
+    previous = {}
+    for seat, terminated, events, played in turns:
+        if seat in previous and not terminated:
+            # since its previous turn: starting with the action it took then
+            first = events[0]
+            assert first["kind"] == "action" and first["player"] == seat
+            assert first["seq"] == previous[seat]
+        actions = [e for e in game.events(seat) if e["kind"] == "action"]
+        if not terminated:
+            previous[seat] = actions[played]["seq"] if played < len(actions) else None
+    assert any(e["kind"] == "action" and e["player"] != 0 for e in given["player_0"])
+
+
+def test_info_events_hide_other_seats_secrets():
+    env = EmpiresDiscoveryEnv(num_players=2, seed=1, options={"variants": ["scouting"]})
+    secrets = 0
+    for seed in range(3):
+        env.reset(seed=seed)
+        given, _ = _play_collecting_events(env, np.random.default_rng(seed))
+        log = env.game.s.events  # the engine's own log, secret parts and all
+        for agent, events in given.items():
+            seat = env.agent_name_mapping[agent]
+            for e in events:
+                secret = log[e["seq"]].get("secret")
+                if secret is None:
+                    continue
+                public = log[e["seq"]]
+                for key, value in secret.items():
+                    if key == "to":
+                        continue
+                    if seat in secret["to"]:  # its own secret (e.g. the counter it scouted)
+                        assert e[key] == value and not e.get("redacted")
+                    else:  # the public value, never the secret one
+                        assert e["redacted"] is True and e.get(key) == public.get(key)
+                        if value != public.get(key):
+                            secrets += 1
+    assert secrets > 0
+
+
+def test_events_off_changes_no_game():
+    on = EmpiresDiscoveryEnv(num_players=2, seed=3)
+    off = EmpiresDiscoveryEnv(num_players=2, seed=3, events=False)
+    on.reset(seed=9)
+    off.reset(seed=9)
+    totals_on = play(on, np.random.default_rng(1))
+    totals_off = play(off, np.random.default_rng(1))
+    assert totals_on == totals_off
+    assert on.game.history == off.game.history
+    assert off.game.events(None) == [] and len(on.game.events(None)) > 0

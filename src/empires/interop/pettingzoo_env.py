@@ -20,6 +20,13 @@
 * Rewards are 0 until the game ends, then :func:`empires.interop.rank_returns` (the same as the
   OpenSpiel returns); every agent is then terminated and must be stepped with ``None``. There
   are no truncations.
+* ``infos[agent]["events"]`` of the agent to act holds the engine's events
+  (:mod:`empires.core.events`: JSON-ready dicts with ``seq``, ``turn``, ``phase``, ``kind``,
+  ``text``, ``player`` and the fields of their kind) that this agent may read and has not been
+  given yet: everything since its previous turn, its own action included, as *its* view (another
+  seat's secrets redacted). When the game ends every agent gets the rest of its events this way
+  (final scoring, game over). ``events=False`` turns the engine's narration off (faster; the
+  infos are then empty) without changing any game.
 * Seeding: ``reset(seed=s)`` reseeds the environment's generator, from which every reset draws
   the engine seed of its game; ``seed`` in the constructor seeds it for resets without a seed.
 """
@@ -76,6 +83,7 @@ class EmpiresDiscoveryEnv(AECEnv):
 
     def __init__(
         self, num_players: int = 4, seed: int | None = None, render_mode=None, options=None,
+        events: bool = True,
     ):
         super().__init__()
         if not isinstance(num_players, int) or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
@@ -86,6 +94,8 @@ class EmpiresDiscoveryEnv(AECEnv):
         self.options = read_options(options)
         self.options.check_players(num_players)
         self.render_mode = render_mode
+        self.events = bool(events)
+        self._told: dict[str, int] = {}  # per agent: the seq of the next event to give it
         self.n_actions = action_space_size(num_players, self.options)
         self.possible_agents = [f"player_{i}" for i in range(num_players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
@@ -107,6 +117,7 @@ class EmpiresDiscoveryEnv(AECEnv):
         if seed is not None:
             self._seeder = Rng(seed)
         self.game = new_game(self.num_players, self._seeder.next_u64() >> 2, self.options)
+        self.game.narrate = self.events
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -115,6 +126,18 @@ class EmpiresDiscoveryEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self._skip_agent_selection = None
         self.agent_selection = self.possible_agents[self.game.current_player]
+        self._told = {a: 0 for a in self.agents}
+        self._tell(self.agent_selection)
+
+    def _tell(self, agent: str) -> None:
+        """Put the events ``agent`` may read and has not been given yet in its info."""
+        if not self.events:
+            self.infos[agent] = {}
+            return
+        events = self.game.events(self.agent_name_mapping[agent], self._told[agent])
+        if events:
+            self._told[agent] = events[-1]["seq"] + 1
+        self.infos[agent] = {"events": events}
 
     def observe(self, agent):
         return observe_seat(self.game, self.agent_name_mapping[agent], self.n_actions)
@@ -137,10 +160,13 @@ class EmpiresDiscoveryEnv(AECEnv):
             for a in self.agents:
                 self.rewards[a] = returns[self.agent_name_mapping[a]]
                 self.terminations[a] = True
+                self._tell(a)
         else:
             for a in self.agents:
                 self.rewards[a] = 0.0
+            self.infos[agent] = {}  # what it was told is now old news
             self.agent_selection = self.possible_agents[game.current_player]
+            self._tell(self.agent_selection)
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
