@@ -163,6 +163,9 @@ def describe(game: SettlersGame, action: Action, viewer: int | None = -2) -> str
     k = action.kind
 
     def name(c: int) -> str:
+        for _, loc, marker in s.trade_deals:  # a Trade Route marker's face is never shown
+            if marker == c:
+                return f"the Trade Route Deal with {s.db[loc].name}"
         return s.db[c].name
 
     if k == "pick":
