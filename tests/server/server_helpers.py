@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 
 
 def auth(token: str) -> dict:
@@ -71,3 +72,11 @@ def keys_anywhere(obj) -> set[str]:
         for v in obj:
             out |= keys_anywhere(v)
     return out
+
+
+@contextmanager
+def ws_connect(client, gid, token):
+    """A websocket to game ``gid`` authenticated by its first message (never by the URL)."""
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        ws.send_json({"type": "auth", "token": token})
+        yield ws

@@ -68,7 +68,7 @@ def test_create_game_gives_secret_links_only_to_humans(client, sqlite_url):
     assert "token" not in bot and bot["bot"] == "heuristic"
     assert human2["name"] == "Bob the Bold" and human0["name"] == "Player 1"
     assert g["spectator"]["token"] not in (human0["token"], human2["token"])
-    assert "seed" not in json.dumps(g)
+    assert not {"seed", "seed_reveal"} & keys_anywhere(g) and g["seeded"] is False
     # Only SHA-256 digests of the tokens are stored.
     engine = create_engine(sqlite_url)
     with engine.connect() as conn:
@@ -164,8 +164,9 @@ def test_view_for_a_seat_a_spectator_and_refusals(client):
     assert s["you"] is None and s["observation"]["player"] is None and s["legal"] == []
     for v in (view(client, gid, ann), s):
         assert not {"state", "seed"} & keys_anywhere(v)
-    # the token as a query parameter works too
-    assert client.get(f"/api/games/{gid}?token={bob}").json()["you"] == 1
+    # a token in the URL is never read (URLs end up in logs): only the Authorization header
+    r = client.get(f"/api/games/{gid}?token={bob}")
+    assert r.status_code == 401 and r.json()["error"] == "missing_token"
 
     assert client.get(f"/api/games/{gid}").status_code == 401
     r = client.get(f"/api/games/{gid}", headers=auth("not-a-token"))
@@ -198,20 +199,23 @@ def test_actions_are_validated_and_refusals_change_nothing(client, sqlite_url):
         assert after["log"] == [] and after["legal"] == legal
         assert _count_actions(sqlite_url, gid) == 0
 
+    act = {"action": legal[0]["action"], "expect": 0}
     refusals = [
-        ({"action": legal[0]["action"]}, {}, 401, "missing_token"),
-        ({"action": legal[0]["action"], "token": "wrong"}, {}, 403, "bad_token"),
-        ({"action": legal[0]["action"]}, auth(spectator), 403, "spectator"),
-        ({"action": legal[0]["action"]}, auth(tokens[other]), 409, "not_your_turn"),
-        ({"action": "region peru"}, auth(tokens[me]), 422, "illegal_action"),
-        ({"action": "fly to the moon"}, auth(tokens[me]), 422, "illegal_action"),
-        ({"action": "   "}, auth(tokens[me]), 400, "malformed_action"),
-        ({"action": legal[0]["action"], "expect": 5}, auth(tokens[me]), 409, "stale"),
-        ({"action": 3}, auth(tokens[me]), 422, "invalid_request"),
-        ({"action": ["place", 0, 1]}, auth(tokens[me]), 422, "invalid_request"),
+        (act, {}, 401, "missing_token"),
+        ({**act, "token": "wrong"}, {}, 403, "bad_token"),
+        (act, auth(spectator), 403, "spectator"),
+        (act, auth(tokens[other]), 409, "not_your_turn"),
+        ({"action": "region peru", "expect": 0}, auth(tokens[me]), 422, "illegal_action"),
+        ({"action": "fly to the moon", "expect": 0}, auth(tokens[me]), 422, "illegal_action"),
+        ({"action": "   ", "expect": 0}, auth(tokens[me]), 400, "malformed_action"),
+        ({**act, "expect": 5}, auth(tokens[me]), 409, "stale"),
+        ({"action": legal[0]["action"]}, auth(tokens[me]), 422, "invalid_request"),  # no expect
+        ({**act, "expect": -1}, auth(tokens[me]), 422, "invalid_request"),
+        ({"action": 3, "expect": 0}, auth(tokens[me]), 422, "invalid_request"),
+        ({"action": ["place", 0, 1], "expect": 0}, auth(tokens[me]), 422, "invalid_request"),
         ({}, auth(tokens[me]), 422, "invalid_request"),
-        ({"action": legal[0]["action"], "extra": 1}, auth(tokens[me]), 422, "invalid_request"),
-        ({"action": "x" * 129}, auth(tokens[me]), 422, "invalid_request"),
+        ({**act, "extra": 1}, auth(tokens[me]), 422, "invalid_request"),
+        ({"action": "x" * 129, "expect": 0}, auth(tokens[me]), 422, "invalid_request"),
     ]
     for body, headers, status, error in refusals:
         r = client.post(url, json=body, headers=headers)
@@ -223,7 +227,7 @@ def test_actions_are_validated_and_refusals_change_nothing(client, sqlite_url):
     r = client.post(url, content=json.dumps({"action": "skip", "pad": "z" * 70000}),
                     headers={**auth(tokens[me]), "content-type": "application/json"})
     assert r.status_code == 413
-    r = client.post("/api/games/ffffffffffffffff/actions", json={"action": "skip"},
+    r = client.post("/api/games/ffffffffffffffff/actions", json={"action": "skip", "expect": 0},
                     headers=auth(tokens[me]))
     assert r.status_code == 404
     unchanged()
@@ -247,7 +251,9 @@ def test_bots_answer_and_the_log_names_who_did_what(client):
     seats = {e["seat"] for e in v["log"]}
     assert seats == {0, 1}
     assert [e["index"] for e in v["log"]] == list(range(len(v["log"])))
-    assert all(e["text"] and e["action"] for e in v["log"])
+    assert all(e["text"] for e in v["log"])
+    # the raw action string reaches only its actor (seat 0 here)
+    assert all(("action" in e) == (e["seat"] == 0) for e in v["log"])
 
 
 def test_a_finished_game_refuses_actions_and_keeps_its_replay(client):
@@ -260,7 +266,8 @@ def test_a_finished_game_refuses_actions_and_keeps_its_replay(client):
     v = wait_for(client, gid, token, lambda v: v["observation"]["terminal"])
     assert v["game"]["status"] == "finished" and v["result"]["ranking"]
     assert v["waiting_for"] is None and v["legal"] == []
-    r = client.post(f"/api/games/{gid}/actions", json={"action": "skip"}, headers=auth(token))
+    r = client.post(f"/api/games/{gid}/actions", json={"action": "skip", "expect": len(v["log"])},
+                    headers=auth(token))
     assert r.status_code == 409 and r.json()["error"] == "game_over"
 
     for tok in (token, spectator):

@@ -33,7 +33,7 @@ def test_schema_is_migrated_by_alembic(db_url):
     names = set(inspect(engine).get_table_names())
     engine.dispose()
     assert {"games", "seats", "actions", "alembic_version"} <= names
-    assert rows(db_url, "SELECT version_num FROM alembic_version") == [("0001_initial",)]
+    assert rows(db_url, "SELECT version_num FROM alembic_version") == [("0002_fairness_and_expiry",)]
 
 
 def test_every_acknowledged_action_is_stored(db_url):
@@ -43,7 +43,10 @@ def test_every_acknowledged_action_is_stored(db_url):
         v = my_turn(client, gid, token)
         stored = rows(db_url, 'SELECT "index", seat, action FROM actions WHERE game_id = :g '
                       'ORDER BY "index"', g=gid)
-        assert [tuple(r) for r in stored] == [(e["index"], e["seat"], e["action"]) for e in v["log"]]
+        assert [tuple(r)[:2] for r in stored] == [(e["index"], e["seat"]) for e in v["log"]]
+        # the seat's own actions come back to it as stored (others' only as words)
+        assert [tuple(r) for r in stored if r[1] == 0] == [
+            (e["index"], e["seat"], e["action"]) for e in v["log"] if e["seat"] == 0]
         (game,) = rows(db_url, "SELECT game, status, seed, config FROM games WHERE id = :g", g=gid)
         assert game[0] == "discovery" and game[1] == "active" and game[2] == 21
         seats = rows(db_url, "SELECT seat, kind, bot FROM seats WHERE game_id = :g ORDER BY seat",
@@ -80,7 +83,8 @@ def test_restart_resumes_games_exactly(db_url, tmp_path):
         assert again["observation"] == before["observation"]
         assert view(client, gid, spectator)["you"] is None  # the spectator link still works
         moves = [pick(before["legal"], 10)]
-        client.post(f"/api/games/{gid}/actions", json={"action": moves[0]}, headers=auth(token))
+        client.post(f"/api/games/{gid}/actions",
+                    json={"action": moves[0], "expect": len(before["log"])}, headers=auth(token))
         # stop while the bots may be thinking
     with TestClient(create_app(db_url)) as client:
         play(client, gid, token, 19, lambda legal, i: pick(legal, i + 11))
@@ -138,13 +142,13 @@ def test_a_failed_write_changes_nothing(db_url, monkeypatch):
             raise OSError("disk on fire")
 
         monkeypatch.setattr(store, "append_actions", broken)
-        r = client.post(f"/api/games/{gid}/actions", json={"action": legal[0]["action"]},
+        r = client.post(f"/api/games/{gid}/actions", json={"action": legal[0]["action"], "expect": 0},
                         headers=auth(tokens[first]))
         assert r.status_code == 503 and r.json()["error"] == "storage_error"
         assert view(client, gid, tokens[first])["log"] == []
         assert view(client, gid, tokens[first])["legal"] == legal
         monkeypatch.undo()
-        r = client.post(f"/api/games/{gid}/actions", json={"action": legal[0]["action"]},
+        r = client.post(f"/api/games/{gid}/actions", json={"action": legal[0]["action"], "expect": 0},
                         headers=auth(tokens[first]))
         assert r.status_code == 200
     assert rows(db_url, "SELECT count(*) FROM actions WHERE game_id = :g", g=gid) == [(1,)]
@@ -164,7 +168,8 @@ def test_a_game_whose_history_no_longer_replays_is_reported_not_resumed(db_url):
         v = view(client, gid, token)
         assert v["game"]["status"] == "error" and "cannot be resumed" in v["game"]["error"]
         assert len(v["log"]) == 2 and v["legal"] == []
-        r = client.post(f"/api/games/{gid}/actions", json={"action": "skip"}, headers=auth(token))
+        r = client.post(f"/api/games/{gid}/actions", json={"action": "skip", "expect": 2},
+                        headers=auth(token))
         assert r.status_code == 409 and r.json()["error"] == "game_broken"
 
 
@@ -187,7 +192,9 @@ def test_store_can_seed_a_game_from_a_history(db_url):
     with TestClient(create_app(db_url)) as client:
         token = new.tokens[0]
         v = view(client, new.row.id, token)
-        assert [e["action"] for e in v["log"]][:40] == reference.history["actions"]
+        assert [e.get("action") for e in v["log"]][:40] == [
+            a if new.row.actions[i][0] == 0 else None
+            for i, a in enumerate(reference.history["actions"])]
 
 
 @pytest.mark.parametrize("prefix", ["postgresql://", "postgres://"])

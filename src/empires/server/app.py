@@ -5,35 +5,36 @@
     POST /api/games/{id}/actions            act for the token's seat, on its turn
     GET  /api/games/{id}/replay             a finished game's history and log
     GET  /api/games/{id}/replay/{step}      the spectator's view after ``step`` actions
-    GET  /api/meta                          games, options and bots the lobby may offer
-    WS   /ws/games/{id}?token=...           pushes the caller's view after every action;
-                                            accepts {"type": "action", "action": ...}
+    GET  /api/meta                          games, options, card sets and bots on offer
+    WS   /ws/games/{id}                     first message {"type": "auth", "token": ...}; then
+                                            pushes the caller's view after every action and
+                                            accepts {"type": "action", "action", "expect"}
+                                            (see websocket_session)
     GET  /, /game/{id}, /replay/{id}        the lobby, game and replay pages
 
-Tokens travel as ``Authorization: Bearer <token>`` (or ``?token=``; in the action body as
-``token``). Every refusal is a JSON object ``{"error": code, "detail": sentence}`` with a 4xx
-status (503 when storage fails) and changes nothing.
+Tokens travel as ``Authorization: Bearer <token>`` (in the action body also as ``token``), never
+in a URL. Every refusal is a JSON object ``{"error": code, "detail": sentence}`` with a 4xx
+status (503 when storage fails or the server is full), changes nothing, and is declared in the
+OpenAPI schema. A client over its limits gets 429 with ``Retry-After``.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import logging
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import anyio.to_thread
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import Depends, FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from empires.bots import bot_names
 from empires.server.db import Store
@@ -44,9 +45,11 @@ from empires.server.manager import (
     SPECTATOR,
     ApiError,
     GameManager,
+    Limits,
     LiveGame,
     game_catalogue,
 )
+from empires.server.websocket_session import Session
 
 log = logging.getLogger("empires.server")
 
@@ -80,7 +83,33 @@ class ActionBody(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     action: str = Field(min_length=1, max_length=MAX_ACTION_LENGTH)
     token: str | None = Field(None, max_length=256)
-    expect: int | None = Field(None, ge=0)
+    expect: int = Field(ge=0, description=(
+        "the number of actions so far: an action is applied only as that action, so sending "
+        "it again (a retry, a double click) never applies it twice"))
+
+
+class ErrorBody(BaseModel):
+    """Every refusal: a short code and a sentence saying what was wrong."""
+
+    error: str
+    detail: str
+
+
+def _errors(*statuses: int) -> dict:
+    """OpenAPI responses for ``statuses`` (plus what every route may answer)."""
+    words = {400: "malformed request", 401: "no token", 403: "token refused",
+             404: "no such game or step", 409: "refused in this state of the game",
+             410: "the game expired or was set aside", 413: "body too large",
+             422: "invalid request", 429: "over a rate limit (see Retry-After)",
+             503: "storage failed or the server is full"}
+    out = {}
+    for status in sorted({*statuses, 400, 413, 422, 429}):
+        spec: dict = {"model": ErrorBody, "description": words[status]}
+        if status in (429, 503):
+            spec["headers"] = {"Retry-After": {"description": "seconds to wait",
+                                               "schema": {"type": "string"}}}
+        out[status] = spec
+    return out
 
 
 # ---- middleware ---------------------------------------------------------------------------------
@@ -145,19 +174,30 @@ class LimitsAndHeaders:
 
 # ---- the app ----------------------------------------------------------------------------------
 
+bearer = HTTPBearer(auto_error=False, description="the secret of a seat or spectator link")
+Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 
-def _token(request: Request, body_token: str | None = None) -> str | None:
-    auth = request.headers.get("authorization", "")
-    if auth[:7].lower() == "bearer ":
-        return auth[7:].strip()
-    return body_token or request.query_params.get("token")
+
+def _token(credentials: HTTPAuthorizationCredentials | None,
+           body_token: str | None = None) -> str | None:
+    if credentials is not None and credentials.credentials:
+        return credentials.credentials.strip()
+    return body_token
+
+
+def _client(request: Request) -> str:
+    """Who is asking, for per-client limits: the peer address (no proxy is trusted)."""
+    return request.client.host if request.client else "unknown"
 
 
 def create_app(db_url: str = "sqlite:///empires.db", *, bot_delay: float = 0.0,
                max_body: int = MAX_BODY, max_ws_message: int = MAX_WS_MESSAGE,
-               manager: GameManager | None = None) -> FastAPI:
-    """The app; its games live in ``db_url`` (SQLite file or ``postgresql://...``)."""
-    manager = manager or GameManager(Store(db_url), bot_delay=bot_delay)
+               manager: GameManager | None = None, card_sets: dict[str, str] | None = None,
+               limits: Limits | None = None) -> FastAPI:
+    """The app; its games live in ``db_url`` (SQLite file or ``postgresql://...``).
+    ``card_sets`` maps card-set names offered to players to the operator's files."""
+    manager = manager or GameManager(Store(db_url), bot_delay=bot_delay, card_sets=card_sets,
+                                     limits=limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -170,11 +210,18 @@ def create_app(db_url: str = "sqlite:///empires.db", *, bot_delay: float = 0.0,
     app = FastAPI(title="Empires", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.manager = manager
     app.add_middleware(LimitsAndHeaders, max_body=max_body)
+    _error_handlers(app)
+    _api_routes(app, manager, max_body, max_ws_message)
+    _pages(app)
+    return app
 
-    # ---- errors: always {"error", "detail"} ----
+
+def _error_handlers(app: FastAPI) -> None:
+    """Every refusal is ``{"error", "detail"}``."""
+
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError):
-        return JSONResponse(exc.to_json(), status_code=exc.status)
+        return JSONResponse(exc.to_json(), status_code=exc.status, headers=exc.headers())
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, exc: RequestValidationError):
@@ -191,188 +238,112 @@ def create_app(db_url: str = "sqlite:///empires.db", *, bot_delay: float = 0.0,
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException):
-        codes = {404: "not_found", 405: "method_not_allowed", 413: "body_too_large"}
+        codes = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
+                 413: "body_too_large"}
         return JSONResponse({"error": codes.get(exc.status_code, "http_error"),
                              "detail": str(exc.detail)}, status_code=exc.status_code,
                             headers=getattr(exc, "headers", None))
 
-    # ---- API ----
-    @app.get("/api/meta")
+
+def _api_routes(app: FastAPI, manager: GameManager, max_body: int, max_ws_message: int) -> None:
+    @app.get("/api/meta", responses=_errors())
     async def meta():
         return {"games": game_catalogue(), "bots": list(bot_names()),
+                "card_sets": sorted(manager.card_sets),
                 "limits": {"max_body": max_body, "max_ws_message": max_ws_message,
                            "max_action": MAX_ACTION_LENGTH, "max_name": MAX_NAME_LENGTH}}
 
-    @app.post("/api/games", status_code=201)
-    async def create_game(body: CreateGame):
+    @app.post("/api/games", status_code=201, responses=_errors(503))
+    async def create_game(body: CreateGame, request: Request):
         game, tokens = await manager.create(
-            body.game, [s.model_dump() for s in body.seats], body.options, body.seed)
-        seats = []
-        for seat in game.seats:
-            out = seat.public()
-            token = tokens.get(seat.seat)
-            if token is not None:
-                out["token"] = token
-                out["url"] = f"/game/{game.id}#token={token}"
-            seats.append(out)
-        spectator = tokens[SPECTATOR]
-        return {
-            "id": game.id, "game": game.game, "num_players": len(game.seats),
-            "options": game.config.get("options"), "seats": seats,
-            "spectator": {"token": spectator, "url": f"/game/{game.id}#token={spectator}",
-                          "replay_url": f"/replay/{game.id}#token={spectator}"},
-        }
+            body.game, [s.model_dump() for s in body.seats], body.options, body.seed,
+            client=_client(request))
+        return _created(game, tokens)
 
-    @app.get("/api/games/{game_id}")
-    async def get_game(game_id: str, request: Request):
+    @app.get("/api/games/{game_id}", responses=_errors(401, 403, 404, 410, 503))
+    async def get_game(game_id: str, credentials: Credentials):
         game = await manager.require(game_id)
-        seat = manager.authenticate(game, _token(request))
-        return Response(game.message(seat, 0), media_type="application/json")
+        seat = manager.authenticate(game, _token(credentials))
+        manager.touch(game, seat)
+        message, _, _ = game.message(seat)
+        return Response(message, media_type="application/json")
 
-    @app.post("/api/games/{game_id}/actions")
-    async def post_action(game_id: str, body: ActionBody, request: Request):
+    @app.post("/api/games/{game_id}/actions", responses=_errors(401, 403, 404, 409, 410, 503))
+    async def post_action(game_id: str, body: ActionBody, request: Request,
+                          credentials: Credentials):
+        wait = manager.client_limiter.take(_client(request))
+        if wait:
+            raise ApiError(429, "too_many_requests", "you are sending actions too fast",
+                           retry_after=wait)
         game = await manager.require(game_id)
-        seat = manager.authenticate(game, _token(request, body.token))
+        seat = manager.authenticate(game, _token(credentials, body.token))
         entry = await manager.submit(game, seat, body.action, body.expect)
-        return {"accepted": entry, "actions": len(game.log)}
+        return {"accepted": entry, "actions": len(game.log),
+                "duplicate": bool(entry.pop("duplicate", False))}
 
-    def _finished(game: LiveGame) -> None:
-        if game.status != "finished":
-            raise ApiError(409, "not_finished",
-                           "the replay of a game is available once the game is over")
+    _replay_routes(app, manager)
 
-    @app.get("/api/games/{game_id}/replay")
-    async def get_replay(game_id: str, request: Request):
-        game = await manager.require(game_id)
-        manager.authenticate(game, _token(request))
-        _finished(game)
-        st = game.state
-        return {"game": game.summary(), "history": st.history, "log": game.log,
-                "result": {"scores": st.scores(), "ranking": st.ranking()}}
-
-    @app.get("/api/games/{game_id}/replay/{step}")
-    async def get_replay_step(game_id: str, step: int, request: Request):
-        game = await manager.require(game_id)
-        manager.authenticate(game, _token(request))
-        _finished(game)
-        if not 0 <= step <= len(game.log):
-            raise ApiError(404, "no_such_step", f"steps run from 0 to {len(game.log)}")
-        # A finished game never changes: its replay is computed in a worker thread.
-        observation = await anyio.to_thread.run_sync(game.replay_observation, step)
-        return {"step": step, "steps": len(game.log),
-                "entry": game.log[step - 1] if step else None, "observation": observation}
-
-    @app.get("/api/health")
+    @app.get("/api/health", responses=_errors())
     async def health():
         return {"ok": True, "games": len(manager.games)}
 
-    # ---- websocket ----
     @app.websocket("/ws/games/{game_id}")
     async def ws_game(websocket: WebSocket, game_id: str):
-        await websocket.accept()
-        send_lock = asyncio.Lock()
+        client = websocket.client.host if websocket.client else "unknown"
+        await Session(websocket, manager, game_id, client, max_ws_message).run()
 
-        async def send(payload: dict | str) -> None:
-            text = payload if isinstance(payload, str) else json.dumps(payload)
-            async with send_lock:
-                await websocket.send_text(text)
 
-        async def refuse(exc: ApiError, code: int) -> None:
-            with contextlib.suppress(Exception):
-                await send({"type": "error", "status": exc.status, **exc.to_json()})
-                await websocket.close(code=code)
+def _created(game: LiveGame, tokens: dict) -> dict:
+    seats = []
+    for seat in game.seats:
+        out = seat.public()
+        token = tokens.get(seat.seat)
+        if token is not None:
+            out["token"] = token
+            out["url"] = f"/game/{game.id}#token={token}"
+        seats.append(out)
+    spectator = tokens[SPECTATOR]
+    summary = game.summary()
+    return {
+        "id": game.id, "game": game.game, "num_players": len(game.seats),
+        "options": summary["options"], "seats": seats,
+        "seeded": game.seeded, "seed_commitment": summary["seed_commitment"],
+        "spectator": {"token": spectator, "url": f"/game/{game.id}#token={spectator}",
+                      "replay_url": f"/replay/{game.id}#token={spectator}"},
+    }
 
-        try:
-            game = await manager.require(game_id)
-            seat = manager.authenticate(game, websocket.query_params.get("token"))
-        except ApiError as exc:
-            await refuse(exc, 4000 + exc.status)
-            return
-        if game.connections >= manager.max_connections_per_game:
-            await refuse(ApiError(429, "too_many_connections",
-                                  "too many connections to this game"), 4429)
-            return
-        game.connections += 1
 
-        async def pusher() -> None:
-            seen, sent = -1, 0
-            while True:
-                await game.wait_change(seen)
-                if game.closed:
-                    return
-                seen = game.version
-                message = game.message(seat, sent)
-                sent = len(game.log)
-                await send(message)
+def _replay_routes(app: FastAPI, manager: GameManager) -> None:
+    async def finished(game_id: str, credentials) -> LiveGame:
+        game = await manager.require(game_id)
+        manager.authenticate(game, _token(credentials))
+        if game.status != "finished":
+            raise ApiError(409, "not_finished",
+                           "the replay of a game is available once the game is over")
+        return game
 
-        async def receiver() -> None:
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    return
-                text = message.get("text")
-                if text is None:
-                    size = len(message.get("bytes") or b"")
-                    if size > max_ws_message:
-                        await refuse(ApiError(413, "message_too_large",
-                                              f"messages are at most {max_ws_message} bytes"), 1009)
-                        return
-                    await send({"type": "error", "status": 400, "error": "malformed_message",
-                                "detail": "send JSON text messages"})
-                    continue
-                if len(text) > max_ws_message:
-                    await refuse(ApiError(413, "message_too_large",
-                                          f"messages are at most {max_ws_message} characters"), 1009)
-                    return
-                await handle(text)
+    @app.get("/api/games/{game_id}/replay", responses=_errors(401, 403, 404, 409, 410, 503))
+    async def get_replay(game_id: str, credentials: Credentials):
+        game = await finished(game_id, credentials)
+        st = game.state
+        return {"game": game.summary(), "history": game.public_history(),
+                "log": game.public_log(), "events": st.events(None),
+                "result": {"scores": st.scores(), "ranking": st.ranking()}}
 
-        async def handle(text: str) -> None:
-            try:
-                data = json.loads(text)
-            except ValueError:
-                data = None
-            if not isinstance(data, dict):
-                await send({"type": "error", "status": 400, "error": "malformed_message",
-                            "detail": "a message is a JSON object with a 'type'"})
-                return
-            msg_id = data.get("id")
-            if not (msg_id is None or (isinstance(msg_id, int | str) and len(str(msg_id)) <= 64)):
-                msg_id = None
-            kind = data.get("type")
-            if kind == "ping":
-                await send({"type": "pong", "id": msg_id})
-                return
-            if kind != "action":
-                await send({"type": "error", "id": msg_id, "status": 400,
-                            "error": "malformed_message",
-                            "detail": "unknown message type; send {\"type\": \"action\", "
-                                      "\"action\": \"...\"} or {\"type\": \"ping\"}"})
-                return
-            try:
-                entry = await manager.submit(game, seat, data.get("action"), data.get("expect"))
-            except ApiError as exc:
-                await send({"type": "error", "id": msg_id, "status": exc.status, **exc.to_json()})
-                return
-            await send({"type": "ack", "id": msg_id, "entry": entry})
+    @app.get("/api/games/{game_id}/replay/{step}",
+             responses=_errors(401, 403, 404, 409, 410, 503))
+    async def get_replay_step(game_id: str, step: int, credentials: Credentials):
+        game = await finished(game_id, credentials)
+        if not 0 <= step <= len(game.log):
+            raise ApiError(404, "no_such_step", f"steps run from 0 to {len(game.log)}")
+        # A finished game never changes: its replay is computed in a worker thread.
+        observation, events = await anyio.to_thread.run_sync(game.replay_observation, step)
+        return {"step": step, "steps": len(game.log),
+                "entry": game.public_log()[step - 1] if step else None,
+                "observation": observation, "event_seqs": events}
 
-        tasks = [asyncio.ensure_future(pusher()), asyncio.ensure_future(receiver())]
-        try:
-            done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-            for task in pending:
-                task.cancel()
-            for task in tasks:
-                with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect,
-                                         RuntimeError, OSError):
-                    await task
-        finally:
-            for task in tasks:
-                task.cancel()
-            game.connections -= 1
-            if websocket.application_state != WebSocketState.DISCONNECTED:
-                with contextlib.suppress(Exception):
-                    await websocket.close()
 
-    # ---- pages ----
+def _pages(app: FastAPI) -> None:
     @app.get("/", include_in_schema=False)
     async def lobby_page():
         return FileResponse(STATIC / "index.html")
@@ -386,18 +357,18 @@ def create_app(db_url: str = "sqlite:///empires.db", *, bot_delay: float = 0.0,
         return FileResponse(STATIC / "replay.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    return app
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///empires.db",
-          bot_delay: float = 0.4, log_level: str = "info") -> None:
+          bot_delay: float = 0.4, log_level: str = "info",
+          card_sets: dict[str, str] | None = None, limits: Limits | None = None) -> None:
     """Run the app with uvicorn until interrupted."""
     import uvicorn
 
-    app = create_app(db, bot_delay=bot_delay)
-    # No access log: websocket URLs carry join tokens. No per-message deflate: compressing
-    # every view on the event loop halved the actions per second in benchmarks/server_load.py.
+    app = create_app(db, bot_delay=bot_delay, card_sets=card_sets, limits=limits)
+    # No access log (it would add nothing but addresses and game ids; tokens never travel in a
+    # URL anyway). No per-message deflate: compressing every view on the event loop halved the
+    # actions per second in benchmarks/server_load.py.
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=MAX_WS_MESSAGE,
                 ws_per_message_deflate=False, proxy_headers=False, server_header=False,
                 access_log=False)
-

@@ -1,6 +1,7 @@
 """Persistence: three tables behind SQLAlchemy 2.x Core, SQLite by default, PostgreSQL (psycopg 3).
 
-``games`` (one row per game: engine name, config JSON, seed, status), ``seats`` (kind, bot spec,
+``games`` (one row per game: engine name, config JSON, seed and its salt, status, when it was
+last touched and last acted on by a human), ``seats`` (kind, bot spec,
 hashed join token) and ``actions`` (the game's history, one row per applied action, keyed by its
 index so two writers can never both append action *k*). The schema is created and upgraded by
 Alembic (``migrations/`` in this package), run programmatically by :func:`migrate`.
@@ -17,6 +18,7 @@ from importlib import resources
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     ForeignKey,
@@ -26,7 +28,10 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
+    false,
+    func,
     insert,
     select,
     update,
@@ -43,10 +48,15 @@ games = Table(
     Column("game", String(32), nullable=False),
     Column("config", Text, nullable=False),  # JSON: {"num_players": n, "options": {...}}
     Column("seed", BigInteger, nullable=False),
-    Column("status", String(16), nullable=False, index=True),  # active | finished | error
+    # active | finished | error | expired | quarantined
+    Column("status", String(16), nullable=False, index=True),
     Column("spectator_token_hash", String(64), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("finished", DateTime(timezone=True), nullable=True),
+    Column("seeded", Boolean, nullable=False, server_default=false()),  # the creator chose the seed
+    Column("seed_salt", String(32), nullable=True),  # for the seed commitment (None: older games)
+    Column("touched", DateTime(timezone=True), nullable=True),  # last action or seat joining
+    Column("last_human", DateTime(timezone=True), nullable=True),  # last action by a human
 )
 
 seats = Table(
@@ -120,6 +130,10 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
+class CorruptRow(ValueError):
+    """A stored game whose record cannot be read."""
+
+
 @dataclass
 class SeatRow:
     seat: int
@@ -139,6 +153,10 @@ class GameRow:
     spectator_token_hash: str
     created: datetime
     finished: datetime | None = None
+    seeded: bool = False
+    seed_salt: str | None = None
+    touched: datetime | None = None
+    last_human: datetime | None = None
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)  # (seat, action), by index
 
@@ -162,7 +180,9 @@ class Store:
             conn.execute(insert(games).values(
                 id=row.id, game=row.game, config=json.dumps(row.config), seed=row.seed,
                 status=row.status, spectator_token_hash=row.spectator_token_hash,
-                created=row.created, finished=row.finished,
+                created=row.created, finished=row.finished, seeded=row.seeded,
+                seed_salt=row.seed_salt, touched=row.touched or row.created,
+                last_human=row.last_human,
             ))
             conn.execute(insert(seats), [
                 {"game_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
@@ -176,23 +196,67 @@ class Store:
                     for i, (seat, a) in enumerate(row.actions)
                 ])
 
-    def append_actions(self, batch: list[tuple[str, int, int, str, bool]]) -> None:
-        """Store several games' actions ``(game_id, index, seat, action, finished)`` in one
-        transaction (group commit): all of them or, on any error, none."""
+    def append_actions(self, batch: list[tuple]) -> None:
+        """Store several games' actions ``(game_id, index, seat, action, finished[, human])`` in
+        one transaction (group commit): all of them or, on any error, none. Each game is marked
+        touched (and acted on by a human when ``human``)."""
         stamp = now()
         with self.engine.begin() as conn:
             conn.execute(insert(actions), [
-                {"game_id": g, "index": i, "seat": seat, "action": a, "created": stamp}
-                for g, i, seat, a, _ in batch
+                {"game_id": b[0], "index": b[1], "seat": b[2], "action": b[3], "created": stamp}
+                for b in batch
             ])
-            done = [g for g, _, _, _, finished in batch if finished]
+            done = [b[0] for b in batch if b[4]]
             if done:
                 conn.execute(update(games).where(games.c.id.in_(done))
                              .values(status="finished", finished=stamp))
+            human = sorted({b[0] for b in batch if len(b) > 5 and b[5]})
+            others = sorted({b[0] for b in batch} - set(human))
+            if human:
+                conn.execute(update(games).where(games.c.id.in_(human))
+                             .values(touched=stamp, last_human=stamp))
+            if others:
+                conn.execute(update(games).where(games.c.id.in_(others)).values(touched=stamp))
+
+    def touch(self, game_id: str) -> None:
+        """Note that someone used a seat of the game (it is not abandoned)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(games).where(games.c.id == game_id).values(touched=now()))
+
+    def expire(self, unjoined_before: datetime, idle_before: datetime,
+               delete_before: datetime) -> tuple[list[str], int]:
+        """Mark expired the active games untouched since ``unjoined_before`` that no human ever
+        acted in, and those untouched since ``idle_before``; delete finished, expired and
+        quarantined games older than ``delete_before``. Returns (expired ids, deleted count)."""
+        touched = func.coalesce(games.c.touched, games.c.created)
+        stale = (games.c.status == "active") & (
+            ((games.c.last_human.is_(None)) & (touched < unjoined_before))
+            | (touched < idle_before))
+        gone = (games.c.status.in_(("finished", "expired", "quarantined"))
+                & (func.coalesce(games.c.finished, touched) < delete_before))
+        with self.engine.begin() as conn:
+            expired = [r[0] for r in conn.execute(select(games.c.id).where(stale))]
+            if expired:
+                conn.execute(update(games).where(games.c.id.in_(expired))
+                             .values(status="expired", finished=now()))
+            old = [r[0] for r in conn.execute(select(games.c.id).where(gone))]
+            for chunk in range(0, len(old), 500):
+                ids = old[chunk:chunk + 500]
+                conn.execute(delete(actions).where(actions.c.game_id.in_(ids)))
+                conn.execute(delete(seats).where(seats.c.game_id.in_(ids)))
+                conn.execute(delete(games).where(games.c.id.in_(ids)))
+        return expired, len(old)
 
     def set_status(self, game_id: str, status: str) -> None:
         with self.engine.begin() as conn:
-            conn.execute(update(games).where(games.c.id == game_id).values(status=status))
+            values = {"status": status}
+            if status != "active":
+                values["finished"] = now()
+            conn.execute(update(games).where(games.c.id == game_id).values(**values))
+
+    def status_of(self, game_id: str) -> str | None:
+        with self.engine.connect() as conn:
+            return conn.execute(select(games.c.status).where(games.c.id == game_id)).scalar()
 
     # ---- reads --------------------------------------------------------------------------------
     def game_ids(self, status: str | None = None) -> list[str]:
@@ -214,10 +278,17 @@ class Store:
                 select(actions.c.index, actions.c.seat, actions.c.action)
                 .where(actions.c.game_id == game_id).order_by(actions.c.index)
             ).all()
+        try:
+            config = json.loads(g["config"])
+            if not isinstance(config, dict):
+                raise ValueError(f"its config is a {type(config).__name__}, not an object")
+        except (ValueError, RecursionError) as exc:
+            raise CorruptRow(f"game {game_id}: bad config JSON ({exc})") from None
         row = GameRow(
-            id=g["id"], game=g["game"], config=json.loads(g["config"]), seed=int(g["seed"]),
+            id=g["id"], game=g["game"], config=config, seed=int(g["seed"]),
             status=g["status"], spectator_token_hash=g["spectator_token_hash"],
-            created=g["created"], finished=g["finished"],
+            created=g["created"], finished=g["finished"], seeded=bool(g["seeded"]),
+            seed_salt=g["seed_salt"], touched=g["touched"], last_human=g["last_human"],
             seats=[SeatRow(s["seat"], s["kind"], s["bot"], s["name"], s["token_hash"])
                    for s in seat_rows],
         )

@@ -8,8 +8,14 @@ it is acknowledged, and a failed write changes nothing.
 Bots think in a worker thread on a copy of the game, one action at a time, under the game's lock;
 each bot decision is made by a fresh bot seeded from (game seed, seat, action index), so a bot's
 moves depend only on the stored history and a restarted server continues a game exactly as the
-old one would have. Only the seed-free views below ever leave this module: observations for a
-seat (or a spectator), legal actions with their descriptions for the seat to play, and the log.
+old one would have. Only the views below ever leave this module: observations for a seat (or a
+spectator), legal actions with their descriptions for the seat to play, and the log and the
+engine's events as that viewer may read them (a secret move is named only to its actor; the raw
+action string reaches only its actor). The seed stays secret until the game is finished; until
+then only its commitment (see :func:`security.seed_commitment`) is shown.
+
+Games nobody uses expire (see :meth:`GameManager.sweep`); a stored game that cannot be read is
+quarantined (logged, marked, refused) and never stops the others.
 """
 
 from __future__ import annotations
@@ -21,9 +27,12 @@ import importlib
 import json
 import logging
 import re
+import secrets
 import sys
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 import anyio
@@ -33,7 +42,7 @@ from empires.bots import bot_names, make_bot
 from empires.core.errors import IllegalActionError, SaveFileError
 from empires.core.game import game_names, get_game
 from empires.server import security
-from empires.server.db import GameRow, SeatRow, Store, now
+from empires.server.db import CorruptRow, GameRow, SeatRow, Store, now
 
 log = logging.getLogger("empires.server")
 
@@ -46,16 +55,26 @@ MAX_ISMCTS_ITERATIONS = 5000
 MAX_ISMCTS_SECONDS = 5.0
 # A replay keeps a copy of the game every this many actions, to answer any step quickly.
 REPLAY_CHECKPOINT = 32
+CARD_SET_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
+TOUCH_EVERY = 300.0  # seconds: a seat joining marks its game touched at most this often
 
 
 class ApiError(Exception):
-    """A request the server refuses: ``status`` (4xx/5xx), a short ``code`` and a sentence."""
+    """A request the server refuses: ``status`` (4xx/5xx), a short ``code`` and a sentence;
+    ``retry_after`` (seconds) for a client over its limits."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str,
+                 retry_after: float | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.retry_after = retry_after
+
+    def headers(self) -> dict[str, str] | None:
+        if self.retry_after is None:
+            return None
+        return {"Retry-After": str(max(1, int(self.retry_after + 0.999)))}
 
     def to_json(self) -> dict:
         return {"error": self.code, "detail": self.message}
@@ -74,6 +93,11 @@ class Seat:
 
 
 SPECTATOR = None  # the "seat" of a spectator link
+
+
+def quarantined() -> ApiError:
+    return ApiError(410, "quarantined", "this game's stored record is damaged and has been set "
+                    "aside; the server's operator can see why in its log")
 
 
 def bot_seed(game_seed: int, seat: int, index: int) -> int:
@@ -102,11 +126,64 @@ def check_bot_spec(spec: Any) -> str:
     return name
 
 
-def _describe(state, action) -> str:
+def _describe(state, action, viewer: Any = "actor") -> str:
+    """Words for ``action`` (before it is applied): as its actor reads them, or (``viewer`` a
+    seat or None) as that viewer may, through the engine's ``describe_for`` when it has one."""
     try:
-        return state.describe(action)
+        if viewer == "actor":
+            return state.describe(action)
+        describe_for = getattr(state, "describe_for", None)
+        return describe_for(action, viewer) if describe_for else state.describe(action)
     except Exception:  # words for an action must never stop a game
-        return str(action)
+        return str(action) if viewer == "actor" else "A move."
+
+
+def log_entry(state, index: int, seat: int, action: str) -> dict:
+    """The server's log entry for ``action`` (canonical, about to be applied by ``seat``). Its
+    ``text`` is the actor's; when a spectator would read other words (a secret pick), ``views``
+    holds each other viewer's own. Never sent as is: see :func:`entry_for`."""
+    text = _describe(state, action)
+    entry = {"index": index, "seat": seat, "action": action, "text": text}
+    public = _describe(state, action, None)
+    if public != text:
+        views: dict[int | None, str] = {None: public}
+        for q in range(state.num_players):
+            if q != seat:
+                views[q] = _describe(state, action, q)
+        entry["views"] = views
+    return entry
+
+
+def entry_for(entry: dict, viewer: int | None) -> dict:
+    """``entry`` as ``viewer`` may read it: the raw action only for its actor."""
+    if viewer is not None and viewer == entry["seat"]:
+        return {"index": entry["index"], "seat": entry["seat"], "action": entry["action"],
+                "text": entry["text"]}
+    views = entry.get("views")
+    text = entry["text"] if views is None else views.get(viewer, views[None])
+    return {"index": entry["index"], "seat": entry["seat"], "text": text}
+
+
+def public_config(config: dict) -> dict:
+    """A stored game config as clients may see it: an operator's card set by its name, never
+    its file."""
+    options = config.get("options")
+    if not isinstance(options, dict) or options.get("cards") is None:
+        return config
+    return {**config, "options": {**options, "cards": config.get("card_set")}}
+
+
+def resolve_card_set(options: Any, card_sets: dict[str, str]) -> tuple[Any, str | None]:
+    """Client ``options`` with a card-set *name* replaced by the operator's file for it (422
+    for anything else); nothing a client sends ever becomes a path. Returns (options, name)."""
+    if not isinstance(options, dict) or options.get("cards") is None:
+        return options, None
+    name = options["cards"]
+    if not isinstance(name, str) or name not in card_sets:
+        offered = ", ".join(sorted(card_sets)) or "none (only the standard cards)"
+        raise ApiError(422, "invalid_options",
+                       f"'cards' names a card set this server offers: {offered}")
+    return {**options, "cards": card_sets[name]}, name
 
 
 def _options_module(module):
@@ -166,9 +243,49 @@ class NewGame:
 
 
 def build_game(game: str, seats: list[dict], options: dict | None = None,
-               seed: int | None = None, actions: list[str] | None = None) -> NewGame:
+               seed: int | None = None, actions: list[str] | None = None,
+               card_sets: dict[str, str] | None = None) -> NewGame:
     """Validate a game request and build the game (not yet stored). ``actions`` (not offered by
-    the HTTP API) plays a known history first: tests start games near their end with it."""
+    the HTTP API) plays a known history first: tests start games near their end with it.
+    ``card_sets`` maps the card-set names this server offers to the operator's files."""
+    module, n = _check_game(game, seats)
+    options, card_set = resolve_card_set(options, card_sets or {})
+    opts = _parse_options(module, game, options)
+    seeded = seed is not None
+    if seed is None:
+        seed = secrets.randbits(62)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ApiError(422, "invalid_seed", f"a seed is an integer from 0 to {MAX_SEED}")
+    seat_rows, tokens = _seat_rows(seats)
+    try:
+        state = module.new_game(n, seed=seed, options=opts)
+    except (ValueError, TypeError) as exc:
+        raise ApiError(422, "invalid_options", str(exc) if card_set is None
+                       else "the options do not fit this card set") from None
+    game_log: list[dict] = []
+    played: list[tuple[int, str]] = []
+    for raw in actions or []:
+        seat = state.current_player
+        entry = log_entry(state, len(game_log), seat, raw)
+        state.apply(raw)
+        entry["action"] = canonical = state.history["actions"][-1]
+        game_log.append(entry)
+        played.append((seat, canonical))
+    config = dict(state.history["config"])
+    if card_set is not None:
+        config["card_set"] = card_set
+    stamp = now()
+    row = GameRow(
+        id=security.new_game_id(), game=module.NAME, config=config,
+        seed=seed, status="finished" if state.is_terminal() else "active",
+        spectator_token_hash=security.hash_token(tokens[SPECTATOR]), created=stamp,
+        finished=stamp if state.is_terminal() else None, seeded=seeded,
+        seed_salt=security.new_salt(), touched=stamp, seats=seat_rows, actions=played,
+    )
+    return NewGame(row, state, game_log, tokens)
+
+
+def _check_game(game: Any, seats: Any) -> tuple[Any, int]:
     if not isinstance(game, str) or game not in game_names():
         raise ApiError(422, "invalid_game", f"unknown game {game!r}; known: {', '.join(game_names())}")
     module = get_game(game)
@@ -180,26 +297,23 @@ def build_game(game: str, seats: list[dict], options: dict | None = None,
     if not module.MIN_PLAYERS <= n <= module.MAX_PLAYERS:
         raise ApiError(422, "invalid_seats",
                        f"{game} takes {module.MIN_PLAYERS} to {module.MAX_PLAYERS} players, not {n}")
-    options_type, _ = _options_module(module)
-    opts = None
-    if options_type is not None:
-        try:
-            opts = options_type.from_json(options)
-        except (ValueError, TypeError) as exc:
-            raise ApiError(422, "invalid_options", str(exc)) from None
-    elif options:
-        raise ApiError(422, "invalid_options", f"{game} has no rules options")
-    if seed is None:
-        import secrets
+    return module, n
 
-        seed = secrets.randbits(62)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise ApiError(422, "invalid_seed", f"a seed is an integer from 0 to {MAX_SEED}")
+
+def _parse_options(module, game: str, options: Any) -> Any:
+    options_type, _ = _options_module(module)
+    if options_type is None:
+        if options:
+            raise ApiError(422, "invalid_options", f"{game} has no rules options")
+        return None
     try:
-        state = module.new_game(n, seed=seed, options=opts)
+        return options_type.from_json(options)
     except (ValueError, TypeError) as exc:
         raise ApiError(422, "invalid_options", str(exc)) from None
 
+
+def _seat_rows(seats: list) -> tuple[list[SeatRow], dict[int | None, str]]:
+    """The seats' rows and the secrets of the human seats and the spectator link."""
     tokens: dict[int | None, str] = {}
     seat_rows: list[SeatRow] = []
     for i, spec in enumerate(seats):
@@ -209,6 +323,10 @@ def build_game(game: str, seats: list[dict], options: dict | None = None,
         name = spec.get("name")
         if name is not None and (not isinstance(name, str) or len(name.strip()) > MAX_NAME_LENGTH):
             raise ApiError(422, "invalid_seat", f"seat {i}: a name is at most {MAX_NAME_LENGTH} characters")
+        if name is not None and security.control_character(name) is not None:
+            raise ApiError(422, "invalid_seat",
+                           f"seat {i}: a name cannot hold control characters "
+                           f"(found U+{ord(security.control_character(name)):04X})")
         name = " ".join(name.split()) if name else None
         if kind == "human":
             token = security.new_token()
@@ -225,41 +343,46 @@ def build_game(game: str, seats: list[dict], options: dict | None = None,
         else:
             raise ApiError(422, "invalid_seat", f"seat {i}: kind must be 'human' or 'bot'")
     tokens[SPECTATOR] = security.new_token()
-
-    game_log: list[dict] = []
-    played: list[tuple[int, str]] = []
-    for raw in actions or []:
-        seat = state.current_player
-        text = _describe(state, raw)
-        state.apply(raw)
-        canonical = state.history["actions"][-1]
-        game_log.append({"index": len(game_log), "seat": seat, "action": canonical, "text": text})
-        played.append((seat, canonical))
-    row = GameRow(
-        id=security.new_game_id(), game=module.NAME, config=dict(state.history["config"]),
-        seed=seed, status="finished" if state.is_terminal() else "active",
-        spectator_token_hash=security.hash_token(tokens[SPECTATOR]), created=now(),
-        finished=now() if state.is_terminal() else None, seats=seat_rows, actions=played,
-    )
-    return NewGame(row, state, game_log, tokens)
+    return seat_rows, tokens
 
 
-def restore(row: GameRow) -> tuple[Any, list[dict]]:
-    """The game and its log rebuilt from a stored row (SaveFileError if it does not replay)."""
+def engine_config(row: GameRow, card_sets: dict[str, str] | None) -> dict:
+    """The config the engine replays: a card set by its name resolved to the operator's file
+    *now* (SaveFileError when this server no longer offers it)."""
+    name = row.config.get("card_set")
+    config = {k: v for k, v in row.config.items() if k != "card_set"}
+    if name is None:
+        return config
+    path = (card_sets or {}).get(name)
+    if path is None:
+        raise SaveFileError(f"the card set {name!r} is not offered by this server any more")
+    return {**config, "options": {**config.get("options", {}), "cards": path}}
+
+
+def restore(row: GameRow, card_sets: dict[str, str] | None = None,
+            stop_at_error: bool = False) -> tuple[Any, list[dict]]:
+    """The game and its log rebuilt from a stored row (SaveFileError if it does not replay; or,
+    with ``stop_at_error``, the game as far as its history replays)."""
     module = get_game(row.game)
-    history = {"game": row.game, "config": row.config, "seed": row.seed, "actions": []}
+    history = {"game": row.game, "config": engine_config(row, card_sets), "seed": row.seed,
+               "actions": []}
     state = module.replay(history)
     game_log = []
     for i, (seat, action) in enumerate(row.actions):
-        if state.current_player != seat:
-            raise SaveFileError(f"action {i} was stored for seat {seat}, "
-                                f"but seat {state.current_player} was to play")
-        text = _describe(state, action)
         try:
-            state.apply(action)
-        except IllegalActionError as exc:
-            raise SaveFileError(f"action {i} ({action!r}) cannot be replayed: {exc}") from None
-        game_log.append({"index": i, "seat": seat, "action": action, "text": text})
+            if state.current_player != seat:
+                raise SaveFileError(f"action {i} was stored for seat {seat}, "
+                                    f"but seat {state.current_player} was to play")
+            entry = log_entry(state, i, seat, action)
+            try:
+                state.apply(action)
+            except IllegalActionError as exc:
+                raise SaveFileError(f"action {i} ({action!r}) cannot be replayed: {exc}") from None
+        except SaveFileError:
+            if stop_at_error:
+                break
+            raise
+        game_log.append(entry)
     return state, game_log
 
 
@@ -272,8 +395,12 @@ class LiveGame:
         self.game = row.game
         self.config = row.config
         self.seed = row.seed
+        self.seeded = row.seeded
+        self.seed_salt = row.seed_salt
         self.status = row.status
         self.created = row.created
+        self.touched = float("-inf")  # when a seat last joined (memory only, for TOUCH_EVERY)
+        self.creator: str | None = None  # the client that created it (memory only)
         self.spectator_hash = row.spectator_token_hash
         self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in row.seats]
         self.state = state
@@ -287,6 +414,7 @@ class LiveGame:
         self._changed = asyncio.Event()
         self._views: dict[int | None, str] = {}
         self._replay: list[Any] | None = None  # checkpoints, built on the first replay request
+        self._event_counts: list[int] = []  # events in the stream after each action (replays)
 
     # ---- change notification ----
     def notify(self) -> None:
@@ -307,13 +435,20 @@ class LiveGame:
     def summary(self) -> dict:
         st = self.state
         terminal = st.is_terminal()
-        return {
+        out = {
             "id": self.id, "game": self.game, "status": self.status, "error": self.error,
-            "num_players": st.num_players, "options": self.config.get("options"),
+            "num_players": st.num_players, "options": public_config(self.config).get("options"),
             "seats": [s.public() for s in self.seats], "actions": len(self.log),
             "current_player": None if terminal else st.current_player,
             "terminal": terminal, "created": self.created.isoformat(),
+            "seeded": self.seeded,
+            "seed_commitment": (security.seed_commitment(self.seed, self.seed_salt)
+                                if self.seed_salt else None),
         }
+        if self.status == "finished":
+            out["seed_reveal"] = {"seed": self.seed, "salt": self.seed_salt,
+                                  "format": security.SEED_FORMAT}
+        return out
 
     def view(self, seat: int | None) -> dict:
         st = self.state
@@ -339,39 +474,98 @@ class LiveGame:
                                                   check_circular=False)
         return text
 
-    def message(self, seat: int | None, log_from: int) -> str:
-        """The state message for ``seat`` with the log entries from ``log_from`` on."""
+    def message(self, seat: int | None, log_from: int = 0, events_from: int = 0
+                ) -> tuple[str, int, int]:
+        """The state message for ``seat`` with the log entries from ``log_from`` on and the
+        engine's events from position ``events_from`` on, each as ``seat`` may read it; and
+        where the next message's log and events start."""
         base = self.view_json(seat)
-        entries = json.dumps(self.log[log_from:], separators=(",", ":"))
-        return f'{base[:-1]},"log_from":{log_from},"log":{entries}}}'
+        state, log_now = self.state, self.log
+        entries = json.dumps([entry_for(e, seat) for e in log_now[log_from:]],
+                             separators=(",", ":"))
+        events = state.events(seat, events_from)
+        text = json.dumps(events, separators=(",", ":"))
+        return (f'{base[:-1]},"log_from":{log_from},"log":{entries},'
+                f'"events_from":{events_from},"events":{text}}}',
+                len(log_now), events_from + len(events))
+
+    def public_log(self) -> list[dict]:
+        return [entry_for(e, SPECTATOR) for e in self.log]
+
+    def public_history(self) -> dict:
+        """The finished game's history (the seed is revealed by then), card files by name."""
+        history = dict(self.state.history)
+        history["config"] = public_config(self.config)
+        return history
 
     # ---- replay (finished games) ----
-    def replay_observation(self, step: int) -> dict:
-        module = get_game(self.game)
+    def replay_observation(self, step: int) -> tuple[dict, list[int]]:
+        """The spectator's observation after ``step`` actions, and the seqs of the events
+        (in the spectator's event stream) that action ``step`` produced."""
         actions = [e["action"] for e in self.log]
         if self._replay is None:
-            game = module.replay({"game": self.game, "config": self.config, "seed": self.seed,
-                                  "actions": []})
+            start = get_game(self.game).replay({**self.state.history, "actions": []})
+            game = start.clone()
             checkpoints = [game.clone()]
+            counts = [len(game.events(None))]
             for i, a in enumerate(actions, 1):
                 game.apply(a)
+                counts.append(counts[-1] + len(game.events(None, counts[-1])))
                 if i % REPLAY_CHECKPOINT == 0:
                     checkpoints.append(game.clone())
-            self._replay = checkpoints
+            self._replay, self._event_counts = checkpoints, counts
         game = self._replay[step // REPLAY_CHECKPOINT].clone()
         for a in actions[(step // REPLAY_CHECKPOINT) * REPLAY_CHECKPOINT:step]:
             game.apply(a)
-        return game.observation(None)
+        covered = (list(range(self._event_counts[step - 1], self._event_counts[step]))
+                   if step else list(range(self._event_counts[0])))
+        return game.observation(None), covered
 
 
 # ---- the manager ------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Limits:
+    """What one client may do, and when unused games go. Times in seconds; rates per second."""
+
+    expire_after: float = 24 * 3600  # an active game no human acted in, untouched this long
+    idle_after: float = 30 * 24 * 3600  # any active game untouched this long
+    keep_finished: float = 7 * 24 * 3600  # finished (and expired) games kept for replays
+    sweep_every: float = 600.0  # how often expiry runs (it also runs at start-up)
+    create_rate: float = 1 / 30  # games one client may create: 2 a minute ...
+    create_burst: float = 10  # ... after a first 10
+    games_per_client: int = 20  # active games one client created (since start-up)
+    message_rate: float = 10.0  # websocket messages per connection ...
+    message_burst: float = 20
+    client_rate: float = 30.0  # ... and actions/messages per client over all its connections
+    client_burst: float = 60
+    connect_rate: float = 2.0  # websocket connections per client
+    connect_burst: float = 20
+    abuse_strikes: int = 20  # refused messages after which a connection is closed (1008)
+
+    def __post_init__(self) -> None:
+        for name, value in self.__dict__.items():
+            if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+                raise ValueError(f"limit {name} must be a positive number, not {value!r}")
+
+
 class GameManager:
     def __init__(self, store: Store, *, bot_delay: float = 0.0, max_active_games: int = 1000,
                  max_cached_finished: int = 200, max_connections_per_game: int = 64,
-                 bot_threads: int = 4) -> None:
+                 bot_threads: int = 4, card_sets: dict[str, str] | None = None,
+                 limits: Limits | None = None) -> None:
         self.store = store
+        self.card_sets = dict(card_sets or {})
+        self.limits = limits or Limits()
+        self.create_limiter = security.RateLimiter(self.limits.create_rate,
+                                                   self.limits.create_burst)
+        self.client_limiter = security.RateLimiter(self.limits.client_rate,
+                                                   self.limits.client_burst)
+        self.connect_limiter = security.RateLimiter(self.limits.connect_rate,
+                                                    self.limits.connect_burst)
+        self._sweeper: asyncio.Task | None = None
+        self._background: set[asyncio.Task] = set()
         self.bot_delay = bot_delay
         self.max_active_games = max_active_games
         self.max_cached_finished = max_cached_finished
@@ -392,15 +586,73 @@ class GameManager:
         sqlite = self.store.engine.dialect.name == "sqlite"
         self._db_limiter = anyio.CapacityLimiter(1 if sqlite else 8)
         await anyio.to_thread.run_sync(self.store.migrate)
+        await self.sweep()
         ids = await self._db(self.store.game_ids, "active")
+        resumed = 0
         for game_id in ids:
-            game = await self.get(game_id)
+            try:
+                game = await self.get(game_id)
+            except ApiError:  # quarantined, and logged, by _load
+                continue
             if game is not None:
+                resumed += 1
                 self.kick_bots(game)
-        log.info("resumed %d active game(s)", len(ids))
+        log.info("resumed %d active game(s)", resumed)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
+
+    async def _sweep_loop(self) -> None:
+        while not self.closing:
+            await asyncio.sleep(self.limits.sweep_every)
+            try:
+                await self.sweep()
+            except Exception:  # a failed sweep is tried again next time
+                log.exception("expiring games failed")
+
+    async def sweep(self) -> tuple[list[str], int]:
+        """Expire the games nobody uses and delete old finished ones (see :class:`Limits`); a
+        game with a connection open counts as touched. Returns (expired ids, deleted count)."""
+        for game in list(self.games.values()):
+            if game.connections > 0 and game.status == "active":
+                await self._db(self.store.touch, game.id)
+        stamp = now()
+        lim = self.limits
+        expired, deleted = await self._db(
+            self.store.expire, stamp - timedelta(seconds=lim.expire_after),
+            stamp - timedelta(seconds=lim.idle_after), stamp - timedelta(seconds=lim.keep_finished))
+        for game_id in expired:
+            game = self.games.pop(game_id, None)
+            if game is not None:
+                if game.bot_task is not None:
+                    game.bot_task.cancel()
+                game.status = "expired"
+                game.close()
+        if expired or deleted:
+            log.info("expired %d unused game(s), deleted %d old game(s)", len(expired), deleted)
+        return expired, deleted
+
+    def touch(self, game: LiveGame, seat: int | None) -> None:
+        """A seat's token was used: the game is not abandoned (stored at most every few
+        minutes)."""
+        if seat is SPECTATOR or game.status != "active":
+            return
+        if time.monotonic() - game.touched < TOUCH_EVERY:
+            return
+        game.touched = time.monotonic()
+
+        async def write() -> None:
+            try:
+                await self._db(self.store.touch, game.id)
+            except Exception:
+                log.exception("cannot mark game %s touched", game.id)
+
+        task = asyncio.get_running_loop().create_task(write())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def stop(self) -> None:
         self.closing = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         tasks = [g.bot_task for g in self.games.values() if g.bot_task is not None]
         for task in tasks:
             task.cancel()
@@ -417,11 +669,11 @@ class GameManager:
         return await anyio.to_thread.run_sync(func, *args, limiter=self._db_limiter)
 
     async def _store_action(self, game_id: str, index: int, seat: int, action: str,
-                            finished: bool) -> None:
+                            finished: bool, human: bool = False) -> None:
         """Store one action; returns once it is committed. Actions of different games that
         arrive while a commit is under way are committed together in the next one."""
         future = asyncio.get_running_loop().create_future()
-        self._writes.append(((game_id, index, seat, action, finished), future))
+        self._writes.append(((game_id, index, seat, action, finished, human), future))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write_loop())
         await future
@@ -473,26 +725,28 @@ class GameManager:
         return await asyncio.shield(pending)
 
     async def _load(self, game_id: str) -> LiveGame | None:
-        row = await self._db(self.store.load_game, game_id)
+        try:
+            row = await self._db(self.store.load_game, game_id)
+        except CorruptRow as exc:
+            return await self._quarantine(game_id, exc)
         if row is None:
             return None
+        if row.status == "quarantined":
+            raise quarantined()
+        if row.status == "expired":
+            raise ApiError(410, "expired", "this game expired: nobody played it for too long")
         error = None
         try:
-            state, game_log = await anyio.to_thread.run_sync(restore, row)
+            state, game_log = await anyio.to_thread.run_sync(restore, row, self.card_sets)
         except (SaveFileError, ValueError, KeyError, TypeError) as exc:
             # Keep what replays, and say why the game cannot go on.
             log.error("game %s does not replay: %s", game_id, exc)
             error = f"this game cannot be resumed: {exc}"
-            ok = GameRow(**{**row.__dict__, "actions": []})
-            state, game_log = await anyio.to_thread.run_sync(restore, ok)
-            for seat, action in row.actions:
-                try:
-                    text = _describe(state, action)
-                    state.apply(action)
-                except Exception:
-                    break
-                game_log.append({"index": len(game_log), "seat": seat, "action": action,
-                                 "text": text})
+            try:
+                state, game_log = await anyio.to_thread.run_sync(
+                    lambda: restore(row, self.card_sets, stop_at_error=True))
+            except Exception as exc2:  # not even its start replays: the row itself is bad
+                return await self._quarantine(game_id, exc2)
         game = self.games.get(game_id)
         if game is not None:
             return game
@@ -518,6 +772,16 @@ class GameManager:
             elif game is not None:  # still watched: keep it, look again later
                 self._finished[old] = None
                 break
+
+    async def _quarantine(self, game_id: str, exc: BaseException) -> None:
+        """Set aside a stored game that cannot be read: one clear log line, marked in the store
+        (never loaded again) and refused to clients; every other game goes on."""
+        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+        log.error("quarantined game %s: its stored record cannot be read (%s: %s)",
+                  game_id, type(exc).__name__, reason)
+        with contextlib.suppress(Exception):
+            await self._db(self.store.set_status, game_id, "quarantined")
+        raise quarantined()
 
     async def require(self, game_id: str) -> LiveGame:
         game = await self.get(game_id)
@@ -545,19 +809,38 @@ class GameManager:
         return found[0]
 
     # ---- creating ----
+    def check_create(self, client: str | None) -> None:
+        """429 when ``client`` (its address) creates games too fast or has too many going."""
+        if client is None:
+            return
+        mine = sum(1 for g in self.games.values() if g.creator == client and g.status == "active")
+        if mine >= self.limits.games_per_client:
+            raise ApiError(429, "too_many_games",
+                           f"you have {mine} games going on this server, the most it allows; "
+                           "finish or abandon some first", retry_after=self.limits.sweep_every)
+        wait = self.create_limiter.take(client)
+        if wait:
+            raise ApiError(429, "too_many_requests",
+                           f"you are creating games too fast; try again in {wait:.0f} s",
+                           retry_after=wait)
+
     async def create(self, game: str, seats: list[dict], options: dict | None = None,
-                     seed: int | None = None, actions: list[str] | None = None
-                     ) -> tuple[LiveGame, dict[int | None, str]]:
+                     seed: int | None = None, actions: list[str] | None = None,
+                     client: str | None = None) -> tuple[LiveGame, dict[int | None, str]]:
         active = sum(1 for g in self.games.values() if g.status == "active")
         if active >= self.max_active_games:
-            raise ApiError(503, "server_full", "this server has too many games going; try later")
-        new = await anyio.to_thread.run_sync(build_game, game, seats, options, seed, actions)
+            raise ApiError(503, "server_full", "this server has too many games going; try later",
+                           retry_after=60)
+        self.check_create(client)
+        new = await anyio.to_thread.run_sync(build_game, game, seats, options, seed, actions,
+                                             self.card_sets)
         try:
             await self._db(self.store.create_game, new.row)
         except Exception as exc:
             log.exception("cannot store a new game")
             raise ApiError(503, "storage_error", "the game could not be stored; try again") from exc
         live = LiveGame(new.row, new.state, new.log)
+        live.creator = client
         self.games[live.id] = live
         if live.status != "active":
             self._remember_finished(live.id)
@@ -566,8 +849,12 @@ class GameManager:
 
     # ---- acting ----
     async def submit(self, game: LiveGame, seat: int | None, action: Any,
-                     expect: int | None = None) -> dict:
-        """Apply ``action`` for ``seat`` (already authenticated); the log entry when accepted."""
+                     expect: Any = None) -> dict:
+        """Apply ``action`` for ``seat`` (already authenticated) as action number ``expect``
+        (required: the number of actions so far); the seat's view of the log entry when
+        accepted. Submissions are idempotent: the same action sent again with the same
+        ``expect`` (a retry, a double click) is not applied again; its entry comes back
+        marked ``"duplicate": true``."""
         if seat is SPECTATOR:
             raise ApiError(403, "spectator", "a spectator link cannot act")
         if not isinstance(action, str) or not action.strip():
@@ -575,16 +862,23 @@ class GameManager:
                            "e.g. \"place colonist dock\"")
         if len(action) > MAX_ACTION_LENGTH:
             raise ApiError(400, "malformed_action", f"an action is at most {MAX_ACTION_LENGTH} characters")
-        if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
+        if expect is None:
+            raise ApiError(400, "missing_expect", "say which action this is: 'expect' is the "
+                           "number of actions so far (it makes a resubmission harmless)")
+        if isinstance(expect, bool) or not isinstance(expect, int) or expect < 0:
             raise ApiError(400, "malformed_action", "'expect' must be the number of actions so far")
         async with game.lock:
+            if expect < len(game.log):
+                done = game.log[expect]
+                if done["seat"] == seat and action in (done["action"], done.get("submitted")):
+                    return {**entry_for(done, seat), "duplicate": True}
             self._check_turn(game, seat)
-            if expect is not None and expect != len(game.log):
+            if expect != len(game.log):
                 raise ApiError(409, "stale", f"the game has moved on: {len(game.log)} actions "
                                f"so far, not {expect}")
             entry = await self._commit(game, seat, action)
         self.kick_bots(game)
-        return entry
+        return entry_for(entry, seat)
 
     @staticmethod
     def _check_turn(game: LiveGame, seat: int) -> None:
@@ -612,15 +906,17 @@ class GameManager:
         else:
             canonical = after.history["actions"][-1]
         index = len(game.log)
-        text = _describe(state, canonical)
+        entry = log_entry(state, index, seat, canonical)
+        if action != canonical:
+            entry["submitted"] = action  # memory only: recognises a resubmission
         finished = after.is_terminal()
+        human = game.seats[seat].kind == "human"
         try:
-            await self._store_action(game.id, index, seat, canonical, finished)
+            await self._store_action(game.id, index, seat, canonical, finished, human)
         except Exception as exc:
             log.exception("cannot store action %d of game %s", index, game.id)
             await self._resync(game)
             raise ApiError(503, "storage_error", "the action could not be stored; try again") from exc
-        entry = {"index": index, "seat": seat, "action": canonical, "text": text}
         game.state = after
         game.log.append(entry)
         if finished:
@@ -634,7 +930,7 @@ class GameManager:
         try:
             row = await self._db(self.store.load_game, game.id)
             if row is not None and len(row.actions) != len(game.log):
-                state, game_log = await anyio.to_thread.run_sync(restore, row)
+                state, game_log = await anyio.to_thread.run_sync(restore, row, self.card_sets)
                 game.state, game.log = state, game_log
                 if state.is_terminal():
                     game.status = "finished"

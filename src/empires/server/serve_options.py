@@ -1,0 +1,52 @@
+"""What the operator gives ``empires serve``: card sets offered by name, and durations."""
+
+from __future__ import annotations
+
+import re
+import stat
+from pathlib import Path
+
+from empires.server.manager import CARD_SET_NAME
+
+MAX_CARD_FILE = 4 * 1024 * 1024  # bytes
+DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$")
+UNITS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_duration(text: str) -> float:
+    """Seconds in ``text``: a number with an optional unit s, m, h or d (``24h``, ``7d``)."""
+    match = DURATION.match(text or "")
+    if not match or float(match.group(1)) <= 0:
+        raise ValueError(f"{text!r} is not a duration such as 90s, 30m, 24h or 7d")
+    return float(match.group(1)) * UNITS[match.group(2)]
+
+
+def parse_card_sets(specs: list[str] | None) -> dict[str, str]:
+    """``NAME=FILE`` specs as {name: absolute path}, each file checked and loaded now, so that a
+    bad one stops the server at start-up rather than a game later (ValueError says which)."""
+    from empires.settlers.cards import CardFileError, load_cards
+
+    out: dict[str, str] = {}
+    for spec in specs or []:
+        name, sep, file = spec.partition("=")
+        name = name.strip()
+        if not sep or not file:
+            raise ValueError(f"--cards takes NAME=FILE, not {spec!r}")
+        if not CARD_SET_NAME.match(name):
+            raise ValueError(f"card set name {name!r}: use 1 to 32 of a-z, 0-9, '-' and '_'")
+        if name in out:
+            raise ValueError(f"card set {name!r} is given twice")
+        path = Path(file).expanduser().resolve()
+        try:
+            info = path.stat()
+        except OSError as exc:
+            raise ValueError(f"card set {name!r}: cannot read {file}: {exc.strerror}") from None
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_CARD_FILE:
+            raise ValueError(f"card set {name!r}: {file} is not a regular file of at most "
+                             f"{MAX_CARD_FILE} bytes")
+        try:
+            load_cards(str(path))
+        except CardFileError as exc:
+            raise ValueError(f"card set {name!r}: {exc}") from None
+        out[name] = str(path)
+    return out

@@ -1,0 +1,219 @@
+"""One websocket client of one game: authentication by its first message, the pushes of its
+view, the actions it sends, and the limits it must keep.
+
+The protocol (JSON text messages):
+
+- the client's first message is ``{"type": "auth", "token": "..."}`` (tokens never travel in a
+  URL, so no server or proxy log can hold them); nothing else is read before it, and a client
+  that sends none within ``AUTH_TIMEOUT`` seconds is closed (1008);
+- then the server pushes ``{"type": "state", ...}`` (the caller's view, its new log entries and
+  events) after every action, and answers ``{"type": "action", "action": ..., "expect": n,
+  "id": ...}`` with ``ack`` or ``error``, and ``{"type": "ping"}`` with ``pong``;
+- every refusal is ``{"type": "error", "status", "error", "detail"}``. Messages beyond the
+  connection's or the client's rate (:class:`~empires.server.manager.Limits`) are refused as
+  ``rate_limited`` without being read, and a connection that keeps sending after
+  ``abuse_strikes`` refusals is closed with 1008 (policy violation).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from empires.server.manager import ApiError, GameManager, LiveGame
+from empires.server.security import TokenBucket
+
+AUTH_TIMEOUT = 10.0
+POLICY_VIOLATION = 1008
+MESSAGE_TOO_BIG = 1009
+
+
+class Session:
+    def __init__(self, websocket: WebSocket, manager: GameManager, game_id: str,
+                 client: str, max_message: int) -> None:
+        self.ws = websocket
+        self.manager = manager
+        self.game_id = game_id
+        self.client = client
+        self.max_message = max_message
+        limits = manager.limits
+        self.bucket = TokenBucket(limits.message_rate, limits.message_burst, time.monotonic())
+        self.strikes = 0
+        self.send_lock = asyncio.Lock()
+        self.game: LiveGame | None = None
+        self.seat: int | None = None
+
+    async def send(self, payload: dict | str) -> None:
+        text = payload if isinstance(payload, str) else json.dumps(payload)
+        async with self.send_lock:
+            await self.ws.send_text(text)
+
+    async def refuse(self, exc: ApiError, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await self.send({"type": "error", "status": exc.status, **exc.to_json()})
+            await self.ws.close(code=code)
+
+    # ---- the life of a connection ----
+    async def run(self) -> None:
+        await self.ws.accept()
+        wait = self.manager.connect_limiter.take(self.client)
+        if wait:
+            await self.refuse(ApiError(429, "too_many_connections",
+                                       "you are opening connections too fast", wait),
+                              POLICY_VIOLATION)
+            return
+        try:
+            game, seat = await asyncio.wait_for(self.authenticate(), AUTH_TIMEOUT)
+        except TimeoutError:
+            await self.refuse(ApiError(401, "missing_token", "send {\"type\": \"auth\", "
+                                       "\"token\": ...} first"), POLICY_VIOLATION)
+            return
+        except ApiError as exc:
+            await self.refuse(exc, 4000 + exc.status)
+            return
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
+        if game.connections >= self.manager.max_connections_per_game:
+            await self.refuse(ApiError(429, "too_many_connections",
+                                       "too many connections to this game"), 4429)
+            return
+        self.game, self.seat = game, seat
+        self.manager.touch(game, seat)
+        game.connections += 1
+        try:
+            await self.serve()
+        finally:
+            game.connections -= 1
+            if self.ws.application_state != WebSocketState.DISCONNECTED:
+                with contextlib.suppress(Exception):
+                    await self.ws.close()
+
+    async def authenticate(self) -> tuple[LiveGame, int | None]:
+        """The game and seat the first message's token opens."""
+        text = await self.receive_text()
+        data = _parse(text)
+        if not isinstance(data, dict) or data.get("type") != "auth":
+            raise ApiError(401, "missing_token", "the first message must be "
+                           "{\"type\": \"auth\", \"token\": \"...\"}")
+        game = await self.manager.require(self.game_id)
+        token = data.get("token")
+        return game, self.manager.authenticate(game, token if isinstance(token, str) else None)
+
+    async def receive_text(self) -> str:
+        """The next text message (ApiError for binary or oversized ones)."""
+        message = await self.ws.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text = message.get("text")
+        size = len(text) if text is not None else len(message.get("bytes") or b"")
+        if size > self.max_message:
+            raise ApiError(413, "message_too_large",
+                           f"messages are at most {self.max_message} characters")
+        if text is None:
+            raise ApiError(400, "malformed_message", "send JSON text messages")
+        return text
+
+    async def serve(self) -> None:
+        tasks = [asyncio.ensure_future(self.pusher()), asyncio.ensure_future(self.receiver())]
+        try:
+            _, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            for task in pending:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect,
+                                         RuntimeError, OSError):
+                    await task
+        finally:
+            for task in tasks:
+                task.cancel()
+
+    async def pusher(self) -> None:
+        game, seen, log_from, events_from = self.game, -1, 0, 0
+        while True:
+            await game.wait_change(seen)
+            if game.closed:
+                await self.refuse(ApiError(410, "game_closed", "this game is no longer on the "
+                                           "server (it expired or the server is stopping)"), 1001)
+                return
+            seen = game.version
+            message, log_from, events_from = game.message(self.seat, log_from, events_from)
+            await self.send(message)
+
+    async def receiver(self) -> None:
+        while True:
+            try:
+                text = await self.receive_text()
+            except ApiError as exc:
+                if exc.code == "message_too_large":
+                    await self.refuse(exc, MESSAGE_TOO_BIG)
+                    return
+                await self.send({"type": "error", "status": exc.status, **exc.to_json()})
+                continue
+            if not await self.within_limits():
+                return
+            await self.handle(text)
+
+    async def within_limits(self) -> bool:
+        """Whether the next message may be read; False once the connection is closed."""
+        now = time.monotonic()
+        wait = self.bucket.take(now) or self.manager.client_limiter.take(self.client, now)
+        if not wait:
+            self.strikes = 0
+            return True
+        self.strikes += 1
+        if self.strikes > self.manager.limits.abuse_strikes:
+            await self.refuse(ApiError(429, "rate_limited", "too many messages: closed"),
+                              POLICY_VIOLATION)
+            return False
+        if self.strikes == 1:  # one notice per burst of refusals: a flood costs no sends
+            await self.send({"type": "error", "status": 429, "error": "rate_limited",
+                             "detail": f"too many messages; wait {wait:.1f} s"})
+        return True
+
+    async def handle(self, text: str) -> None:
+        data = _parse(text)
+        if not isinstance(data, dict):
+            detail = ("the message is nested too deeply" if data is _TOO_DEEP
+                      else "a message is a JSON object with a 'type'")
+            await self.send({"type": "error", "status": 400, "error": "malformed_message",
+                             "detail": detail})
+            return
+        msg_id = data.get("id")
+        if not (msg_id is None or (isinstance(msg_id, int | str) and len(str(msg_id)) <= 64)):
+            msg_id = None
+        kind = data.get("type")
+        if kind == "ping":
+            await self.send({"type": "pong", "id": msg_id})
+            return
+        if kind != "action":
+            await self.send({"type": "error", "id": msg_id, "status": 400,
+                             "error": "malformed_message",
+                             "detail": "unknown message type; send {\"type\": \"action\", "
+                                       "\"action\": \"...\", \"expect\": n} or {\"type\": \"ping\"}"})
+            return
+        try:
+            entry = await self.manager.submit(self.game, self.seat, data.get("action"),
+                                              data.get("expect"))
+        except ApiError as exc:
+            await self.send({"type": "error", "id": msg_id, "status": exc.status, **exc.to_json()})
+            return
+        await self.send({"type": "ack", "id": msg_id, "entry": entry})
+
+
+_TOO_DEEP = object()
+
+
+def _parse(text: str) -> Any:
+    """The JSON value of ``text``; None when it is not JSON, ``_TOO_DEEP`` when it nests
+    beyond what the parser allows."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        return _TOO_DEEP
+    except ValueError:
+        return None
