@@ -1136,6 +1136,15 @@ def cmd_serve(args, console: Console) -> int:
         raise CliError("--port must be from 0 to 65535")
     if args.bot_delay < 0:
         raise CliError("--bot-delay must not be negative")
+    from empires.server.manager import Limits
+    from empires.server.serve_options import parse_card_sets, parse_duration
+
+    try:
+        card_sets = parse_card_sets(args.cards)
+        limits = Limits(expire_after=parse_duration(args.expire_after),
+                        keep_finished=parse_duration(args.keep_finished))
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
     try:
         from sqlalchemy.engine import make_url
 
@@ -1144,7 +1153,8 @@ def cmd_serve(args, console: Console) -> int:
         where = "the database given"
     console.print(Text(f"Empires web app on http://{args.host}:{args.port}/ (games in {where})",
                        style="bold"))
-    serve(host=args.host, port=args.port, db=args.db, bot_delay=args.bot_delay)
+    serve(host=args.host, port=args.port, db=args.db, bot_delay=args.bot_delay,
+          card_sets=card_sets, limits=limits, log_level=args.log_level)
     return 0
 
 
@@ -1226,6 +1236,17 @@ def build_parser() -> argparse.ArgumentParser:
         "database URL: sqlite:///FILE (default sqlite:///empires.db) or postgresql://..."))
     srv.add_argument("--bot-delay", type=float, default=0.4, metavar="SECONDS",
                      help="pause after each bot move so people can follow (default 0.4)")
+    srv.add_argument("--cards", action="append", metavar="NAME=FILE", help=(
+        "offer an Imperial Settlers card file to players as the card set NAME (repeatable); "
+        "players choose card sets by name only"))
+    srv.add_argument("--expire-after", default="24h", metavar="DURATION", help=(
+        "expire an active game no human has acted in, untouched this long (default 24h; "
+        "units s, m, h, d)"))
+    srv.add_argument("--keep-finished", default="7d", metavar="DURATION", help=(
+        "keep finished and expired games for replays this long (default 7d)"))
+    srv.add_argument("--log-level", default="info",
+                     choices=["critical", "error", "warning", "info", "debug"],
+                     help="server log level (default info)")
     srv.set_defaults(func=cmd_serve)
     return parser
 
