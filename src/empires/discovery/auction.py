@@ -15,10 +15,12 @@ own last bid, rounded up, and with a last bid of $8 or more takes a free special
 from __future__ import annotations
 
 from empires.discovery.actions import MAX_BID, Action
-from empires.discovery.colonies import gain, specialists_in_play
+from empires.discovery.colonies import specialists_in_play
 from empires.discovery.data import REGION_IDS
 from empires.discovery.decisions import SKIP, decision, push
-from empires.discovery.discovery_box import discover
+from empires.discovery.discovery_box import free_discovery
+from empires.discovery.narration import emit
+from empires.discovery.specialists import trained
 from empires.discovery.state import State
 
 CARIBBEAN = REGION_IDS.index("caribbean")
@@ -68,7 +70,11 @@ def finish(s: State) -> None:
     s.cursor = 0
     s.place_idx = 0
     s.step = "place"
-    discover(s, winner, CARIBBEAN, soldiers=0)
+    if s.narrate:
+        emit(s, "order_auction", order=s.order[:], bids=s.bids[:], winner=winner,
+             paid=s.bids[winner], second=second, second_paid=(s.bids[second] + 1) // 2,
+             free_specialist=s.bids[second] >= FREE_SPECIALIST_BID)
+    free_discovery(s, winner, CARIBBEAN, "auction")
     if s.bids[second] >= FREE_SPECIALIST_BID and free_specialists(s, second):
         push(s, "order_specialist", second)
 
@@ -84,4 +90,4 @@ def _specialist_legal(s: State, d: dict) -> list[Action]:
 
 @_specialist_legal.choose
 def _specialist_choose(s: State, d: dict, action: Action) -> None:
-    gain(s, d["player"], action.a)
+    trained(s, d["player"], action.a, "auction")

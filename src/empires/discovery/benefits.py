@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from empires.discovery.buildings import BENEFIT
 from empires.discovery.data import BUILDINGS
+from empires.discovery.narration import emit_gains, holdings
 from empires.discovery.state import State
 
 
@@ -18,7 +19,12 @@ def step_benefits(s: State) -> None:
     while s.cursor < len(queue):
         p, b = queue[s.cursor]
         s.cursor += 1
-        BENEFIT[BUILDINGS[b].id](s, p)
+        if s.narrate:
+            before = holdings(s, p)
+            BENEFIT[BUILDINGS[b].id](s, p)
+            emit_gains(s, p, b, before, "benefit")
+        else:
+            BENEFIT[BUILDINGS[b].id](s, p)
         if s.pending:
             return
     s.cursor = 0

@@ -11,15 +11,17 @@ from __future__ import annotations
 from empires.discovery.actions import Action
 from empires.discovery.buildings import BENEFIT, END_VP, ON_BUY, colonies_of, workers_in_new_world
 from empires.discovery.colonies import (
-    arrive_from_supply,
     gain,
+    place_from_supply,
     specialists_in_play,
     trade_out_regions,
 )
 from empires.discovery.colonist_dock import discovered_regions
-from empires.discovery.data import BUILDER, COLONIST, MISSIONARY, NUM_GOODS
+from empires.discovery.data import BUILDER, COLONIST, MISSIONARY, NUM_GOODS, building
 from empires.discovery.decisions import DONE, SKIP, decision, push
+from empires.discovery.narration import counter_of, emit, good_of
 from empires.discovery.setup import draw_good
+from empires.discovery.specialists import trained
 from empires.discovery.state import State
 
 TRADING_HOUSE_PRICE = 5
@@ -77,7 +79,7 @@ def _spoils_specialist_choose(s: State, d: dict, action: Action) -> None:
     if d["left"] > 1 and len(_free_specialists(s, p)) > 0:
         push(s, "spoils_specialist", p, left=d["left"] - 1)
     if s.supply[p][action.a]:
-        gain(s, p, action.a)
+        trained(s, p, action.a, "spoils_specialists")
     else:
         push(s, "trade_out", p, worker=action.a, where="avail", optional=False)
 
@@ -98,7 +100,7 @@ def _overpopulation_legal(s: State, d: dict) -> list[Action]:
 @_overpopulation_legal.choose
 def _overpopulation_choose(s: State, d: dict, action: Action) -> None:
     p = d["player"]
-    arrive_from_supply(s, p, action.a, COLONIST, 1)
+    place_from_supply(s, p, action.a, COLONIST, 1, building("overpopulation"))
     if d["left"] > 1 and s.supply[p][COLONIST]:
         push(s, "overpopulation", p, left=d["left"] - 1)
 
@@ -146,6 +148,8 @@ def _smuggler_give_legal(s: State, d: dict) -> list[Action]:
 @_smuggler_give_legal.choose
 def _smuggler_give_choose(s: State, d: dict, action: Action) -> None:
     p, q, take, give = d["player"], d["other"], d["take"], action.a
+    if s.narrate:
+        emit(s, "smuggled", player=p, other=q, took=good_of(take), gave=good_of(give))
     s.goods[q][take] -= 1
     s.goods[p][take] += 1
     s.goods[p][give] -= 1
@@ -206,7 +210,7 @@ def _papal_region_legal(s: State, d: dict) -> list[Action]:
 
 @_papal_region_legal.choose
 def _papal_region_choose(s: State, d: dict, action: Action) -> None:
-    arrive_from_supply(s, d["player"], action.a, COLONIST, 2)
+    place_from_supply(s, d["player"], action.a, COLONIST, 2, building("papal_edict"))
 
 
 def _trading_house(s: State, p: int) -> None:
@@ -230,6 +234,8 @@ def _trading_house_choose(s: State, d: dict, action: Action) -> None:
     s.goods[p][action.a] -= 1
     s.pool.append(action.a)
     s.money[p] += TRADING_HOUSE_PRICE
+    if s.narrate:
+        emit(s, "good_sold", player=p, **good_of(action.a), money=TRADING_HOUSE_PRICE)
     _trading_house(s, p)
 
 
@@ -261,6 +267,8 @@ def _rewrite_choose(s: State, d: dict, action: Action) -> None:
     p, q = d["player"], action.a
     counters = s.found[q]
     s.found[p].append(counters.pop(s.rng.randrange(len(counters))))
+    if s.narrate:
+        emit(s, "counter_taken", player=p, other=q, **counter_of(s.found[p][-1]))
     taken = [*d["taken"], q]
     if len(taken) < 2 and _rewrite_targets(s, p, tuple(taken)):
         push(s, "rewrite_history", p, taken=taken)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from empires.discovery.actions import Action
-from empires.discovery.colonies import arrive_from_supply, gain, remove_from_region
+from empires.discovery.colonies import gain, place_from_supply, remove_from_region
 from empires.discovery.data import (
     CAPTAIN,
     COLONIST,
@@ -25,8 +25,9 @@ from empires.discovery.data import (
     building,
 )
 from empires.discovery.decisions import SKIP, decision, push
-from empires.discovery.discovery_box import discover, undiscovered
+from empires.discovery.discovery_box import free_discovery, undiscovered
 from empires.discovery.income import rum_income
+from empires.discovery.narration import building_of, emit, region_of
 from empires.discovery.setup import draw_good
 from empires.discovery.stables import offer_in_phase_4
 from empires.discovery.state import State
@@ -82,7 +83,7 @@ def _cartography_legal(s: State, d: dict) -> list[Action]:
 def _cartography_choose(s: State, d: dict, action: Action) -> None:
     if action.kind == "region":
         s.used.append(CARTOGRAPHY)
-        discover(s, d["player"], action.a, soldiers=0)
+        free_discovery(s, d["player"], action.a, "new_world_cartography")
 
 
 # ---- Age II ---------------------------------------------------------------------------------
@@ -132,6 +133,7 @@ def _indian_allies(s: State, p: int) -> None:
 
 
 ON_BUY["indian_allies"] = _indian_allies
+INDIAN_ALLIES = building("indian_allies")
 
 
 @decision("indian_allies", "Indian Allies: choose one of your colonies for 2 free Soldiers")
@@ -141,7 +143,7 @@ def _allies_legal(s: State, d: dict) -> list[Action]:
 
 @_allies_legal.choose
 def _allies_choose(s: State, d: dict, action: Action) -> None:
-    arrive_from_supply(s, d["player"], action.a, SOLDIER, 2)
+    place_from_supply(s, d["player"], action.a, SOLDIER, 2, INDIAN_ALLIES)
 
 
 def _plague_2(s: State, p: int) -> None:
@@ -158,11 +160,19 @@ def _plague_2_next(s: State, queue: list[list[int]]) -> None:
         if len(kinds) > 1:
             push(s, "plague_2", q, region=r, queue=queue)
             return
+        _plague(s, q, r, kinds[0], 1, PLAGUE_2)
         remove_from_region(s, q, r, kinds[0])
         queue = queue[1:]
 
 
 ON_BUY["plague_2"] = _plague_2
+PLAGUE_2, PLAGUE_3 = building("plague_2"), building("plague_3")
+
+
+def _plague(s: State, q: int, r: int, w: int, n: int, b: int) -> None:
+    """Tell ``n`` of ``q``'s workers of type ``w`` lost to a Plague in region ``r``."""
+    if s.narrate:
+        emit(s, "plague", player=q, **region_of(r), worker=WORKERS[w], count=n, **building_of(b))
 
 
 @decision("plague_2", "Plague: choose which of your workers in this colony is removed")
@@ -173,6 +183,7 @@ def _plague_2_legal(s: State, d: dict) -> list[Action]:
 
 @_plague_2_legal.choose
 def _plague_2_choose(s: State, d: dict, action: Action) -> None:
+    _plague(s, d["player"], d["region"], action.a, 1, PLAGUE_2)
     remove_from_region(s, d["player"], d["region"], action.a)
     _plague_2_next(s, d["queue"][1:])
 
@@ -210,7 +221,9 @@ def _plague_3_player_legal(s: State, d: dict) -> list[Action]:
 @_plague_3_player_legal.choose
 def _plague_3_player_choose(s: State, d: dict, action: Action) -> None:
     r, q = d["region"], action.a
-    remove_from_region(s, q, r, COLONIST, min(3, s.region_workers[r][q][COLONIST]))
+    n = min(3, s.region_workers[r][q][COLONIST])
+    _plague(s, q, r, COLONIST, n, PLAGUE_3)
+    remove_from_region(s, q, r, COLONIST, n)
 
 
 FACTORY_PAY = {"2015": 30, "2007": 25}  # ruling 17
@@ -276,6 +289,8 @@ def _migration_count_choose(s: State, d: dict, action: Action) -> None:
 def _migrate(s: State, p: int, src: int, dest: int, n: int) -> None:
     from empires.discovery.colonies import arrive
 
+    if s.narrate:
+        emit(s, "migration", player=p, **region_of(src, "source"), **region_of(dest), count=n)
     s.region_workers[src][p][COLONIST] -= n
     arrive(s, p, dest, COLONIST, n)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from empires.discovery.actions import MAX_INDEX, Action
 from empires.discovery.data import TURNS, age_of_turn, building
 from empires.discovery.decisions import DONE, decision, push
+from empires.discovery.narration import emit
 from empires.discovery.state import State
 
 VP_PRICE = {1: 1, 2: 3, 3: 10}
@@ -41,7 +42,11 @@ def _buy_vp_choose(s: State, d: dict, action: Action) -> None:
     if action.kind == "done":
         return
     p = d["player"]
-    s.money[p] -= action.a * VP_PRICE[age_of_turn(s.turn)]
+    price = VP_PRICE[age_of_turn(s.turn)]
+    s.money[p] -= action.a * price
     s.vp_bought[p] += action.a
+    if s.narrate:
+        emit(s, "vp_bought", player=p, vp=action.a, price=price, money=action.a * price,
+             total=s.vp_bought[p])
     if s.money[p] >= VP_PRICE[age_of_turn(s.turn)]:
         push(s, "buy_vp", p)

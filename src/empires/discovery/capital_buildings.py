@@ -8,6 +8,7 @@ from empires.discovery.actions import Action
 from empires.discovery.buildings import ON_BUY
 from empires.discovery.data import BUILDER, BUILDING_COST, BUILDINGS, age_of_turn
 from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.narration import building_of, emit, emit_gains, holdings
 from empires.discovery.state import State
 from empires.discovery.university import offer_before
 
@@ -55,6 +56,13 @@ def buy(s: State, p: int, b: int, cost: int) -> None:
     s.money[p] -= cost
     s.cb_offer.remove(b)
     s.owned[p].append(b)
-    effect = ON_BUY.get(BUILDINGS[b].id)
+    info = BUILDINGS[b]
+    if s.narrate:
+        emit(s, "building_bought", player=p, **building_of(b), price=cost, age=info.age,
+             type=info.type, vp=info.vp, effect=info.text)
+    effect = ON_BUY.get(info.id)
     if effect is not None:
+        before = holdings(s, p) if s.narrate else None
         effect(s, p)
+        if before is not None:
+            emit_gains(s, p, b, before, "bought")

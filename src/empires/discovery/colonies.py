@@ -16,8 +16,9 @@ the same placement turn resumes. The trade is free and does not use up the place
 from __future__ import annotations
 
 from empires.discovery.actions import Action
-from empires.discovery.data import BUILDER, COLONIST, NUM_REGIONS, SPECIALISTS
+from empires.discovery.data import BUILDER, COLONIST, NUM_REGIONS, SPECIALISTS, WORKERS
 from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.narration import building_of, emit, good_of, region_of
 from empires.discovery.state import State
 
 
@@ -30,6 +31,9 @@ def arrive(state: State, player: int, region: int, worker: int, count: int = 1) 
     a region, then award the region's Trade Good to a first 3-worker colony."""
     state.region_workers[region][player][worker] += count
     if state.region_good[region] >= 0 and workers_in(state, region, player) >= 3:
+        if state.narrate:
+            emit(state, "region_good", player=player, **region_of(region),
+                 **good_of(state.region_good[region]))
         state.goods[player][state.region_good[region]] += 1
         state.region_good[region] = -1
 
@@ -47,6 +51,17 @@ def remove_from_region(state: State, player: int, region: int, worker: int, coun
     """Workers leaving the New World go back to their owner's supply."""
     state.region_workers[region][player][worker] -= count
     state.supply[player][worker] += count
+
+
+def place_from_supply(state: State, player: int, region: int, worker: int, count: int,
+                      b: int) -> int:
+    """:func:`arrive_from_supply` as the effect of Capital Building ``b`` (told as a
+    ``workers_placed`` event)."""
+    if state.narrate:
+        n = min(count, state.supply[player][worker])
+        emit(state, "workers_placed", player=player, **region_of(region), worker=WORKERS[worker],
+             count=n, **building_of(b))
+    return arrive_from_supply(state, player, region, worker, count)
 
 
 def trade_out_regions(state: State, player: int, worker: int) -> list[int]:
@@ -123,6 +138,9 @@ def _trade_out_choose(state: State, d: dict, action: Action) -> None:
 
 def trade_out(state: State, player: int, region: int, worker: int) -> None:
     """The specialist leaves the region for the supply; a colonist from supply takes its place."""
+    if state.narrate:
+        emit(state, "specialist_traded", player=player, worker=WORKERS[worker],
+             **region_of(region))
     state.region_workers[region][player][worker] -= 1
     state.supply[player][worker] += 1
     state.supply[player][COLONIST] -= 1

@@ -14,9 +14,11 @@ from empires.discovery.data import (
     MERCHANT,
     MISSIONARY,
     NUM_REGIONS,
+    WORKERS,
     building,
 )
 from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.narration import emit, region_of
 from empires.discovery.state import State
 from empires.discovery.university import offer_before
 
@@ -72,17 +74,27 @@ def _dock_choose(s: State, d: dict, action: Action) -> None:
         s.dock.pop(0)
     if action.kind == "skip":
         s.supply[p][w] += 1
+        if s.narrate:
+            emit(s, "dock_arrival", player=p, worker=WORKERS[w], space=space, region=None,
+                 region_name=None, money=0, colonists=0)
         return
-    land(s, p, action.a, w)
+    land(s, p, action.a, w, space)
 
 
-def land(s: State, p: int, region: int, worker: int) -> None:
-    """A worker from the Colonist Dock arrives in a region, with its specialist effect."""
+def land(s: State, p: int, region: int, worker: int, space: str | None = None) -> None:
+    """A worker from the Colonist Dock arrives in a region, with its specialist effect: a
+    Merchant earns $5, a Missionary brings Colonists from supply (unless Reformed there)."""
+    money = MERCHANT_INCOME if worker == MERCHANT else 0
+    bonus = 0
+    if worker == MISSIONARY and not reformed(s, p, region):
+        bonus = min(2 if CATHEDRAL in s.owned[p] else 1, s.supply[p][COLONIST])
+    if s.narrate:
+        emit(s, "dock_arrival", player=p, worker=WORKERS[worker], space=space,
+             **region_of(region), money=money, colonists=bonus)
     arrive(s, p, region, worker)
-    if worker == MERCHANT:
-        s.money[p] += MERCHANT_INCOME
-    elif worker == MISSIONARY and not reformed(s, p, region):
-        arrive_from_supply(s, p, region, COLONIST, 2 if CATHEDRAL in s.owned[p] else 1)
+    s.money[p] += money
+    if bonus:
+        arrive_from_supply(s, p, region, COLONIST, bonus)
 
 
 def reformed(s: State, p: int, region: int) -> bool:

@@ -17,11 +17,13 @@ from empires.discovery.data import (
     COLONIST,
     COUNTERS,
     NUM_REGIONS,
+    REGION_IDS,
     SOLDIER,
     WORKERS,
     building,
 )
 from empires.discovery.decisions import DONE, SKIP, decision, push
+from empires.discovery.narration import card_of, counter_of, counts, emit, region_of
 from empires.discovery.state import State
 
 PLAGUE_1 = building("plague_1")
@@ -79,6 +81,7 @@ def _target_choose(s: State, d: dict, action: Action) -> None:
     extra = {}
     if target == DECK and undiscovered(s):  # Portuguese Explorers: the card's Resistance is 3
         nations.mark_used(s, d["player"])
+        nations.tell(s, d["player"], resistance=nations.PORTUGAL_RESISTANCE)
         extra["resistance"] = nations.PORTUGAL_RESISTANCE
     push(s, "expedition_members", d["player"], target=target, members=[0] * len(WORKERS),
          **extra)
@@ -118,6 +121,9 @@ def launch(s: State, p: int, target: int, members, resistance: int | None = None
         card = s.deck.pop()
         info = CARDS[card]
         printed = info.resistance if resistance is None else resistance
+        if s.narrate:
+            _tell(s, p, target, members, value, resistance_for(s, p, printed), card_of(card),
+                  printed=printed, portugal=resistance is not None)
         if value >= resistance_for(s, p, printed):
             s.cards_won[p].append(card)
             s.money[p] += info.plunder + info.per_soldier * soldiers
@@ -128,11 +134,51 @@ def launch(s: State, p: int, target: int, members, resistance: int | None = None
         scouting.deck_changed(s)
         return False
     info = COUNTERS[s.counter[target]]
+    if s.narrate:
+        _tell(s, p, target, members, value, resistance_for(s, p, info.resistance),
+              counter_of(s.counter[target]), printed=info.resistance)
     if value >= resistance_for(s, p, info.resistance):
         discover(s, p, target, soldiers)
         return True
     fail(s, target)
     return False
+
+
+def _tell(s: State, p: int, target: int, members, value: int, need: int, found: dict,
+          printed: int, portugal: bool = False) -> None:
+    """The ``expedition`` event, told before its consequences. A counter that fails under No
+    Survivors leaves the game unseen by the others: only the leader reads which it was."""
+    won = value >= need
+    soldiers = members[SOLDIER]
+    fields = {**found, "printed_resistance": printed, "resistance": need}
+    money = found["plunder"] + found["per_soldier"] * soldiers if won else 0
+    if target == DECK:
+        where = {"target": "deck", "region": None, "region_name": None}
+        landed = None
+    else:
+        where = {"target": REGION_IDS[target], **region_of(target)}
+        landed = "colonist" if won and s.supply[p][COLONIST] else None
+    secret = None
+    removed = not won and target != DECK and s.options.has("no-survivors") \
+        and bool(s.unused_counters)
+    if removed:
+        secret = {"to": [p], **fields}
+        fields = dict.fromkeys(fields)
+    sent = counts(members)
+    emit(s, "expedition", secret, player=p, **where, members=sent, strength=value,
+         soldiers=soldiers, success=won, landed=landed, returned=sent, removed=removed,
+         shuffled_back=not won and target == DECK, portugal=portugal, money=money, **fields)
+
+
+def free_discovery(s: State, p: int, region: int, source: str, worker: int = COLONIST) -> None:
+    """A Discovery without an expedition (New World Cartography, Spain's opening power, the 2007
+    auction): Resistance ignored, printed Plunder only."""
+    if s.narrate:
+        c = s.counter[region]
+        emit(s, "discovered", player=p, source=source, **region_of(region), **counter_of(c),
+             money=COUNTERS[c].plunder, worker=WORKERS[worker],
+             landed=s.supply[p][worker] > 0)
+    discover(s, p, region, 0, worker)
 
 
 def fail(s: State, region: int) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from empires.discovery.data import GOOD_IDS, TURNS, building
+from empires.discovery.narration import emit
 from empires.discovery.state import State
 
 MINT = building("mint")
@@ -71,8 +72,16 @@ def step_income(s: State) -> None:
         s.money[p] += earned
         if s.turn == TURNS:
             s.economy[p] = earned  # Economy VP: set income of turn 8 only (ruling 6)
+        mint = rum = 0
         if MINT in s.owned[p]:  # the owner picks gold or silver: the larger is dominant
-            s.money[p] += MINT_PER_GOOD * max(s.goods[p][GOLD], s.goods[p][SILVER])
+            mint = MINT_PER_GOOD * max(s.goods[p][GOLD], s.goods[p][SILVER])
+            s.money[p] += mint
         if s.options.edition == "2007" and RUM_DISTILLERY in s.owned[p]:
-            s.money[p] += rum_income(s, p)
+            rum = rum_income(s, p)
+            s.money[p] += rum
+        if s.narrate:
+            emit(s, "income", player=p, sets=earned, mint=mint, rum=rum,
+                 money=earned + mint + rum, goods=sum(s.goods[p]),
+                 ships=s.ships[p] - s.mayflower_ships[p],
+                 economy=earned if s.turn == TURNS else None)
     s.step = "benefits"

@@ -28,9 +28,10 @@ Choices where Appendix I is silent:
 from __future__ import annotations
 
 from empires.discovery.actions import MAX_BID, Action
-from empires.discovery.data import NATION_IDS, SOLDIER
+from empires.discovery.data import NATION_IDS, NATION_NAMES, SOLDIER
 from empires.discovery.decisions import SKIP, decision, push
-from empires.discovery.discovery_box import discover, undiscovered
+from empires.discovery.discovery_box import free_discovery, undiscovered
+from empires.discovery.narration import emit
 from empires.discovery.nations import SPAIN, assign, holder
 from empires.discovery.state import State
 
@@ -45,6 +46,11 @@ def start(s: State) -> None:
         s.rng.shuffle(boards)
         for p in range(n):
             assign(s, p, boards[p])
+        s.step = "nations"
+        if s.narrate:
+            emit(s, "nation_boards", boards=[
+                {"player": p, "nation": NATION_IDS[k], "nation_name": NATION_NAMES[k]}
+                for p, k in enumerate(s.nation)])
     else:
         s.money = [AUCTION_MONEY] * n
         s.order = list(range(n))  # places are filled in as the auctions are won
@@ -117,6 +123,9 @@ def take(s: State, p: int, board: int) -> None:
     k = placed(s)
     assign(s, p, board)
     s.money[p] -= s.nation_bids[p]
+    if s.narrate:
+        emit(s, "nation_taken", player=p, nation=NATION_IDS[board],
+             nation_name=NATION_NAMES[board], money=s.nation_bids[p], place=k + 1)
     s.order.remove(p)
     s.order.insert(k, p)
     s.nation_passed = []
@@ -161,4 +170,4 @@ def _region_legal(s: State, d: dict) -> list[Action]:
 @_region_legal.choose
 def _region_choose(s: State, d: dict, action: Action) -> None:
     """Resistance ignored; printed Plunder only (no $/Soldier); a Soldier lands, not a Colonist."""
-    discover(s, d["player"], action.a, soldiers=0, worker=SOLDIER)
+    free_discovery(s, d["player"], action.a, "spain", worker=SOLDIER)

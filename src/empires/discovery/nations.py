@@ -43,13 +43,16 @@ from __future__ import annotations
 
 from empires.discovery.actions import MAX_INDEX, Action
 from empires.discovery.data import (
+    BOXES,
     COLONIST,
     NATION_IDS,
+    NATION_NAMES,
     SPECIALIST_SPACES,
     WORKERS,
     age_of_turn,
 )
 from empires.discovery.decisions import DONE, SKIP, decision, push
+from empires.discovery.narration import emit, good_of
 from empires.discovery.state import State
 
 ENGLAND, SPAIN, FRANCE, PORTUGAL, HOLLAND, ITALY = range(len(NATION_IDS))
@@ -117,6 +120,14 @@ def mark_used(s: State, p: int) -> None:
     s.advantage_turn[p] = s.turn
 
 
+def tell(s: State, p: int, **fields) -> None:
+    """The ``advantage`` event: ``p`` uses their nation's power (with what it did)."""
+    if s.narrate:
+        k = s.nation[p]
+        emit(s, "advantage", player=p, nation=NATION_IDS[k], nation_name=NATION_NAMES[k],
+             **fields)
+
+
 # ---- offers just before a box resolves ------------------------------------------------------
 def offer_before(s: State, step: str) -> bool:
     """Offer the owner of the power tied to ``step`` to use it now (once per box and turn);
@@ -179,6 +190,7 @@ def _england(s: State, p: int) -> None:
     s.dock += s.mayflower
     s.mayflower = []
     free = min(FREE_COLONISTS, s.supply[p][COLONIST])
+    tell(s, p, colonists=free)
     s.supply[p][COLONIST] -= free
     s.dock += [[p, COLONIST] for _ in range(free)]
     _push_order(s, p, 0)
@@ -222,6 +234,7 @@ def _spain_worth(s: State, p: int) -> bool:
 
 
 def _spain(s: State, p: int) -> None:
+    tell(s, p)
     push(s, "advantage_region", p)
 
 
@@ -243,6 +256,7 @@ def _good_legal(s: State, d: dict) -> list[Action]:
 def _good_choose(s: State, d: dict, action: Action) -> None:
     s.tg_offer.remove(action.a)
     s.goods[d["player"]][action.a] += 1
+    tell(s, d["player"], **good_of(action.a))
 
 
 # ---- Holland: Dutch Merchants ---------------------------------------------------------------
@@ -253,6 +267,7 @@ def _holland_worth(s: State, p: int) -> bool:
 def _holland(s: State, p: int) -> None:
     s.ship_in_box = False
     s.ships[p] += 1
+    tell(s, p, ships=s.ships[p])
 
 
 # ---- Italy: Italian Renaissance Men ---------------------------------------------------------
@@ -280,6 +295,7 @@ def _replace_legal(s: State, d: dict) -> list[Action]:
 def _replace_choose(s: State, d: dict, action: Action) -> None:
     p, worker, space = d["player"], action.a, action.b
     q, old = s.specialists[space]
+    tell(s, p, other=q, replaced=WORKERS[old], worker=WORKERS[worker], space=BOXES[space])
     s.supply[q][old] += 1
     s.supply[p][worker] -= 1
     s.specialists[space] = [p, worker]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from empires.discovery.buildings import END_VP
 from empires.discovery.data import BUILDER, BUILDINGS, CARDS, COUNTERS, NUM_REGIONS, age_of_turn
 from empires.discovery.income import set_income
+from empires.discovery.narration import emit, region_of
 from empires.discovery.state import State
 
 FIRST, SECOND, TIED_FIRST = 6, 2, 2
@@ -51,8 +52,31 @@ def colony_scoring(s: State) -> list[int]:
 
 def score_colonies(s: State) -> None:
     age = age_of_turn(s.turn)
-    for p, v in enumerate(colony_scoring(s)):
+    vp = colony_scoring(s)
+    if s.narrate:
+        _tell_regions(s)
+    for p, v in enumerate(vp):
         s.colony_vp[p][age - 1] += v
+    if s.narrate:
+        emit(s, "colony_scoring", age=age, vp=vp,
+             totals=[sum(s.colony_vp[p]) for p in range(s.num_players)])
+
+
+def _tell_regions(s: State) -> None:
+    """A ``region_scored`` event for every region where somebody has 3 workers or more."""
+    n = s.num_players
+    for r in range(NUM_REGIONS):
+        workers = s.region_workers[r]
+        counts = [sum(workers[p]) for p in range(n)]
+        if max(counts) < 3:
+            continue
+        builders = sum(workers[p][BUILDER] for p in range(n))
+        vp = region_scores(counts, builders)
+        top = max(counts)
+        rest = [c for c in counts if 0 < c < top]
+        emit(s, "region_scored", **region_of(r), workers=counts, builders=builders, vp=vp,
+             first=[p for p in range(n) if counts[p] == top],
+             second=[p for p in range(n) if rest and counts[p] == max(rest)])
 
 
 def building_vp(s: State, p: int) -> int:
@@ -64,6 +88,13 @@ def building_vp(s: State, p: int) -> int:
         if extra is not None:
             vp += extra(s, p)
     return vp
+
+
+def building_vp_of(s: State, p: int, b: int) -> int:
+    """One building's VP for its owner ``p``: printed plus end-of-game bonus."""
+    info = BUILDINGS[b]
+    extra = END_VP.get(info.id)
+    return info.vp + (extra(s, p) if extra is not None else 0)
 
 
 _COUNTER_VP = tuple(c.vp for c in COUNTERS)
@@ -95,6 +126,22 @@ def scores(s: State) -> list[dict[str, int]]:
 def tiebreak_key(s: State, p: int, row: dict[str, int]) -> tuple[int, ...]:
     held = sum(s.goods[p]) + (0 if s.options.edition == "2007" else s.ships[p])
     return (row["total"], s.colony_vp[p][2], s.money[p], held)
+
+
+TIEBREAKS = ("total", "colonies_turn_8", "money", "goods_and_ships")
+
+
+def decided_by(s: State, groups: list[list[int]]) -> list[str]:
+    """For each pair of neighbouring places in ``groups``, the first key of ruling 15 that
+    separates them (the VP total, then the colony VP of turn 8, money, goods and ships)."""
+    rows = scores(s)
+    out = []
+    for upper, lower in zip(groups, groups[1:], strict=False):
+        a = tiebreak_key(s, upper[0], rows[upper[0]])
+        b = tiebreak_key(s, lower[0], rows[lower[0]])
+        key = next(TIEBREAKS[i] for i in range(len(a)) if a[i] != b[i])
+        out.append("goods" if key == "goods_and_ships" and s.options.edition == "2007" else key)
+    return out
 
 
 def ranking(s: State) -> list[list[int]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from empires.discovery.actions import SCOUT_DECK, Action
 from empires.discovery.data import NUM_REGIONS, age_of_turn
 from empires.discovery.decisions import decision, push
+from empires.discovery.narration import card_of, counter_of, emit, region_of
 from empires.discovery.state import State
 
 TOP, BOTTOM = 0, 1
@@ -41,11 +42,23 @@ def scout(s: State, p: int, target: int, then: dict) -> None:
     """Pay and look; ``then`` is the decision to return to afterwards."""
     s.money[p] -= cost(s)
     s.pending.append(then)
+    if s.narrate:
+        _tell(s, p, target)
     if target == SCOUT_DECK:
         s.deck_peeks[p][TOP] = s.deck[-1]
         push(s, "scout_card", p)
     else:
         s.peeks[p][target] = s.counter[target]
+
+
+def _tell(s: State, p: int, target: int) -> None:
+    """The ``scouted`` event: what was seen is read by the scout alone (ruling 19)."""
+    if target == SCOUT_DECK:
+        seen, where = card_of(s.deck[-1]), {"target": "deck", "region": None, "region_name": None}
+    else:
+        seen, where = counter_of(s.counter[target]), {"target": "region", **region_of(target)}
+    emit(s, "scouted", {"to": [p], **seen}, player=p, money=cost(s), **where,
+         **dict.fromkeys(seen))
 
 
 @decision("scout_card", "Scouting: put the Discovery card back on top or at the bottom of the deck")

@@ -8,6 +8,7 @@ from empires.discovery.actions import Action
 from empires.discovery.colonies import arrive
 from empires.discovery.data import ADJACENT, NUM_REGIONS, SOLDIER, building
 from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.narration import emit, region_of
 from empires.discovery.state import State
 
 STABLES = building("stables")
@@ -60,5 +61,7 @@ def _to_legal(s: State, d: dict) -> list[Action]:
 @_to_legal.choose
 def _to_choose(s: State, d: dict, action: Action) -> None:
     p = d["player"]
+    if s.narrate:
+        emit(s, "stables", player=p, **region_of(d["source"], "source"), **region_of(action.a))
     s.region_workers[d["source"]][p][SOLDIER] -= 1
     arrive(s, p, action.a, SOLDIER)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from empires.discovery import nations
 from empires.discovery.actions import Action
 from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.narration import emit, good_of
 from empires.discovery.state import State
 from empires.discovery.university import offer_before
 
@@ -39,3 +40,7 @@ def _tg_choose(s: State, d: dict, action: Action) -> None:
     if action.kind == "good":
         s.tg_offer.remove(action.a)
         s.goods[p][action.a] += 1
+        if s.narrate:
+            emit(s, "trade_good", player=p, **good_of(action.a), source="trade_goods")
+    elif s.narrate:
+        emit(s, "trade_good", player=p, good=None, good_name=None, source="trade_goods")

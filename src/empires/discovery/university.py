@@ -10,8 +10,9 @@ Only the owner's own workers (and marker) are moved.
 from __future__ import annotations
 
 from empires.discovery.actions import UNIVERSITY_TARGETS, Action
-from empires.discovery.data import building
+from empires.discovery.data import WORKERS, building
 from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.narration import emit
 from empires.discovery.state import State
 
 UNIVERSITY = building("university")
@@ -106,6 +107,10 @@ def _index_choose(s: State, d: dict, action: Action) -> None:
     if action.kind == "skip":
         return
     track = _track(s, d["target"])
+    if s.narrate:
+        moved = track[action.a] if d["target"] == "order" else track[action.a][1]
+        emit(s, "university", player=d["player"], track=d["target"], position=action.a + 1,
+             worker=None if d["target"] == "order" else WORKERS[moved])
     track.insert(0, track.pop(action.a))
     s.used_university = True
     s.used.append(UNIVERSITY)

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from empires.discovery.actions import MILITIA, Action
 from empires.discovery.colonies import remove_from_region
-from empires.discovery.data import NUM_REGIONS, SOLDIER, WORKERS, building
+from empires.discovery.data import NUM_REGIONS, REGION_IDS, SOLDIER, WORKERS, building
 from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.narration import counts, emit, region_of
 from empires.discovery.state import State
 from empires.discovery.university import offer_before
 
@@ -125,7 +126,11 @@ def _war_player_legal(s: State, d: dict) -> list[Action]:
 @_war_player_legal.choose
 def _war_player_choose(s: State, d: dict, action: Action) -> None:
     a = d["player"]
-    for r in war_regions(s, a, action.a):
+    regions = war_regions(s, a, action.a)
+    if s.narrate:
+        emit(s, "war", player=a, defender=action.a, money=WAR_COST,
+             regions=[REGION_IDS[r] for r in regions])
+    for r in regions:
         s.battles.append([a, action.a, r])
 
 
@@ -134,6 +139,10 @@ def _begin_battle(s: State, a: int, d: int, r: int) -> None:
     attackers, defenders = s.region_workers[r][a], s.region_workers[r][d]
     kills_by_a = min(attackers[SOLDIER], sum(defenders) + militia)
     kills_by_d = min(defenders[SOLDIER] + militia, sum(attackers))
+    if s.narrate:
+        emit(s, "battle", player=a, defender=d, **region_of(r), attackers=counts(attackers),
+             defenders=counts(defenders), militia=bool(militia), attacker_kills=kills_by_a,
+             defender_kills=kills_by_d)
     if kills_by_a:
         s.casualties.append([a, d, r, kills_by_a, militia])
     if kills_by_d:
@@ -155,15 +164,26 @@ def _resolve_casualties(s: State) -> bool:
     if count >= pieces or len(kinds) == 1:
         for w in kinds:
             if w == MILITIA:
+                _casualties(s, chooser, victim, r, w, 1)
                 count -= 1
                 continue
             n = min(count, s.region_workers[r][victim][w])
+            if n:
+                _casualties(s, chooser, victim, r, w, n)
             remove_from_region(s, victim, r, w, n)
             count -= n
         s.casualties.pop(0)
         return False
     push(s, "casualty", chooser, victim=victim, region=r)
     return True
+
+
+def _casualties(s: State, chooser: int, victim: int, r: int, w: int, n: int) -> None:
+    """Tell ``n`` of ``victim``'s workers of type ``w`` removed (the temporary Militia Soldier:
+    ``w`` is MILITIA); the caller removes them."""
+    if s.narrate:
+        emit(s, "casualties", player=victim, by=chooser, **region_of(r), count=n,
+             worker="militia" if w == MILITIA else WORKERS[w])
 
 
 @decision("casualty", "Battle: choose which opposing worker your Soldier removes")
@@ -174,6 +194,7 @@ def _casualty_legal(s: State, d: dict) -> list[Action]:
 @_casualty_legal.choose
 def _casualty_choose(s: State, d: dict, action: Action) -> None:
     task = s.casualties[0]
+    _casualties(s, task[0], task[1], task[2], action.a, 1)
     if action.a == MILITIA:
         task[4] = 0
     else:
