@@ -172,11 +172,16 @@ def test_a_whole_game_against_a_bot_by_clicking(browser, tmp_path):
         assert "Game over" in page.locator("#status").inner_text()
         assert "wins" in page.locator("#scores h2").inner_text() or "share" in page.locator(
             "#scores h2").inner_text()
-        log_items = page.locator("#log li").count()
-        assert log_items == len(game.log)
+        assert page.locator("#log-count").inner_text() == f"{len(game.log)} actions"
         # Everything the page was sent is its own seat's view.
         assert frames and all(f.get("you") == 0 for f in frames if f["type"] == "state")
-        assert all("state" not in f and "seed" not in json.dumps(f) for f in frames)
+        # ... never the state, and the seed only once the game is over (with its salt).
+        for f in frames:
+            assert "state" not in f
+            over = f.get("game", {}).get("status") == "finished"
+            assert ('"seed"' in json.dumps(f)) == (over and f["type"] == "state"), f.get("type")
+        assert "seed commitment" in page.locator("#fairness").inner_text().lower()
+        assert "chosen by its creator" in page.locator("#fairness").inner_text()
         page.screenshot(path=str(tmp_path / "game-over.png"), full_page=True)
 
         # The replay viewer steps through the finished game as a spectator saw it.
@@ -268,7 +273,7 @@ def test_two_players_each_see_only_what_they_may(browser, tmp_path):
             assert states
             for f in states:
                 assert f["you"] == seat and f["observation"]["player"] == seat
-                assert "state" not in f and "seed" not in json.dumps(f)
+                assert "state" not in f and '"seed"' not in json.dumps(f)
                 if seat != f["waiting_for"]:
                     assert f["legal"] == []
                 if f["game"]["actions"] != len(actions):

@@ -21,8 +21,7 @@ export function h(tag, attrs = {}, ...children) {
 export function linkParams() {
   const parts = location.pathname.split("/").filter(Boolean);
   const hash = new URLSearchParams(location.hash.slice(1));
-  const query = new URLSearchParams(location.search);
-  return { id: parts[1] || "", token: hash.get("token") || query.get("token") || "" };
+  return { id: parts[1] || "", token: hash.get("token") || "" };
 }
 
 export async function api(path, { method = "GET", token = null, body = undefined } = {}) {

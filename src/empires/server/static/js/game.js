@@ -27,10 +27,14 @@ function connect() {
     return;
   }
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const url = `${proto}://${location.host}/ws/games/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`;
-  const ws = new WebSocket(url);
+  // The token goes in the first message, never in the URL (URLs end up in logs).
+  const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(id)}`);
   game.ws = ws;
-  ws.addEventListener("open", () => { game.retry = 0; setConnection("connected", true); });
+  ws.addEventListener("open", () => {
+    ws.send(JSON.stringify({ type: "auth", token }));
+    game.retry = 0;
+    setConnection("connected", true);
+  });
   ws.addEventListener("message", (ev) => {
     let msg;
     try { msg = JSON.parse(ev.data); } catch { return; }
@@ -60,19 +64,42 @@ function receive(msg) {
     game.log.push(...msg.log);
     game.view = msg;
     game.pending = false;
+    showFairness(msg.game);
     render();
   } else if (msg.type === "ack") {
     game.pending = false;
     showError("");
   } else if (msg.type === "error") {
     game.pending = false;
-    if (["bad_token", "missing_token", "unknown_game"].includes(msg.error)) {
+    if (["bad_token", "missing_token", "unknown_game", "expired", "quarantined",
+         "game_closed"].includes(msg.error)) {
       fatal(msg.detail);
     } else {
       showError(msg.detail);
       render();
     }
   }
+}
+
+// Fairness: a seed chosen by the game's creator is announced to every seat; a server-chosen
+// seed is committed to (SHA-256) while the game runs and revealed when it ends.
+function showFairness(summary) {
+  const box = $("#fairness");
+  if (!box || !summary) return;
+  const parts = [];
+  if (summary.seeded) {
+    parts.push(h("strong", {}, "This game's seed was chosen by its creator: they can know the hidden cards."));
+  }
+  if (summary.seed_commitment) {
+    parts.push(h("div", {}, "Seed commitment (SHA-256): ", h("code", {}, summary.seed_commitment)));
+  }
+  const reveal = summary.seed_reveal;
+  if (reveal) {
+    parts.push(h("div", {}, `Seed ${reveal.seed}, salt `, h("code", {}, String(reveal.salt)),
+                 `: check that SHA-256 of ${reveal.format} is the commitment.`));
+  }
+  box.replaceChildren(...parts);
+  box.hidden = parts.length === 0;
 }
 
 async function act(action) {
