@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import threading
 import time
@@ -192,7 +193,7 @@ def test_a_whole_game_against_a_bot_by_clicking(browser, tmp_path):
         assert f"Step 0 of {total}" in page.locator("#step").inner_text()
         page.click("#next")
         page.wait_for_function("() => document.querySelector('#step').textContent.startsWith('Step 1 ')")
-        assert page.locator("#log li").count() == 1
+        assert page.locator("#log li.ev-action").count() == 1  # the first action's events
         page.click("#last")
         page.wait_for_selector("#scores")
         assert f"Step {total} of {total}" in page.locator("#step").inner_text()
@@ -263,7 +264,7 @@ def test_two_players_each_see_only_what_they_may(browser, tmp_path):
             choice.first.click()
         pages[idle].wait_for_function(
             "(b) => document.querySelector('#log-count').textContent !== b", arg=before)
-        last = pages[idle].locator("#log li").last.inner_text()
+        last = pages[idle].locator("#log li.ev-action").last.inner_text()
         assert names[turn] in last
         pages[turn].screenshot(path=str(tmp_path / f"seat{turn}.png"), full_page=True)
 
@@ -291,3 +292,100 @@ def _try(fn, *args) -> bool:
         return True
     except AssertionError:
         return False
+
+
+def _named(text: str, names: list[str]) -> str:
+    """An event text as the page shows it: "Player N" (counted from 1) as that seat's name."""
+    return re.sub(r"\bPlayer (\d+)\b", lambda m: names[int(m[1]) - 1], text)
+
+
+def _headings(events: list[dict]) -> list[str]:
+    out: list[str] = []
+    for e in events:
+        key = f"Turn {e['turn']} · {e['phase']}"
+        if not out or out[-1] != key:
+            out.append(key)
+    return out
+
+
+def test_event_log_end_screen_and_replay_steps(browser, tmp_path):
+    """A finished game: the log shows the seat's events grouped by turn and phase, seats by
+    name; the end screen breaks the final scores down per category; the replay viewer steps
+    through the events action by action, with keys that never scroll the page."""
+    seed = 12
+    actions = _history_until(seed, None, lambda g: g.is_terminal(), 5000)
+    names = ["Ann", "Rob"]
+    new = build_game("discovery", [{"kind": "human", "name": "Ann"},
+                                   {"kind": "bot", "bot": "random", "name": "Rob"}],
+                     None, seed, actions)
+    state = new.state
+    mine, public = state.events(0), state.events(None)
+    db = f"sqlite:///{tmp_path / 'events.db'}"
+    _store(db, new)
+    errors: list[str] = []
+    with LiveServer(db) as server:
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.url}/game/{new.row.id}#token={new.tokens[0]}")
+        page.wait_for_selector("#scores")
+        page.wait_for_function(f"() => document.querySelectorAll('#log li.ev').length === {len(mine)}")
+
+        # The log: every event this seat may read, in order, under its turn/phase heading.
+        assert page.locator("#log .log-heading").all_inner_texts() == _headings(mine)
+        items = page.locator("#log li.ev")
+        assert items.evaluate_all("els => els.map(e => Number(e.dataset.seq))") == [
+            e["seq"] for e in mine]
+        shown = [" ".join(t.split()) for t in items.all_inner_texts()]
+        for e, text in zip(mine, shown, strict=True):
+            want = _named(e["text"], names)
+            if e["kind"] == "action":
+                want = f"{names[e['player']]}: {want}"
+            assert text == " ".join(want.split()), e
+        assert page.locator("#log li.ev-action").count() == len(actions)
+        assert page.locator("#log li.ev-income").count() > 0  # resolutions, not only actions
+        assert page.eval_on_selector(  # the newest events are in sight
+            "#log", "el => el.scrollTop + el.clientHeight >= el.scrollHeight - 2")
+
+        # The end screen: each category per player, the places, why, and the scored buildings.
+        scores = state.scores()
+        rows = page.locator("#scores tr[data-category]")
+        assert rows.evaluate_all("els => els.map(e => e.dataset.category)") == list(scores[0])
+        for key in scores[0]:
+            cells = page.locator(f'#scores tr[data-category="{key}"] td').all_inner_texts()
+            assert [int(c) for c in cells] == [row[key] for row in scores], key
+        over = next(e for e in mine if e["kind"] == "game_over")
+        assert page.locator("#scores .why").inner_text() == _named(over["text"], names)
+        finals = [e for e in mine if e["kind"] == "final_scoring" and e["buildings_vp"]]
+        scored = page.locator("#scores .scored li").all_inner_texts()
+        assert len(scored) == len(finals)
+        for e, text in zip(finals, scored, strict=True):
+            assert text.strip().startswith(names[e["player"]])
+            assert all(f" {x['vp']}" in text for x in e["buildings_vp"])
+
+        # The replay: a step is an action and the events it caused (the spectator's view).
+        page.set_viewport_size({"width": 1400, "height": 600})  # the page itself can scroll
+        page.goto(f"{server.url}/replay/{new.row.id}#token={new.tokens[None]}")
+        page.wait_for_function("() => document.querySelector('#step').textContent.startsWith('Step 0')")
+        starts = [i for i, e in enumerate(public) if e["kind"] == "action"]
+        bounds = [0, *starts, len(public)]
+        step_seqs = "els => els.map(e => Number(e.dataset.seq))"
+        for key, step in (("ArrowRight", 1), ("ArrowRight", 2), ("ArrowRight", 3),
+                          ("ArrowLeft", 2), ("End", len(actions)), ("Home", 0)):
+            page.keyboard.press(key)
+            page.wait_for_function(
+                f"() => document.querySelector('#step strong').textContent === "
+                f"'Step {step} of {len(actions)}'")
+            told = list(range(bounds[step], bounds[step + 1]))
+            assert page.locator("#step li.ev").evaluate_all(step_seqs) == told
+            assert page.locator("#log li.ev.current").evaluate_all(step_seqs) == told
+            assert page.locator("#log li.ev").count() == bounds[step + 1]
+            assert page.evaluate("window.scrollY") == 0, key  # the keys step, never scroll
+            assert page.locator("#slider").input_value() == str(step)
+        assert public[bounds[1]]["kind"] == "action"
+        page.keyboard.press("End")
+        page.wait_for_selector("#scores")
+        last = public[bounds[len(actions)]:]
+        assert [e["kind"] for e in last][-1] == "game_over"
+        assert page.locator("#scores .why").inner_text() == _named(last[-1]["text"], names)
+        page.close()
+    assert errors == []

@@ -1,13 +1,14 @@
 // The game page: one websocket, the board, the choices of the seat to play, the log.
 
 import { COLOR_NAMES, loadBoard, renderBoard, seatLabel, targetOf } from "./board.js";
-import { api, h, linkParams, logItem, scoreTable, swatch } from "./common.js";
+import { api, h, linkParams, logItem, swatch } from "./common.js";
+import { EventLog, scoreBreakdown, turnWord } from "./events.js";
 
 const { id, token } = linkParams();
 const $ = (sel) => document.querySelector(sel);
 const svg = $("#board");
 const game = { view: null, log: [], ws: null, pending: false, retry: 0, fatal: false, seq: 0,
-               targets: new Map(), followLog: true };
+               targets: new Map(), followLog: true, events: null, eventLog: null };
 
 function setConnection(text, ok) {
   const c = $("#connection");
@@ -62,6 +63,11 @@ function receive(msg) {
   if (msg.type === "state") {
     game.log.length = Math.min(game.log.length, msg.log_from);
     game.log.push(...msg.log);
+    if (Array.isArray(msg.events)) {  // the engine's events as this seat may read them
+      game.events = game.events || [];
+      game.events.length = Math.min(game.events.length, msg.events_from || 0);
+      game.events.push(...msg.events);
+    }
     game.view = msg;
     game.pending = false;
     showFairness(msg.game);
@@ -214,7 +220,7 @@ function render() {
 
   const result = $("#result");
   if (v.result) {
-    result.replaceChildren(scoreTable(v.result, seats),
+    result.replaceChildren(scoreBreakdown(v.result, seats, game.events || []),
       h("p", {}, h("a", { href: `/replay/${id}#token=${encodeURIComponent(token)}` },
                    "Watch the replay of this game")));
     result.hidden = false;
@@ -223,9 +229,21 @@ function render() {
   }
 
   const logList = $("#log");
-  logList.replaceChildren(...game.log.map((e) => logItem(e, seats)));
+  if (game.events) renderEvents(logList, v);
+  else logList.replaceChildren(h("ol", {}, ...game.log.map((e) => logItem(e, seats))));
   if (game.followLog) logList.scrollTop = logList.scrollHeight;
   $("#log-count").textContent = `${game.log.length} actions`;
+}
+
+// The log: the events this seat may read, appended as they come, grouped by turn and phase.
+function renderEvents(box, v) {
+  let log = game.eventLog;
+  if (!log) {
+    log = game.eventLog = new EventLog(box, { seats: v.game.seats, you: v.you,
+                                              word: turnWord(v.observation) });
+  }
+  if (log.count > game.events.length) log.reset();  // the stream started again
+  log.append(game.events.slice(log.count));
 }
 
 // The log follows new entries unless the reader has scrolled up.

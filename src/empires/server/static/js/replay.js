@@ -1,12 +1,24 @@
-// The replay viewer: steps through a finished game as a spectator saw it.
+// The replay viewer: steps through a finished game as a spectator saw it, one action and the
+// events it caused at a time.
 
 import { loadBoard, renderBoard } from "./board.js";
-import { api, h, linkParams, logItem, scoreTable, showErrorIn } from "./common.js";
+import { api, h, linkParams, logItem, showErrorIn } from "./common.js";
+import { EventLog, eventItem, headingText, scoreBreakdown, turnWord } from "./events.js";
 
 const { id, token } = linkParams();
 const $ = (sel) => document.querySelector(sel);
 const svg = $("#board");
-const replay = { data: null, step: 0, cache: new Map(), timer: null, loading: 0 };
+const replay = { data: null, step: 0, cache: new Map(), timer: null, loading: 0, bounds: null };
+
+// Where each step's events start in the spectator's event stream: step 0 holds what happened
+// before the first action, step k starts with the "action" event of action k (every action
+// has one). bounds[k]..bounds[k + 1] are step k's events; null when the stream does not fit.
+function stepBounds(events, steps) {
+  if (!Array.isArray(events)) return null;
+  const starts = [];
+  events.forEach((e, i) => { if (e.kind === "action") starts.push(i); });
+  return starts.length === steps ? [0, ...starts, events.length] : null;
+}
 
 async function observation(step) {
   if (!replay.cache.has(step)) {
@@ -32,16 +44,38 @@ async function show(step) {
   const seats = replay.data.game.seats;
   renderBoard(svg, obs, { seats });
   $("#slider").value = step;
+  $("#turn").textContent = `Turn ${obs.turn} of 8 · ${obs.phase}`;
+  if (replay.bounds) showEvents(step, total, seats, turnWord(obs));
+  else showLog(step, total, seats);
+  const log = $("#log");
+  log.scrollTop = log.scrollHeight;  // the step shown is the last in the log
+  const result = $("#result");
+  result.hidden = step !== total;
+  if (step === total) {
+    result.replaceChildren(scoreBreakdown(replay.data.result, seats, replay.data.events || []));
+  }
+}
+
+// The step's events (its action, then how the rules resolved it) and the log up to them.
+function showEvents(step, total, seats, word) {
+  const events = replay.data.events;
+  const to = replay.bounds[step + 1];
+  const mine = events.slice(replay.bounds[step], to);
+  $("#step").replaceChildren(h("strong", {}, `Step ${step} of ${total}`),
+    mine.length ? h("div", { class: "step-heading" }, headingText(mine[0], word)) : null,
+    mine.length ? h("ol", { class: "log-events step-events" }, ...mine.map((e) => eventItem(e, seats)))
+      : h("div", {}, "The start of the game."));
+  new EventLog($("#log"), { seats, word }).append(events.slice(0, to),
+                                                  new Set(mine.map((e) => e.seq)));
+}
+
+// A server without the event log: the actions alone.
+function showLog(step, total, seats) {
   const entry = step ? replay.data.log[step - 1] : null;
   $("#step").replaceChildren(h("strong", {}, `Step ${step} of ${total}`),
     entry ? h("div", {}, [...logItem(entry, seats).childNodes]) : h("div", {}, "The start of the game."));
-  $("#turn").textContent = `Turn ${obs.turn} of 8 · ${obs.phase}`;
-  const log = $("#log");
-  log.replaceChildren(...replay.data.log.slice(0, step).map((e, i) => logItem(e, seats, { current: i === step - 1 })));
-  log.scrollTop = log.scrollHeight;
-  const result = $("#result");
-  result.hidden = step !== total;
-  if (step === total) result.replaceChildren(scoreTable(replay.data.result, seats));
+  $("#log").replaceChildren(h("ol", {}, ...replay.data.log.slice(0, step).map(
+    (e, i) => logItem(e, seats, { current: i === step - 1 }))));
 }
 
 function play() {
@@ -63,21 +97,35 @@ async function start() {
   await loadBoard(api);
   replay.data = await api(`/api/games/${encodeURIComponent(id)}/replay`, { token });
   $("#slider").max = replay.data.log.length;
+  replay.bounds = stepBounds(replay.data.events, replay.data.log.length);
   $("#first").addEventListener("click", () => show(0));
   $("#prev").addEventListener("click", () => show(replay.step - 1));
   $("#next").addEventListener("click", () => show(replay.step + 1));
   $("#last").addEventListener("click", () => show(replay.data.log.length));
   $("#play").addEventListener("click", play);
   $("#slider").addEventListener("input", (ev) => show(Number(ev.target.value)));
-  document.addEventListener("keydown", (ev) => {
-    if (ev.target.tagName === "INPUT" && ev.target.type !== "range") return;
-    if (ev.key === "ArrowRight") show(replay.step + 1);
-    else if (ev.key === "ArrowLeft") show(replay.step - 1);
-    else if (ev.key === "Home") show(0);
-    else if (ev.key === "End") show(replay.data.log.length);
-    else if (ev.key === " ") { ev.preventDefault(); play(); }
-  });
+  document.addEventListener("keydown", onKey);
   await show(0);
+}
+
+// Home/End and the arrow keys step (the slider's own handling and the page's scrolling are
+// prevented, so one key press is one step); space plays or pauses. Typing in a text field and
+// keys with modifiers are left alone.
+function onKey(ev) {
+  if (ev.altKey || ev.ctrlKey || ev.metaKey || !replay.data) return;
+  const t = ev.target;
+  const typing = t && (t.isContentEditable || ["TEXTAREA", "SELECT"].includes(t.tagName)
+                       || (t.tagName === "INPUT" && t.type !== "range"));
+  if (typing) return;
+  const total = replay.data.log.length;
+  const to = { ArrowRight: replay.step + 1, ArrowLeft: replay.step - 1, Home: 0, End: total }[ev.key];
+  if (to !== undefined) {
+    ev.preventDefault();
+    show(to);
+  } else if (ev.key === " " && t.tagName !== "BUTTON") {  // a focused button clicks itself
+    ev.preventDefault();
+    play();
+  }
 }
 
 start().catch((err) => {
