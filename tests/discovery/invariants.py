@@ -74,8 +74,8 @@ def check(game: DiscoveryGame) -> None:
             assert s.counter[r] < 0, "a counter left on a discovered region"
     if s.options.edition == "2007":
         check_2007(game)
-    else:
-        assert s.bids == [0] * s.num_players and s.passed == [], "an auction outside 2007"
+    if not s.options.has("order-auction"):
+        assert s.bids == [0] * s.num_players and s.passed == [], "an order auction without it"
     check_nations(game)
     if not game.is_terminal():
         assert game.legal_actions(), "a live game with no legal action"
@@ -83,10 +83,13 @@ def check(game: DiscoveryGame) -> None:
 
 def check_2007(game: DiscoveryGame) -> None:
     """2007 edition: no Trade Good ever leaves the game (leftovers go back to the pool), no Plague
-    tile, and the starting-order auction's record agrees with the board."""
+    tile, and (order-auction variant) the starting-order auction's record agrees with the board."""
     s = game.s
     n = s.num_players
     assert s.goods_removed == 0, "2007: leftover Trade Goods go back to the pool"
+    if not s.options.has("order-auction"):
+        assert s.step != "auction", "a 2007 game without the variant has no order auction"
+        return
     assert len(set(s.passed)) == len(s.passed) <= n - 1, f"passed {s.passed}"
     assert all(0 <= b <= STARTING_MONEY for b in s.bids), f"bids {s.bids}"
     made = [b for b in s.bids if b]

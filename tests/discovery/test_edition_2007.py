@@ -39,6 +39,7 @@ from empires.discovery.income import step_income
 from empires.discovery.options import VARIANTS
 
 E2007 = Options(edition="2007")
+AUCTION = Options(edition="2007", variants=("order-auction",))  # its Appendix I start
 
 
 def seats(game) -> list[int]:
@@ -55,8 +56,9 @@ def bid(game, player: int, amount: int | None) -> None:
 
 
 def fresh_2007(n: int = 4, seed: int = 0, options: Options = E2007):
-    """A 2007 game past its auction, reset to player order 0..N-1, $10 each and an empty
-    Caribbean (still discovered; its counter stays with the auction winner)."""
+    """A 2007 game (past its auction with the order-auction variant), reset to player order
+    0..N-1, $10 each and an empty Caribbean (discovered; with the variant, its counter stays
+    with the auction winner)."""
     game = new_game(n, seed=seed, options=options)
     while game.decision["kind"] == "order_bid":
         play(game, "skip")
@@ -73,9 +75,45 @@ def fresh_2007(n: int = 4, seed: int = 0, options: Options = E2007):
 
 
 # ---- setup ------------------------------------------------------------------------------------
-def test_2007_setup_everyone_10_dollars_and_a_face_down_counter_on_the_caribbean():
+def test_2007_standard_start_random_order_10_dollars_plus_place():
+    """"Ordine iniziale di partenza": the order is random; the first player gets no extra money,
+    the second $1 more than the $10 everyone has, the third $2... The Caribbean is open for
+    colonization from the start, without a counter. No auction."""
+    orders = set()
     for n in (2, 3, 4, 5):
-        game = new_game(n, seed=n, options=E2007)
+        for seed in range(6):
+            game = new_game(n, seed=seed, options=E2007)
+            s = game.s
+            orders.add(tuple(s.order))
+            assert sorted(s.order) == list(range(n))
+            assert [s.money[p] for p in s.order] == [10 + place for place in range(n)]
+            assert s.step == "place" and game.decision == {"kind": "place", "player": s.order[0]}
+            assert s.discovered[R["caribbean"]] and s.counter[R["caribbean"]] == -1
+            assert sum(s.discovered) == 1 and not any(s.found)
+            assert s.bids == [0] * n and s.passed == []
+            assert game.observation(None)["auction"] is None
+            assert all(s.avail[p] == [5, 0, 0, 0, 0, 0] for p in range(n))
+            check(game)
+    assert len({o for o in orders if len(o) == 4}) > 1  # the order really is random
+
+
+def test_2007_standard_start_is_the_2015_start_for_the_same_seed():
+    for n in (2, 3, 4, 5):
+        old, new = new_game(n, seed=n, options=Options()), new_game(n, seed=n, options=E2007)
+        assert (new.s.order, new.s.money) == (old.s.order, old.s.money)
+        assert new.s.counter == old.s.counter
+
+
+def test_order_auction_variant_is_2007_only():
+    with pytest.raises(ValueError, match="order-auction variant is a 2007 rule"):
+        Options(variants=("order-auction",))
+    assert "order-auction" in VARIANTS and AUCTION.has("order-auction")
+    assert Options.from_json(AUCTION.to_json()) == AUCTION
+
+
+def test_order_auction_setup_everyone_10_dollars_and_a_face_down_counter_on_the_caribbean():
+    for n in (2, 3, 4, 5):
+        game = new_game(n, seed=n, options=AUCTION)
         s = game.s
         assert s.money == [10] * n  # no +$1 steps
         assert s.step == "auction" and s.turn == 1
@@ -93,7 +131,7 @@ def test_2007_setup_everyone_10_dollars_and_a_face_down_counter_on_the_caribbean
 
 
 def test_the_first_bidder_is_random():
-    firsts = {new_game(4, seed=seed, options=E2007).current_player for seed in range(20)}
+    firsts = {new_game(4, seed=seed, options=AUCTION).current_player for seed in range(20)}
     assert len(firsts) > 1
 
 
@@ -108,7 +146,7 @@ def test_2007_is_for_2_to_5_players_and_has_no_plague_tiles():
 
 # ---- the starting-order auction (Appendix I) ---------------------------------------------------
 def test_bids_start_at_1_must_rise_and_are_limited_by_money():
-    game = new_game(3, seed=5, options=E2007)
+    game = new_game(3, seed=5, options=AUCTION)
     a, b, c = seats(game)
     assert legal(game) == [f"bid {x}" for x in range(1, 11)] + ["skip"]
     bid(game, a, 4)
@@ -121,7 +159,7 @@ def test_bids_start_at_1_must_rise_and_are_limited_by_money():
 
 
 def test_full_auction_order_payments_caribbean_and_free_specialist():
-    game = new_game(4, seed=11, options=E2007)
+    game = new_game(4, seed=11, options=AUCTION)
     s = game.s
     set_counter(game, "caribbean", COUNTERS[5].id)  # plunder $2, $4 per Soldier, 5 VP
     info = COUNTERS[5]
@@ -163,7 +201,7 @@ def test_full_auction_order_payments_caribbean_and_free_specialist():
     (1, 1, False), (2, 1, False), (5, 3, False), (7, 4, False), (8, 4, True), (9, 5, True),
 ])
 def test_second_place_pays_half_its_last_bid_rounded_up(last_bid, pays, specialist):
-    game = new_game(2, seed=2, options=E2007)
+    game = new_game(2, seed=2, options=AUCTION)
     a, b = seats(game)
     bid(game, a, last_bid)
     bid(game, b, last_bid + 1)
@@ -183,7 +221,7 @@ def test_second_place_pays_half_its_last_bid_rounded_up(last_bid, pays, speciali
 
 
 def test_second_place_with_an_earlier_lower_bid_pays_half_of_that():
-    game = new_game(3, seed=4, options=E2007)
+    game = new_game(3, seed=4, options=AUCTION)
     a, b, c = seats(game)
     bid(game, a, 3)
     bid(game, b, 4)
@@ -198,7 +236,7 @@ def test_second_place_with_an_earlier_lower_bid_pays_half_of_that():
 
 
 def test_nobody_bids_the_last_one_left_wins_for_nothing():
-    game = new_game(5, seed=8, options=E2007)
+    game = new_game(5, seed=8, options=AUCTION)
     order = seats(game)
     for p in order[:4]:
         bid(game, p, None)
@@ -214,7 +252,7 @@ def test_nobody_bids_the_last_one_left_wins_for_nothing():
 
 
 def test_players_who_passed_are_not_asked_again():
-    game = new_game(4, seed=6, options=E2007)
+    game = new_game(4, seed=6, options=AUCTION)
     a, b, c, d = seats(game)
     bid(game, a, None)
     bid(game, b, 1)
@@ -227,7 +265,7 @@ def test_players_who_passed_are_not_asked_again():
 
 
 def test_the_caribbean_counter_is_hidden_during_the_auction():
-    game = new_game(3, seed=9, options=E2007)
+    game = new_game(3, seed=9, options=AUCTION)
     play(game, "bid 2")
     other = game.determinize(None, Rng(77))
     for viewer in (None, 0, 1, 2):
@@ -239,7 +277,7 @@ def test_the_caribbean_counter_is_hidden_during_the_auction():
 
 
 def test_auction_survives_save_load_and_replay():
-    game = new_game(4, seed=12, options=E2007)
+    game = new_game(4, seed=12, options=AUCTION)
     play(game, "bid 1", "bid 2", "skip")
     loaded = from_json(json.loads(json.dumps(game.to_json())))
     assert loaded.to_json() == game.to_json()

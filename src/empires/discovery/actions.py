@@ -31,9 +31,40 @@ MILITIA = len(WORKERS)
 UNIVERSITY_TARGETS: tuple[str, ...] = (
     "dock", "trade_goods", "warfare", "initiative", "order", "buildings",
 )
-MAX_INDEX = 16
+MAX_INDEX = 16  # ``index`` codes at the least: buying up to 15 VP at once, University places
+# England's re-ordering (nations.py) picks by relative position among every worker on the
+# Colonist Dock: its 2N-1 numbered spaces, X and Y, the Mayflower's 3 ships and England's 2 free
+# Colonists (placement.MAYFLOWER_SHIPS, nations.FREE_COLONISTS).
+DOCK_X_Y, DOCK_MAYFLOWER, ENGLAND_FREE_COLONISTS = 2, 3, 2
+
+
+def index_codes(num_players: int) -> int:
+    """How many ``index`` actions the action space holds for ``num_players``: England's longest
+    possible Dock queue (18 with 6 players) or :data:`MAX_INDEX`, whichever is more."""
+    england = 2 * num_players - 1 + DOCK_X_Y + DOCK_MAYFLOWER + ENGLAND_FREE_COLONISTS
+    return max(MAX_INDEX, england)
 MAX_BID = 30
 SCOUT_DECK = NUM_REGIONS  # "scout deck": look at the top Discovery card
+MAX_DIGITS = 6  # a number in an action string: ASCII digits only, at most this many
+
+
+def _number(kind: str, args: list[str], text: str) -> int:
+    """The one number argument of ``kind``: ASCII digits only (not '٣' or '²'), bounded."""
+    if len(args) != 1 or not (args[0].isascii() and args[0].isdigit()) \
+            or len(args[0]) > MAX_DIGITS:
+        raise IllegalActionError(
+            f"{kind!r} takes a number (at most {MAX_DIGITS} digits 0-9): {_quote(text)}"
+        )
+    return int(args[0])
+
+
+def _quote(value: object, limit: int = 60) -> str:
+    """``repr`` of a client value for an error message, cut short when long."""
+    try:
+        text = repr(value)
+    except ValueError:  # an integer too long to write out
+        return "a value too long to show"
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 class Action(NamedTuple):
@@ -94,37 +125,40 @@ def parse(text: str) -> Action:
 
     def one(table, what):
         if len(args) != 1:
-            raise IllegalActionError(f"{kind!r} takes one {what}: {text!r}")
+            raise IllegalActionError(f"{kind!r} takes one {what}: {_quote(text)}")
         try:
             return table.index(args[0])
         except ValueError:
             raise IllegalActionError(
-                f"unknown {what} {args[0]!r} in {text!r}; expected one of: {', '.join(table)}"
+                f"unknown {what} {_quote(args[0])} in {_quote(text)}; "
+                f"expected one of: {', '.join(table)}"
             ) from None
 
     if kind in SIMPLE:
         if args:
-            raise IllegalActionError(f"{kind!r} takes no argument: {text!r}")
+            raise IllegalActionError(f"{kind!r} takes no argument: {_quote(text)}")
         return Action(kind)
     if kind == "place":
         if len(args) != 2:
-            raise IllegalActionError(f"'place' takes a worker and a box: {text!r}")
+            raise IllegalActionError(f"'place' takes a worker and a box: {_quote(text)}")
         if args[0] not in WORKERS:
-            raise IllegalActionError(f"unknown worker {args[0]!r}; expected one of: {', '.join(WORKERS)}")
+            raise IllegalActionError(
+                f"unknown worker {_quote(args[0])}; expected one of: {', '.join(WORKERS)}"
+            )
         if args[1] not in BOXES:
-            raise IllegalActionError(f"unknown box {args[1]!r}; expected one of: {', '.join(BOXES)}")
+            raise IllegalActionError(
+                f"unknown box {_quote(args[1])}; expected one of: {', '.join(BOXES)}"
+            )
         return Action("place", WORKERS.index(args[0]), BOXES.index(args[1]))
     if kind in _LOOKUP:
         return Action(kind, one(_LOOKUP[kind], kind))
     if kind in ("building", "use"):
         if len(args) != 1 or args[0] not in BUILDING_INDEX:
-            raise IllegalActionError(f"unknown Capital Building in {text!r}")
+            raise IllegalActionError(f"unknown Capital Building in {_quote(text)}")
         return Action(kind, BUILDING_INDEX[args[0]])
     if kind in ("player", "index", "bid"):
-        if len(args) != 1 or not args[0].isdigit():
-            raise IllegalActionError(f"{kind!r} takes a number: {text!r}")
-        return Action(kind, int(args[0]))
-    raise IllegalActionError(f"unknown action kind {kind!r} in {text!r}")
+        return Action(kind, _number(kind, args, text))
+    raise IllegalActionError(f"unknown action kind {_quote(kind)} in {_quote(text)}")
 
 
 @cache
@@ -139,7 +173,7 @@ def action_table(num_players: int) -> tuple[Action, ...]:
     table += [Action("building", b) for b in range(len(BUILDINGS))]
     table += [Action("use", b) for b in range(len(BUILDINGS))]
     table += [Action("target", t) for t in range(len(UNIVERSITY_TARGETS))]
-    table += [Action("index", i) for i in range(MAX_INDEX)]
+    table += [Action("index", i) for i in range(index_codes(num_players))]
     table += [Action(k) for k in SIMPLE]
     table += [Action("scout", r) for r in range(NUM_REGIONS + 1)]
     table += [Action("nation", k) for k in range(len(NATION_IDS))]
@@ -166,7 +200,7 @@ def encode(action: Action, num_players: int) -> int:
 def decode(code: int, num_players: int) -> Action:
     table = action_table(num_players)
     if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < len(table):
-        raise IllegalActionError(f"action code {code!r} is outside 0..{len(table) - 1}")
+        raise IllegalActionError(f"action code {_quote(code)} is outside 0..{len(table) - 1}")
     return table[code]
 
 
@@ -183,7 +217,7 @@ def coerce(action, num_players: int) -> Action:
             return _in_space(Action(*action), num_players)
         except TypeError:
             pass
-    raise IllegalActionError(f"cannot read an action from {action!r}")
+    raise IllegalActionError(f"cannot read an action from {_quote(action)}")
 
 
 def _in_space(action: Action, num_players: int) -> Action:
@@ -194,5 +228,5 @@ def _in_space(action: Action, num_players: int) -> Action:
     except TypeError:  # unhashable arguments
         known = False
     if not known:
-        raise IllegalActionError(f"{tuple(action)!r} is not an action of this game")
+        raise IllegalActionError(f"{_quote(tuple(action))} is not an action of this game")
     return action

@@ -1,5 +1,7 @@
-"""2007 edition: the starting-order auction (2007 rulebook, Appendix I; ruling 17). It replaces the
-random Player Order and runs before Phase 1 of turn 1.
+"""2007 edition, ``order-auction`` variant: the starting-order auction (2007 rulebook, Appendix I,
+"Regole alternative per l'ordine di partenza iniziale"; ruling 17). The 2007 standard start is the
+random Player Order with $10 plus $0, $1, $2... by place; this optional variant replaces it and
+runs before Phase 1 of turn 1.
 
 Everyone starts with $10. In seat order, starting from a random seat, each player still in the
 auction either bids (``bid N``: more than the current high bid, at least $1, at most their money)

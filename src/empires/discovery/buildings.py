@@ -13,7 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from empires.discovery.actions import Action
-from empires.discovery.colonies import gain, place_from_supply, remove_from_region
+from empires.discovery.colonies import (
+    gain,
+    place_from_supply,
+    remove_from_region,
+    trade_out,
+    trade_out_regions,
+)
 from empires.discovery.data import (
     CAPTAIN,
     COLONIST,
@@ -127,8 +133,22 @@ def colonies_of(s: State, p: int) -> list[int]:
     return [r for r in range(NUM_REGIONS) if any(s.region_workers[r][p])]
 
 
+ALLIES_SOLDIERS = 2
+
+
 def _indian_allies(s: State, p: int) -> None:
-    if colonies_of(s, p) and s.supply[p][SOLDIER]:
+    if colonies_of(s, p):
+        _allies_supply(s, p)
+
+
+def _allies_supply(s: State, p: int) -> None:
+    """Ruling 5 (rulebook, "trading out"): a Soldier the supply lacks may be traded out of the
+    New World for a Colonist, once per missing Soldier (``allies_trade_out``: ``region R`` or
+    ``skip``); then the owner picks the colony for the Soldiers the supply holds."""
+    short = ALLIES_SOLDIERS - s.supply[p][SOLDIER]
+    if short > 0 and trade_out_regions(s, p, SOLDIER):
+        push(s, "allies_trade_out", p)
+    elif s.supply[p][SOLDIER]:
         push(s, "indian_allies", p)
 
 
@@ -144,6 +164,23 @@ def _allies_legal(s: State, d: dict) -> list[Action]:
 @_allies_legal.choose
 def _allies_choose(s: State, d: dict, action: Action) -> None:
     place_from_supply(s, d["player"], action.a, SOLDIER, 2, INDIAN_ALLIES)
+
+
+@decision("allies_trade_out", "Indian Allies: your supply lacks Soldiers: trade one out of a "
+          "region for a Colonist, or skip")
+def _allies_trade_legal(s: State, d: dict) -> list[Action]:
+    return [*(Action("region", r) for r in trade_out_regions(s, d["player"], SOLDIER)), SKIP]
+
+
+@_allies_trade_legal.choose
+def _allies_trade_choose(s: State, d: dict, action: Action) -> None:
+    p = d["player"]
+    if action.kind == "skip":
+        if s.supply[p][SOLDIER]:
+            push(s, "indian_allies", p)
+        return
+    trade_out(s, p, action.a, SOLDIER)
+    _allies_supply(s, p)
 
 
 def _plague_2(s: State, p: int) -> None:

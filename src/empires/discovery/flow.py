@@ -1,9 +1,9 @@
 """The order of a turn: Phase 1, the eight event boxes top to bottom (Stables just before
 Discovery; 2007: in Phase 4), Income, Capital Building Benefits, Refresh. Each step runs until it
 needs a decision (pushed on ``state.pending``) or hands over to the next step. The 2007 edition
-opens with the starting-order auction (step ``auction``) before Phase 1 of turn 1; with the
-National Advantages the boards are dealt or auctioned, and Spain may use its power, in step
-``nations`` before Phase 1 of turn 1."""
+with its order-auction variant opens with the starting-order auction (step ``auction``) before
+Phase 1 of turn 1; with the National Advantages the boards are dealt or auctioned, and Spain may
+use its power, in step ``nations`` before Phase 1 of turn 1."""
 
 from __future__ import annotations
 

@@ -41,7 +41,7 @@ Where the text is open (documented choices):
 
 from __future__ import annotations
 
-from empires.discovery.actions import MAX_INDEX, Action
+from empires.discovery.actions import Action
 from empires.discovery.data import (
     BOXES,
     COLONIST,
@@ -198,11 +198,11 @@ def _england(s: State, p: int) -> None:
 
 def order_choices(s: State, placed: int) -> list[int]:
     """Relative positions (among the workers not yet placed) of the first worker of each distinct
-    player/worker pair."""
+    player/worker pair (the action space has an ``index`` for every position: index_codes)."""
     seen: set[tuple[int, int]] = set()
     out = []
     for i, (q, w) in enumerate(s.dock[placed:]):
-        if (q, w) not in seen and i < MAX_INDEX:
+        if (q, w) not in seen:
             seen.add((q, w))
             out.append(i)
     return out

@@ -179,7 +179,7 @@ def observe(game: DiscoveryGame, player: int | None) -> dict:
         # 2007 starting-order auction: last bid per seat ($0 none) and seats in passing order
         "auction": (
             {"bids": list(s.bids), "passed": list(s.passed)}
-            if s.options.edition == "2007" else None
+            if s.options.has("order-auction") else None
         ),
         # National Advantages auction: bid per seat in the current auction (once a seat has a
         # board: what it paid) and the seats out of the current auction
@@ -248,6 +248,7 @@ def describe(game: DiscoveryGame, action: Action) -> str:
             "stables_from": "Move a Soldier out of {1}", "stables_to": "Move the Soldier to {1}",
             "battle_region": "Battle in {1}", "indian_allies": "Indian Allies: 2 Soldiers to {1}",
             "plague_3_region": "Plague in {1}", "trade_out": "Trade out the specialist in {1}",
+            "allies_trade_out": "Trade out the Soldier in {1} for a Colonist",
             "trade_specialist": "Trade the {} in {} for a Colonist",
             "migration_from": "Migrate Colonists from {1}", "migration_to": "Migrate them to {1}",
         }

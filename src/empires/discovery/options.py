@@ -6,7 +6,7 @@
 | ``builders`` | Builder expansion on/off | rulebook, Builder Expansion, Appendix II |
 | ``buy_vp`` | buying VP after each colony scoring | rulebook, "Builder Expansion: buy VP" |
 | ``nations`` | ``"off"``, ``"random"``, ``"auction"`` | Appendix I |
-| ``variants`` | any of :data:`VARIANTS` | rulebook, Setup and Discovery variants |
+| ``variants`` | any of :data:`VARIANTS` | rulebook, Setup and Discovery variants; ``order-auction``: the 2007 rulebook's Appendix I (2007 edition only) |
 """
 
 from __future__ import annotations
@@ -15,7 +15,10 @@ from dataclasses import asdict, dataclass, fields
 
 EDITIONS = ("2015", "2007")
 NATIONS = ("off", "random", "auction")
-VARIANTS = ("two-player", "reduced-luck", "no-survivors", "scouting", "advanced-reconnaissance")
+VARIANTS = ("two-player", "reduced-luck", "no-survivors", "scouting", "advanced-reconnaissance",
+            "order-auction")
+# 2007 edition only: the starting-order auction (its Appendix I) instead of the random start.
+ORDER_AUCTION = "order-auction"
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,8 @@ class Options:
         object.__setattr__(self, "variants", tuple(sorted(set(variants))))
         if self.edition == "2007" and self.nations != "off":
             raise ValueError("the National Advantages are a 2015 rule: use nations='off' with 2007")
+        if self.has(ORDER_AUCTION) and self.edition != "2007":
+            raise ValueError("the order-auction variant is a 2007 rule: use it with edition='2007'")
 
     def has(self, variant: str) -> bool:
         return variant in self.variants

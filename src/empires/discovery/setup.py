@@ -20,7 +20,7 @@ from empires.discovery.data import (
     WORKERS,
 )
 from empires.discovery.nation_setup import start as start_nations
-from empires.discovery.options import Options
+from empires.discovery.options import ORDER_AUCTION, Options
 from empires.discovery.state import State
 
 MIN_PLAYERS = 2
@@ -63,10 +63,11 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
     s.rng = rng = Rng(seed)
 
     s.order = list(range(n))
-    edition_2007 = options.edition == "2007"
-    if edition_2007:
-        # 2007 (ruling 17): the starting-order auction replaces the random order; everyone
-        # starts with $10 and the order is set when the auction ends (module auction).
+    order_auction = options.has(ORDER_AUCTION)
+    if order_auction:
+        # 2007 order-auction variant (ruling 17, its Appendix I): the auction replaces the random
+        # order; everyone starts with $10 and the order is set when it ends (module auction).
+        # Without it the 2007 start is the 2015 one ("Ordine iniziale di partenza").
         s.money = [STARTING_MONEY] * n
     else:
         rng.shuffle(s.order)
@@ -92,10 +93,10 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
     s.economy = [0] * n
 
     # Discovery counters: one face down in every region but the Caribbean; the rest unused.
-    # 2007: the Caribbean gets one too, for the auction winner to discover (ruling 17).
+    # 2007 order auction: the Caribbean gets one too, for its winner to discover (ruling 17).
     counters = list(range(len(COUNTERS)))
     rng.shuffle(counters)
-    s.discovered = [r in STARTS_DISCOVERED and not edition_2007 for r in range(NUM_REGIONS)]
+    s.discovered = [r in STARTS_DISCOVERED and not order_auction for r in range(NUM_REGIONS)]
     s.counter = [-1] * NUM_REGIONS
     for r in range(NUM_REGIONS):
         if not s.discovered[r]:
@@ -154,7 +155,7 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
     s.place_idx = 0
     s.bids = [0] * n
     s.passed = []
-    if edition_2007:
+    if order_auction:
         s.step = "auction"
         s.cursor = rng.randrange(n)  # the auction's first bidder
     # National Advantages (Appendix I): boards dealt or auctioned in step "nations".
