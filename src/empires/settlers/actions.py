@@ -24,6 +24,26 @@ CARD_KINDS = ("build", "deal", "raze", "raze-location", "activate", "defend", "s
               "pick", "discard", "target")
 MAX_OPTION = 4
 MAX_PLAYERS = 4
+MAX_DIGITS = 6  # a number in an action string: ASCII digits only, at most this many
+
+
+def _number(kind: str, args: list[str], text: str) -> int:
+    """The one number argument of ``kind``: ASCII digits only (not '٣' or '²'), bounded."""
+    if len(args) != 1 or not (args[0].isascii() and args[0].isdigit()) \
+            or len(args[0]) > MAX_DIGITS:
+        raise IllegalActionError(
+            f"{kind!r} takes a number (at most {MAX_DIGITS} digits 0-9): {_quote(text)}"
+        )
+    return int(args[0])
+
+
+def _quote(value: object, limit: int = 60) -> str:
+    """``repr`` of a client value for an error message, cut short when long."""
+    try:
+        text = repr(value)
+    except ValueError:  # an integer too long to write out
+        return "a value too long to show"
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 @cache
@@ -89,26 +109,24 @@ def parse(text: str) -> Action:
     kind, args = words[0], words[1:]
     if kind in SIMPLE:
         if args:
-            raise IllegalActionError(f"{kind!r} takes no argument: {text!r}")
+            raise IllegalActionError(f"{kind!r} takes no argument: {_quote(text)}")
         return Action(kind)
     if kind in _WORD_TABLES:
         table = _WORD_TABLES[kind]
         if len(args) != 1 or args[0] not in table:
-            raise IllegalActionError(f"{kind!r} takes one of {', '.join(table)}: {text!r}")
+            raise IllegalActionError(f"{kind!r} takes one of {', '.join(table)}: {_quote(text)}")
         return Action(kind, table.index(args[0]))
     if kind in ("player", "option"):
-        if len(args) != 1 or not args[0].isdigit():
-            raise IllegalActionError(f"{kind!r} takes a number: {text!r}")
-        return Action(kind, int(args[0]))
+        return Action(kind, _number(kind, args, text))
     if kind in CARD_KINDS:
         twice = kind == "activate" and len(args) == 2 and args[1] == "twice"
         if len(args) != 1 + twice:
-            raise IllegalActionError(f"{kind!r} takes a card id: {text!r}")
+            raise IllegalActionError(f"{kind!r} takes a card id: {_quote(text)}")
         idx = _index().get(args[0])
         if idx is None:
-            raise IllegalActionError(f"unknown card {args[0]!r} in {text!r}")
+            raise IllegalActionError(f"unknown card {_quote(args[0])} in {_quote(text)}")
         return Action(kind, idx, 2 if twice else -1)
-    raise IllegalActionError(f"unknown action kind {kind!r} in {text!r}")
+    raise IllegalActionError(f"unknown action kind {_quote(kind)} in {_quote(text)}")
 
 
 @cache
@@ -146,7 +164,7 @@ def encode(action: Action, num_players: int) -> int:
 def decode(code: int, num_players: int) -> Action:
     table = action_table(num_players)
     if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < len(table):
-        raise IllegalActionError(f"action code {code!r} is outside 0..{len(table) - 1}")
+        raise IllegalActionError(f"action code {_quote(code)} is outside 0..{len(table) - 1}")
     return table[code]
 
 
@@ -158,7 +176,7 @@ def coerce(action, num_players: int) -> Action:
         except TypeError:
             known = False
         if not known:
-            raise IllegalActionError(f"{tuple(action)!r} is not an action of this game")
+            raise IllegalActionError(f"{_quote(tuple(action))} is not an action of this game")
         return action
     if isinstance(action, str):
         return parse(action)
@@ -169,4 +187,4 @@ def coerce(action, num_players: int) -> Action:
             return coerce(Action(*action), num_players)
         except TypeError:
             pass
-    raise IllegalActionError(f"cannot read an action from {action!r}")
+    raise IllegalActionError(f"cannot read an action from {_quote(action)}")

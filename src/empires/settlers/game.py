@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from empires.core import events as core_events
+from empires.core import savefile
 from empires.core.errors import IllegalActionError, SaveFileError
 from empires.settlers import (  # noqa: F401  (decisions)
     abilities,
@@ -42,6 +43,7 @@ class SettlersGame:
 
     @classmethod
     def new(cls, num_players: int, seed: int = 0, options: Options | None = None) -> SettlersGame:
+        check_new_game_args(num_players, seed, options)
         game = cls(new_state(num_players, seed, options or Options()))
         flow.run(game.s)
         return game
@@ -223,15 +225,36 @@ class SettlersGame:
 
 
 def new_game(num_players: int, seed: int = 0, options: Options | None = None) -> SettlersGame:
+    check_new_game_args(num_players, seed, options)
     return SettlersGame.new(num_players, seed, options)
+
+
+SEED_RANGE = (-(2**63), 2**64 - 1)
+
+
+def check_new_game_args(num_players, seed, options) -> None:
+    """ValueError naming the argument when one of :func:`new_game`'s is of the wrong type."""
+    if not isinstance(num_players, int) or isinstance(num_players, bool):
+        raise ValueError(f"num_players must be an integer, not {type(num_players).__name__}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be an integer, not {type(seed).__name__}")
+    if not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
+        raise ValueError(f"seed must be an integer from {SEED_RANGE[0]} to {SEED_RANGE[1]}")
+    if options is not None and not isinstance(options, Options):
+        raise ValueError(
+            f"options must be an empires.settlers.Options value or None, not {type(options).__name__} "
+            "(Options.from_json reads a dict)"
+        )
 
 
 def replay(history: dict) -> SettlersGame:
     """Rebuild a game from ``{"config", "seed", "actions"}``; SaveFileError if it does not."""
     if not isinstance(history, dict):
         raise SaveFileError("a saved game must be a JSON object")
+    savefile.check_depth(history)
     if history.get("game", NAME) != NAME:
-        raise SaveFileError(f"this file is a game of {history.get('game')!r}, not {NAME!r}")
+        shown = codec._quote(history.get("game"))
+        raise SaveFileError(f"this file is a game of {shown}, not {NAME!r}")
     try:
         config = history["config"]
         game = new_game(
@@ -248,18 +271,16 @@ def replay(history: dict) -> SettlersGame:
         try:
             game.apply(a)
         except IllegalActionError as e:
-            raise SaveFileError(f"action {i + 1} ({a!r}) cannot be replayed: {e}") from None
+            raise SaveFileError(
+                f"action {i + 1} ({codec._quote(a)}) cannot be replayed: {e}"
+            ) from None
     return game
 
 
 def from_json(data: dict | str) -> SettlersGame:
     """Load a save (``to_json`` output or a bare history). The history is replayed and, when the
     save also holds a state, the two must agree: a corrupt or edited file is refused."""
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise SaveFileError(f"not a JSON save file: {e}") from None
+    data = savefile.parse(data)  # JSON text parsed; refused if absurdly deep
     game = replay(data)
     saved = data.get("state") if isinstance(data, dict) else None
     if saved is not None and _comparable(game, saved) != saved:
