@@ -173,6 +173,18 @@ def public_config(config: dict) -> dict:
     return {**config, "options": {**options, "cards": config.get("card_set")}}
 
 
+def hide_path(value: Any, path: str | None, name: str | None) -> Any:
+    """``value`` (an engine view) with every string equal to ``path`` (an operator's card file)
+    replaced by the card set's ``name``: a server-side path never reaches a client."""
+    if path is None:
+        return value
+    if isinstance(value, dict):
+        return {k: hide_path(v, path, name) for k, v in value.items()}
+    if isinstance(value, list):
+        return [hide_path(v, path, name) for v in value]
+    return name if value == path else value
+
+
 def resolve_card_set(options: Any, card_sets: dict[str, str]) -> tuple[Any, str | None]:
     """Client ``options`` with a card-set *name* replaced by the operator's file for it (422
     for anything else); nothing a client sends ever becomes a path. Returns (options, name)."""
@@ -415,6 +427,9 @@ class LiveGame:
         self._views: dict[int | None, str] = {}
         self._replay: list[Any] | None = None  # checkpoints, built on the first replay request
         self._event_counts: list[int] = []  # events in the stream after each action (replays)
+        self.card_set = self.config.get("card_set")
+        engine_options = state.history["config"].get("options") or {}
+        self.card_path = engine_options.get("cards") if self.card_set else None
 
     # ---- change notification ----
     def notify(self) -> None:
@@ -460,7 +475,8 @@ class LiveGame:
             legal = [{"action": str(a), "text": _describe(st, a)} for a in st.legal_actions()]
         out = {
             "type": "state", "version": self.version, "game": self.summary(), "you": seat,
-            "observation": st.observation(seat), "legal": legal,
+            "observation": hide_path(st.observation(seat), self.card_path, self.card_set),
+            "legal": legal,
             "waiting_for": None if terminal else current,
         }
         if terminal:
@@ -519,7 +535,7 @@ class LiveGame:
             game.apply(a)
         covered = (list(range(self._event_counts[step - 1], self._event_counts[step]))
                    if step else list(range(self._event_counts[0])))
-        return game.observation(None), covered
+        return hide_path(game.observation(None), self.card_path, self.card_set), covered
 
 
 # ---- the manager ------------------------------------------------------------------------------
@@ -735,6 +751,13 @@ class GameManager:
             raise quarantined()
         if row.status == "expired":
             raise ApiError(410, "expired", "this game expired: nobody played it for too long")
+        card_set = row.config.get("card_set")
+        if card_set is not None and card_set not in self.card_sets:
+            # Not damaged: the operator may offer the set again (empires serve --cards).
+            log.warning("game %s uses the card set %r, which this server does not offer",
+                        game_id, card_set)
+            raise ApiError(409, "card_set_unavailable", f"this game is played with the card set "
+                           f"{card_set!r}, which this server does not offer now")
         error = None
         try:
             state, game_log = await anyio.to_thread.run_sync(restore, row, self.card_sets)

@@ -154,26 +154,29 @@ class Session:
                     return
                 await self.send({"type": "error", "status": exc.status, **exc.to_json()})
                 continue
-            if not await self.within_limits():
+            verdict = await self.within_limits()
+            if verdict == "closed":
                 return
-            await self.handle(text)
+            if verdict == "ok":
+                await self.handle(text)
 
-    async def within_limits(self) -> bool:
-        """Whether the next message may be read; False once the connection is closed."""
+    async def within_limits(self) -> str:
+        """"ok" when the message may be read, "drop" when it is refused unread, "closed" once
+        the connection is closed for abuse."""
         now = time.monotonic()
         wait = self.bucket.take(now) or self.manager.client_limiter.take(self.client, now)
         if not wait:
             self.strikes = 0
-            return True
+            return "ok"
         self.strikes += 1
         if self.strikes > self.manager.limits.abuse_strikes:
             await self.refuse(ApiError(429, "rate_limited", "too many messages: closed"),
                               POLICY_VIOLATION)
-            return False
+            return "closed"
         if self.strikes == 1:  # one notice per burst of refusals: a flood costs no sends
             await self.send({"type": "error", "status": 429, "error": "rate_limited",
                              "detail": f"too many messages; wait {wait:.1f} s"})
-        return True
+        return "drop"
 
     async def handle(self, text: str) -> None:
         data = _parse(text)
