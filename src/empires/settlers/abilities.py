@@ -563,9 +563,9 @@ def _sanctuary(s: State, d: dict) -> list[Action]:
 @_sanctuary.choose
 def _sanctuary_choose(s: State, d: dict, action: Action) -> None:
     p = d["player"]
-    before = mark(s, d)
     take_from_hand(s, p, action.a)
     s.foundations[p].append(action.a)
+    before = mark(s, d)
     s.supply[p][STONE] += 1
     if before is not None:  # face down: only its owner reads which card it is
         emit(s, "foundation", secret={"to": [p], "card": card_ref(s, action.a)}, player=p,
