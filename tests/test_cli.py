@@ -557,3 +557,46 @@ def test_replay_tells_the_events_of_each_action(monkeypatch, capsys, tmp_path):
         assert cli.main(["replay", str(path), "--seat", bad]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "--seat must be from 1 to 2" in err
+
+
+# ---- hostile save files (issue #11) ------------------------------------------------------------
+def _deep(n: int) -> str:
+    return "[" * n + "]" * n
+
+
+@pytest.mark.parametrize("game_name", ["discovery", "settlers"])
+@pytest.mark.parametrize("content", [
+    "[" * 100_000,
+    '{"a": ' * 100_000,
+    '{"game": "GAME", "config": {"num_players": 2}, "seed": 0, "actions": ' + _deep(100_000) + "}",
+    '{"game": "GAME", "config": {"num_players": 2}, "seed": 0, "actions": [' + _deep(200) + "]}",
+    '{"game": "GAME", "config": {"num_players": 2}, "seed": 0, "actions": [], "state": '
+    + _deep(5_000) + "}",
+    '{"game": "GAME", "config": {"num_players": 2}, "seed": ' + "7" * 5000 + ', "actions": []}',
+])
+def test_deeply_nested_or_huge_save_files_are_one_line_errors(game_name, content, capsys, tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text(content.replace("GAME", game_name))
+    assert cli.main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("empires: error:") and err.count("\n") == 1 and "Traceback" not in err
+    assert len(err) < 1000
+    assert cli.main(["play", game_name, "--load", str(path), "--seats", "random,random"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("empires: error:") and err.count("\n") == 1 and "Traceback" not in err
+    assert len(err) < 1000
+
+
+# ---- the 2007 edition's start (issue #12) ------------------------------------------------------
+def test_2007_order_auction_is_a_variant_flag(capsys):
+    args = ["simulate", "discovery", "--players", "3", "--bots", "random", "--games", "2",
+            "--jobs", "1", "--json", "--edition", "2007"]
+    assert cli.main([*args, "--variant", "order-auction"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["options"]["edition"] == "2007"
+    assert report["options"]["variants"] == ["order-auction"]
+    assert cli.main(args) == 0
+    assert json.loads(capsys.readouterr().out)["options"]["variants"] == []
+    assert cli.main([*args[:-2], "--variant", "order-auction"]) == 2  # the 2015 edition
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "order-auction variant is a 2007 rule" in err
