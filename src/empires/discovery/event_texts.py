@@ -173,6 +173,9 @@ def _building_bought(e: dict) -> str:
 
 
 def _building_effect(e: dict) -> str:
+    if e["others"]:  # Privateers
+        taken = _join([f"${-x['money']} from {seat_name(x['player'])}" for x in e["others"]])
+        return f"{e['building_name']}: {_who(e)} takes {taken} (${e['money']} in all)."
     got = []
     if e["money"] > 0:
         got.append(f"${e['money']}")
@@ -184,9 +187,6 @@ def _building_effect(e: dict) -> str:
         got.append(_goods(e["goods"]))
     if e["ships"]:
         got.append(f"{e['ships']} Merchant Ship{'s' if e['ships'] > 1 else ''}")
-    taken = _join([f"${-x['money']} from {seat_name(x['player'])}" for x in e["others"]])
-    if taken:
-        got.append(taken)
     return f"{e['building_name']}: {_who(e)} gains {_join(got) or 'nothing'}."
 
 
@@ -258,7 +258,7 @@ def _specialist_trained(e: dict) -> str:
     source = e["source"]
     why = BOX_NAMES.get(source) or (
         "Training" if source == "training" else
-        "Spoils of War" if source == "spoils_specialists" else "the starting-order auction")
+        "Spoils of War" if source == "spoils_specialists" else "Starting-order auction")
     if not e["gained"]:
         return f"{why}: {_who(e)} gets no {e['worker'].capitalize()}: none left in supply."
     paid = f" for ${e['money']}" if e["money"] else ""
