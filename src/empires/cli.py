@@ -506,8 +506,9 @@ class Narrator:
     :meth:`flush` prints those logged since the previous one."""
 
     def __init__(self, console: Console, viewer: int | None, turn_word: str = "Turn",
-                 you: int | None = None) -> None:
+                 you: int | None = None, recap: bool = False) -> None:
         self.console = console
+        self.recap = recap  # every flush starts with its heading (the board came in between)
         self.viewer = viewer
         self.turn_word = turn_word
         self.you = viewer if you is None else you
@@ -525,6 +526,8 @@ class Narrator:
         events = self.pending(state)
         if events:
             self.since = events[-1]["seq"] + 1
+            if self.recap:
+                self.heading = None
             self.print(events, number)
         self.last = events
         return events
@@ -693,7 +696,8 @@ def cmd_play(args, console: Console) -> int:
         console.print(Text(line, style="yellow"))
     narrators: dict[int | None, Narrator] = {}
     if has_events(state):  # each human hears the log as that seat; bots alone: as a spectator
-        narrators = {p: Narrator(console, p, _turn_word(state, p)) for p in humans or [None]}
+        narrators = {p: Narrator(console, p, _turn_word(state, p), recap=p is not None)
+                     for p in humans or [None]}
         for narrator in narrators.values():
             _resume(narrator, state)
     if not humans:
