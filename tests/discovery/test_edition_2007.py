@@ -30,6 +30,7 @@ from helpers import (
 )
 from invariants import check
 
+from empires.core.errors import SaveFileError
 from empires.core.rng import Rng
 from empires.discovery import Options, from_json, new_game, replay
 from empires.discovery.benefits import step_benefits
@@ -628,3 +629,49 @@ def test_random_2007_games_replay_and_reload_identically():
             mine = game.determinize(viewer, Rng(i + 1))
             assert mine.observation(viewer) == game.observation(viewer)
             assert mine.legal_actions() == game.legal_actions()
+
+
+# ---- saves from before the random 2007 start ---------------------------------------------------
+def _auction_game(n: int, seed: int, steps: int):
+    game = new_game(n, seed=seed, options=AUCTION)
+    rng = Rng(seed)
+    for _ in range(steps):
+        acts = game.legal_actions()
+        game.apply(acts[rng.randrange(len(acts))])
+    return game
+
+
+def _as_saved_before(data: dict) -> dict:
+    """What the same game's save looked like before the variant had a name: every 2007 game
+    opened with the auction, its options naming no variant (and no event log)."""
+    data = json.loads(json.dumps(data))
+    data["config"]["options"]["variants"].remove("order-auction")
+    if "state" in data:
+        data["state"]["options"]["variants"].remove("order-auction")
+        data["state"].pop("events")
+    return data
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_2007_saves_from_before_the_variant_load_as_order_auction_games(n):
+    game = _auction_game(n, 40 + n, 150)
+    assert game.history["actions"][0].split()[0] in ("bid", "skip")
+    for old in (_as_saved_before(game.to_json()), _as_saved_before(game.history)):
+        loaded = from_json(old)
+        assert loaded.options == AUCTION
+        assert loaded.to_json() == game.to_json()
+        assert replay(old).to_json() == game.to_json()
+
+
+def test_a_2007_game_without_the_variant_is_not_taken_for_an_old_auction_save():
+    game = new_game(3, seed=5, options=E2007)
+    play(game, str(game.legal_actions()[0]))
+    assert game.history["actions"][0].startswith("place ")
+    assert from_json(json.loads(json.dumps(game.to_json()))).options == E2007
+
+
+def test_a_state_that_drops_the_variant_its_config_names_is_corrupt():
+    data = json.loads(json.dumps(_auction_game(2, 3, 20).to_json()))
+    data["state"]["options"]["variants"] = []
+    with pytest.raises(SaveFileError, match="corrupt"):
+        from_json(data)

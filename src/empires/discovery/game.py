@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from empires.core import events as core_events
@@ -12,7 +13,7 @@ from empires.discovery import actions as codec
 from empires.discovery import event_texts, flow, narration, observation, scoring
 from empires.discovery.actions import Action
 from empires.discovery.decisions import HANDLERS
-from empires.discovery.options import Options
+from empires.discovery.options import ORDER_AUCTION, Options
 from empires.discovery.setup import new_state
 from empires.discovery.state import State
 
@@ -243,12 +244,13 @@ def replay(history: dict) -> DiscoveryGame:
         raise SaveFileError(f"this file is a game of {shown}, not {NAME!r}")
     try:
         config = history["config"]
-        game = new_game(
-            config["num_players"], history["seed"], Options.from_json(config.get("options"))
-        )
         actions = history["actions"]
         if not isinstance(actions, list):
             raise SaveFileError("'actions' must be a list")
+        options = Options.from_json(config.get("options"))
+        if _legacy_2007_auction(options, actions):
+            options = replace(options, variants=(*options.variants, ORDER_AUCTION))
+        game = new_game(config["num_players"], history["seed"], options)
     except SaveFileError:
         raise
     except (KeyError, TypeError, ValueError) as e:
@@ -269,14 +271,32 @@ def from_json(data: dict | str) -> DiscoveryGame:
     data = savefile.parse(data)  # JSON text parsed; refused if absurdly deep
     game = replay(data)
     saved = data.get("state") if isinstance(data, dict) else None
-    if saved is not None and _comparable(game, saved) != saved:
+    if saved is not None and _comparable(game, saved, _named_options(data)) != saved:
         raise SaveFileError("save file is corrupt: its state does not match its own history")
     return game
 
 
-def _comparable(game, saved: dict) -> dict:
-    """The replayed state as its save holds it (saves from before the event log lack it)."""
+def _named_options(data: dict) -> Options:
+    """The options a (replayable) save names in its config."""
+    return Options.from_json(data["config"].get("options"))
+
+
+def _legacy_2007_auction(options: Options, actions: list) -> bool:
+    """Whether a 2007 history is one saved before the 2007 standard start became the random one
+    (ruling 17 corrected), when every 2007 game opened with the order auction without naming it:
+    its first action is a bid or a pass, which no other 2007 game can begin with."""
+    if options.edition != "2007" or options.has(ORDER_AUCTION) or not actions:
+        return False
+    first = actions[0].split()[:1] if isinstance(actions[0], str) else None
+    return first in (["bid"], ["skip"])
+
+
+def _comparable(game, saved: dict, named: Options) -> dict:
+    """The replayed state as its save holds it (saves from before the event log lack it; a 2007
+    save from before the order-auction variant had a name does not name it)."""
     data = json.loads(json.dumps(game.s.data_to_json()))
     if isinstance(saved, dict) and "events" not in saved:
         data.pop("events", None)
+    if game.s.options.has(ORDER_AUCTION) and not named.has(ORDER_AUCTION):
+        data["options"] = named.to_json()
     return data
