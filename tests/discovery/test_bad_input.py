@@ -137,3 +137,14 @@ def test_a_real_save_is_well_within_the_depth_limit():
         legal = game.legal_actions()
         game.apply(legal[rng.randrange(len(legal))])
     assert from_json(json.dumps(game.to_json())) == game
+
+
+@pytest.mark.parametrize("fields", [{"variants": 5}, {"variants": {"scouting": 1}},
+                                    {"variants": [1]}, {"edition": ["2007"]}, {"nations": {}},
+                                    {"builders": "yes"}, {"unknown": 1}])
+def test_wrongly_typed_options_are_value_errors(fields):
+    with pytest.raises(ValueError):
+        Options.from_json(fields)
+    if "unknown" not in fields:
+        with pytest.raises(ValueError):
+            Options(**fields)

@@ -143,3 +143,14 @@ def test_a_number_too_long_to_read_is_a_save_file_error():
 def test_a_real_save_is_well_within_the_depth_limit():
     game = random_game(4, 9)
     assert from_json(json.dumps(game.to_json())) == game
+
+
+@pytest.mark.parametrize("fields", [{"variants": 5}, {"variants": [1]}, {"factions": 5},
+                                    {"factions": [["romans"]]}, {"cards": 5},
+                                    {"reshuffle_faction_discards": "yes"}, {"unknown": 1}])
+def test_wrongly_typed_options_are_value_errors(fields):
+    with pytest.raises(ValueError):
+        Options.from_json(fields)
+    if "unknown" not in fields:
+        with pytest.raises(ValueError):
+            Options(**fields)

@@ -42,7 +42,7 @@ class Options:
             if not isinstance(getattr(self, flag), bool):
                 raise ValueError(f"option {flag!r} must be true or false")
         variants = self.variants
-        if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
+        if not isinstance(variants, (list, tuple)) or not all(isinstance(v, str) for v in variants):
             raise ValueError("variants must be a list of variant names")
         unknown = [v for v in variants if v not in VARIANTS]
         if unknown:

@@ -30,7 +30,7 @@ class Options:
         factions = self.factions
         if isinstance(factions, str):
             factions = tuple(f.strip() for f in factions.split(",") if f.strip())
-        if not all(isinstance(f, str) for f in factions):
+        if not isinstance(factions, (list, tuple)) or not all(isinstance(f, str) for f in factions):
             raise ValueError("factions must be a list of faction names")
         factions = tuple(f.lower() for f in factions)
         unknown = [f for f in factions if f not in FACTIONS]
@@ -43,7 +43,7 @@ class Options:
         variants = self.variants
         if isinstance(variants, str):
             variants = tuple(v.strip() for v in variants.split(",") if v.strip())
-        if not all(isinstance(v, str) for v in variants):
+        if not isinstance(variants, (list, tuple)) or not all(isinstance(v, str) for v in variants):
             raise ValueError("variants must be a list of variant names")
         unknown = [v for v in variants if v not in VARIANTS]
         if unknown:
