@@ -1173,6 +1173,17 @@ def _add_backend_flags(parser: argparse.ArgumentParser) -> None:
         "Ray cluster to use (HOST:PORT or auto; implies --backend ray)"))
 
 
+def _add_replay_parser(sub) -> None:
+    rep = sub.add_parser("replay", help=(
+        "replay a saved game or history: each action and the events it caused"))
+    rep.add_argument("file", metavar="FILE")
+    rep.add_argument("--step", action="store_true", help="wait for Enter between actions")
+    rep.add_argument("--seat", type=int, metavar="N", help=(
+        "tell the game as player N (counted from 1) saw it, their secrets included "
+        "(default: as a spectator, who sees no hidden card)"))
+    rep.set_defaults(func=cmd_replay)
+
+
 def build_parser() -> argparse.ArgumentParser:
     games = list(game_names())
     parser = argparse.ArgumentParser(
@@ -1225,13 +1236,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_option_flags(tour)
     tour.set_defaults(func=cmd_tournament)
 
-    rep = sub.add_parser("replay", help="replay a saved game or history, action by action")
-    rep.add_argument("file", metavar="FILE")
-    rep.add_argument("--step", action="store_true", help="wait for Enter between actions")
-    rep.add_argument("--seat", type=int, metavar="N", help=(
-        "tell the game as player N (counted from 1) saw it, their secrets included "
-        "(default: as a spectator, who sees no hidden card)"))
-    rep.set_defaults(func=cmd_replay)
+    _add_replay_parser(sub)
 
     srv = sub.add_parser("serve", help="run the web app (lobby, games, replays) in a browser")
     srv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
