@@ -47,7 +47,9 @@ def snap(s, p: int) -> tuple[int, ...]:
 def delta(s, p: int, before: tuple[int, ...]) -> dict[str, int]:
     """What changed for ``p`` since ``before`` (:func:`snap`): good -> count (negative: lost),
     in :data:`COUNTED` order, only the goods that changed."""
-    now = snap(s, p)
+    now = (*s.supply[p], s.vp[p], len(s.hand[p]))
+    if now == before:
+        return {}
     return {g: b - a for g, a, b in zip(COUNTED, before, now, strict=True) if a != b}
 
 
