@@ -6,6 +6,8 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("pettingzoo")
 
@@ -130,7 +132,7 @@ def test_options():
 def _play_collecting_events(env, rng):
     """Play random legal actions to the end; per agent, every event its infos gave it, and the
     info of each agent at each of its turns."""
-    given = {a: [] for a in env.possible_agents}
+    told = {a: [] for a in env.possible_agents}
     turns = []
     for agent in env.agent_iter():
         obs, _, terminated, truncated, info = env.last()
@@ -139,27 +141,31 @@ def _play_collecting_events(env, rng):
             if other != agent and not env.terminations[other]:
                 assert "events" not in env.infos[other]
         events = info.get("events", [])
-        given[agent] += events
+        told[agent] += events
         turns.append((seat, terminated, events, len(env.game.history["actions"])))
         if terminated or truncated:
             env.step(None)
             continue
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    return given, turns
+    return told, turns
 
 
-@pytest.mark.parametrize("options", [None, {"variants": ["scouting"]}])
-def test_info_events_are_the_acting_agents_own_view_since_its_previous_turn(options):
-    env = EmpiresDiscoveryEnv(num_players=3, seed=4, options=options)
-    env.reset(seed=11)
-    given, turns = _play_collecting_events(env, np.random.default_rng(5))
+@settings(max_examples=8, deadline=None)
+@given(players=st.integers(2, 6), scouting=st.booleans(), seed=st.integers(0, 2**32 - 1))
+def test_info_events_are_the_acting_agents_own_view_since_its_previous_turn(
+        players, scouting, seed):
+    options = {"variants": ["scouting"]} if scouting else None
+    env = EmpiresDiscoveryEnv(num_players=players, seed=seed, options=options)
+    env.reset(seed=seed)
+    told, turns = _play_collecting_events(env, np.random.default_rng(seed))
     game = env.game
     assert game.is_terminal()
-    for agent, events in given.items():
+    for agent, events in told.items():
         seat = env.agent_name_mapping[agent]
         # each event of its own view exactly once, in order: nothing missed, nothing repeated
         assert events == game.events(seat)
         assert [e["seq"] for e in events] == list(range(len(game.events(None))))
+    action_seqs = [e["seq"] for e in game.events(None) if e["kind"] == "action"]
     previous = {}
     for seat, terminated, events, played in turns:
         if seat in previous and not terminated:
@@ -167,10 +173,9 @@ def test_info_events_are_the_acting_agents_own_view_since_its_previous_turn(opti
             first = events[0]
             assert first["kind"] == "action" and first["player"] == seat
             assert first["seq"] == previous[seat]
-        actions = [e for e in game.events(seat) if e["kind"] == "action"]
         if not terminated:
-            previous[seat] = actions[played]["seq"] if played < len(actions) else None
-    assert any(e["kind"] == "action" and e["player"] != 0 for e in given["player_0"])
+            previous[seat] = action_seqs[played]  # the action this turn takes
+    assert any(e["kind"] == "action" and e["player"] != 0 for e in told["player_0"])
 
 
 def test_info_events_hide_other_seats_secrets():
@@ -178,9 +183,9 @@ def test_info_events_hide_other_seats_secrets():
     secrets = 0
     for seed in range(3):
         env.reset(seed=seed)
-        given, _ = _play_collecting_events(env, np.random.default_rng(seed))
+        told, _ = _play_collecting_events(env, np.random.default_rng(seed))
         log = env.game.s.events  # the engine's own log, secret parts and all
-        for agent, events in given.items():
+        for agent, events in told.items():
             seat = env.agent_name_mapping[agent]
             for e in events:
                 secret = log[e["seq"]].get("secret")
