@@ -32,14 +32,25 @@ PHASES = {
 }
 
 
+BOX_PHASE = "Phase 2: Event Box Resolution"
+
+
 def phase_name(step: str) -> str:
-    return PHASES.get(step, "Phase 2: Event Box Resolution")
+    return PHASES.get(step, BOX_PHASE)
 
 
 def emit(s, kind: str, secret: dict | None = None, **fields) -> None:
-    """Record one event on state ``s`` (nothing when its narration is off)."""
-    if s.narrate:
+    """Record one event on state ``s`` (nothing when its narration is off). Events without a
+    secret part, the common case, are built here directly (what :func:`core_events.emit`
+    does, without its check of the secret part)."""
+    if not s.narrate:
+        return
+    if secret is not None:
         core_events.emit(s.events, kind, s.turn, phase_name(s.step), secret, **fields)
+        return
+    event = {"kind": kind, "turn": s.turn, "phase": PHASES.get(s.step, BOX_PHASE)}
+    event.update(fields)
+    s.events.append(event)
 
 
 def who(e: dict) -> str:

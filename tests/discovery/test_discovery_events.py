@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from empires.core.rng import Rng
-from empires.discovery import Options, flow, new_game
+from empires.discovery import Options, new_game
 from empires.discovery.data import CARDS, COUNTERS, GOOD_IDS, NATION_IDS, REGION_IDS
 from empires.discovery.event_texts import TEXTS
 from empires.discovery.nations import assign
@@ -551,22 +551,21 @@ def test_final_scoring_and_game_over_with_a_tie_break():
 
 # ---- 2007 auction and National Advantages ------------------------------------------------------
 def test_2007_starting_order_auction():
-    game = new_game(3, seed=4, options=Options(edition="2007"))
+    game = new_game(3, seed=4, options=Options(edition="2007", variants=("order-auction",)))
     s = game.s
-    s.money, s.bids, s.passed, s.pending = [10, 10, 10], [0, 0, 0], [], []
-    s.step, s.cursor = "auction", 0
-    game._legal = None
-    flow.run(s)
+    first = game.current_player  # bidding starts with a random seat
     caribbean = s.counter[R["caribbean"]]
     mark = since(game)
     play(game, "bid 8", "skip", "skip")
     e = one(game, "order_auction", mark)
-    assert (e["winner"], e["paid"], e["second"], e["second_paid"]) == (0, 8, 2, 0)
-    assert e["order"] == s.order == [0, 2, 1]
+    last = (first + 2) % 3  # passed last: second place
+    assert (e["winner"], e["paid"], e["second"], e["second_paid"]) == (first, 8, last, 0)
+    assert e["order"] == s.order == [first, last, (first + 1) % 3]
+    assert e["phase"] == "Setup: starting-order auction"
     found = one(game, "discovered", mark)
     assert (found["region"], found["source"]) == ("caribbean", "auction")
     assert found["counter"] == COUNTERS[caribbean].id
-    assert s.money[0] == 10 - 8 + found["money"]
+    assert s.money[first] == 10 - 8 + found["money"] and found["player"] == first
 
 
 def test_nation_boards_dealt_and_auctioned():
