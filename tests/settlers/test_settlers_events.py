@@ -313,6 +313,92 @@ def test_shrine_event():
         ("wood", 1), ("stone", 2)]
 
 
+def test_revealed_and_discarded_draft_cards_match_the_piles():
+    game = new_game(3, seed=9)
+    s = game.s
+    (shown,) = new(game, 0, "revealed")
+    assert [c["id"] for c in shown["cards"]] == [s.db[c].id for c in s.draft]
+    discards = len(s.common_discard)
+    since = mark(game)
+    while s.step == "draft":
+        game.apply(game.legal_actions()[-1])
+    gone = new(game, since, "draft_discarded")
+    assert [c["id"] for e in gone for c in e["cards"]] == [
+        s.db[c].id for c in s.common_discard[discards:]]
+    (again,) = new(game, since, "revealed")  # the second half of the draft
+    assert len(again["cards"]) == 4
+
+
+def test_choice_copy_and_draw_keep(cards_file):
+    """Pharaoh's Guard: 1 Raze token or 2 VP; Farmers At Work copies a Production Location;
+    the Architect draws 2 Faction cards to keep 1 (the other is discarded face up)."""
+    game = position(2, ("egyptians", "romans"))
+    give(game, 0, "egy004", "com016", where="empire")
+    since = mark(game)
+    produce(game.s, 0)
+    (prod,) = new(game, since, "production")
+    assert {part["decision"] for part in prod["sources"] if "decision" in part} == {
+        "choose_one", "copy_production"}
+    assert game.decision["kind"] == "copy_production"  # the last pushed is decided first
+    play(game, "target egy004")
+    play(game, "option 1")  # the copied choice: 2 VP
+    play(game, "option 0")  # the Guard's own: 1 Raze token
+    (copied,) = new(game, since, "copied")
+    assert copied["card"]["name"] == "Farmers At Work" and copied["target"]["id"] == "egy004"
+    chose = new(game, since, "chose")
+    assert [(e["option"], e["gained"]) for e in chose] == [(1, {"vp": 2}), (0, {"raze": 1})]
+    assert game.s.vp[0] == 2 and supply(game, 0)["raze"] >= 1
+    game = position(2, ("romans", "egyptians"))
+    give(game, 0, "rom011", where="empire")
+    since = mark(game)
+    produce(game.s, 0)
+    drawn = [c for c in game.s.looking[0]]
+    play(game, f"discard {game.s.db[drawn[0]].id}")
+    (kept,) = new(game, since, "kept", viewer=0)
+    (hidden,) = new(game, since, "kept", viewer=1)
+    assert [c["id"] for c in kept["cards"]] == [game.s.db[drawn[1]].id]
+    assert hidden["cards"] is None and hidden["count"] == 1
+    (thrown,) = new(game, since, "discarded", viewer=1)
+    assert thrown["card"]["id"] == game.s.db[drawn[0]].id and thrown["reason"] == "not kept"
+
+
+def test_exchange_event(cards_file):
+    """Slave Trader (test stand-in): building an Egyptian Location, 1 Worker for 2 VP."""
+    game = position(2, ("egyptians", "romans"), options=Options(cards=cards_file))
+    trader = next(c.id for c in game.s.db.cards if c.name == "Slave Trader")
+    give(game, 0, trader, "com003", where="empire")
+    give(game, 0, "egy004")
+    cost = game.s.db[cid(game, "egy004")].cost
+    goods(game, 0, gold=sum(cost), worker=1)
+    since = mark(game)
+    play(game, "build egy004")
+    play(game, "discard com003")  # a Faction Location's cost: a Location of the Empire
+    assert game.decision["kind"] == "exchange"  # asked before the Guard's own choice
+    play(game, "option 0")
+    (e,) = new(game, since, "exchanged")
+    assert (e["spent"], e["gained"]) == ({"worker": 1}, {"vp": 2})
+
+
+def test_reshuffle_and_collection_events():
+    game = position(2, ("romans", "egyptians"))
+    s = game.s
+    s.common_discard += s.common_deck
+    s.common_deck = []
+    goods(game, 0, worker=2)
+    since = mark(game)
+    play(game, "workers", "draw common")
+    (e,) = new(game, since, "reshuffled")
+    assert e["deck"] == "common" and e["cards"] == len(s.common_deck) + 1
+    solo = new_game(1, seed=5)
+    while solo.s.round == 1:
+        solo.apply(solo.legal_actions()[0])
+    taken = [e["card"] for e in new(solo, 0, "pick") if e["player"] == -1]
+    (col,) = new(solo, 0, "collected")
+    assert col["cards"] == taken and len(taken) == 2 and col["collection"] == 2
+    razed = [e["razed"]["id"] for e in new(solo, 0, "attack") if e["razed"]]
+    assert [solo.s.db[c].id for c in solo.s.collection] == [c["id"] for c in taken] + razed
+
+
 def test_final_scoring_and_game_over_match_scores_and_ranking():
     for n, seed in ((1, 5), (2, 3), (3, 11), (4, 7)):
         game = random_game(n, seed)
@@ -332,19 +418,26 @@ def test_final_scoring_and_game_over_match_scores_and_ranking():
 
 
 def test_tie_breaks_are_told():
-    game = random_game(2, 3, stop=None)
-    s = game.s
-    # the same game ended with equal totals: the rulebook's tie-breaks decide
-    rows = game.scores()
-    from empires.settlers.flow import tie_breaks
-
-    s.vp[1] += rows[0]["total"] - rows[1]["total"]
-    rows = game.scores()
-    assert rows[0]["total"] == rows[1]["total"]
-    steps = tie_breaks(s, rows, game.ranking())
-    for step in steps:
-        assert step["by"] in ("resources", "cards")
-        assert step["values"][0] > step["values"][1]
+    """Equal VP: more Workers and Resources left wins; then more cards in hand; else shared."""
+    for wood, by, words in ((3, "resources", "more Workers and Resources left"),
+                            (2, "cards", "more cards in hand")):
+        game = position(2, ("romans", "barbarians"))
+        game.s.round = 5
+        goods(game, 0, wood=2, worker=1)
+        goods(game, 1, wood=wood, worker=1)
+        give(game, 0, "com003")
+        give(game, 1, "com004", "com005")
+        play(game, "pass", "pass")
+        assert game.is_terminal()
+        (e,) = new(game, 0, "game_over")
+        assert e["ranking"] == game.ranking() == [[1], [0]]
+        assert e["decided_by"][0]["by"] == by and words in e["text"]
+    game = position(2, ("romans", "barbarians"))
+    game.s.round = 5
+    play(game, "pass", "pass")
+    (e,) = new(game, 0, "game_over")
+    assert e["ranking"] == [[0, 1]] and e["decided_by"] == []
+    assert "share the win" in e["text"]
 
 
 # ---- every kind in random games ------------------------------------------------------------
