@@ -55,25 +55,39 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
     options.check_players(num_players)
     if not isinstance(seed, int):
         raise ValueError(f"seed must be an integer, not {seed!r}")
-    n = num_players
     s = State()
     s.options = options
-    s.num_players = n
+    s.num_players = num_players
     s.seed = seed
-    s.rng = rng = Rng(seed)
+    s.rng = Rng(seed)
+    # Every random draw happens in this order (a seed's game depends on it).
+    _player_order(s)
+    _player_pieces(s)
+    _counters_and_deck(s)
+    _goods_and_buildings(s)
+    _boxes_and_tracks(s)
+    _first_step(s)
+    return s
 
+
+def _player_order(s: State) -> None:
+    """The random Player Order, $10 plus $0, $1, $2... by place (2015 rulebook, and the 2007
+    rulebook's "Ordine iniziale di partenza"). 2007 order-auction variant (ruling 17, its
+    Appendix I): the auction replaces it; everyone starts with $10 and the order is set when it
+    ends (module auction)."""
+    n = s.num_players
     s.order = list(range(n))
-    order_auction = options.has(ORDER_AUCTION)
-    if order_auction:
-        # 2007 order-auction variant (ruling 17, its Appendix I): the auction replaces the random
-        # order; everyone starts with $10 and the order is set when it ends (module auction).
-        # Without it the 2007 start is the 2015 one ("Ordine iniziale di partenza").
+    if s.options.has(ORDER_AUCTION):
         s.money = [STARTING_MONEY] * n
-    else:
-        rng.shuffle(s.order)
-        s.money = [0] * n
-        for place, p in enumerate(s.order):
-            s.money[p] = STARTING_MONEY + place
+        return
+    s.rng.shuffle(s.order)
+    s.money = [0] * n
+    for place, p in enumerate(s.order):
+        s.money[p] = STARTING_MONEY + place
+
+
+def _player_pieces(s: State) -> None:
+    n, options = s.num_players, s.options
     counts = [
         0 if w == "builder" and not options.builders else c
         for w, c in zip(WORKERS, WORKER_COUNTS, strict=True)
@@ -92,8 +106,12 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
     s.colony_vp = [[0, 0, 0] for _ in range(n)]
     s.economy = [0] * n
 
-    # Discovery counters: one face down in every region but the Caribbean; the rest unused.
-    # 2007 order auction: the Caribbean gets one too, for its winner to discover (ruling 17).
+
+def _counters_and_deck(s: State) -> None:
+    """Discovery counters: one face down in every region but the Caribbean; the rest unused.
+    2007 order auction: the Caribbean gets one too, for its winner to discover (ruling 17)."""
+    n, options, rng = s.num_players, s.options, s.rng
+    order_auction = options.has(ORDER_AUCTION)
     counters = list(range(len(COUNTERS)))
     rng.shuffle(counters)
     s.discovered = [r in STARTS_DISCOVERED and not order_auction for r in range(NUM_REGIONS)]
@@ -108,6 +126,9 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
     rng.shuffle(s.deck)
     s.region_workers = [[[0] * len(WORKERS) for _ in range(n)] for _ in range(NUM_REGIONS)]
 
+
+def _goods_and_buildings(s: State) -> None:
+    options = s.options
     # Trade Goods: one on each region, the rest face down; four into the Trade Goods box.
     s.region_good = list(REGION_GOOD)
     remaining = list(GOOD_COUNTS)
@@ -115,12 +136,11 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
         remaining[g] -= 1
     s.pool = [g for g in range(NUM_GOODS) for _ in range(remaining[g])]
     s.tg_offer = draw_goods(s, TRADE_GOODS_SPACES)
-
     # Capital Buildings: a shuffled stack per Age, five of Age I face up.
     s.stacks = [[]]
     for age in (1, 2, 3):
         stack = building_pool(options, age)
-        rng.shuffle(stack)
+        s.rng.shuffle(stack)
         s.stacks.append(stack)
     if options.has("reduced-luck"):
         # Ten Age III buildings, face up until Age III; the rest leave the game.
@@ -129,16 +149,18 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
         s.stacks[3] = s.stacks[3][-keep:]
     s.cb_offer = [s.stacks[1].pop() for _ in range(5)]
 
+
+def _boxes_and_tracks(s: State) -> None:
+    n = s.num_players
     # Merchant Ships: one in the box, one on the turn track, one on dock space 2N if it exists.
     s.ship_markers = 1 + (1 if 2 * n <= 11 else 0)
     s.ship_in_box = True
     s.ship_supply = MERCHANT_SHIPS - 1 - s.ship_markers
-
     s.initiative, s.dock, s.tg_box, s.shipping, s.cb_box, s.warfare = [], [], [], [], [], []
     s.initiative_result = []
     s.specialists = {}
     s.discovery_box = [[0] * len(WORKERS) for _ in range(n)]
-    if options.has("two-player"):
+    if s.options.has("two-player"):
         for p in range(n):  # each player places 2 Captains in the Discovery box
             s.supply[p][CAPTAIN] -= 2
             s.discovery_box[p][CAPTAIN] += 2
@@ -150,14 +172,19 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
     s.specialists_final = [0] * n
     s.peeks = [[-1] * NUM_REGIONS for _ in range(n)]
     s.deck_peeks = [[-1, -1] for _ in range(n)]
+
+
+def _first_step(s: State) -> None:
+    """Turn 1 opens with Phase 1, the 2007 order auction or the National Advantages' setup."""
+    n = s.num_players
     s.turn = 1
     s.step = "place"
     s.place_idx = 0
     s.bids = [0] * n
     s.passed = []
-    if order_auction:
+    if s.options.has(ORDER_AUCTION):
         s.step = "auction"
-        s.cursor = rng.randrange(n)  # the auction's first bidder
+        s.cursor = s.rng.randrange(n)  # the auction's first bidder
     # National Advantages (Appendix I): boards dealt or auctioned in step "nations".
     s.nation = [-1] * n
     s.advantage_left = [0] * n
@@ -165,9 +192,8 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
     s.adv_offered = ""
     s.nation_bids = [0] * n
     s.nation_passed = []
-    if options.nations != "off":
+    if s.options.nations != "off":
         start_nations(s)
-    return s
 
 
 def draw_good(s: State) -> int:
