@@ -36,6 +36,9 @@ MAX_INDEX = 16  # ``index`` codes at the least: buying up to 15 VP at once, Univ
 # Colonist Dock: its 2N-1 numbered spaces, X and Y, the Mayflower's 3 ships and England's 2 free
 # Colonists (placement.MAYFLOWER_SHIPS, nations.FREE_COLONISTS).
 DOCK_X_Y, DOCK_MAYFLOWER, ENGLAND_FREE_COLONISTS = 2, 3, 2
+MAX_BID = 30
+SCOUT_DECK = NUM_REGIONS  # "scout deck": look at the top Discovery card
+MAX_DIGITS = 6  # a number in an action string: ASCII digits only, at most this many
 
 
 def index_codes(num_players: int) -> int:
@@ -43,15 +46,12 @@ def index_codes(num_players: int) -> int:
     possible Dock queue (18 with 6 players) or :data:`MAX_INDEX`, whichever is more."""
     england = 2 * num_players - 1 + DOCK_X_Y + DOCK_MAYFLOWER + ENGLAND_FREE_COLONISTS
     return max(MAX_INDEX, england)
-MAX_BID = 30
-SCOUT_DECK = NUM_REGIONS  # "scout deck": look at the top Discovery card
-MAX_DIGITS = 6  # a number in an action string: ASCII digits only, at most this many
 
 
 def _number(kind: str, args: list[str], text: str) -> int:
     """The one number argument of ``kind``: ASCII digits only (not '٣' or '²'), bounded."""
-    if len(args) != 1 or not (args[0].isascii() and args[0].isdigit()) \
-            or len(args[0]) > MAX_DIGITS:
+    digits = args[0] if len(args) == 1 else ""
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS):
         raise IllegalActionError(
             f"{kind!r} takes a number (at most {MAX_DIGITS} digits 0-9): {_quote(text)}"
         )

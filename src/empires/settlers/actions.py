@@ -29,8 +29,8 @@ MAX_DIGITS = 6  # a number in an action string: ASCII digits only, at most this 
 
 def _number(kind: str, args: list[str], text: str) -> int:
     """The one number argument of ``kind``: ASCII digits only (not '٣' or '²'), bounded."""
-    if len(args) != 1 or not (args[0].isascii() and args[0].isdigit()) \
-            or len(args[0]) > MAX_DIGITS:
+    digits = args[0] if len(args) == 1 else ""
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS):
         raise IllegalActionError(
             f"{kind!r} takes a number (at most {MAX_DIGITS} digits 0-9): {_quote(text)}"
         )
