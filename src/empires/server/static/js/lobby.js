@@ -12,6 +12,7 @@ const VARIANT_TEXT = {
   "no-survivors": "No survivors",
   scouting: "Scouting",
   "advanced-reconnaissance": "Advanced reconnaissance",
+  "order-auction": "Starting-order auction (2007 edition only)",
 };
 
 function option(value, label, selected = false) {
