@@ -76,6 +76,9 @@ NAMES = {"wood": ("wood", "wood"), "stone": ("stone", "stone"), "food": ("food",
          "gold": ("gold", "gold"), "worker": ("Worker", "Workers"),
          "raze": ("Raze token", "Raze tokens"), "defense": ("Defense token", "Defense tokens"),
          "vp": ("VP", "VP"), "card": ("card", "cards")}
+ASKED = {"draw": "a card (from a deck of their choice)", "keep": "cards to keep some of",
+         "choose_one": "a choice", "copy_production": "a production to copy",
+         "samurai_place": "Samurai to deploy"}
 SOURCES = {"faction": "the faction board", "deal": "Deal", "trade_route": "Trade Route Deal"}
 
 
@@ -150,8 +153,9 @@ def pick(e: dict) -> str:
         return f"The virtual player takes {card['name']} {how}."
     if card is None:
         return f"{who(e)} keeps one of the Lookout cards."
-    where = "from the draft" if e["source"] == "draft" else "of the Lookout cards"
-    return f"{who(e)} takes {card['name']} {where}."
+    if e["source"] == "draft":
+        return f"{who(e)} takes {card['name']} from the draft."
+    return f"{who(e)} keeps {card['name']} of the Lookout cards."
 
 
 def draft_discarded(e: dict) -> str:
@@ -170,9 +174,12 @@ def production(e: dict) -> str:
             name = part["card"]["name"] + (f" ({name})" if name else "")
         got = goods(part["goods"]) if part["goods"] else ""
         if part.get("decision"):
-            got = (got + " and " if got else "") + "a choice"
+            asked = ASKED.get(part["decision"], "a choice")
+            got = (got + " and " if got else "") + asked
         if got:
             parts.append(f"{got} from {name}")
+    if len(parts) == 1 and not e["sources"][0].get("decision"):  # "2 wood from X": all of it
+        return f"{who(e)} produces {parts[0]}."
     detail = f": {'; '.join(parts)}" if parts else ""
     return f"{who(e)} produces {goods(e['goods'])}{detail}."
 
@@ -319,7 +326,7 @@ def gate(e: dict) -> str:
 def feature(e: dict) -> str:
     on = {"build": "a build", "raze": "a raze", "gain": "a gain",
           "enemy_worker_pair": "an enemy's pair of Workers"}.get(e["on"], e["on"])
-    return f"{e['card']['name']} of {who(e)} answers {on}: {goods(e.get('gained'))}."
+    return f"{who(e)}'s {e['card']['name']} answers {on}: {goods(e.get('gained'))}."
 
 
 def reshuffled(e: dict) -> str:
@@ -333,11 +340,14 @@ def reshuffled(e: dict) -> str:
 
 
 def cleanup(e: dict) -> str:
-    stores = [s["card"]["name"] for s in e["storage"] if s["card"]] or []
-    by = f" (storage: the faction board{''.join(', ' + n for n in stores)})"
+    keep = list(dict.fromkeys(g for s in e["storage"] for g in s["goods"]))
+    stores = [s["card"]["name"] for s in e["storage"] if s["card"]]
+    where = listing(["the faction board", *stores])
     kept_ = f"keeps {goods(e['kept'])}" if e["kept"] else "keeps nothing"
     lost = f" and loses {goods(e['lost'])}" if e["lost"] else ""
-    return f"{who(e)} {kept_}{lost}{by if e['kept'] else ''}."
+    stored = listing([NAMES.get(g, (g, g))[1] for g in keep])
+    why = f" ({where} store{'s' if len(stores) == 0 else ''} {stored} only)" if lost else ""
+    return f"{who(e)} {kept_}{lost}{why}."
 
 
 def collected(e: dict) -> str:
