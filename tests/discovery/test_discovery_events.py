@@ -273,6 +273,33 @@ def test_successful_expedition_matches_the_counter():
                                 "strength 3) meets a Discovery counter of Resistance 3")
 
 
+def test_plague_1_and_portugal_change_the_resistance_to_reach():
+    game = fresh(3)
+    give_building(game, 0, "plague_1")
+    set_counter(game, "peru", "c07")  # Resistance 3
+    mark = expedition(game, "peru", "captain")
+    e = one(game, "expedition", mark)
+    assert (e["strength"], e["printed_resistance"], e["resistance"], e["success"]) == (
+        2, 3, 2, True)
+    assert "2 needed with the Plague" in e["text"]
+
+    game = fresh(3)
+    with_options(game, nations="random")
+    assign(game.s, 0, NATION_IDS.index("portugal"))
+    top = CARDS[game.s.deck[-1]]
+    box_worker(game, "discovery", 0, "captain")
+    box_worker(game, "discovery", 0, "colonist")
+    mark = since(game)
+    resolve_from(game, "discovery")
+    play(game, "deck", "worker captain", "worker colonist", "done")
+    used = one(game, "advantage", mark)
+    assert (used["nation"], used["resistance"]) == ("portugal", 3)
+    e = one(game, "expedition", mark)
+    assert (e["card"], e["portugal"], e["printed_resistance"], e["success"]) == (
+        top.id, True, 3, True)
+    assert e["money"] == top.plunder and game.s.cards_won[0] == [CARDS.index(top)]
+
+
 def test_failed_expedition_reveals_the_counter_to_all():
     game = fresh(3)
     set_counter(game, "peru", "c15")  # Resistance 5

@@ -159,3 +159,22 @@ def test_heuristic_games_keep_the_invariants(config, seed):
         game.apply(bots[game.current_player].choose(game))
         check(game)
     assert sorted(p for group in game.ranking() for p in group) == list(range(n))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games(), seeds)
+def test_narration_changes_no_rule(config, seed):
+    """The event log (issue #12) only tells: with narration off the same actions make the same
+    game, and the log is the only difference."""
+    n, options = config
+    told = random_game(n, seed, options=options)
+    silent = new_game(n, seed=seed, options=options)
+    silent.narrate = False
+    setup = silent.s.events[:]  # told by new_game, before narration was switched off
+    for action in told.s.actions:
+        silent.apply(action)
+    assert silent.is_terminal() and silent.s.events == setup
+    a, b = told.to_json(), silent.to_json()
+    assert len(a["state"].pop("events")) > len(told.s.actions) == len(b["state"]["actions"])
+    b["state"].pop("events")
+    assert a == b

@@ -122,14 +122,14 @@ def _building_name(building_id: str) -> str:
     return BUILDINGS[BUILDING_INDEX[building_id]].name
 
 
-def _counter(e: dict) -> str:
-    """A counter or card by its printed name and numbers, or "a face-down counter" unseen."""
-    if e.get("resistance") is None:
+def _counter(e: dict, resistance: str = "resistance") -> str:
+    """A counter or card by its printed name and numbers ("a Discovery counter" unseen)."""
+    if e.get(resistance) is None:
         return "a Discovery counter"
     reward = f"${e['plunder']} + ${e['per_soldier']} per Soldier, {e['vp']} VP"
     if e.get("card_name"):
-        return f"{e['card_name']} (Resistance {e['resistance']}; {reward})"
-    return f"a Discovery counter of Resistance {e['resistance']} ({reward})"
+        return f"{e['card_name']} (Resistance {e[resistance]}; {reward})"
+    return f"a Discovery counter of Resistance {e[resistance]} ({reward})"
 
 
 def _initiative(e: dict) -> str:
@@ -234,15 +234,16 @@ def _expedition(e: dict) -> str:
             f"strength {e['strength']})")
     if e["resistance"] is None:  # No Survivors, read by another seat
         return f"{head} fails; the counter leaves the game unseen (No Survivors)."
+    met = f"{head} meets {_counter(e, 'printed_resistance')}"
+    if e["resistance"] != e["printed_resistance"]:  # the owner's Plague I
+        met += f", {e['resistance']} needed with the Plague,"
     if e["success"]:
         landed = ", a Colonist lands there" if e["landed"] else ""
-        return (f"{head} meets {_counter(e)} needing {e['resistance']} and succeeds: "
-                f"${e['money']}{landed}; the workers return to supply.")
+        return f"{met} and succeeds: ${e['money']}{landed}; the workers return to supply."
     after = ("the card is shuffled back into the deck" if e["shuffled_back"] else
              "the counter leaves the game (No Survivors)" if e["removed"] else
              "the counter stays face up")
-    return (f"{head} meets {_counter(e)} needing {e['resistance']} and fails; {after}; "
-            "the workers return to supply.")
+    return f"{met} and fails; {after}; the workers return to supply."
 
 
 def _scouted(e: dict) -> str:
@@ -260,9 +261,9 @@ def _specialist_trained(e: dict) -> str:
         "Training" if source == "training" else
         "Spoils of War" if source == "spoils_specialists" else "Starting-order auction")
     if not e["gained"]:
-        return f"{why}: {_who(e)} gets no {e['worker'].capitalize()}: none left in supply."
+        return f"{_who(e)} gets no {e['worker'].capitalize()} ({why}): none left in supply."
     paid = f" for ${e['money']}" if e["money"] else ""
-    return f"{why}: {_who(e)} gains {_worker(e['worker'])}{paid} for next turn."
+    return f"{_who(e)} gains {_worker(e['worker'])}{paid} for next turn ({why})."
 
 
 def _specialist_traded(e: dict) -> str:
@@ -274,10 +275,15 @@ def _stables(e: dict) -> str:
     return f"Stables: {_who(e)} moves a Soldier from {e['source_name']} to {e['region_name']}."
 
 
+_TRACKS = {"dock": "the Colonist Dock", "trade_goods": "the Trade Goods box",
+           "warfare": "the Warfare box", "initiative": "the Initiative box",
+           "order": "the Player Order", "buildings": "the Capital Buildings box"}
+
+
 def _university(e: dict) -> str:
     what = "their Player Order marker" if e["worker"] is None else _worker(e["worker"])
     return (f"University: {_who(e)} moves {what} from position {e['position']} to the front "
-            f"of the {e['track'].replace('_', ' ')} track.")
+            f"of {_TRACKS[e['track']]}.")
 
 
 def _war(e: dict) -> str:
@@ -330,8 +336,8 @@ def _refresh(e: dict) -> str:
     added = _join([_building_name(b) for b in e["added"]]) or "no new buildings"
     ship = "; a new Merchant Ship waits" if e["ship"] else ""
     return (f"Turn {e['next_turn']} is prepared: {_goods(e['goods'])} on the Trade Goods box, "
-            f"{added} among the Capital Buildings{ship}; Player Order "
-            f"{_seats(e['order'])}.")
+            f"{added} among the Capital Buildings{ship}; Player Order: "
+            f"{', '.join(seat_name(p) for p in e['order'])}.")
 
 
 def _age(e: dict) -> str:
@@ -364,7 +370,7 @@ def _order_auction(e: dict) -> str:
     extra = " and a free specialist" if e["free_specialist"] else ""
     return (f"Starting-order auction: {_who(e, 'winner')} wins for ${e['paid']}; "
             f"{_who(e, 'second')} is second and pays ${e['second_paid']}{extra}; "
-            f"Player Order {_seats(e['order'])}.")
+            f"Player Order: {', '.join(seat_name(p) for p in e['order'])}.")
 
 
 def _nation_boards(e: dict) -> str:
