@@ -92,6 +92,26 @@ def test_dock_arrivals_name_worker_region_and_bonus():
     assert declined["text"] == "Player 1's Colonist goes back to supply from the Colonist Dock."
 
 
+def test_mayflower_arrivals_and_its_ships_left_out_of_income():
+    game = fresh(2)
+    with_options(game, builders=True)
+    give_building(game, 0, "mayflower")
+    give_ships(game, 0, 2)
+    give_good(game, 0, "fish", 2)
+    game.s.mayflower = [[0, W["colonist"]], [0, W["soldier"]]]
+    game.s.mayflower_ships[0] = 2
+    for w in ("colonist", "soldier"):
+        game.s.supply[0][W[w]] -= 1
+    mark = since(game)
+    resolve_from(game, "dock")
+    play(game, "region caribbean", "region caribbean")
+    arrivals = told(game, "dock_arrival", mark)
+    assert [(e["space"], e["worker"], e["region"]) for e in arrivals] == [
+        ("mayflower", "colonist", "caribbean"), ("mayflower", "soldier", "caribbean")]
+    income = next(e for e in told(game, "income", mark) if e["player"] == 0)
+    assert (income["ships"], income["goods"], income["money"]) == (0, 2, 0)
+
+
 def test_region_good_goes_to_the_first_colony_of_three():
     game = fresh(3)
     put(game, "caribbean", 0, colonist=2)
