@@ -20,6 +20,7 @@ OpenAPI schema. A client over its limits gets 429 with ``Retry-After``.
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
 from contextlib import asynccontextmanager
@@ -359,6 +360,28 @@ def _pages(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
 
+class NoFrames(logging.Filter):
+    """Drops the websocket library's frame dumps (``< TEXT '...'``, logged at debug level):
+    frames carry join tokens and each seat's hidden cards, which no log may hold."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg not in ("< %s", "> %s")
+
+
+def log_config(level: str) -> dict:
+    """uvicorn's logging, with frame dumps dropped and this package's own lines (quarantine,
+    expiry, storage errors) shown through the same handler."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config.setdefault("filters", {})["no_frames"] = {"()": NoFrames}
+    for handler in config["handlers"].values():
+        handler.setdefault("filters", []).append("no_frames")
+    config["loggers"]["empires"] = {"handlers": ["default"], "level": level.upper(),
+                                    "propagate": False}
+    return config
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///empires.db",
           bot_delay: float = 0.4, log_level: str = "info",
           card_sets: dict[str, str] | None = None, limits: Limits | None = None) -> None:
@@ -371,4 +394,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///empire
     # actions per second in benchmarks/server_load.py.
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=MAX_WS_MESSAGE,
                 ws_per_message_deflate=False, proxy_headers=False, server_header=False,
-                access_log=False)
+                access_log=False, log_config=log_config(log_level))

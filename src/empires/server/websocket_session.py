@@ -175,7 +175,8 @@ class Session:
             return "closed"
         if self.strikes == 1:  # one notice per burst of refusals: a flood costs no sends
             await self.send({"type": "error", "status": 429, "error": "rate_limited",
-                             "detail": f"too many messages; wait {wait:.1f} s"})
+                             "detail": f"too many messages; wait {max(wait, 0.1):.1f} s",
+                             "retry_after": round(wait, 3)})
         return "drop"
 
     async def handle(self, text: str) -> None:
