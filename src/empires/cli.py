@@ -1141,12 +1141,13 @@ def cmd_serve(args, console: Console) -> int:
     if args.bot_delay < 0:
         raise CliError("--bot-delay must not be negative")
     from empires.server.manager import Limits
-    from empires.server.serve_options import parse_card_sets, parse_duration
+    from empires.server.serve_options import parse_card_sets, parse_duration, parse_limits
 
     try:
         card_sets = parse_card_sets(args.cards)
-        limits = Limits(expire_after=parse_duration(args.expire_after),
-                        keep_finished=parse_duration(args.keep_finished))
+        limits = parse_limits(args.limit, Limits(
+            expire_after=parse_duration(args.expire_after),
+            keep_finished=parse_duration(args.keep_finished)))
     except ValueError as exc:
         raise CliError(str(exc)) from None
     try:
@@ -1253,6 +1254,9 @@ def build_parser() -> argparse.ArgumentParser:
         "units s, m, h, d)"))
     srv.add_argument("--keep-finished", default="7d", metavar="DURATION", help=(
         "keep finished and expired games for replays this long (default 7d)"))
+    srv.add_argument("--limit", action="append", metavar="NAME=VALUE", help=(
+        "change one per-client limit (repeatable), e.g. create_burst=50 or message_rate=20; "
+        "the names are the fields of empires.server.manager.Limits"))
     srv.add_argument("--log-level", default="info",
                      choices=["critical", "error", "warning", "info", "debug"],
                      help="server log level (default info)")

@@ -412,3 +412,26 @@ def test_a_chosen_seed_is_announced(client):
     assert g["seeded"] is True
     for token in (g["seats"][1]["token"], g["spectator"]["token"]):
         assert view(client, g["id"], token)["game"]["seeded"] is True
+
+
+def test_opening_connections_too_fast_is_refused(sqlite_url):
+    limits = Limits(connect_rate=0.001, connect_burst=2)
+    with TestClient(create_app(sqlite_url, limits=limits)) as client:
+        g = create(client, TWO_HUMANS)
+        for _ in range(2):
+            with ws_connect(client, g["id"], g["spectator"]["token"]) as ws:
+                assert ws.receive_json()["type"] == "state"
+        with pytest.raises(WebSocketDisconnect) as refused:
+            with ws_connect(client, g["id"], g["spectator"]["token"]) as ws:
+                ws.receive_json()
+        assert refused.value.code == 1008
+
+
+def test_serve_limits_are_configurable():
+    from empires.server.serve_options import parse_limits
+
+    limits = parse_limits(["create_burst=50", "message-rate=2.5", "sweep_every=5m"])
+    assert (limits.create_burst, limits.message_rate, limits.sweep_every) == (50, 2.5, 300)
+    for bad in (["nope=1"], ["create_burst"], ["create_burst=0"], ["message_rate=-1"]):
+        with pytest.raises(ValueError):
+            parse_limits(bad)

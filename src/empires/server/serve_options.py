@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 import stat
+from dataclasses import fields, replace
 from pathlib import Path
 
-from empires.server.manager import CARD_SET_NAME
+from empires.server.manager import CARD_SET_NAME, Limits
 
 MAX_CARD_FILE = 4 * 1024 * 1024  # bytes
 DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$")
@@ -50,3 +51,20 @@ def parse_card_sets(specs: list[str] | None) -> dict[str, str]:
             raise ValueError(f"card set {name!r}: {exc}") from None
         out[name] = str(path)
     return out
+
+
+def parse_limits(specs: list[str] | None, base: Limits | None = None) -> Limits:
+    """``NAME=VALUE`` specs (``create_burst=50``, ``message_rate=20``) over ``base``: any field of
+    :class:`~empires.server.manager.Limits`; durations may carry a unit (``sweep_every=5m``)."""
+    base = base or Limits()
+    known = {f.name: f for f in fields(Limits)}
+    changes: dict[str, float] = {}
+    for spec in specs or []:
+        name, sep, value = spec.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or name not in known:
+            raise ValueError(f"--limit takes NAME=VALUE with NAME one of: {', '.join(known)}; "
+                             f"not {spec!r}")
+        number = parse_duration(value)
+        changes[name] = int(number) if isinstance(getattr(base, name), int) else number
+    return replace(base, **changes)

@@ -60,13 +60,13 @@ class Session:
 
     # ---- the life of a connection ----
     async def run(self) -> None:
-        await self.ws.accept()
-        wait = self.manager.connect_limiter.take(self.client)
-        if wait:
-            await self.refuse(ApiError(429, "too_many_connections",
-                                       "you are opening connections too fast", wait),
-                              POLICY_VIOLATION)
+        if self.manager.connect_limiter.take(self.client):
+            # Refused before the handshake completes (HTTP 403): a connection flood costs
+            # the server as little as possible.
+            with contextlib.suppress(Exception):
+                await self.ws.close(code=POLICY_VIOLATION)
             return
+        await self.ws.accept()
         try:
             game, seat = await asyncio.wait_for(self.authenticate(), AUTH_TIMEOUT)
         except TimeoutError:
