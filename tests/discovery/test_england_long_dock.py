@@ -84,7 +84,8 @@ def test_england_moves_a_worker_at_position_16_to_the_front():
     legal = game.legal_actions()
     # one pick per distinct worker: England's free Colonist is first seen at position 16
     assert Action("index", 16) in legal and Action("index", 15) in legal
-    assert all(game.legal_action_codes())  # every legal action has a code
+    codes = game.legal_action_codes()  # every legal action has a code (encode would raise)
+    assert [decode(c, 6) for c in codes] == legal
     play(game, "index 16")
     assert s.dock[0] == [ENGLAND, COLONIST]
     # Later picks count from the first worker not yet placed: the Mayflower's Missionary is now
