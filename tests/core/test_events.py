@@ -5,6 +5,7 @@ import json
 import pytest
 
 from empires.core import events as ev
+from empires.core.errors import SaveFileError
 from empires.core.game import get_game
 from empires.core.rng import Rng
 
@@ -71,3 +72,21 @@ def test_engines_record_clone_save_and_silence(name, players):
     loud = game.clone()
     loud.apply(loud.legal_actions()[0])
     assert quiet.history == loud.history
+
+
+@pytest.mark.parametrize("name,players", [("discovery", 2), ("settlers", 2)])
+def test_a_save_loads_whatever_its_event_log_says(name, players):
+    """The log is told anew from the history: a save written by a version that worded events
+    differently (or had none) still loads, while a changed rule field is still refused."""
+    module = get_game(name)
+    game = module.new_game(players, seed=3)
+    for _ in range(10):
+        game.apply(game.legal_actions()[0])
+    data = json.loads(json.dumps(game.to_json()))
+    data["state"]["events"] = [{"kind": "old", "text": "worded otherwise"}]
+    assert module.from_json(data).events(None) == game.events(None)
+    del data["state"]["events"]
+    assert module.from_json(data).events(None) == game.events(None)
+    data["state"]["seed"] = data["state"]["seed"] + 1
+    with pytest.raises(SaveFileError, match="corrupt"):
+        module.from_json(data)

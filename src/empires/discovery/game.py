@@ -271,7 +271,7 @@ def from_json(data: dict | str) -> DiscoveryGame:
     data = savefile.parse(data)  # JSON text parsed; refused if absurdly deep
     game = replay(data)
     saved = data.get("state") if isinstance(data, dict) else None
-    if saved is not None and _comparable(game, saved, _named_options(data)) != saved:
+    if saved is not None and _comparable(game, saved, _named_options(data)) != _without_events(saved):
         raise SaveFileError("save file is corrupt: its state does not match its own history")
     return game
 
@@ -291,12 +291,19 @@ def _legacy_2007_auction(options: Options, actions: list) -> bool:
     return first in (["bid"], ["skip"])
 
 
+def _without_events(saved):
+    """A saved state without its event log: the log is told anew by replaying the history (its
+    wording may change between versions), so it is not part of what must agree."""
+    if isinstance(saved, dict):
+        return {k: v for k, v in saved.items() if k != "events"}
+    return saved
+
+
 def _comparable(game, saved: dict, named: Options) -> dict:
-    """The replayed state as its save holds it (saves from before the event log lack it; a 2007
+    """The replayed state as its save holds it (without its event log; a 2007
     save from before the order-auction variant had a name does not name it)."""
     data = json.loads(json.dumps(game.s.data_to_json()))
-    if isinstance(saved, dict) and "events" not in saved:
-        data.pop("events", None)
+    data.pop("events", None)
     if game.s.options.has(ORDER_AUCTION) and not named.has(ORDER_AUCTION):
         data["options"] = named.to_json()
     return data
