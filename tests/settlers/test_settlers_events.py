@@ -585,3 +585,21 @@ def test_no_seat_reads_another_seats_hidden_cards(config, seed, k):
     check_views(game, 0)
     each(game)
     random_game(n, seed, options, each=each)  # the same game again, checked after every action
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(configs(), st.integers(min_value=0, max_value=2**32))
+def test_narration_changes_no_rule(config, seed):
+    """The same seed and choices give the same game with the event log on or off."""
+    n, options = config
+    games = []
+    for narrate in (True, False):
+        game = new_game(n, seed=seed, options=options)
+        game.narrate = narrate
+        rng = Rng(seed)
+        while not game.is_terminal():
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+        state = game.to_json()["state"]
+        games.append((game.history, {k: v for k, v in state.items() if k != "events"}))
+    assert games[0] == games[1]
