@@ -447,6 +447,8 @@ def test_war_battles_and_casualties_add_up():
     resolve_from(game, "warfare")
     play(game, "war", "player 1")
     war = one(game, "war", mark)
+    chose = next(e for e in told(game, "action", mark) if e["action"] == "player 1")
+    assert chose["text"] == "Choose Player 2"  # seat 1: texts count seats from 1
     assert (war["defender"], war["money"], war["regions"]) == (1, 10, ["peru", "brazil"])
     assert game.s.money[0] == money - 10
     while game.decision and game.decision["kind"] == "casualty":

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from empires.core.events import seat_name
 from empires.discovery import nations, scoring
 from empires.discovery.actions import MILITIA, UNIVERSITY_TARGETS, WORKER_CHOICES, Action
 from empires.discovery.capital_buildings import price
@@ -263,7 +264,7 @@ def describe(game: DiscoveryGame, action: Action) -> str:
     if k in ("top", "bottom"):
         return f"Put the card back on the {k} of the deck"
     if k == "player":
-        return f"Choose player {action.a}"
+        return f"Choose {seat_name(action.a)}"  # seats count from 1 in words
     if k == "bid" and kind == "order_bid":
         return f"Bid ${action.a} for the first place"
     if k == "skip" and kind == "order_bid":
@@ -314,10 +315,10 @@ def _describe_nations(game: DiscoveryGame, action: Action, d: dict) -> str | Non
         if k == "done":
             return "Keep the other workers on the Colonist Dock in their order"
         q, w = s.dock[d["placed"] + action.a]
-        return f"Player {q}'s {WORKERS[w]} goes next on the Colonist Dock"
+        return f"{seat_name(q)}'s {WORKERS[w]} goes next on the Colonist Dock"
     if kind == "advantage_replace" and k == "place":
         q, w = s.specialists[action.b]
-        return (f"Replace player {q}'s {WORKERS[w]} on {BOX_NAMES[BOXES[action.b]]} "
+        return (f"Replace {seat_name(q)}'s {WORKERS[w]} on {BOX_NAMES[BOXES[action.b]]} "
                 f"with your {WORKERS[action.a]}")
     if kind == "advantage_region" and k == "region":
         return f"Discover {REGION_NAMES[action.a]} with a Soldier (Spanish Conquistadors)"
