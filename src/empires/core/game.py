@@ -16,6 +16,7 @@ GAMES: dict[str, str] = {"discovery": "empires.discovery", "settlers": "empires.
 
 @runtime_checkable
 class GameState(Protocol):
+    game_name: str  # the game's registry name ("discovery", "settlers")
     num_players: int
 
     @property

@@ -25,6 +25,7 @@ class DiscoveryGame:
     """One game. Mutated in place by :meth:`apply`; copy with :meth:`clone`."""
 
     __slots__ = ("s", "_legal")
+    game_name = NAME
 
     def __init__(self, state: State) -> None:
         self.s = state

@@ -1,0 +1,100 @@
+"""The one door through which the layers above the engines reach a game.
+
+Each game package has a module ``adapter`` with an object ``ADAPTER`` that follows
+:class:`GameAdapter`. ``bots/``, ``sim/``, ``server/``, ``interop/`` and ``cli/`` reach a game only
+through :func:`get_adapter` (a test walks their imports to keep it so), which imports the game's
+adapter by name. Adding a game means writing its package (rules, observation, heuristic, tensor,
+renderers) and its adapter, and adding one line to :data:`ADAPTERS`.
+
+Everything an adapter offers is written against the game's own state and observation; what it
+returns is plain data (lists, dicts, numpy arrays) or objects of the core protocols
+(:class:`~empires.core.game.GameState`, bots with ``choose(state)``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from empires.core.game import GameState
+
+# game name -> module holding its ADAPTER (imported on first use)
+ADAPTERS: dict[str, str] = {
+    "discovery": "empires.discovery.adapter",
+    "settlers": "empires.settlers.adapter",
+}
+
+
+@runtime_checkable
+class GameAdapter(Protocol):
+    name: str  # "discovery": the name in the CLI, the server API and saves
+    title: str  # the game's printed title
+    min_players: int
+    max_players: int
+    options_type: type  # the game's frozen Options (to_json / from_json)
+
+    # ---- the engine ----
+    def new_game(self, num_players: int, seed: int = 0, options: Any = None) -> GameState: ...
+
+    def replay(self, history: dict) -> GameState: ...
+
+    def from_json(self, data: dict | str) -> GameState: ...
+
+    def action_space_size(self, num_players: int, options: Any = None) -> int:
+        """How many integer action codes there are (codes run from 0)."""
+
+    def decode(self, code: int, num_players: int) -> Any:
+        """The action of an integer code (IllegalActionError for a code out of range)."""
+
+    def options_from_json(self, data: Any) -> Any:
+        """The game's Options from JSON (None: the defaults); ValueError naming what is wrong."""
+
+    # ---- what the upper layers show and offer ----
+    def add_option_flags(self, parser: argparse.ArgumentParser) -> None:
+        """Add this game's rules-option flags to a CLI (sub)parser."""
+
+    def options_from_flags(self, args: argparse.Namespace) -> Any:
+        """The Options the parsed flags ask for (the defaults when none is given)."""
+
+    def catalogue(self) -> dict:
+        """What a lobby may offer: ``{"name", "title", "min_players", "max_players", "options":
+        {"defaults": ..., <choices>: [...]}, "board": ... | None}``."""
+
+    def startup_notes(self, state: GameState) -> list[str]:
+        """Lines to show when a game starts (e.g. incomplete card data); may be empty."""
+
+    # ---- bots and search ----
+    def heuristic_bot(self, seed: int) -> Any:
+        """This game's heuristic bot (``choose(state)``), seeded."""
+
+    def action_scores(self, state: GameState) -> list[float]:
+        """The heuristic's value of each of ``state.legal_actions()`` for the player to act, in
+        VP-equivalents, from that player's observation only."""
+
+    def estimate(self, state: GameState) -> list[float] | None:
+        """Estimated final totals per seat of a (determinized) game, for search leaves; None
+        when the game has no estimate better than its current scores."""
+
+    # ---- research interfaces ----
+    def tensor_shape(self, num_players: int, options: Any = None) -> tuple[int, ...]: ...
+
+    def observation_tensor(self, state: GameState, player: int, out: Any = None) -> Any:
+        """A float32 numpy array built only from ``state.observation(player)``."""
+
+
+def game_names() -> Sequence[str]:
+    return tuple(ADAPTERS)
+
+
+def get_adapter(name: str) -> GameAdapter:
+    """The adapter of game ``name``; ValueError naming the known games otherwise."""
+    if not isinstance(name, str) or name not in ADAPTERS:
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(ADAPTERS)}")
+    return importlib.import_module(ADAPTERS[name]).ADAPTER
+
+
+def adapter_of(state: GameState) -> GameAdapter:
+    """The adapter of the game ``state`` is a state of."""
+    return get_adapter(state.game_name)
