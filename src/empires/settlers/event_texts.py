@@ -55,9 +55,9 @@ Cleanup and the end
   ``cleanup``: ``kept`` and ``lost`` goods, ``storage`` (``{"card": None (faction board) or a
   card, "goods": [...]}`` that keep goods).
   ``collected``: the virtual player's ``cards`` go to its Collection (``collection``: its size).
-  ``attack``: the virtual player's ``attack`` card (with its ``target``; None when none is
-  left), ``targets`` (the line), ``used`` (the two Targets that matched), ``razed`` (a card or
-  None), ``reason``.
+  ``attack``: the virtual player's (``player`` -1) ``attack`` card on ``target_player`` (0),
+  with its ``target`` (None when no Attack card is left), ``targets`` (the line), ``used`` (the
+  two Targets that matched), ``razed`` (a card or None), ``reason``.
   ``round_end``: ``round``, ``last``, ``vp`` (per seat), ``first`` (First player next).
   ``final_scoring``: ``scores``, one :func:`~empires.settlers.scoring.scores` row per seat.
   ``game_over``: ``ranking`` (groups of seats, best first), ``decided_by`` (per place:
