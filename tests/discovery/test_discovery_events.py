@@ -653,6 +653,47 @@ def test_national_advantages_used():
                                "Ship.")
 
 
+def test_england_italy_and_spain_advantages():
+    game = fresh(3)
+    with_options(game, nations="random")
+    assign(game.s, 2, NATION_IDS.index("england"))
+    assign(game.s, 0, NATION_IDS.index("italy"))
+    box_worker(game, "dock", 0)
+    box_worker(game, "dock", 1)
+    box_worker(game, "merchant", 1)
+    mark = since(game)
+    resolve_from(game, "dock")
+    supply = game.s.supply[2][W["colonist"]]
+    play(game, "advantage")
+    england = one(game, "advantage", mark)
+    assert (england["player"], england["nation"], england["colonists"]) == (2, "england", 2)
+    assert game.s.supply[2][W["colonist"]] == supply - 2 and len(game.s.dock) == 4
+    assert england["text"] == ("Player 3 uses England's National Advantage: 2 Colonists join "
+                               "the Colonist Dock.")
+    mark = since(game)
+    resolve_from(game, "specialists")
+    play(game, "advantage", "place soldier merchant")
+    italy = one(game, "advantage", mark)
+    assert (italy["other"], italy["replaced"], italy["worker"], italy["space"]) == (
+        1, "colonist", "soldier", "merchant")
+    trained = one(game, "specialist_trained", mark)
+    assert (trained["player"], trained["worker"]) == (0, "merchant")
+
+    dealt = (new_game(3, seed=k, options=Options(nations="random")) for k in range(50))
+    game = next(g for g in dealt if NATION_IDS.index("spain") in g.s.nation)
+    spain = game.s.nation.index(NATION_IDS.index("spain"))
+    assert game.decision["kind"] == "advantage" and game.current_player == spain
+    set_counter(game, "peru", "c16")
+    money = game.s.money[spain]
+    mark = since(game)
+    play(game, "advantage", "region peru")
+    assert one(game, "advantage", mark)["nation"] == "spain"
+    found = one(game, "discovered", mark)
+    assert (found["source"], found["worker"], found["counter"], found["money"]) == (
+        "spain", "soldier", "c16", 2)
+    assert game.s.money[spain] == money + 2 and workers(game, "peru", spain) == {"soldier": 1}
+
+
 # ---- Random games: every kind, numbers that agree, redaction -------------------------------------
 def options_for(i: int, n: int) -> Options:
     """Options cycling through the editions, the Builder expansion, buying VP, the National
