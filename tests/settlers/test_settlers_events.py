@@ -560,9 +560,36 @@ def configs(draw):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(configs(), st.integers(min_value=0, max_value=2**32), st.integers(0, 2**16))
-def test_no_seat_reads_another_seats_hidden_cards(config, seed, k):
+@given(configs(), st.integers(min_value=0, max_value=2**32), st.integers(0, 2**16),
+       st.booleans())
+def test_no_seat_reads_another_seats_hidden_cards(cards_file, config, seed, k, complete):
+    """With the card data, and with the complete test card file (Sanctuary, Gate and the other
+    abilities that hide a card then play)."""
     n, options = config
+    if complete:
+        options = Options(factions=options.factions, variants=options.variants,
+                          reshuffle_faction_discards=options.reshuffle_faction_discards,
+                          cards=cards_file)
+    check_game(n, seed, options, k)
+
+
+@pytest.mark.parametrize(("n", "seed", "variants", "kinds"), [
+    (4, 6, ("alternate-lookout",), {"gate", "kept", "passed", "trade_route"}),
+    (2, 10, (), {"foundation"}),
+])
+def test_secret_kinds_stay_secret_in_whole_games(cards_file, n, seed, variants, kinds):
+    """Games (complete test card file) in which cards go face down under a Gate, into a
+    Foundation, into a hand from a draw-and-keep and a Trade Route is made: checked after every
+    action as in the property above."""
+    factions = tuple(FACTIONS[(seed + i) % 4] for i in range(n))
+    options = Options(factions=factions, variants=variants, cards=cards_file)
+    game = check_game(n, seed, options, seed)
+    assert kinds <= {e["kind"] for e in game.s.events} | {e.get("special") for e in game.s.events}
+
+
+def check_game(n: int, seed: int, options: Options, k: int):
+    """Play the random game of ``seed`` checking, after every action, that the new events hide
+    what each viewer cannot see, and now and then that a determinized copy keeps the log."""
     viewers = [None, *range(n)]
     state = {"since": 0, "hidden": None}
     rng = Rng(k)
@@ -584,7 +611,7 @@ def test_no_seat_reads_another_seats_hidden_cards(config, seed, k):
     check_redaction(game, 0, {v: everything for v in viewers}, viewers)
     check_views(game, 0)
     each(game)
-    random_game(n, seed, options, each=each)  # the same game again, checked after every action
+    return random_game(n, seed, options, each=each)  # the same game again, checked after every action
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
