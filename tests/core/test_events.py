@@ -57,6 +57,11 @@ def test_engines_record_clone_save_and_silence(name, players):
     assert [e["seq"] for e in events] == list(range(len(events)))
     actions = [e for e in events if e["kind"] == "action"]
     assert len(actions) == played > 20 and all(e["text"] for e in events)
+    # the raw action string reaches only its actor; withholding it alone is no redaction
+    assert all(e["action"] is None and "redacted" not in e for e in actions)
+    mine = [e for e in game.events(0) if e["kind"] == "action" and e["player"] == 0]
+    assert mine and all(isinstance(e["action"], str) for e in mine)
+    assert game.history["actions"][: len(mine)]  # (history is the full record)
     assert game.clone().events(0) == game.events(0)
     again = module.from_json(json.loads(json.dumps(game.to_json())))
     assert again.events(0) == game.events(0)

@@ -11,7 +11,9 @@ small JSON-ready dict that is never changed once written::
 :func:`view` turns the log into what one viewer (a seat, or ``None`` for a spectator) may read:
 each event gets its ``seq`` (position in the game's event stream) and, when it has a ``secret``
 part, either that part's fields (a seat in ``to``) or ``"redacted": True`` (everybody else). The
-``text`` of an event, one plain sentence naming things by their printed names, is written by the
+raw ``action`` string of an "action" event is its actor's alone (it may name a card nobody
+else knows); withholding only that does not mark the event redacted, its text says what others may
+know. The ``text`` of an event, one plain sentence naming things by their printed names, is written by the
 game's text function for its kind from the *viewer's* fields only, so a redacted event can never
 name what was hidden. An event may also carry its own ``text`` (and its secret part another one).
 
@@ -53,7 +55,7 @@ def visible(event: dict, viewer: int | None) -> dict:
     if secret is not None:
         if viewer is not None and viewer in secret["to"]:
             out.update((k, v) for k, v in secret.items() if k != "to")
-        else:
+        elif any(k not in ("to", "action") for k in secret):
             out["redacted"] = True
     return out
 

@@ -92,8 +92,10 @@ class DiscoveryGame:
         s = self.s
         if s.narrate:
             top = s.pending[-1]
-            narration.emit(s, "action", player=top["player"], decision=top["kind"],
-                           action=str(act), text=observation.describe(self, act))
+            p = top["player"]  # the raw action is the actor's alone, as in every game
+            narration.emit(s, "action", secret={"to": [p], "action": str(act)}, player=p,
+                           decision=top["kind"], action=None,
+                           text=observation.describe(self, act))
         top = s.pending.pop()
         s.actions.append(act)
         HANDLERS[top["kind"]][1](s, top, act)

@@ -103,18 +103,17 @@ class SettlersGame:
         self._legal = None
 
     def _narrate(self, act: Action) -> None:
-        """The "action" event: everybody reads what the public may know of it; a card chosen in
-        secret is named only to its chooser."""
+        """The "action" event: everybody reads what the public may know of it; the raw action
+        (it may name a Trade Route marker) and a card chosen in secret reach only the chooser."""
         top = self.s.pending[-1]
         p = top["player"]
         public = observation.describe(self, act, None)
         mine = observation.describe(self, act)
-        if public == mine:
-            narration.emit(self.s, "action", player=p, decision=top["kind"], action=str(act),
-                           text=mine)
-        else:
-            narration.emit(self.s, "action", secret={"to": [p], "action": str(act), "text": mine},
-                           player=p, decision=top["kind"], action=None, text=public)
+        secret = {"to": [p], "action": str(act)}
+        if mine != public:
+            secret["text"] = mine
+        narration.emit(self.s, "action", secret=secret, player=p, decision=top["kind"],
+                       action=None, text=public)
 
     def clone(self) -> SettlersGame:
         other = State.__new__(State)
