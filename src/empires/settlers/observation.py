@@ -205,7 +205,7 @@ def describe(game: SettlersGame, action: Action, viewer: int | None = -2) -> str
         verb = "Spend 2 Workers for" if kind == "workers" else "Take"
         return f"{verb} 1 {TAKE_GOODS[action.a]}"
     if k == "player":
-        return f"Choose player {action.a}"
+        return f"Choose Player {action.a + 1}"  # seats count from 1 in words
     if k == "option":
         options = d.get("options")
         if isinstance(options, list):
