@@ -4,7 +4,8 @@
                                      [--spectators 1] [--db sqlite:///FILE] [--json]
 
 Starts ``empires serve`` in a subprocess on 127.0.0.1 (a free port, a fresh SQLite file unless
-``--db`` is given, no bot delay), creates the games over HTTP, and opens per game one websocket
+``--db`` is given, no bot delay, and per-client limits raised: every client here is one loopback
+address), creates the games over HTTP, and opens per game one websocket
 for the human seat (seat 0, which plays uniformly random legal actions) and ``--spectators``
 read-only websockets; the other seats are server-side bots. Runs until every game is over or
 ``--seconds`` pass, then stops the server.
@@ -49,14 +50,27 @@ def http_json(url: str, body: dict | None = None) -> dict:
         return json.load(response)
 
 
-def start_server(port: int, db: str) -> subprocess.Popen:
+# One client address plays every game here: its per-client limits must allow all of them.
+LOAD_LIMITS = ["create_burst=100000", "games_per_client=100000", "client_rate=100000",
+               "client_burst=100000", "connect_rate=100000", "connect_burst=100000",
+               "message_rate=1000", "message_burst=1000"]
+
+
+def start_server(port: int, db: str, limits: list[str] = LOAD_LIMITS,
+                 log: str = os.devnull) -> subprocess.Popen:
+    """``empires serve`` on ``port``, its output going to the file ``log`` (never a pipe
+    nobody reads: a server writing to a full pipe stops)."""
     cmd = [sys.executable, "-m", "empires.cli", "serve", "--host", "127.0.0.1",
            "--port", str(port), "--db", db, "--bot-delay", "0"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    for spec in limits:
+        cmd += ["--limit", spec]
+    with open(log, "w") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, text=True)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise SystemExit(f"the server exited: {proc.stderr.read()[-2000:]}")
+            tail = open(log).read()[-2000:] if log != os.devnull else "(no log kept)"
+            raise SystemExit(f"the server exited: {tail}")
         try:
             http_json(f"http://127.0.0.1:{port}/api/health")
             return proc
@@ -90,8 +104,8 @@ class GameRun:
 
 
 async def play(base_ws: str, run: GameRun, deadline: float) -> None:
-    url = f"{base_ws}/ws/games/{run.id}?token={run.token}"
-    async with websockets.connect(url, max_size=2**24) as ws:
+    async with websockets.connect(f"{base_ws}/ws/games/{run.id}", max_size=2**24) as ws:
+        await ws.send(json.dumps({"type": "auth", "token": run.token}))
         sent_at = None
         while time.monotonic() < deadline:
             try:
@@ -119,8 +133,8 @@ async def play(base_ws: str, run: GameRun, deadline: float) -> None:
 
 
 async def watch(base_ws: str, run: GameRun, deadline: float) -> None:
-    url = f"{base_ws}/ws/games/{run.id}?token={run.spectator}"
-    async with websockets.connect(url, max_size=2**24) as ws:
+    async with websockets.connect(f"{base_ws}/ws/games/{run.id}", max_size=2**24) as ws:
+        await ws.send(json.dumps({"type": "auth", "token": run.spectator}))
         while time.monotonic() < deadline and not run.finished:
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=0.5)

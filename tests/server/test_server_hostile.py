@@ -270,8 +270,16 @@ def test_a_websocket_flood_is_refused_then_closed(sqlite_url):
         pongs = [m for m in kinds if m["type"] == "pong"]
         errors = [m["error"] for m in kinds if m["type"] == "error"]
         assert len(pongs) <= 6 and "rate_limited" in errors
-        # Another client is not affected.
+        # The flooding client may open no websocket for a while ...
+        with pytest.raises(WebSocketDisconnect) as banned:
+            with ws_connect(client, g["id"], g["spectator"]["token"]) as ws:
+                ws.receive_json()
+        assert banned.value.code == 1008
+        # ... and another client is not affected.
         view(client, g["id"], g["seats"][0]["token"])
+        client.app.state.manager._banned.clear()  # (the ban is per client address)
+        with ws_connect(client, g["id"], g["spectator"]["token"]) as ws:
+            assert ws.receive_json()["type"] == "state"
 
 
 def test_http_actions_are_rate_limited_per_client(sqlite_url):

@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from empires.server import create_app
+from empires.server.manager import Limits
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 
@@ -164,6 +165,8 @@ def test_websocket_unknown_game(client):
 def test_bot_moves_are_pushed_until_it_is_your_turn(client):
     g = create(client, [{"kind": "bot", "bot": "random"}, {"kind": "human"}], seed=2)
     gid, token = g["id"], g["seats"][1]["token"]
+    # This client answers as fast as the bot moves: faster than a person, and than the limits.
+    client.app.state.manager.limits = Limits(message_rate=1000, message_burst=1000)
     seen = []
     with ws_connect(client, gid, token) as ws:
         turns = 0

@@ -21,8 +21,10 @@ OpenAPI schema. A client over its limits gets 429 with ``Retry-After``.
 from __future__ import annotations
 
 import copy
+import gc
 import json
 import logging
+import time
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -50,6 +52,7 @@ from empires.server.manager import (
     LiveGame,
     game_catalogue,
 )
+from empires.server.security import TokenBucket
 from empires.server.websocket_session import Session
 
 log = logging.getLogger("empires.server")
@@ -362,10 +365,46 @@ def _pages(app: FastAPI) -> None:
 
 class NoFrames(logging.Filter):
     """Drops the websocket library's frame dumps (``< TEXT '...'``, logged at debug level):
-    frames carry join tokens and each seat's hidden cards, which no log may hold."""
+    frames carry join tokens and each seat's hidden cards, which no log may hold. Logs a
+    websocket's path without its query string, whatever a client put there. And keeps refused
+    connections from flooding the log: at most ``REFUSALS_LOGGED`` lines a second about them."""
+
+    REFUSALS_LOGGED = 5.0
+
+    def __init__(self, name: str = "") -> None:
+        super().__init__(name)
+        self.refusals = TokenBucket(self.REFUSALS_LOGGED, 2 * self.REFUSALS_LOGGED,
+                                    time.monotonic())
 
     def filter(self, record: logging.LogRecord) -> bool:
-        return record.msg not in ("< %s", "> %s")
+        if record.msg in ("< %s", "> %s"):
+            return False
+        text = record.msg if isinstance(record.msg, str) else ""
+        if (text.startswith("connection rejected") or text.endswith('" 403')) and \
+                self.refusals.take(time.monotonic()):
+            return False
+        if (isinstance(record.msg, str) and record.msg.startswith('%s - "WebSocket %s"')
+                and isinstance(record.args, tuple) and len(record.args) >= 2):
+            record.args = (record.args[0], str(record.args[1]).split("?")[0], *record.args[2:])
+        return True
+
+
+def websocket_protocol():
+    """uvicorn's websocket protocol, except that a connection the app closes with 1008 (policy
+    violation: an abuser) is dropped as soon as its close frame is written, instead of reading
+    whatever it keeps sending while waiting up to 10 s for its close handshake."""
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+    class DropAbusers(WebSocketsSansIOProtocol):
+        async def send(self, message) -> None:
+            await super().send(message)
+            if (message.get("type") == "websocket.close" and message.get("code") == 1008
+                    and getattr(self, "close_timer", None) is not None):
+                self.close_timer.cancel()
+                self.close_timer = None
+                self.transport.close()
+
+    return DropAbusers
 
 
 def log_config(level: str) -> dict:
@@ -389,9 +428,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///empire
     import uvicorn
 
     app = create_app(db, bot_delay=bot_delay, card_sets=card_sets, limits=limits)
+    # Everything imported so far lives as long as the process: keep the cyclic garbage collector
+    # from scanning it again and again (a full collection paused every game for ~70 ms), and
+    # let short-lived objects (a refused connection's) die young instead of reaching the oldest
+    # generation, whose collections pause everything (benchmarks/server_flood.py).
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 20, 20)
     # No access log (it would add nothing but addresses and game ids; tokens never travel in a
     # URL anyway). No per-message deflate: compressing every view on the event loop halved the
     # actions per second in benchmarks/server_load.py.
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=MAX_WS_MESSAGE,
                 ws_per_message_deflate=False, proxy_headers=False, server_header=False,
-                access_log=False, log_config=log_config(log_level))
+                access_log=False, log_config=log_config(log_level), ws=websocket_protocol())

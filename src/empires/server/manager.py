@@ -553,12 +553,13 @@ class Limits:
     create_burst: float = 10  # ... after a first 10
     games_per_client: int = 20  # active games one client created (since start-up)
     message_rate: float = 10.0  # websocket messages per connection ...
-    message_burst: float = 20
+    message_burst: float = 10
     client_rate: float = 30.0  # ... and actions/messages per client over all its connections
     client_burst: float = 60
     connect_rate: float = 2.0  # websocket connections per client
     connect_burst: float = 20
-    abuse_strikes: int = 20  # refused messages after which a connection is closed (1008)
+    abuse_strikes: int = 20  # refused messages after which a connection is closed (1008) ...
+    ban_seconds: float = 60.0  # ... and its client may open no websocket for this long
 
     def __post_init__(self) -> None:
         for name, value in self.__dict__.items():
@@ -582,6 +583,7 @@ class GameManager:
                                                     self.limits.connect_burst)
         self._sweeper: asyncio.Task | None = None
         self._background: set[asyncio.Task] = set()
+        self._banned: OrderedDict[str, float] = OrderedDict()  # client -> banned until
         self.bot_delay = bot_delay
         self.max_active_games = max_active_games
         self.max_cached_finished = max_cached_finished
@@ -595,6 +597,22 @@ class GameManager:
         self._bot_limiter: anyio.CapacityLimiter | None = None
         self._db_limiter: anyio.CapacityLimiter | None = None
         self.closing = False
+
+    def ban(self, client: str) -> None:
+        """Refuse websockets from ``client`` for ``limits.ban_seconds`` (it flooded one)."""
+        self._banned[client] = time.monotonic() + self.limits.ban_seconds
+        self._banned.move_to_end(client)
+        while len(self._banned) > 10_000:
+            self._banned.popitem(last=False)
+
+    def banned(self, client: str) -> bool:
+        until = self._banned.get(client)
+        if until is None:
+            return False
+        if until <= time.monotonic():
+            del self._banned[client]
+            return False
+        return True
 
     # ---- life cycle ----
     async def start(self) -> None:

@@ -12,7 +12,8 @@ The protocol (JSON text messages):
 - every refusal is ``{"type": "error", "status", "error", "detail"}``. Messages beyond the
   connection's or the client's rate (:class:`~empires.server.manager.Limits`) are refused as
   ``rate_limited`` without being read, and a connection that keeps sending after
-  ``abuse_strikes`` refusals is closed with 1008 (policy violation).
+  ``abuse_strikes`` refusals is closed with 1008 (policy violation) and its client may open no
+  websocket for ``ban_seconds``.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ class Session:
 
     # ---- the life of a connection ----
     async def run(self) -> None:
-        if self.manager.connect_limiter.take(self.client):
+        if self.manager.banned(self.client) or self.manager.connect_limiter.take(self.client):
             # Refused before the handshake completes (HTTP 403): a connection flood costs
             # the server as little as possible.
             with contextlib.suppress(Exception):
@@ -170,6 +171,7 @@ class Session:
             return "ok"
         self.strikes += 1
         if self.strikes > self.manager.limits.abuse_strikes:
+            self.manager.ban(self.client)
             await self.refuse(ApiError(429, "rate_limited", "too many messages: closed"),
                               POLICY_VIOLATION)
             return "closed"
