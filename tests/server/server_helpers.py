@@ -25,6 +25,9 @@ def human_vs_bot(client, seed=7, bot="random", **extra):
 
 def view(client, gid, token):
     r = client.get(f"/api/games/{gid}", headers=auth(token))
+    while r.status_code == 429:  # polling faster than a client may: wait as told
+        time.sleep(float(r.headers["retry-after"]))
+        r = client.get(f"/api/games/{gid}", headers=auth(token))
     assert r.status_code == 200, r.text
     return r.json()
 

@@ -443,3 +443,14 @@ def test_serve_limits_are_configurable():
     for bad in (["nope=1"], ["create_burst"], ["create_burst=0"], ["message_rate=-1"]):
         with pytest.raises(ValueError):
             parse_limits(bad)
+
+
+def test_reading_views_too_fast_is_refused(sqlite_url):
+    limits = Limits(view_rate=0.001, view_burst=3)
+    with TestClient(create_app(sqlite_url, limits=limits)) as client:
+        g = create(client, TWO_HUMANS)
+        url, headers = f"/api/games/{g['id']}", auth(g["seats"][0]["token"])
+        statuses = [client.get(url, headers=headers).status_code for _ in range(4)]
+        assert statuses == [200, 200, 200, 429]
+        r = client.get(f"{url}/replay", headers=headers)
+        assert r.status_code == 429 and int(r.headers["retry-after"]) >= 1

@@ -21,7 +21,7 @@ from empires.server.manager import Limits  # noqa: E402
 EXAMPLES = 25  # per operation and generation mode
 # Limits high enough that generated requests are judged on their content, not their rate.
 GENEROUS = Limits(create_rate=1000, create_burst=10_000, games_per_client=10_000,
-                  client_rate=1000, client_burst=10_000)
+                  client_rate=1000, client_burst=10_000, view_rate=1000, view_burst=10_000)
 
 
 # Every check runs with its defaults but one: a schema-valid request may still be refused with a

@@ -265,12 +265,12 @@ def _api_routes(app: FastAPI, manager: GameManager, max_body: int, max_ws_messag
         return _created(game, tokens)
 
     @app.get("/api/games/{game_id}", responses=_errors(401, 403, 404, 410, 503))
-    async def get_game(game_id: str, credentials: Credentials):
+    async def get_game(game_id: str, request: Request, credentials: Credentials):
+        _reads(manager, request)
         game = await manager.require(game_id)
         seat = manager.authenticate(game, _token(credentials))
         manager.touch(game, seat)
-        message, _, _ = game.message(seat)
-        return Response(message, media_type="application/json")
+        return Response(game.full_message(seat), media_type="application/json")
 
     @app.post("/api/games/{game_id}/actions", responses=_errors(401, 403, 404, 409, 410, 503))
     async def post_action(game_id: str, body: ActionBody, request: Request,
@@ -297,6 +297,14 @@ def _api_routes(app: FastAPI, manager: GameManager, max_body: int, max_ws_messag
         await Session(websocket, manager, game_id, client, max_ws_message).run()
 
 
+def _reads(manager: GameManager, request: Request) -> None:
+    """429 for a client reading views or replays faster than ``Limits.view_rate``."""
+    wait = manager.view_limiter.take(_client(request))
+    if wait:
+        raise ApiError(429, "too_many_requests", "you are asking too often; slow down",
+                       retry_after=wait)
+
+
 def _created(game: LiveGame, tokens: dict) -> dict:
     seats = []
     for seat in game.seats:
@@ -318,7 +326,8 @@ def _created(game: LiveGame, tokens: dict) -> dict:
 
 
 def _replay_routes(app: FastAPI, manager: GameManager) -> None:
-    async def finished(game_id: str, credentials) -> LiveGame:
+    async def finished(game_id: str, request: Request, credentials) -> LiveGame:
+        _reads(manager, request)
         game = await manager.require(game_id)
         manager.authenticate(game, _token(credentials))
         if game.status != "finished":
@@ -327,8 +336,8 @@ def _replay_routes(app: FastAPI, manager: GameManager) -> None:
         return game
 
     @app.get("/api/games/{game_id}/replay", responses=_errors(401, 403, 404, 409, 410, 503))
-    async def get_replay(game_id: str, credentials: Credentials):
-        game = await finished(game_id, credentials)
+    async def get_replay(game_id: str, request: Request, credentials: Credentials):
+        game = await finished(game_id, request, credentials)
         st = game.state
         return {"game": game.summary(), "history": game.public_history(),
                 "log": game.public_log(), "events": st.events(None),
@@ -336,8 +345,9 @@ def _replay_routes(app: FastAPI, manager: GameManager) -> None:
 
     @app.get("/api/games/{game_id}/replay/{step}",
              responses=_errors(401, 403, 404, 409, 410, 503))
-    async def get_replay_step(game_id: str, step: int, credentials: Credentials):
-        game = await finished(game_id, credentials)
+    async def get_replay_step(game_id: str, step: int, request: Request,
+                              credentials: Credentials):
+        game = await finished(game_id, request, credentials)
         if not 0 <= step <= len(game.log):
             raise ApiError(404, "no_such_step", f"steps run from 0 to {len(game.log)}")
         # A finished game never changes: its replay is computed in a worker thread.

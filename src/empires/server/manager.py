@@ -425,6 +425,7 @@ class LiveGame:
         self.bot_task: asyncio.Task | None = None
         self._changed = asyncio.Event()
         self._views: dict[int | None, str] = {}
+        self._full: dict[int | None, str] = {}  # whole messages (log and events from 0)
         self._replay: list[Any] | None = None  # checkpoints, built on the first replay request
         self._event_counts: list[int] = []  # events in the stream after each action (replays)
         self.card_set = self.config.get("card_set")
@@ -435,6 +436,7 @@ class LiveGame:
     def notify(self) -> None:
         self.version += 1
         self._views.clear()
+        self._full.clear()
         event, self._changed = self._changed, asyncio.Event()
         event.set()
 
@@ -505,6 +507,13 @@ class LiveGame:
                 f'"events_from":{events_from},"events":{text}}}',
                 len(log_now), events_from + len(events))
 
+    def full_message(self, seat: int | None) -> str:
+        """:meth:`message` from the start (what a GET answers), kept until the game changes."""
+        text = self._full.get(seat)
+        if text is None:
+            text = self._full[seat] = self.message(seat)[0]
+        return text
+
     def public_log(self) -> list[dict]:
         return [entry_for(e, SPECTATOR) for e in self.log]
 
@@ -552,6 +561,8 @@ class Limits:
     create_rate: float = 1 / 30  # games one client may create: 2 a minute ...
     create_burst: float = 10  # ... after a first 10
     games_per_client: int = 20  # active games one client created (since start-up)
+    view_rate: float = 20.0  # HTTP reads (views, replays) per client ...
+    view_burst: float = 100
     message_rate: float = 10.0  # websocket messages per connection ...
     message_burst: float = 10
     client_rate: float = 30.0  # ... and actions/messages per client over all its connections
@@ -581,6 +592,7 @@ class GameManager:
                                                    self.limits.client_burst)
         self.connect_limiter = security.RateLimiter(self.limits.connect_rate,
                                                     self.limits.connect_burst)
+        self.view_limiter = security.RateLimiter(self.limits.view_rate, self.limits.view_burst)
         self._sweeper: asyncio.Task | None = None
         self._background: set[asyncio.Task] = set()
         self._banned: OrderedDict[str, float] = OrderedDict()  # client -> banned until
