@@ -213,3 +213,40 @@ def test_bot_moves_are_a_function_of_the_history(sqlite_url, tmp_path):
             logs.append(my_turn(client, gid, token)["log"])
             time.sleep(0.01)
     assert logs[0] == logs[1]
+
+
+def test_games_stored_before_the_expiry_columns_are_upgraded(db_url):
+    """A database at the first revision, with a game a human acted in and one nobody did, is
+    upgraded in place: both count as touched when they were created, the first as acted in."""
+    from importlib import resources
+
+    from alembic import command
+    from alembic.config import Config
+
+    engine = create_engine(normalize_url(db_url))
+    cfg = Config()
+    cfg.set_main_option("script_location",
+                        str(resources.files("empires.server").joinpath("migrations")))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001_initial")
+    stamp = "2026-01-02 03:04:05+00:00"
+    with engine.begin() as conn:
+        for gid in ("a" * 16, "b" * 16):
+            conn.execute(text("INSERT INTO games (id, game, config, seed, status, "
+                              "spectator_token_hash, created) VALUES (:g, 'discovery', "
+                              "'{\"num_players\": 2, \"options\": {}}', 1, 'active', 'x', :t)"),
+                         {"g": gid, "t": stamp})
+            conn.execute(text("INSERT INTO seats (game_id, seat, kind, name) VALUES "
+                              "(:g, 0, 'human', 'Ann'), (:g, 1, 'bot', 'Bot')"), {"g": gid})
+        conn.execute(text('INSERT INTO actions (game_id, "index", seat, action, created) '
+                          "VALUES (:g, 0, 0, 'skip', :t)"), {"g": "a" * 16, "t": stamp})
+    engine.dispose()
+    Store(db_url).migrate()
+    got = rows(db_url, "SELECT id, seeded, seed_salt, touched IS NOT NULL, last_human IS NOT NULL "
+                       "FROM games ORDER BY id")
+    assert [tuple(r) for r in got] == [("a" * 16, False, None, True, True),
+                                       ("b" * 16, False, None, True, False)]
+    # Nothing was lost on the way (a table copy on SQLite would cascade-delete these).
+    assert rows(db_url, "SELECT count(*) FROM seats") == [(4,)]
+    assert rows(db_url, "SELECT count(*) FROM actions") == [(1,)]

@@ -17,11 +17,13 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("seeded", sa.Boolean, nullable=False, server_default=sa.false()))
-        batch.add_column(sa.Column("seed_salt", sa.String(32), nullable=True))
-        batch.add_column(sa.Column("touched", sa.DateTime(timezone=True), nullable=True))
-        batch.add_column(sa.Column("last_human", sa.DateTime(timezone=True), nullable=True))
+    # Plain ADD COLUMN, never a batch table copy: on SQLite a copy drops and recreates "games",
+    # and with foreign keys on, that would delete every seat and action by cascade.
+    op.add_column("games", sa.Column("seeded", sa.Boolean, nullable=False,
+                                     server_default=sa.false()))
+    op.add_column("games", sa.Column("seed_salt", sa.String(32), nullable=True))
+    op.add_column("games", sa.Column("touched", sa.DateTime(timezone=True), nullable=True))
+    op.add_column("games", sa.Column("last_human", sa.DateTime(timezone=True), nullable=True))
     # Games stored before this revision count as touched when they were created (or finished),
     # and as acted on by a human when a human seat has an action.
     op.execute("UPDATE games SET touched = COALESCE(finished, created)")
@@ -31,8 +33,5 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("last_human")
-        batch.drop_column("touched")
-        batch.drop_column("seed_salt")
-        batch.drop_column("seeded")
+    for column in ("last_human", "touched", "seed_salt", "seeded"):
+        op.drop_column("games", column)  # ALTER TABLE DROP COLUMN (SQLite 3.35+): no copy
