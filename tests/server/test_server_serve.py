@@ -32,6 +32,22 @@ def test_serve_arguments():
     args = build_parser().parse_args(["serve", "--port", "9", "--db", "postgresql://u@h/d",
                                       "--host", "0.0.0.0", "--bot-delay", "0"])
     assert (args.host, args.port, args.db, args.bot_delay) == ("0.0.0.0", 9, "postgresql://u@h/d", 0)
+    assert (args.expire_after, args.keep_finished, args.cards, args.limit) == ("24h", "7d", None,
+                                                                                None)
+    args = build_parser().parse_args(["serve", "--cards", "a=x.json", "--cards", "b=y.json",
+                                      "--expire-after", "2h", "--limit", "create_burst=5"])
+    assert args.cards == ["a=x.json", "b=y.json"] and args.expire_after == "2h"
+    assert args.limit == ["create_burst=5"]
+
+
+def test_serve_refuses_bad_operator_options_with_a_clear_error(tmp_path, capsys):
+    from empires.cli import main
+
+    for argv, words in ((["--cards", f"house={tmp_path / 'none.json'}"], "house"),
+                        (["--expire-after", "soon"], "duration"),
+                        (["--limit", "nope=1"], "--limit")):
+        assert main(["serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", *argv]) == 2
+        assert words in capsys.readouterr().err
 
 
 def test_empires_serve_runs_and_stops(tmp_path):
