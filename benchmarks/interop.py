@@ -49,8 +49,9 @@ def bench_openspiel(n: int, games: int, seed: int, tensor: bool = False) -> int:
     decisions = 0
     rng = random.Random(seed)
     for i in range(games):
-        state = pyspiel.load_game("python_empires_discovery",
-                                  {"players": n, "seed": seed + i}).new_initial_state()
+        state = pyspiel.load_game(
+            "python_empires_discovery", {"players": n, "seed": seed + i}
+        ).new_initial_state()
         while not state.is_terminal():
             if tensor:
                 state.observation_tensor(state.current_player())
@@ -87,7 +88,8 @@ def bench_gym(n: int, games: int, seed: int) -> int:
         obs, _ = env.reset(seed=seed + i)
         while True:
             obs, _, terminated, truncated, _ = env.step(
-                int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            )
             if terminated or truncated:
                 break
         decisions += len(env.game.history["actions"])
@@ -111,8 +113,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     n = args.players
     print(f"discovery, {n} players: random play, {args.games} games per row, one process")
-    print(f"{'interface':>17} {'decisions/s':>12} {'us/decision':>12} {'vs engine':>10} "
-          f"{'cpu s':>8}")
+    print(
+        f"{'interface':>17} {'decisions/s':>12} {'us/decision':>12} {'vs engine':>10} {'cpu s':>8}"
+    )
     baseline = None
     for name, fn in ROWS:
         try:
@@ -125,8 +128,9 @@ def main(argv=None) -> int:
         seconds = time.process_time() - start
         rate = decisions / seconds
         baseline = baseline or rate
-        print(f"{name:>17} {rate:>12.0f} {1e6 / rate:>12.1f} {baseline / rate:>9.1f}x "
-              f"{seconds:>8.2f}")
+        print(
+            f"{name:>17} {rate:>12.0f} {1e6 / rate:>12.1f} {baseline / rate:>9.1f}x {seconds:>8.2f}"
+        )
     return 0
 
 

@@ -69,11 +69,19 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="discovery")
     parser.add_argument("--players", default="2,4", help="player counts (default 2,4)")
-    parser.add_argument("--iterations", type=int, default=200,
-                        help="iterations per position, random rollouts (default 200)")
-    parser.add_argument("--heuristic-iterations", type=int, default=40,
-                        help="iterations per position, heuristic rollouts (default 40, the bot's "
-                             "default budget; 0: skip)")
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=200,
+        help="iterations per position, random rollouts (default 200)",
+    )
+    parser.add_argument(
+        "--heuristic-iterations",
+        type=int,
+        default=40,
+        help="iterations per position, heuristic rollouts (default 40, the bot's "
+        "default budget; 0: skip)",
+    )
     parser.add_argument("--positions", type=int, default=3, help="positions per game (default 3)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
@@ -86,16 +94,23 @@ def main(argv=None) -> int:
     except ImportError:
         heuristic = False
         print("(empires.bots.heuristic is not importable: heuristic rollouts skipped)")
-    print(f"{module.NAME}: ISMCTS iterations per second, one process; positions at 0-80% of a "
-          f"random game")
-    rollouts = [("random", args.iterations)] + ([("heuristic", args.heuristic_iterations)]
-                                                 if heuristic else [])
-    header = (f"{'players':>7} {'rollout':>9} {'iters':>5}  {'per position (it/s)':<28} "
-              f"{'mean it/s':>9} {'it/CPU s':>9}")
+    print(
+        f"{module.NAME}: ISMCTS iterations per second, one process; positions at 0-80% of a "
+        f"random game"
+    )
+    rollouts = [("random", args.iterations)] + (
+        [("heuristic", args.heuristic_iterations)] if heuristic else []
+    )
+    header = (
+        f"{'players':>7} {'rollout':>9} {'iters':>5}  {'per position (it/s)':<28} "
+        f"{'mean it/s':>9} {'it/CPU s':>9}"
+    )
     print(header)
     for n in counts:
         if not module.MIN_PLAYERS <= n <= module.MAX_PLAYERS:
-            print(f"{n:>7} (skipped: {module.NAME} takes {module.MIN_PLAYERS}-{module.MAX_PLAYERS})")
+            print(
+                f"{n:>7} (skipped: {module.NAME} takes {module.MIN_PLAYERS}-{module.MAX_PLAYERS})"
+            )
             continue
         states = positions(module, n, args.seed + n, args.positions)
         bench(states[:1], 5, "random")  # warm-up: imports, caches

@@ -34,8 +34,10 @@ def main() -> None:
     unsearched = early = 0
     for g in range(args.games):
         seat = g % args.players
-        bots = [make_bot(args.spec if s == seat else "heuristic", args.seed + 31 * g + s)
-                for s in range(args.players)]
+        bots = [
+            make_bot(args.spec if s == seat else "heuristic", args.seed + 31 * g + s)
+            for s in range(args.players)
+        ]
         state = module.new_game(args.players, seed=args.seed + g)
         while not state.is_terminal():
             p = state.current_player
@@ -53,14 +55,20 @@ def main() -> None:
                 early += bool(bot.last_early_stop)
             state.apply(action)
     n = len(times)
-    print(f"{args.spec} vs heuristic, {args.players} players, {args.games} games, "
-          f"{n} decisions by the bot")
-    print(f"  wall time per decision: mean {statistics.fmean(times):.3f} s, "
-          f"max {max(times):.3f} s, total {sum(times):.0f} s")
+    print(
+        f"{args.spec} vs heuristic, {args.players} players, {args.games} games, "
+        f"{n} decisions by the bot"
+    )
+    print(
+        f"  wall time per decision: mean {statistics.fmean(times):.3f} s, "
+        f"max {max(times):.3f} s, total {sum(times):.0f} s"
+    )
     print(f"  taken without search:   {unsearched / n:.0%}")
     if iterations:
-        print(f"  searches: {len(iterations)}, stopped early {early / len(iterations):.0%}, "
-              f"mean iterations {statistics.fmean(iterations):.1f}")
+        print(
+            f"  searches: {len(iterations)}, stopped early {early / len(iterations):.0%}, "
+            f"mean iterations {statistics.fmean(iterations):.1f}"
+        )
 
 
 if __name__ == "__main__":

@@ -47,15 +47,21 @@ def main(argv=None) -> int:
     module = get_game(args.game)
     counts = [int(p) for p in args.players.split(",") if p.strip()]
     print(f"{module.NAME}: random playouts, {args.games} games per player count, one process")
-    print(f"{'players':>7} {'games/s':>10} {'decisions/s':>12} {'decisions/game':>15} {'seconds':>8}")
+    print(
+        f"{'players':>7} {'games/s':>10} {'decisions/s':>12} {'decisions/game':>15} {'seconds':>8}"
+    )
     for n in counts:
         if not module.MIN_PLAYERS <= n <= module.MAX_PLAYERS:
-            print(f"{n:>7} (skipped: {module.NAME} takes {module.MIN_PLAYERS}-{module.MAX_PLAYERS})")
+            print(
+                f"{n:>7} (skipped: {module.NAME} takes {module.MIN_PLAYERS}-{module.MAX_PLAYERS})"
+            )
             continue
         bench(module, n, 1, args.seed)  # warm-up: imports, caches
         seconds, decisions = bench(module, n, args.games, args.seed)
-        print(f"{n:>7} {args.games / seconds:>10.1f} {decisions / seconds:>12.0f} "
-              f"{decisions / args.games:>15.1f} {seconds:>8.2f}")
+        print(
+            f"{n:>7} {args.games / seconds:>10.1f} {decisions / seconds:>12.0f} "
+            f"{decisions / args.games:>15.1f} {seconds:>8.2f}"
+        )
     return 0
 
 

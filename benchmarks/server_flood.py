@@ -50,16 +50,25 @@ CREATE_LIMITS = ["create_burst=100000", "games_per_client=100000"]
 
 def new_games(base: str, count: int, seed: int) -> list[dict]:
     seats = [{"kind": "human", "name": "player"}, {"kind": "bot", "bot": "random"}]
-    return [http_json(f"{base}/api/games", {"seats": seats, "seed": seed + i})
-            for i in range(count)]
+    return [
+        http_json(f"{base}/api/games", {"seats": seats, "seed": seed + i}) for i in range(count)
+    ]
 
 
-async def player(base_ws: str, game: dict, address: str, think: float, deadline: float,
-                 latencies: list[float], seed: int) -> None:
+async def player(
+    base_ws: str,
+    game: dict,
+    address: str,
+    think: float,
+    deadline: float,
+    latencies: list[float],
+    seed: int,
+) -> None:
     """Plays the human seat at ``think`` seconds a move until the deadline or the game's end."""
     rng = random.Random(seed)
-    async with websockets.connect(f"{base_ws}/ws/games/{game['id']}", max_size=2**24,
-                                  local_addr=(address, 0), open_timeout=30) as ws:
+    async with websockets.connect(
+        f"{base_ws}/ws/games/{game['id']}", max_size=2**24, local_addr=(address, 0), open_timeout=30
+    ) as ws:
         await ws.send(json.dumps({"type": "auth", "token": game["seats"][0]["token"]}))
         sent_at = None
         while time.monotonic() < deadline:
@@ -79,8 +88,11 @@ async def player(base_ws: str, game: dict, address: str, think: float, deadline:
                     await asyncio.sleep(think)
                     action = rng.choice(msg["legal"])["action"]
                     sent_at = time.perf_counter()
-                    await ws.send(json.dumps({"type": "action", "action": action,
-                                              "expect": msg["game"]["actions"]}))
+                    await ws.send(
+                        json.dumps(
+                            {"type": "action", "action": action, "expect": msg["game"]["actions"]}
+                        )
+                    )
 
 
 async def phase(base: str, args, seed: int, flood: bool) -> dict:
@@ -90,19 +102,27 @@ async def phase(base: str, args, seed: int, flood: bool) -> dict:
     if flood:
         target = (await asyncio.to_thread(new_games, base, 1, seed + 10_000))[0]
         stats = multiprocessing.Queue()
-        flooder = multiprocessing.Process(target=flood_process, args=(
-            base_ws, target, args.flooders, args.seconds + 1.0, stats))
+        flooder = multiprocessing.Process(
+            target=flood_process, args=(base_ws, target, args.flooders, args.seconds + 1.0, stats)
+        )
         flooder.start()
         await asyncio.sleep(1.0)  # the flood is under way before measuring starts
     deadline = time.monotonic() + args.seconds
     latencies: list[float] = []
-    results = await asyncio.gather(*[
-        player(base_ws, g, f"127.0.1.{i + 1}", args.think, deadline, latencies, seed + i)
-        for i, g in enumerate(games)], return_exceptions=True)
-    out = {"actions": len(latencies), "p50_ms": 1000 * percentile(latencies, 0.50),
-           "p99_ms": 1000 * percentile(latencies, 0.99),
-           "max_ms": 1000 * max(latencies) if latencies else float("nan"),
-           "client_failures": [repr(r) for r in results if isinstance(r, BaseException)][:3]}
+    results = await asyncio.gather(
+        *[
+            player(base_ws, g, f"127.0.1.{i + 1}", args.think, deadline, latencies, seed + i)
+            for i, g in enumerate(games)
+        ],
+        return_exceptions=True,
+    )
+    out = {
+        "actions": len(latencies),
+        "p50_ms": 1000 * percentile(latencies, 0.50),
+        "p99_ms": 1000 * percentile(latencies, 0.99),
+        "max_ms": 1000 * max(latencies) if latencies else float("nan"),
+        "client_failures": [repr(r) for r in results if isinstance(r, BaseException)][:3],
+    }
     if flooder is not None:
         flooder.join(args.seconds + 30)
         out["flood"] = stats.get(timeout=10) if not stats.empty() else {}
@@ -117,17 +137,22 @@ def flood_process(base_ws: str, game: dict, connections: int, seconds: float, st
 
 async def flood(base_ws: str, game: dict, connections: int, deadline: float, counts: dict) -> None:
     token = game["seats"][0]["token"]
-    junk = [json.dumps({"type": "action", "action": "place colonist nowhere", "expect": 0}),
-            json.dumps({"type": "ping", "id": 1}),
-            json.dumps({"type": "action", "action": "x" * 100, "pad": "p" * 3500}),
-            "[" * 2000 + "]" * 2000]
+    junk = [
+        json.dumps({"type": "action", "action": "place colonist nowhere", "expect": 0}),
+        json.dumps({"type": "ping", "id": 1}),
+        json.dumps({"type": "action", "action": "x" * 100, "pad": "p" * 3500}),
+        "[" * 2000 + "]" * 2000,
+    ]
 
     async def one(k: int) -> None:
         while time.monotonic() < deadline:
             try:
-                async with websockets.connect(f"{base_ws}/ws/games/{game['id']}",
-                                              local_addr=(FLOOD_ADDRESS, 0), open_timeout=5,
-                                              max_size=2**24) as ws:
+                async with websockets.connect(
+                    f"{base_ws}/ws/games/{game['id']}",
+                    local_addr=(FLOOD_ADDRESS, 0),
+                    open_timeout=5,
+                    max_size=2**24,
+                ) as ws:
                     counts["connections"] += 1
                     await ws.send(json.dumps({"type": "auth", "token": token}))
                     i = k
@@ -160,8 +185,9 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         log = args.server_log or os.path.join(tmp, "server.log")
-        server = start_server(port, f"sqlite:///{os.path.join(tmp, 'flood.db')}", CREATE_LIMITS,
-                              log)
+        server = start_server(
+            port, f"sqlite:///{os.path.join(tmp, 'flood.db')}", CREATE_LIMITS, log
+        )
         try:
             base = f"http://127.0.0.1:{port}"
             normal = asyncio.run(phase(base, args, args.seed, flood=False))
@@ -169,18 +195,28 @@ def main(argv=None) -> int:
         finally:
             stop_server(server)
     ratio = flooded["p99_ms"] / normal["p99_ms"] if normal["p99_ms"] else float("nan")
-    report = {"games": args.games, "seconds": args.seconds, "flooders": args.flooders,
-              "normal": normal, "flood": flooded, "p99_ratio": ratio,
-              "ok": ratio <= args.max_ratio}
+    report = {
+        "games": args.games,
+        "seconds": args.seconds,
+        "flooders": args.flooders,
+        "normal": normal,
+        "flood": flooded,
+        "p99_ratio": ratio,
+        "ok": ratio <= args.max_ratio,
+    }
     if args.json:
         print(json.dumps(report))
     else:
         for name, r in (("normal", normal), ("flood", flooded)):
-            print(f"{name:>6}: {r['actions']} player actions, p50 {r['p50_ms']:.1f} ms, "
-                  f"p99 {r['p99_ms']:.1f} ms, max {r['max_ms']:.1f} ms")
+            print(
+                f"{name:>6}: {r['actions']} player actions, p50 {r['p50_ms']:.1f} ms, "
+                f"p99 {r['p99_ms']:.1f} ms, max {r['max_ms']:.1f} ms"
+            )
         print(f" flood: {flooded.get('flood')}")
-        print(f"p99 ratio flood/normal: {ratio:.2f} (limit {args.max_ratio:g}): "
-              f"{'OK' if report['ok'] else 'TOO SLOW'}")
+        print(
+            f"p99 ratio flood/normal: {ratio:.2f} (limit {args.max_ratio:g}): "
+            f"{'OK' if report['ok'] else 'TOO SLOW'}"
+        )
     return 0 if report["ok"] else 1
 
 

@@ -51,17 +51,37 @@ def http_json(url: str, body: dict | None = None) -> dict:
 
 
 # One client address plays every game here: its per-client limits must allow all of them.
-LOAD_LIMITS = ["create_burst=100000", "games_per_client=100000", "client_rate=100000",
-               "client_burst=100000", "connect_rate=100000", "connect_burst=100000",
-               "message_rate=1000", "message_burst=1000"]
+LOAD_LIMITS = [
+    "create_burst=100000",
+    "games_per_client=100000",
+    "client_rate=100000",
+    "client_burst=100000",
+    "connect_rate=100000",
+    "connect_burst=100000",
+    "message_rate=1000",
+    "message_burst=1000",
+]
 
 
-def start_server(port: int, db: str, limits: list[str] = LOAD_LIMITS,
-                 log: str = os.devnull) -> subprocess.Popen:
+def start_server(
+    port: int, db: str, limits: list[str] = LOAD_LIMITS, log: str = os.devnull
+) -> subprocess.Popen:
     """``empires serve`` on ``port``, its output going to the file ``log`` (never a pipe
     nobody reads: a server writing to a full pipe stops)."""
-    cmd = [sys.executable, "-m", "empires.cli", "serve", "--host", "127.0.0.1",
-           "--port", str(port), "--db", db, "--bot-delay", "0"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "empires.cli",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--db",
+        db,
+        "--bot-delay",
+        "0",
+    ]
     for spec in limits:
         cmd += ["--limit", spec]
     with open(log, "w") as out:
@@ -109,7 +129,9 @@ async def play(base_ws: str, run: GameRun, deadline: float) -> None:
         sent_at = None
         while time.monotonic() < deadline:
             try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic()))
+                raw = await asyncio.wait_for(
+                    ws.recv(), timeout=max(0.1, deadline - time.monotonic())
+                )
             except TimeoutError:
                 break
             msg = json.loads(raw)
@@ -128,8 +150,9 @@ async def play(base_ws: str, run: GameRun, deadline: float) -> None:
                 if msg["legal"] and sent_at is None:
                     action = run.rng.choice(msg["legal"])["action"]
                     sent_at = time.perf_counter()
-                    await ws.send(json.dumps({"type": "action", "action": action,
-                                              "expect": run.actions}))
+                    await ws.send(
+                        json.dumps({"type": "action", "action": action, "expect": run.actions})
+                    )
 
 
 async def watch(base_ws: str, run: GameRun, deadline: float) -> None:
@@ -157,11 +180,13 @@ async def run_load(port: int, args) -> dict:
     base = f"http://127.0.0.1:{port}"
     base_ws = f"ws://127.0.0.1:{port}"
     seats = [{"kind": "human", "name": "load"}] + [
-        {"kind": "bot", "bot": args.bot} for _ in range(args.players - 1)]
+        {"kind": "bot", "bot": args.bot} for _ in range(args.players - 1)
+    ]
     runs = []
     for i in range(args.games):
-        game = await asyncio.to_thread(http_json, f"{base}/api/games",
-                                       {"seats": seats, "seed": args.seed + i})
+        game = await asyncio.to_thread(
+            http_json, f"{base}/api/games", {"seats": seats, "seed": args.seed + i}
+        )
         runs.append(GameRun(game, args.seed + i))
     start = time.perf_counter()
     deadline = time.monotonic() + args.seconds
@@ -199,8 +224,12 @@ async def run_load(port: int, args) -> dict:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=50, help="concurrent games (default 50)")
-    parser.add_argument("--players", type=int, default=2, help="seats per game (default 2: "
-                        "one websocket player and one bot)")
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=2,
+        help="seats per game (default 2: one websocket player and one bot)",
+    )
     parser.add_argument("--bot", default="random", help="bot for the other seats (default random)")
     parser.add_argument("--spectators", type=int, default=1, help="spectator sockets per game")
     parser.add_argument("--seconds", type=float, default=120.0, help="time limit (default 120)")
@@ -223,13 +252,17 @@ def main(argv=None) -> int:
         print(json.dumps(report))
         return 0
     lat = report["latency_ms"]
-    print(f"{report['games']} games x {report['players']} players ({report['bot']} bots, "
-          f"{report['spectators_per_game']} spectator socket(s) each, {report['db']}): "
-          f"{report['finished_games']} finished in {report['seconds']:.1f} s")
+    print(
+        f"{report['games']} games x {report['players']} players ({report['bot']} bots, "
+        f"{report['spectators_per_game']} spectator socket(s) each, {report['db']}): "
+        f"{report['finished_games']} finished in {report['seconds']:.1f} s"
+    )
     print(f"  {report['actions']} actions stored, {report['actions_per_second']:.0f} actions/s")
-    print(f"  human action latency (send -> ack, {report['human_actions']} actions): "
-          f"p50 {lat['p50']:.1f} ms, p90 {lat['p90']:.1f} ms, p99 {lat['p99']:.1f} ms, "
-          f"max {lat['max']:.1f} ms")
+    print(
+        f"  human action latency (send -> ack, {report['human_actions']} actions): "
+        f"p50 {lat['p50']:.1f} ms, p90 {lat['p90']:.1f} ms, p99 {lat['p99']:.1f} ms, "
+        f"max {lat['max']:.1f} ms"
+    )
     if report["errors"] or report["client_failures"]:
         print(f"  errors: {report['errors']}, client failures: {report['client_failures']}")
     return 0

@@ -46,14 +46,20 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     options = Options(variants=tuple(args.variant))
     counts = [int(p) for p in args.players.split(",") if p.strip()]
-    print(f"settlers: random playouts, {args.games} games per player count, one process"
-          + (f", variants {', '.join(options.variants)}" if options.variants else ""))
-    print(f"{'players':>7} {'games/s':>10} {'decisions/s':>12} {'decisions/game':>15} {'seconds':>8}")
+    print(
+        f"settlers: random playouts, {args.games} games per player count, one process"
+        + (f", variants {', '.join(options.variants)}" if options.variants else "")
+    )
+    print(
+        f"{'players':>7} {'games/s':>10} {'decisions/s':>12} {'decisions/game':>15} {'seconds':>8}"
+    )
     for n in counts:
         bench(n, 2, args.seed, options)  # warm-up: imports, caches
         seconds, decisions = bench(n, args.games, args.seed, options)
-        print(f"{n:>7} {args.games / seconds:>10.1f} {decisions / seconds:>12.0f} "
-              f"{decisions / args.games:>15.1f} {seconds:>8.2f}")
+        print(
+            f"{n:>7} {args.games / seconds:>10.1f} {decisions / seconds:>12.0f} "
+            f"{decisions / args.games:>15.1f} {seconds:>8.2f}"
+        )
     return 0
 
 

@@ -101,27 +101,35 @@ class FakeState:
                 {"coins": c, "card": (card if player == p else None)}
                 for p, (c, card) in enumerate(zip(self.coins, self.cards, strict=True))
             ],
-            "decision": None if self.is_terminal() else {"kind": "take", "player": self.current_player,
-                                                         "prompt": "Take coins or pass"},
+            "decision": None
+            if self.is_terminal()
+            else {"kind": "take", "player": self.current_player, "prompt": "Take coins or pass"},
         }
 
     @property
     def history(self) -> dict:
-        return {"game": NAME, "config": {"num_players": self.num_players,
-                                         "options": asdict(self.options)},
-                "seed": self.seed, "actions": list(self.actions)}
+        return {
+            "game": NAME,
+            "config": {"num_players": self.num_players, "options": asdict(self.options)},
+            "seed": self.seed,
+            "actions": list(self.actions),
+        }
 
     def to_json(self) -> dict:
         return {"game": NAME, "version": 1, "history": self.history}
 
     def scores(self) -> list[dict]:
-        return [{"coins": c, "card": card, "total": c + card}
-                for c, card in zip(self.coins, self.cards, strict=True)]
+        return [
+            {"coins": c, "card": card, "total": c + card}
+            for c, card in zip(self.coins, self.cards, strict=True)
+        ]
 
     def ranking(self) -> list[list[int]]:
         totals = [s["total"] for s in self.scores()]
-        return [[p for p in range(self.num_players) if totals[p] == t]
-                for t in sorted(set(totals), reverse=True)]
+        return [
+            [p for p in range(self.num_players) if totals[p] == t]
+            for t in sorted(set(totals), reverse=True)
+        ]
 
 
 def new_game(num_players: int, seed: int = 0, options: Options | None = None) -> FakeState:

@@ -37,11 +37,17 @@ def _register_fake(monkeypatch):
     monkeypatch.setitem(core_game.GAMES, "fake", "fakegame")
 
 
-@pytest.fixture(params=[
-    "fake",
-    pytest.param("discovery", marks=pytest.mark.skipif(
-        not _discovery_ready(), reason="discovery engine not available yet")),
-])
+@pytest.fixture(
+    params=[
+        "fake",
+        pytest.param(
+            "discovery",
+            marks=pytest.mark.skipif(
+                not _discovery_ready(), reason="discovery engine not available yet"
+            ),
+        ),
+    ]
+)
 def game(request):
     return request.param
 
@@ -129,10 +135,16 @@ def test_play_game_result(game):
 
 def test_summarize_shares_tied_wins():
     results = [
-        {"bots": ["a", "b"], "scores": [{"x": 1, "total": 5}, {"x": 3, "total": 5}],
-         "ranking": [[0, 1]]},
-        {"bots": ["a", "b"], "scores": [{"x": 2, "total": 7}, {"x": 3, "total": 4}],
-         "ranking": [[0], [1]]},
+        {
+            "bots": ["a", "b"],
+            "scores": [{"x": 1, "total": 5}, {"x": 3, "total": 5}],
+            "ranking": [[0, 1]],
+        },
+        {
+            "bots": ["a", "b"],
+            "scores": [{"x": 2, "total": 7}, {"x": 3, "total": 4}],
+            "ranking": [[0], [1]],
+        },
     ]
     seats = summarize(results, 2)
     assert seats[0]["wins"] == 1.5 and seats[1]["wins"] == 0.5
@@ -152,7 +164,9 @@ def test_run_local_order_independent_of_jobs(game):
 
 
 def test_play_all_bots_to_completion(game, capsys):
-    assert cli.main(["play", game, "--players", "2", "--seats", "random,random", "--seed", "3"]) == 0
+    assert (
+        cli.main(["play", game, "--players", "2", "--seats", "random,random", "--seed", "3"]) == 0
+    )
     out = capsys.readouterr().out
     assert "Final scores" in out and "Total" in out
     assert "1st:" in out
@@ -164,10 +178,24 @@ def test_play_all_bots_to_completion(game, capsys):
 
 def test_play_human_bad_input_help_save_quit(game, monkeypatch, capsys, tmp_path):
     save = tmp_path / "g.save.json"
-    prompts = _feed(monkeypatch, [
-        "", "banana", "0", "99999", "-3", "help", "save", f"save {save}", "1", "list", "board",
-        "quit",
-    ], then="quit")
+    prompts = _feed(
+        monkeypatch,
+        [
+            "",
+            "banana",
+            "0",
+            "99999",
+            "-3",
+            "help",
+            "save",
+            f"save {save}",
+            "1",
+            "list",
+            "board",
+            "quit",
+        ],
+        then="quit",
+    )
     assert cli.main(["play", game, "--players", "2", "--seats", "human,random", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "Please type a number" in out
@@ -186,8 +214,12 @@ def test_play_human_bad_input_help_save_quit(game, monkeypatch, capsys, tmp_path
 
 def test_play_human_to_completion(monkeypatch, capsys):
     _feed(monkeypatch, [], then="1")
-    assert cli.main(["play", "fake", "--players", "3", "--seats", "random,human,random",
-                     "--seed", "2"]) == 0
+    assert (
+        cli.main(
+            ["play", "fake", "--players", "3", "--seats", "random,human,random", "--seed", "2"]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "P2 (you):" in out and "Final scores" in out
 
@@ -274,15 +306,18 @@ def test_replay_step_stops_on_eof(game, monkeypatch, capsys, tmp_path):
     assert "Replay stopped." in out
 
 
-@pytest.mark.parametrize("content", [
-    "not json at all",
-    "[1, 2, 3]",
-    '{"game": "chess", "seed": 1}',
-    "{}",
-    '{"game": "GAME", "config": {}, "seed": 1, "actions": []}',
-    '{"game": "GAME", "what": "ever"}',
-    '{"game": "GAME", "config": {"num_players": 2}, "seed": 1, "actions": ["no such action"]}',
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "not json at all",
+        "[1, 2, 3]",
+        '{"game": "chess", "seed": 1}',
+        "{}",
+        '{"game": "GAME", "config": {}, "seed": 1, "actions": []}',
+        '{"game": "GAME", "what": "ever"}',
+        '{"game": "GAME", "config": {"num_players": 2}, "seed": 1, "actions": ["no such action"]}',
+    ],
+)
 def test_corrupt_files(game, content, capsys, tmp_path):
     path = tmp_path / "bad.json"
     path.write_text(content.replace("GAME", game))
@@ -319,8 +354,19 @@ def test_play_argument_errors(game, capsys):
 
 
 def test_simulate_json_keys_and_determinism_across_jobs(game, capsys):
-    args = ["simulate", game, "--players", "3", "--bots", "random", "--games", "6", "--seed", "5",
-            "--json"]
+    args = [
+        "simulate",
+        game,
+        "--players",
+        "3",
+        "--bots",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "5",
+        "--json",
+    ]
     assert cli.main([*args, "--jobs", "1"]) == 0
     one = json.loads(capsys.readouterr().out)
     assert cli.main([*args, "--jobs", "2"]) == 0
@@ -339,8 +385,23 @@ def test_simulate_json_keys_and_determinism_across_jobs(game, capsys):
 
 
 def test_simulate_table(game, capsys):
-    assert cli.main(["simulate", game, "--players", "2", "--bots", "random,random", "--games",
-                     "3", "--jobs", "1"]) == 0
+    assert (
+        cli.main(
+            [
+                "simulate",
+                game,
+                "--players",
+                "2",
+                "--bots",
+                "random,random",
+                "--games",
+                "3",
+                "--jobs",
+                "1",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "3 games" in out and "games/s" in out and "Win rate" in out and "±" in out
 
@@ -377,29 +438,72 @@ def test_illegal_action_from_bot_is_reported(monkeypatch, capsys):
 
 
 def test_rules_options_flags_reach_the_game_and_the_save(monkeypatch, capsys, tmp_path):
-    args = ["simulate", "discovery", "--players", "3", "--bots", "random", "--games", "2",
-            "--jobs", "1", "--json", "--builders", "--buy-vp", "--variant", "scouting",
-            "--variant", "no-survivors"]
+    args = [
+        "simulate",
+        "discovery",
+        "--players",
+        "3",
+        "--bots",
+        "random",
+        "--games",
+        "2",
+        "--jobs",
+        "1",
+        "--json",
+        "--builders",
+        "--buy-vp",
+        "--variant",
+        "scouting",
+        "--variant",
+        "no-survivors",
+    ]
     assert cli.main(args) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["options"] == {"edition": "2015", "builders": True, "buy_vp": True,
-                                 "nations": "off", "variants": ["no-survivors", "scouting"]}
+    assert report["options"] == {
+        "edition": "2015",
+        "builders": True,
+        "buy_vp": True,
+        "nations": "off",
+        "variants": ["no-survivors", "scouting"],
+    }
     save = tmp_path / "opts.json"
     answers = iter([f"save {save}", "quit"])
     monkeypatch.setattr(builtins, "input", lambda *_: next(answers))
-    assert cli.main(["play", "discovery", "--players", "2", "--seats", "human,random",
-                     "--seed", "3", "--builders", "--variant", "two-player"]) == 0
+    assert (
+        cli.main(
+            [
+                "play",
+                "discovery",
+                "--players",
+                "2",
+                "--seats",
+                "human,random",
+                "--seed",
+                "3",
+                "--builders",
+                "--variant",
+                "two-player",
+            ]
+        )
+        == 0
+    )
     saved = json.loads(save.read_text())
     assert saved["config"]["options"]["builders"] is True
     assert saved["config"]["options"]["variants"] == ["two-player"]
 
 
 def test_rules_options_errors_are_one_line(capsys):
-    assert cli.main(["simulate", "discovery", "--players", "3", "--games", "1",
-                     "--variant", "two-player"]) == 2
+    assert (
+        cli.main(
+            ["simulate", "discovery", "--players", "3", "--games", "1", "--variant", "two-player"]
+        )
+        == 2
+    )
     assert "two-player variant needs exactly 2 players" in capsys.readouterr().err
-    assert cli.main(["simulate", "discovery", "--players", "3", "--games", "1",
-                     "--variant", "bogus"]) == 2
+    assert (
+        cli.main(["simulate", "discovery", "--players", "3", "--games", "1", "--variant", "bogus"])
+        == 2
+    )
     assert "unknown variant" in capsys.readouterr().err
 
 
@@ -457,8 +561,11 @@ def test_bot_game_tells_every_event_as_a_spectator(name, monkeypatch, capsys):
     assert states[0].is_terminal() and len(events) > len(states[0].history["actions"]) - 1
     assert _told(out) == _expected(events)
     word = "Round" if name == "settlers" else "Turn"
-    headings = [line.split(" ─")[0] for line in out.splitlines()
-                if line.endswith("───") and not line.startswith("─")]  # left-aligned rules
+    headings = [
+        line.split(" ─")[0]
+        for line in out.splitlines()
+        if line.endswith("───") and not line.startswith("─")
+    ]  # left-aligned rules
     groups = []  # each change of turn or phase starts a heading
     for e in events:
         key = f"{word} {e['turn']} · {e['phase']}"
@@ -479,8 +586,9 @@ def test_human_hears_what_happened_since_their_previous_decision(name, monkeypat
         return next(answers)
 
     monkeypatch.setattr(builtins, "input", fake_input)
-    assert cli.main(["play", name, "--players", "2", "--seats", "heuristic,human",
-                     "--seed", "2"]) == 0
+    assert (
+        cli.main(["play", name, "--players", "2", "--seats", "heuristic,human", "--seed", "2"]) == 0
+    )
     state = states[0]
     mine = state.events(1)  # seat 1's own view: its secrets, nobody else's
     decisions = [e["seq"] for e in mine if e["kind"] == "action" and e["player"] == 1]
@@ -490,7 +598,7 @@ def test_human_hears_what_happened_since_their_previous_decision(name, monkeypat
         told = [e for e in mine if bounds[k] <= e["seq"] < bounds[k + 1]]
         assert _told(chunks[k]) == _expected(told, you=1), k
     assert any(e["player"] == 0 for e in mine if e["kind"] == "action")  # the bot's moves too
-    assert _told(chunks[7]) == _expected(mine[bounds[6]:], you=1)  # `log` tells it again
+    assert _told(chunks[7]) == _expected(mine[bounds[6] :], you=1)  # `log` tells it again
     assert "(you): " in chunks[1]
 
 
@@ -499,11 +607,25 @@ def _peeking(self, player=None, since=0):
     out = []
     for i, a in enumerate(self.actions):
         p = i % self.num_players
-        out.append({"kind": "action", "turn": i // self.num_players + 1, "phase": "Taking",
-                    "player": p, "text": a})
+        out.append(
+            {
+                "kind": "action",
+                "turn": i // self.num_players + 1,
+                "phase": "Taking",
+                "player": p,
+                "text": a,
+            }
+        )
         card = f"card SECRET-{self.cards[p]}" if player == p else "a card"
-        out.append({"kind": "peek", "turn": i // self.num_players + 1, "phase": "Taking",
-                    "player": p, "text": f"Player {p + 1} looks at {card}."})
+        out.append(
+            {
+                "kind": "peek",
+                "turn": i // self.num_players + 1,
+                "phase": "Taking",
+                "player": p,
+                "text": f"Player {p + 1} looks at {card}.",
+            }
+        )
     return [dict(e, seq=i) for i, e in enumerate(out)][since:]
 
 
@@ -524,8 +646,12 @@ def test_loaded_game_is_told_from_the_humans_last_action(monkeypatch, capsys, tm
     monkeypatch.setenv("COLUMNS", "1000")
     save = tmp_path / "g.json"
     _feed(monkeypatch, ["1", "1", f"save {save}", "quit"])
-    assert cli.main(["play", "discovery", "--players", "2", "--seats", "human,heuristic",
-                     "--seed", "4"]) == 0
+    assert (
+        cli.main(
+            ["play", "discovery", "--players", "2", "--seats", "human,heuristic", "--seed", "4"]
+        )
+        == 0
+    )
     capsys.readouterr()
     _feed(monkeypatch, ["quit"])
     assert cli.main(["play", "discovery", "--load", str(save), "--seats", "human,heuristic"]) == 0
@@ -547,8 +673,7 @@ def test_replay_tells_the_events_of_each_action(monkeypatch, capsys, tmp_path):
     assert "as a spectator" in out
     told = _told(out)
     assert told == _expected(final.events(None), first=1)
-    assert told[-1][0] != "•" and sum(m.endswith(".") for m, _ in told) == len(
-        history["actions"])
+    assert told[-1][0] != "•" and sum(m.endswith(".") for m, _ in told) == len(history["actions"])
     assert cli.main(["replay", str(path), "--seat", "2"]) == 0
     out = capsys.readouterr().out
     assert "as seen by Player 2" in out
@@ -565,15 +690,23 @@ def _deep(n: int) -> str:
 
 
 @pytest.mark.parametrize("game_name", ["discovery", "settlers"])
-@pytest.mark.parametrize("content", [
-    "[" * 100_000,
-    '{"a": ' * 100_000,
-    '{"game": "GAME", "config": {"num_players": 2}, "seed": 0, "actions": ' + _deep(100_000) + "}",
-    '{"game": "GAME", "config": {"num_players": 2}, "seed": 0, "actions": [' + _deep(200) + "]}",
-    '{"game": "GAME", "config": {"num_players": 2}, "seed": 0, "actions": [], "state": '
-    + _deep(5_000) + "}",
-    '{"game": "GAME", "config": {"num_players": 2}, "seed": ' + "7" * 5000 + ', "actions": []}',
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "[" * 100_000,
+        '{"a": ' * 100_000,
+        '{"game": "GAME", "config": {"num_players": 2}, "seed": 0, "actions": '
+        + _deep(100_000)
+        + "}",
+        '{"game": "GAME", "config": {"num_players": 2}, "seed": 0, "actions": ['
+        + _deep(200)
+        + "]}",
+        '{"game": "GAME", "config": {"num_players": 2}, "seed": 0, "actions": [], "state": '
+        + _deep(5_000)
+        + "}",
+        '{"game": "GAME", "config": {"num_players": 2}, "seed": ' + "7" * 5000 + ', "actions": []}',
+    ],
+)
 def test_deeply_nested_or_huge_save_files_are_one_line_errors(game_name, content, capsys, tmp_path):
     path = tmp_path / "deep.json"
     path.write_text(content.replace("GAME", game_name))
@@ -589,8 +722,21 @@ def test_deeply_nested_or_huge_save_files_are_one_line_errors(game_name, content
 
 # ---- the 2007 edition's start (issue #12) ------------------------------------------------------
 def test_2007_order_auction_is_a_variant_flag(capsys):
-    args = ["simulate", "discovery", "--players", "3", "--bots", "random", "--games", "2",
-            "--jobs", "1", "--json", "--edition", "2007"]
+    args = [
+        "simulate",
+        "discovery",
+        "--players",
+        "3",
+        "--bots",
+        "random",
+        "--games",
+        "2",
+        "--jobs",
+        "1",
+        "--json",
+        "--edition",
+        "2007",
+    ]
     assert cli.main([*args, "--variant", "order-auction"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["options"]["edition"] == "2007"

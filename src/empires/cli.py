@@ -73,33 +73,55 @@ OPTION_FLAGS = ("builders", "buy_vp", "nations", "variant", "edition")
 def _add_option_flags(parser: argparse.ArgumentParser) -> None:
     """Rules options (Empires: Age of Discovery); recorded in saved games and replays."""
     group = parser.add_argument_group("rules options (discovery)")
-    group.add_argument("--edition", choices=("2015", "2007"), help=(
-        "rules edition (default 2015); 2007 starts in random order, its starting-order auction "
-        "is --variant order-auction"))
+    group.add_argument(
+        "--edition",
+        choices=("2015", "2007"),
+        help=(
+            "rules edition (default 2015); 2007 starts in random order, its starting-order auction "
+            "is --variant order-auction"
+        ),
+    )
     group.add_argument("--builders", action="store_true", help="the Builder expansion")
     group.add_argument("--buy-vp", action="store_true", help="buy VP after each colony scoring")
-    group.add_argument("--nations", choices=("off", "random", "auction"),
-                       help="National Advantages (default off)")
-    group.add_argument("--variant", action="append", metavar="NAME", help=(
-        "optional rule, repeatable: two-player, reduced-luck, no-survivors, scouting, "
-        "advanced-reconnaissance, order-auction (2007 only) (discovery); alternate-lookout, advanced-lookout, peaceful "
-        "(settlers)"))
+    group.add_argument(
+        "--nations", choices=("off", "random", "auction"), help="National Advantages (default off)"
+    )
+    group.add_argument(
+        "--variant",
+        action="append",
+        metavar="NAME",
+        help=(
+            "optional rule, repeatable: two-player, reduced-luck, no-survivors, scouting, "
+            "advanced-reconnaissance, order-auction (2007 only) (discovery); alternate-lookout, advanced-lookout, peaceful "
+            "(settlers)"
+        ),
+    )
     group = parser.add_argument_group("rules options (settlers)")
-    group.add_argument("--factions", metavar="LIST",
-                       help="factions per seat, e.g. romans,barbarians (default: in that order)")
-    group.add_argument("--cards", metavar="FILE", help="a complete card file instead of the "
-                       "built-in card data")
-    group.add_argument("--reshuffle-faction-discards", action="store_true",
-                       help="reshuffle a Faction discard pile into an empty Faction deck")
+    group.add_argument(
+        "--factions",
+        metavar="LIST",
+        help="factions per seat, e.g. romans,barbarians (default: in that order)",
+    )
+    group.add_argument(
+        "--cards", metavar="FILE", help="a complete card file instead of the built-in card data"
+    )
+    group.add_argument(
+        "--reshuffle-faction-discards",
+        action="store_true",
+        help="reshuffle a Faction discard pile into an empty Faction deck",
+    )
 
 
 def _options(module, args) -> Any:
     """The game's Options from the command line (the defaults when no flag is given)."""
     given = {
-        "edition": args.edition, "builders": args.builders or None,
-        "buy_vp": args.buy_vp or None, "nations": args.nations,
+        "edition": args.edition,
+        "builders": args.builders or None,
+        "buy_vp": args.buy_vp or None,
+        "nations": args.nations,
         "variants": tuple(args.variant) if args.variant else None,
-        "factions": args.factions, "cards": args.cards,
+        "factions": args.factions,
+        "cards": args.cards,
         "reshuffle_faction_discards": args.reshuffle_faction_discards or None,
     }
     given = {k: v for k, v in given.items() if v is not None}
@@ -111,8 +133,9 @@ def _options(module, args) -> Any:
     known = getattr(options_type, "__dataclass_fields__", None)
     unknown = sorted(set(given) - set(known)) if known is not None else []
     if unknown:  # only pass the fields this game's Options has
-        flags = ", ".join({"variants": "--variant"}.get(k, "--" + k.replace("_", "-"))
-                          for k in unknown)
+        flags = ", ".join(
+            {"variants": "--variant"}.get(k, "--" + k.replace("_", "-")) for k in unknown
+        )
         raise CliError(f"{module.NAME} has no option {flags}")
     build = getattr(options_type, "from_json", None) or (lambda kw: options_type(**kw))
     try:
@@ -154,7 +177,9 @@ def _read_json(path: str) -> dict:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise CliError(f"cannot read {path}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        raise CliError(
+            f"cannot read {path}: not valid JSON ({exc.msg} at line {exc.lineno})"
+        ) from None
     except RecursionError:
         raise CliError(f"cannot read {path}: JSON nested too deeply to be a saved game") from None
     except ValueError as exc:  # e.g. a number of more than 4300 digits
@@ -346,7 +371,9 @@ def _record_rows(records: list[dict]) -> list[tuple[str, dict]]:
 
 def _decision_text(decision: Any, labels: Sequence[str]) -> str:
     if isinstance(decision, dict):
-        prompt = decision.get("prompt") or decision.get("text") or _title(str(decision.get("kind", "")))
+        prompt = (
+            decision.get("prompt") or decision.get("text") or _title(str(decision.get("kind", "")))
+        )
         player = decision.get("player")
         extra = {k: v for k, v in decision.items() if k not in {"prompt", "text", "kind", "player"}}
         line = f"{_seat_label(labels, player)}: {prompt}" if player is not None else str(prompt)
@@ -376,8 +403,10 @@ def render_observation(
     decision = None
 
     def add_block(key: str, value: Any) -> None:
-        if _is_record_list(value) and len(value) == n and (
-            key in _PER_SEAT_KEYS or all(rec.get("seat") == i for i, rec in enumerate(value))
+        if (
+            _is_record_list(value)
+            and len(value) == n
+            and (key in _PER_SEAT_KEYS or all(rec.get("seat") == i for i, rec in enumerate(value)))
         ):
             blocks.append(_per_seat_table(_title(key), value, labels))
         elif _is_record_list(value):
@@ -425,8 +454,14 @@ def render_observation(
     for block in blocks:
         console.print(block)
     if decision is not None:
-        console.print(Panel(Text(_decision_text(decision, labels)), title="Decision",
-                            title_align="left", expand=False))
+        console.print(
+            Panel(
+                Text(_decision_text(decision, labels)),
+                title="Decision",
+                title_align="left",
+                expand=False,
+            )
+        )
 
 
 def _seat_columns(table: Table, labels: Sequence[str]) -> None:
@@ -447,8 +482,10 @@ def render_scores(console: Console, state, labels: Sequence[str]) -> None:
     _seat_columns(table, labels)
     for c in categories:
         style = "bold" if c == "total" else ""
-        table.add_row(Text(_title(c), style=style),
-                      *(Text(_fmt(row.get(c, 0)), style=style) for row in scores))
+        table.add_row(
+            Text(_title(c), style=style),
+            *(Text(_fmt(row.get(c, 0)), style=style) for row in scores),
+        )
     place, places = 1, [""] * len(labels)
     for group in state.ranking():
         for seat in group:
@@ -505,8 +542,14 @@ class Narrator:
     """Prints the events one viewer (a seat, None: a spectator) may read, each once: every call of
     :meth:`flush` prints those logged since the previous one."""
 
-    def __init__(self, console: Console, viewer: int | None, turn_word: str = "Turn",
-                 you: int | None = None, recap: bool = False) -> None:
+    def __init__(
+        self,
+        console: Console,
+        viewer: int | None,
+        turn_word: str = "Turn",
+        you: int | None = None,
+        recap: bool = False,
+    ) -> None:
         self.console = console
         self.recap = recap  # every flush starts with its heading (the board came in between)
         self.viewer = viewer
@@ -558,8 +601,9 @@ class Narrator:
     def _heading(self, key: tuple) -> None:
         self.heading = key
         turn, phase = key
-        title = " · ".join(str(x) for x in (
-            f"{self.turn_word} {turn}" if turn is not None else None, phase) if x)
+        title = " · ".join(
+            str(x) for x in (f"{self.turn_word} {turn}" if turn is not None else None, phase) if x
+        )
         self.console.rule(Text(title or "Events", style="bold"), align="left", style="dim")
 
     def _line(self, event: dict, number: int | None) -> tuple[Text, Text]:
@@ -612,8 +656,9 @@ def _save(console: Console, state, path: str) -> None:
         console.print(Text(f"Saved to {path}.", style="green"))
 
 
-def _human_turn(console: Console, state, seat: int, labels: Sequence[str],
-                narrator: Narrator | None = None):
+def _human_turn(
+    console: Console, state, seat: int, labels: Sequence[str], narrator: Narrator | None = None
+):
     """Ask the human at ``seat`` for an action; returns the action or QUIT. ``narrator`` (the
     seat's own view of the event log) tells what happened since its previous decision, between
     the board and the legal actions so that both stay in sight."""
@@ -661,10 +706,12 @@ def _human_turn(console: Console, state, seat: int, labels: Sequence[str],
             match = [a for a in actions if str(a).lower() == wanted]
             if match:
                 return match[0]
-            console.print(Text(
-                f"Not understood: {text!r}. Type a number from 1 to {n}, help, save FILE or quit.",
-                style="yellow",
-            ))
+            console.print(
+                Text(
+                    f"Not understood: {text!r}. Type a number from 1 to {n}, help, save FILE or quit.",
+                    style="yellow",
+                )
+            )
 
 
 def _retell(console: Console, narrator: Narrator | None) -> None:
@@ -689,15 +736,18 @@ def cmd_play(args, console: Console) -> int:
         if spec != HUMAN
     }
     source = f"loaded from {args.load}" if args.load else f"seed {seed}"
-    console.print(Text(f"{module.NAME}: {players} players ({source}): " + ", ".join(labels),
-                       style="bold"))
+    console.print(
+        Text(f"{module.NAME}: {players} players ({source}): " + ", ".join(labels), style="bold")
+    )
     notes = getattr(module, "startup_notes", None)  # a game may have something to say first
     for line in notes(state) if notes is not None else ():
         console.print(Text(line, style="yellow"))
     narrators: dict[int | None, Narrator] = {}
     if has_events(state):  # each human hears the log as that seat; bots alone: as a spectator
-        narrators = {p: Narrator(console, p, _turn_word(state, p), recap=p is not None)
-                     for p in humans or [None]}
+        narrators = {
+            p: Narrator(console, p, _turn_word(state, p), recap=p is not None)
+            for p in humans or [None]
+        }
         for narrator in narrators.values():
             _resume(narrator, state)
     if not humans:
@@ -708,13 +758,17 @@ def cmd_play(args, console: Console) -> int:
         console.print(Text("Game abandoned."))
         return 0
     if humans and narrators:  # what happened after the (last) human's last decision
-        last = narrators[viewer] if viewer is not None else Narrator(
-            console, None, narrators[humans[0]].turn_word)
+        last = (
+            narrators[viewer]
+            if viewer is not None
+            else Narrator(console, None, narrators[humans[0]].turn_word)
+        )
         last.since = max(n.since for n in narrators.values())
         last.flush(state)
     final_view = state.observation(viewer) if viewer is not None else state.observation(None)
-    render_observation(console, final_view, labels, "Game over",
-                       skip=("scores", "ranking", "decision"))
+    render_observation(
+        console, final_view, labels, "Game over", skip=("scores", "ranking", "decision")
+    )
     render_scores(console, state, labels)
     return 0
 
@@ -746,8 +800,12 @@ def _start_play(args):
 
 def _resume(narrator: Narrator, state) -> None:
     """A loaded game is told from the viewer's own last action (a spectator: the last action)."""
-    actions = [e for e in state.events(narrator.viewer) if e.get("kind") == "action"
-               and (narrator.viewer is None or e.get("player") == narrator.viewer)]
+    actions = [
+        e
+        for e in state.events(narrator.viewer)
+        if e.get("kind") == "action"
+        and (narrator.viewer is None or e.get("player") == narrator.viewer)
+    ]
     narrator.since = actions[-1]["seq"] if actions else 0
 
 
@@ -758,8 +816,9 @@ def _play_loop(console: Console, state, seats, bots, labels, narrators, viewer) 
     while not state.is_terminal():
         seat = state.current_player
         if seat in bots:
-            action = _bot_choice(console, bots[seat], state, labels[seat],
-                                 show=bool(narrators) and spectator is None)
+            action = _bot_choice(
+                console, bots[seat], state, labels[seat], show=bool(narrators) and spectator is None
+            )
         else:
             action = _human_turn(console, state, seat, labels, narrators.get(seat))
             if action is QUIT:
@@ -767,14 +826,16 @@ def _play_loop(console: Console, state, seats, bots, labels, narrators, viewer) 
         text = None
         if not narrators:
             describe_for = getattr(state, "describe_for", None)  # words the viewer may read
-            text = (_describe(state, action) if describe_for is None
-                    else describe_for(action, viewer))
+            text = (
+                _describe(state, action) if describe_for is None else describe_for(action, viewer)
+            )
         try:
             state.apply(action)
         except IllegalActionError as exc:  # only a bot or engine bug gets here
             if seat in bots:
-                raise CliError(f"bot {seats[seat]} at P{seat + 1} chose an illegal action: "
-                               f"{exc}", 1) from None
+                raise CliError(
+                    f"bot {seats[seat]} at P{seat + 1} chose an illegal action: {exc}", 1
+                ) from None
             console.print(Text(f"Illegal: {exc}", style="red"))
             continue
         if spectator is not None:
@@ -830,12 +891,14 @@ def cmd_simulate(args, console: Console) -> int:
     if args.json:
         print(json.dumps(report))
         return 0
-    console.print(Text(
-        f"{report['games']} games of {module.NAME}, {players} players, seeds {args.seed}.."
-        f"{args.seed + args.games - 1}, {_workers_text(backend, jobs)}: {seconds:.2f} s, "
-        f"{report['games_per_second']:.1f} games/s, {report['mean_decisions']:.0f} decisions/game",
-        style="bold",
-    ))
+    console.print(
+        Text(
+            f"{report['games']} games of {module.NAME}, {players} players, seeds {args.seed}.."
+            f"{args.seed + args.games - 1}, {_workers_text(backend, jobs)}: {seconds:.2f} s, "
+            f"{report['games_per_second']:.1f} games/s, {report['mean_decisions']:.0f} decisions/game",
+            style="bold",
+        )
+    )
     categories = list(seats[0]["mean"]) if seats else []
     table = _new_table("Results per seat (mean ± sd)")
     _seat_columns(table, [f"P{x['seat']} ({x['bot']})" for x in seats])
@@ -843,8 +906,10 @@ def cmd_simulate(args, console: Console) -> int:
     table.add_row(Text("Win rate"), *(Text(f"{100 * x['win_rate']:.1f}%") for x in seats))
     for c in categories:
         style = "bold" if c == "total" else ""
-        table.add_row(Text(_title(c), style=style), *(
-            Text(f"{x['mean'][c]:.2f} ± {x['stdev'][c]:.2f}", style=style) for x in seats))
+        table.add_row(
+            Text(_title(c), style=style),
+            *(Text(f"{x['mean'][c]:.2f} ± {x['stdev'][c]:.2f}", style=style) for x in seats),
+        )
     console.print(table)
     return 0
 
@@ -866,14 +931,23 @@ def _workers_text(backend: str, jobs: int | None) -> str:
     return where if backend == "process" else f"Ray ({where})"
 
 
-def _run_games(console: Console, args, module, players: int, matches, options, jobs, backend,
-               on_results=None):
+def _run_games(
+    console: Console, args, module, players: int, matches, options, jobs, backend, on_results=None
+):
     """Play ``matches`` on ``backend``, with a progress bar on a terminal (not with --json)."""
 
     def run(on_progress=None):
-        return run_games(module.NAME, players, matches, options=options, jobs=jobs,
-                         backend=backend, address=args.address, on_progress=on_progress,
-                         on_results=on_results)
+        return run_games(
+            module.NAME,
+            players,
+            matches,
+            options=options,
+            jobs=jobs,
+            backend=backend,
+            address=args.address,
+            on_progress=on_progress,
+            on_results=on_results,
+        )
 
     try:
         if args.json or not console.is_terminal:
@@ -887,9 +961,15 @@ def _run_games(console: Console, args, module, players: int, matches, options, j
             TimeRemainingColumn,
         )
 
-        with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
-                      MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
-                      console=console, transient=True) as progress:
+        with Progress(
+            TextColumn("[progress.description]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
             task = progress.add_task("games", total=len(matches))
             return run(lambda k: progress.advance(task, k))
     except (GameFailed, RayUnavailable) as exc:
@@ -932,8 +1012,10 @@ def cmd_tournament(args, console: Console) -> int:
     players = args.players
     _check_players(module, players)
     if (args.bots is None) == (args.lineup is None):
-        raise CliError("give either --bots (bots to rotate through the seats) or --lineup "
-                       "(one bot per seat, the same table every game)")
+        raise CliError(
+            "give either --bots (bots to rotate through the seats) or --lineup "
+            "(one bot per seat, the same table every game)"
+        )
     lineup = None
     if args.lineup is not None:
         try:
@@ -957,9 +1039,15 @@ def cmd_tournament(args, console: Console) -> int:
     if args.results:
         from empires.sim import results_log
 
-        run = {"command": "tournament", "game": module.NAME, "players": players,
-               "seed": args.seed, "bots": None if lineup else bots, "lineup": lineup,
-               "options": options.to_json() if hasattr(options, "to_json") else None}
+        run = {
+            "command": "tournament",
+            "game": module.NAME,
+            "players": players,
+            "seed": args.seed,
+            "bots": None if lineup else bots,
+            "lineup": lineup,
+            "options": options.to_json() if hasattr(options, "to_json") else None,
+        }
         try:
             done = results_log.load(args.results, run, work)
             appender = results_log.Appender(args.results, run)
@@ -968,8 +1056,13 @@ def cmd_tournament(args, console: Console) -> int:
     todo = [m for m in work if m[0] not in done]
     start = time.perf_counter()
     try:
-        played = (_run_games(console, args, module, players, todo, options, jobs, backend,
-                             on_results=appender) if todo else [])
+        played = (
+            _run_games(
+                console, args, module, players, todo, options, jobs, backend, on_results=appender
+            )
+            if todo
+            else []
+        )
     finally:
         if appender is not None:
             appender.close()
@@ -1002,27 +1095,47 @@ def cmd_tournament(args, console: Console) -> int:
     if args.json:
         print(json.dumps(report))
         return 0
-    console.print(Text(
-        f"Tournament: {report['games']} games of {module.NAME}, {players} players, "
-        + (f"lineup {','.join(lineup)}" if lineup else f"{len(bots)} bots")
-        + f", seeds {args.seed}..{args.seed + args.games - 1}, "
-        f"{_workers_text(backend, jobs)}: {seconds:.2f} s"
-        + (f" ({len(done)} games read from {args.results})" if done else ""), style="bold"))
+    console.print(
+        Text(
+            f"Tournament: {report['games']} games of {module.NAME}, {players} players, "
+            + (f"lineup {','.join(lineup)}" if lineup else f"{len(bots)} bots")
+            + f", seeds {args.seed}..{args.seed + args.games - 1}, "
+            f"{_workers_text(backend, jobs)}: {seconds:.2f} s"
+            + (f" ({len(done)} games read from {args.results})" if done else ""),
+            style="bold",
+        )
+    )
     if not report["balanced"]:
-        console.print(Text(
-            f"Seats are balanced every {report['cycle']} games; {report['games']} is not a "
-            "multiple, so the last cycle is partial.", style="yellow"))
+        console.print(
+            Text(
+                f"Seats are balanced every {report['cycle']} games; {report['games']} is not a "
+                "multiple, so the last cycle is partial.",
+                style="yellow",
+            )
+        )
     standings = report["standings"]
     table = _new_table("Ratings (OpenSkill Plackett-Luce, best ordinal μ - 3σ first)")
     for name in ("#", "Bot", "Ordinal", "μ", "μ ± 2σ", "Seats", "Win rate", "Mean place"):
-        table.add_column(name, justify="left" if name == "Bot" else "right",
-                         style="cyan" if name == "Bot" else None, no_wrap=True)
+        table.add_column(
+            name,
+            justify="left" if name == "Bot" else "right",
+            style="cyan" if name == "Bot" else None,
+            no_wrap=True,
+        )
     for row in standings:
-        win_rate = _maybe(row["win_rate"], ".1f", 100) + ("%" if row["win_rate"] is not None else "")
+        win_rate = _maybe(row["win_rate"], ".1f", 100) + (
+            "%" if row["win_rate"] is not None else ""
+        )
         table.add_row(
-            str(row["rank"]), row["bot"], f"{row['ordinal']:.2f}", f"{row['mu']:.2f}",
-            f"{row['low']:.1f}–{row['high']:.1f}", str(row["seats"]), win_rate,
-            _maybe(row["mean_place"], ".2f"))
+            str(row["rank"]),
+            row["bot"],
+            f"{row['ordinal']:.2f}",
+            f"{row['mu']:.2f}",
+            f"{row['low']:.1f}–{row['high']:.1f}",
+            str(row["seats"]),
+            win_rate,
+            _maybe(row["mean_place"], ".2f"),
+        )
     console.print(table)
     categories: list[str] = []
     for row in standings:
@@ -1034,8 +1147,10 @@ def cmd_tournament(args, console: Console) -> int:
             scores.add_column(row["bot"], justify="right")
         for c in categories:
             style = "bold" if c == "total" else ""
-            scores.add_row(Text(_title(c), style=style), *(
-                Text(_maybe(row["mean"].get(c), ".2f"), style=style) for row in standings))
+            scores.add_row(
+                Text(_title(c), style=style),
+                *(Text(_maybe(row["mean"].get(c), ".2f"), style=style) for row in standings),
+            )
         console.print(scores)
     if args.out:
         console.print(Text(f"Report written to {args.out}.", style="dim"))
@@ -1073,8 +1188,13 @@ def cmd_replay(args, console: Console) -> int:
         narrator = Narrator(console, viewer, _turn_word(state, viewer))
         narrator.number_width = len(str(len(actions)))
     who = "as a spectator" if viewer is None else f"as seen by Player {viewer + 1}"
-    console.print(Text(f"{module.NAME}: {state.num_players} players, seed {history.get('seed')}, "
-                       f"{len(actions)} actions, {who}", style="bold"))
+    console.print(
+        Text(
+            f"{module.NAME}: {state.num_players} players, seed {history.get('seed')}, "
+            f"{len(actions)} actions, {who}",
+            style="bold",
+        )
+    )
     if args.step:
         console.print(Text("Press Enter for each action; q (or Ctrl-D) stops.", style="dim"))
     if narrator is not None:
@@ -1096,8 +1216,9 @@ def _replay_viewer(seat: int | None, players: int) -> int | None:
     if seat is None:
         return None
     if not 1 <= seat <= players:
-        raise CliError(f"--seat must be from 1 to {players} (this is a {players}-player game), "
-                       f"not {seat}")
+        raise CliError(
+            f"--seat must be from 1 to {players} (this is a {players}-player game), not {seat}"
+        )
     return seat - 1
 
 
@@ -1135,7 +1256,9 @@ def cmd_serve(args, console: Console) -> int:
     try:
         from empires.server import serve
     except ImportError as exc:  # the web dependencies are not installed
-        raise CliError(f"the web app needs its dependencies ({exc.name}): pip install -e .", 1) from None
+        raise CliError(
+            f"the web app needs its dependencies ({exc.name}): pip install -e .", 1
+        ) from None
     if not 0 <= args.port <= 65535:
         raise CliError("--port must be from 0 to 65535")
     if args.bot_delay < 0:
@@ -1145,9 +1268,13 @@ def cmd_serve(args, console: Console) -> int:
 
     try:
         card_sets = parse_card_sets(args.cards)
-        limits = parse_limits(args.limit, Limits(
-            expire_after=parse_duration(args.expire_after),
-            keep_finished=parse_duration(args.keep_finished)))
+        limits = parse_limits(
+            args.limit,
+            Limits(
+                expire_after=parse_duration(args.expire_after),
+                keep_finished=parse_duration(args.keep_finished),
+            ),
+        )
     except ValueError as exc:
         raise CliError(str(exc)) from None
     try:
@@ -1156,10 +1283,18 @@ def cmd_serve(args, console: Console) -> int:
         where = make_url(args.db).render_as_string(hide_password=True)
     except Exception:
         where = "the database given"
-    console.print(Text(f"Empires web app on http://{args.host}:{args.port}/ (games in {where})",
-                       style="bold"))
-    serve(host=args.host, port=args.port, db=args.db, bot_delay=args.bot_delay,
-          card_sets=card_sets, limits=limits, log_level=args.log_level)
+    console.print(
+        Text(f"Empires web app on http://{args.host}:{args.port}/ (games in {where})", style="bold")
+    )
+    serve(
+        host=args.host,
+        port=args.port,
+        db=args.db,
+        bot_delay=args.bot_delay,
+        card_sets=card_sets,
+        limits=limits,
+        log_level=args.log_level,
+    )
     return 0
 
 
@@ -1167,37 +1302,57 @@ def cmd_serve(args, console: Console) -> int:
 
 
 def _add_backend_flags(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--backend", choices=BACKENDS, help=(
-        "process: worker processes on this machine (default); ray: Ray tasks, on a local "
-        "instance with --jobs CPUs or on the cluster at --address"))
-    parser.add_argument("--address", metavar="ADDR", help=(
-        "Ray cluster to use (HOST:PORT or auto; implies --backend ray)"))
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        help=(
+            "process: worker processes on this machine (default); ray: Ray tasks, on a local "
+            "instance with --jobs CPUs or on the cluster at --address"
+        ),
+    )
+    parser.add_argument(
+        "--address",
+        metavar="ADDR",
+        help=("Ray cluster to use (HOST:PORT or auto; implies --backend ray)"),
+    )
 
 
 def _add_replay_parser(sub) -> None:
-    rep = sub.add_parser("replay", help=(
-        "replay a saved game or history: each action and the events it caused"))
+    rep = sub.add_parser(
+        "replay", help=("replay a saved game or history: each action and the events it caused")
+    )
     rep.add_argument("file", metavar="FILE")
     rep.add_argument("--step", action="store_true", help="wait for Enter between actions")
-    rep.add_argument("--seat", type=int, metavar="N", help=(
-        "tell the game as player N (counted from 1) saw it, their secrets included "
-        "(default: as a spectator, who sees no hidden card)"))
+    rep.add_argument(
+        "--seat",
+        type=int,
+        metavar="N",
+        help=(
+            "tell the game as player N (counted from 1) saw it, their secrets included "
+            "(default: as a spectator, who sees no hidden card)"
+        ),
+    )
     rep.set_defaults(func=cmd_replay)
 
 
 def build_parser() -> argparse.ArgumentParser:
     games = list(game_names())
     parser = argparse.ArgumentParser(
-        prog="empires", description="Play, simulate and replay Empires games.")
+        prog="empires", description="Play, simulate and replay Empires games."
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     play = sub.add_parser("play", help="play a game in the terminal")
     play.add_argument("game", choices=games)
     play.add_argument("--players", type=int, help="number of players (default: from --seats, or 4)")
-    play.add_argument("--seats", help=(
-        "comma-separated seat list, one per player: human or a bot "
-        f"({', '.join(bot_names())}); one name fills every seat "
-        "(default: human then heuristic bots)"))
+    play.add_argument(
+        "--seats",
+        help=(
+            "comma-separated seat list, one per player: human or a bot "
+            f"({', '.join(bot_names())}); one name fills every seat "
+            "(default: human then heuristic bots)"
+        ),
+    )
     play.add_argument("--seed", type=int, help="game seed (default: a random one, printed)")
     play.add_argument("--load", metavar="FILE", help="continue a game saved with `save FILE`")
     _add_option_flags(play)
@@ -1206,8 +1361,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play many bot games and report statistics")
     sim.add_argument("game", choices=games)
     sim.add_argument("--players", type=int, default=4, help="number of players (default 4)")
-    sim.add_argument("--bots", default="random", help=(
-        f"comma-separated bots, one per seat, or one for every seat ({', '.join(bot_names())})"))
+    sim.add_argument(
+        "--bots",
+        default="random",
+        help=(
+            f"comma-separated bots, one per seat, or one for every seat ({', '.join(bot_names())})"
+        ),
+    )
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
     sim.add_argument("--jobs", type=int, help="worker processes (default: number of CPUs)")
@@ -1218,15 +1378,28 @@ def build_parser() -> argparse.ArgumentParser:
 
     tour = sub.add_parser("tournament", help="seat-rotated bot tournament with OpenSkill ratings")
     tour.add_argument("game", choices=games)
-    tour.add_argument("--bots", help=(
-        "comma-separated, different bots to rate, e.g. ismcts:1s,heuristic,random; seats rotate "
-        "so each bot plays each seat equally often"))
-    tour.add_argument("--lineup", help=(
-        "instead of --bots: one bot per seat, the same table every game with seats rotated, "
-        "e.g. ismcts:1s,heuristic,heuristic,heuristic"))
-    tour.add_argument("--results", metavar="FILE", help=(
-        "append each finished game to FILE (JSON Lines) and, if FILE already holds games of "
-        "the same tournament, play only the rest: a long tournament survives being stopped"))
+    tour.add_argument(
+        "--bots",
+        help=(
+            "comma-separated, different bots to rate, e.g. ismcts:1s,heuristic,random; seats rotate "
+            "so each bot plays each seat equally often"
+        ),
+    )
+    tour.add_argument(
+        "--lineup",
+        help=(
+            "instead of --bots: one bot per seat, the same table every game with seats rotated, "
+            "e.g. ismcts:1s,heuristic,heuristic,heuristic"
+        ),
+    )
+    tour.add_argument(
+        "--results",
+        metavar="FILE",
+        help=(
+            "append each finished game to FILE (JSON Lines) and, if FILE already holds games of "
+            "the same tournament, play only the rest: a long tournament survives being stopped"
+        ),
+    )
     tour.add_argument("--players", type=int, default=4, help="number of players (default 4)")
     tour.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     tour.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
@@ -1242,24 +1415,57 @@ def build_parser() -> argparse.ArgumentParser:
     srv = sub.add_parser("serve", help="run the web app (lobby, games, replays) in a browser")
     srv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     srv.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    srv.add_argument("--db", default="sqlite:///empires.db", help=(
-        "database URL: sqlite:///FILE (default sqlite:///empires.db) or postgresql://..."))
-    srv.add_argument("--bot-delay", type=float, default=0.4, metavar="SECONDS",
-                     help="pause after each bot move so people can follow (default 0.4)")
-    srv.add_argument("--cards", action="append", metavar="NAME=FILE", help=(
-        "offer an Imperial Settlers card file to players as the card set NAME (repeatable); "
-        "players choose card sets by name only"))
-    srv.add_argument("--expire-after", default="24h", metavar="DURATION", help=(
-        "expire an active game no human has acted in, untouched this long (default 24h; "
-        "units s, m, h, d)"))
-    srv.add_argument("--keep-finished", default="7d", metavar="DURATION", help=(
-        "keep finished and expired games for replays this long (default 7d)"))
-    srv.add_argument("--limit", action="append", metavar="NAME=VALUE", help=(
-        "change one per-client limit (repeatable), e.g. create_burst=50 or message_rate=20; "
-        "the names are the fields of empires.server.manager.Limits"))
-    srv.add_argument("--log-level", default="info",
-                     choices=["critical", "error", "warning", "info", "debug"],
-                     help="server log level (default info)")
+    srv.add_argument(
+        "--db",
+        default="sqlite:///empires.db",
+        help=("database URL: sqlite:///FILE (default sqlite:///empires.db) or postgresql://..."),
+    )
+    srv.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.4,
+        metavar="SECONDS",
+        help="pause after each bot move so people can follow (default 0.4)",
+    )
+    srv.add_argument(
+        "--cards",
+        action="append",
+        metavar="NAME=FILE",
+        help=(
+            "offer an Imperial Settlers card file to players as the card set NAME (repeatable); "
+            "players choose card sets by name only"
+        ),
+    )
+    srv.add_argument(
+        "--expire-after",
+        default="24h",
+        metavar="DURATION",
+        help=(
+            "expire an active game no human has acted in, untouched this long (default 24h; "
+            "units s, m, h, d)"
+        ),
+    )
+    srv.add_argument(
+        "--keep-finished",
+        default="7d",
+        metavar="DURATION",
+        help=("keep finished and expired games for replays this long (default 7d)"),
+    )
+    srv.add_argument(
+        "--limit",
+        action="append",
+        metavar="NAME=VALUE",
+        help=(
+            "change one per-client limit (repeatable), e.g. create_burst=50 or message_rate=20; "
+            "the names are the fields of empires.server.manager.Limits"
+        ),
+    )
+    srv.add_argument(
+        "--log-level",
+        default="info",
+        choices=["critical", "error", "warning", "info", "debug"],
+        help="server log level (default info)",
+    )
     srv.set_defaults(func=cmd_serve)
     return parser
 

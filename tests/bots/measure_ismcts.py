@@ -90,9 +90,12 @@ def main(argv=None) -> int:
         other.append(max(t for i, t in enumerate(totals) if i != seat))
         margins.append(mine[-1] - other[-1])
         g += 1
-        print(f"game {g} seed {args.seed + g - 1} seat {seat}: {totals} "
-              f"{'won' if won == 1 else 'shared' if won else 'lost'} "
-              f"(running {wins:.1f}/{g}; {time.perf_counter() - t0:.0f}s)", flush=True)
+        print(
+            f"game {g} seed {args.seed + g - 1} seat {seat}: {totals} "
+            f"{'won' if won == 1 else 'shared' if won else 'lost'} "
+            f"(running {wins:.1f}/{g}; {time.perf_counter() - t0:.0f}s)",
+            flush=True,
+        )
     if not g:
         print("no game finished")
         return 1

@@ -44,8 +44,13 @@ def collect(games: int, players: int, seed0: int, max_gap: float | None) -> list
             if len(game.legal_actions()) > 1:
                 best, second = sorted(bot.action_scores(game), reverse=True)[:2]
                 if max_gap is None or best - second < max_gap:
-                    out.append({"history": game.history, "kind": game.decision["kind"],
-                                "turn": game.s.turn})
+                    out.append(
+                        {
+                            "history": game.history,
+                            "kind": game.decision["kind"],
+                            "turn": game.s.turn,
+                        }
+                    )
             game.apply(bot.choose(game))
     return out
 
@@ -82,8 +87,7 @@ def build(args) -> None:
         order = sorted(range(len(legal)), key=lambda k: -scores[k])[: args.top]
         p["heuristic"] = str(legal[order[0]])
         p["values"] = {str(legal[k]): values(game, legal[k], args.samples, i) for k in order}
-        print(f"{i + 1}/{len(positions)} {p['kind']} ({time.perf_counter() - t0:.0f}s)",
-              flush=True)
+        print(f"{i + 1}/{len(positions)} {p['kind']} ({time.perf_counter() - t0:.0f}s)", flush=True)
     with open(args.out, "w") as f:
         json.dump({"samples": args.samples, "positions": positions}, f)
 
@@ -115,12 +119,17 @@ def evaluate(args) -> None:
             kinds[p["kind"]].append(gains[-1])
         n = len(positions)
         se = statistics.stdev(gains) / n**0.5 if n > 1 else 0.0
-        by_kind = " ".join(f"{k}:{mean(x):+.2f}({len(x)})"
-                           for k, x in sorted(kinds.items(), key=lambda kv: -len(kv[1])))
-        print(f"{spec}: {n} positions, gain {mean(gains):+.2f} +- {se:.2f} VP margin, "
-              f"{mean(win_gains):+.3f} wins; agrees {agree / n:.0%}, gap fallback "
-              f"{fallback / n:.0%}; {iterations / n:.0f} iterations, {cpu / n:.2f} CPU s per "
-              f"decision | {by_kind}", flush=True)
+        by_kind = " ".join(
+            f"{k}:{mean(x):+.2f}({len(x)})"
+            for k, x in sorted(kinds.items(), key=lambda kv: -len(kv[1]))
+        )
+        print(
+            f"{spec}: {n} positions, gain {mean(gains):+.2f} +- {se:.2f} VP margin, "
+            f"{mean(win_gains):+.3f} wins; agrees {agree / n:.0%}, gap fallback "
+            f"{fallback / n:.0%}; {iterations / n:.0f} iterations, {cpu / n:.2f} CPU s per "
+            f"decision | {by_kind}",
+            flush=True,
+        )
 
 
 def main(argv=None) -> int:

@@ -56,7 +56,14 @@ def test_registry_and_specs():
     bot = make_bot("ismcts", 3)
     assert isinstance(bot, ISMCTSBot) and bot.name == "ismcts"
     assert (bot.iterations, bot.seconds, bot.rollout, bot.prior, bot.soft, bot.plies, bot.gap) == (
-        40, None, "heuristic", 1.0, 10.0, 1, 1.0)
+        40,
+        None,
+        "heuristic",
+        1.0,
+        10.0,
+        1,
+        1.0,
+    )
     assert make_bot("ismcts:500", 1).iterations == 500
     b = make_bot("ismcts:1s", 1)
     assert b.seconds == 1.0 and b.iterations is None
@@ -65,10 +72,25 @@ def test_registry_and_specs():
     assert (b.seconds, b.rollout) == (1.0, "heuristic")
     b = from_spec("ismcts:300:c=0.5:depth=40:margin=0:heuristic", 9)
     assert (b.iterations, b.exploration, b.rollout_depth, b.margin_weight, b.rollout) == (
-        300, 0.5, 40, 0.0, "heuristic")
+        300,
+        0.5,
+        40,
+        0.0,
+        "heuristic",
+    )
     assert b.seed == 9
-    for bad in ("ismcts:0", "ismcts:-3", "ismcts:xs", "ismcts:fast", "ismcts:", "ismcts:depth=a",
-                "ismcts:margin=2", "ismcts:0s", "ismcts:infs", "mcts:10"):
+    for bad in (
+        "ismcts:0",
+        "ismcts:-3",
+        "ismcts:xs",
+        "ismcts:fast",
+        "ismcts:",
+        "ismcts:depth=a",
+        "ismcts:margin=2",
+        "ismcts:0s",
+        "ismcts:infs",
+        "mcts:10",
+    ):
         with pytest.raises(ValueError):
             from_spec(bad, 0)
     with pytest.raises(ValueError):
@@ -150,7 +172,9 @@ def test_missing_heuristic_falls_back_to_random(monkeypatch):
 
 # ---- determinism -----------------------------------------------------------------------------
 def _tree(bot: ISMCTSBot) -> dict:
-    return {str(a): (c.visits, c.avail, round(c.total, 9)) for a, c in bot.last_root.children.items()}
+    return {
+        str(a): (c.visits, c.avail, round(c.total, 9)) for a, c in bot.last_root.children.items()
+    }
 
 
 @pytest.mark.parametrize("num_players,steps", [(2, 0), (2, 60), (4, 150)])
@@ -207,7 +231,7 @@ def canonical(game: DiscoveryGame) -> DiscoveryGame:
     face_down = sorted([s.counter[r] for r in hidden] + s.unused_counters)
     for i, r in enumerate(hidden):
         s.counter[r] = face_down[i]
-    s.unused_counters = face_down[len(hidden):]
+    s.unused_counters = face_down[len(hidden) :]
     s.deck.sort()
     s.pool.sort()
     for stack in s.stacks:
@@ -225,8 +249,7 @@ def test_never_reads_hidden_information(num_players, steps):
     assert other.to_json() != game.to_json()  # the hidden information really differs
     # The canonical form depends on the observer's information only.
     assert canonical(other).determinize(me, Rng(3)) == canonical(game).determinize(me, Rng(3))
-    a, b = (ISMCTSBot(13, iterations=40, rollout_depth=20, gap=None, plies=None)
-            for _ in range(2))
+    a, b = (ISMCTSBot(13, iterations=40, rollout_depth=20, gap=None, plies=None) for _ in range(2))
     assert a.choose(PublicOnly(game)) == b.choose(PublicOnly(other))
     assert _tree(a) == _tree(b)
 
@@ -238,8 +261,7 @@ def test_never_reads_hidden_information_raw_engine():
     other = game.determinize(me, Rng(987654321))
     # determinize is canonical: its result depends only on what ``me`` may see and the rng.
     assert game.determinize(me, Rng(3)) == other.determinize(me, Rng(3))
-    a, b = (ISMCTSBot(13, iterations=40, rollout_depth=20, gap=None, plies=None)
-            for _ in range(2))
+    a, b = (ISMCTSBot(13, iterations=40, rollout_depth=20, gap=None, plies=None) for _ in range(2))
     assert a.choose(game) == b.choose(other)
     assert _tree(a) == _tree(b)
 
@@ -253,8 +275,9 @@ def test_finds_the_best_move_in_a_tiny_game():
     class Fake(fakegame.FakeState):
         def determinize(self, observer, rng):
             other = self.clone()
-            other.cards = [c if p == observer else rng.randrange(10)
-                           for p, c in enumerate(self.cards)]
+            other.cards = [
+                c if p == observer else rng.randrange(10) for p, c in enumerate(self.cards)
+            ]
             return other
 
     for n in (2, 3):
@@ -285,15 +308,35 @@ def test_beats_random():
 
 # ---- the heuristic prior, the fallback, the new spec tokens ------------------------------------
 def test_new_spec_tokens():
-    b = from_spec("ismcts:120:prior=1.5:temp=0.5:gap=2.5:eps=0.2:fpu=0.05:soft=8:rollout=heuristic"
-                  ":depth=30", 4)
-    assert (b.iterations, b.prior, b.temperature, b.gap, b.epsilon, b.fpu, b.soft, b.rollout,
-            b.rollout_depth) == (120, 1.5, 0.5, 2.5, 0.2, 0.05, 8.0, "heuristic", 30)
+    b = from_spec(
+        "ismcts:120:prior=1.5:temp=0.5:gap=2.5:eps=0.2:fpu=0.05:soft=8:rollout=heuristic:depth=30",
+        4,
+    )
+    assert (
+        b.iterations,
+        b.prior,
+        b.temperature,
+        b.gap,
+        b.epsilon,
+        b.fpu,
+        b.soft,
+        b.rollout,
+        b.rollout_depth,
+    ) == (120, 1.5, 0.5, 2.5, 0.2, 0.05, 8.0, "heuristic", 30)
     b = from_spec("ismcts:1s:gap=none:depth=none:prior=0", 4)
     assert (b.seconds, b.gap, b.rollout_depth, b.prior) == (1.0, None, None, 0.0)
-    for bad in ("ismcts:prior=-1", "ismcts:prior=x", "ismcts:temp=0", "ismcts:gap=-1",
-                "ismcts:eps=1.5", "ismcts:rollout=greedy", "ismcts:soft=-2", "ismcts:fpu=nan",
-                "ismcts:prior=inf", "ismcts:bogus=1"):
+    for bad in (
+        "ismcts:prior=-1",
+        "ismcts:prior=x",
+        "ismcts:temp=0",
+        "ismcts:gap=-1",
+        "ismcts:eps=1.5",
+        "ismcts:rollout=greedy",
+        "ismcts:soft=-2",
+        "ismcts:fpu=nan",
+        "ismcts:prior=inf",
+        "ismcts:bogus=1",
+    ):
         with pytest.raises(ValueError):
             from_spec(bad, 0)
 
@@ -363,8 +406,15 @@ def test_prior_search_is_deterministic_and_blind():
     me = game.current_player
     other = game.determinize(me, Rng(987654321))
     assert other.to_json() != game.to_json()
-    kw = {"iterations": 25, "prior": 1.0, "rollout_depth": 15, "soft": 10.0, "gap": None,
-          "plies": None, "rollout": "random"}
+    kw = {
+        "iterations": 25,
+        "prior": 1.0,
+        "rollout_depth": 15,
+        "soft": 10.0,
+        "gap": None,
+        "plies": None,
+        "rollout": "random",
+    }
     a, b, c = ISMCTSBot(13, **kw), ISMCTSBot(13, **kw), ISMCTSBot(13, **kw)
     assert a.choose(PublicOnly(game)) == b.choose(PublicOnly(other)) == c.choose(game)
     assert _tree(a) == _tree(b) == _tree(c)
@@ -402,8 +452,7 @@ def test_prior_on_a_game_without_action_scores():
 def test_plies_and_turn_horizon():
     game = position(2, 17, 50)
     turn = game.s.turn
-    flat = ISMCTSBot(4, iterations=30, gap=None, plies=1, horizon="turn",
-                     early_stop=None)
+    flat = ISMCTSBot(4, iterations=30, gap=None, plies=1, horizon="turn", early_stop=None)
     assert flat.choose(game) in game.legal_actions()
     assert flat.last_iterations == 30
 
@@ -442,8 +491,10 @@ def test_early_stop_never_changes_the_choice_of_an_iteration_budget(seed, steps)
     assert early.last_early_stop == (early.last_iterations < 60)
     if early.last_early_stop:
         # It stopped because the leader's visit lead exceeded every iteration still to come.
-        visits = sorted((c.visits for a, c in early.last_root.children.items()
-                         if a in game.legal_actions()), reverse=True) + [0]
+        visits = sorted(
+            (c.visits for a, c in early.last_root.children.items() if a in game.legal_actions()),
+            reverse=True,
+        ) + [0]
         assert visits[0] - visits[1] > 60 - early.last_iterations
 
 

@@ -14,8 +14,7 @@ TEXTS = {"gain": lambda e: f"{ev.seat_name(e['player'])} gains {e.get('card') or
 
 def test_secret_fields_reach_only_their_seats():
     log: list[dict] = []
-    ev.emit(log, "gain", 2, "Action", secret={"to": [1], "card": "Lumberjack"}, player=1,
-            card=None)
+    ev.emit(log, "gain", 2, "Action", secret={"to": [1], "card": "Lumberjack"}, player=1, card=None)
     mine, theirs, spectator = (ev.view(log, v, TEXTS)[0] for v in (1, 0, None))
     assert mine["card"] == "Lumberjack" and mine["text"] == "Player 2 gains Lumberjack."
     assert "redacted" not in mine

@@ -1,10 +1,10 @@
 """Building blocks for rule tests: set up a position directly, then drive it by actions.
 
-    game = fresh(4)                      # seats 0..3, player order 0,1,2,3, $10/$11/$12/$13
-    put(game, "peru", 0, colonist=2, soldier=1)
-    game.s.warfare = [[0, W["colonist"]]]
-    resolve_from(game, "warfare")        # run the turn from that step until a decision
-    play(game, "battle", "region peru", "player 1")
+game = fresh(4)                      # seats 0..3, player order 0,1,2,3, $10/$11/$12/$13
+put(game, "peru", 0, colonist=2, soldier=1)
+game.s.warfare = [[0, W["colonist"]]]
+resolve_from(game, "warfare")        # run the turn from that step until a decision
+play(game, "battle", "region peru", "player 1")
 """
 
 from __future__ import annotations
@@ -97,8 +97,14 @@ def box_worker(game: DiscoveryGame, box: str, player: int, worker: str = "coloni
     s.supply[player][w] -= 1
     item = [player, w]
     b = BOX[box]
-    target = {"initiative": s.initiative, "dock": s.dock, "trade_goods": s.tg_box,
-              "shipping": s.shipping, "buildings": s.cb_box, "warfare": s.warfare}.get(box)
+    target = {
+        "initiative": s.initiative,
+        "dock": s.dock,
+        "trade_goods": s.tg_box,
+        "shipping": s.shipping,
+        "buildings": s.cb_box,
+        "warfare": s.warfare,
+    }.get(box)
     if target is not None:
         target.append(item)
     elif box == "discovery":

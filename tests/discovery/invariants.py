@@ -30,8 +30,16 @@ def worker_census(game: DiscoveryGame, p: int) -> list[int]:
     for w in range(len(WORKERS)):
         count[w] += s.supply[p][w] + s.avail[p][w] + s.discovery_box[p][w]
         count[w] += sum(s.region_workers[r][p][w] for r in range(NUM_REGIONS))
-    for box in (s.initiative, s.dock, s.tg_box, s.shipping, s.cb_box, s.warfare, s.mayflower,
-                list(s.specialists.values())):
+    for box in (
+        s.initiative,
+        s.dock,
+        s.tg_box,
+        s.shipping,
+        s.cb_box,
+        s.warfare,
+        s.mayflower,
+        list(s.specialists.values()),
+    ):
         for q, w in box:
             if q == p:
                 count[w] += 1
@@ -43,7 +51,10 @@ def worker_census(game: DiscoveryGame, p: int) -> list[int]:
 def check(game: DiscoveryGame) -> None:
     s = game.s
     builders = getattr(s.options, "builders", False)
-    expected = [c if (w != "builder" or builders) else 0 for w, c in zip(WORKERS, WORKER_COUNTS, strict=True)]
+    expected = [
+        c if (w != "builder" or builders) else 0
+        for w, c in zip(WORKERS, WORKER_COUNTS, strict=True)
+    ]
     for p in range(s.num_players):
         census = worker_census(game, p)
         assert census == expected, f"player {p} workers {census} != {expected}"
@@ -156,4 +167,3 @@ def check_nations(game: DiscoveryGame) -> None:
     elif s.turn == 1 and s.step == "place":  # the Player Order is still the auction's
         last, before = s.order[-1], s.order[-2]
         assert s.nation_bids[last] == (s.nation_bids[before] + 1) // 2, "ruling 18"
-

@@ -45,6 +45,7 @@ def finished_games():
 
 # ---- actions -----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
 def test_action_round_trip_over_the_whole_table(n):
     table = action_table(n)
@@ -75,11 +76,37 @@ def test_parse_is_case_and_space_tolerant():
 
 
 MALFORMED_STRINGS = [
-    "", "   ", "fly", "place", "place colonist", "place wizard dock", "place colonist moon",
-    "place colonist dock now", "region", "region atlantis", "region peru brazil", "player",
-    "player x", "player -1", "player 1.5", "good", "good diamonds", "worker knight",
-    "building", "building castle", "use", "use castle", "target", "target moon", "index",
-    "index two", "skip now", "done 1", "battle peru", "war 1", "deck 3",
+    "",
+    "   ",
+    "fly",
+    "place",
+    "place colonist",
+    "place wizard dock",
+    "place colonist moon",
+    "place colonist dock now",
+    "region",
+    "region atlantis",
+    "region peru brazil",
+    "player",
+    "player x",
+    "player -1",
+    "player 1.5",
+    "good",
+    "good diamonds",
+    "worker knight",
+    "building",
+    "building castle",
+    "use",
+    "use castle",
+    "target",
+    "target moon",
+    "index",
+    "index two",
+    "skip now",
+    "done 1",
+    "battle peru",
+    "war 1",
+    "deck 3",
 ]
 
 
@@ -107,10 +134,21 @@ def test_malformed_codes_and_values_are_rejected(bad):
     assert game.to_json() == before
 
 
-@pytest.mark.parametrize("bad", [
-    ("place", "x"), ("region", 99), ("region", -5), ("player", 1, 2, 3), ("place", 0),
-    ("player", 7), Action("place", "x"), Action("region", [1]), Action("teleport"), ("",),
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        ("place", "x"),
+        ("region", 99),
+        ("region", -5),
+        ("player", 1, 2, 3),
+        ("place", 0),
+        ("player", 7),
+        Action("place", "x"),
+        Action("region", [1]),
+        Action("teleport"),
+        ("",),
+    ],
+)
 def test_hand_built_actions_outside_the_space_are_rejected(bad):
     game = new_game(3, seed=2)
     before = game.to_json()
@@ -142,6 +180,7 @@ def test_parse_rejects_non_strings():
 
 
 # ---- illegal actions -------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
 def test_illegal_actions_raise_and_leave_the_state_unchanged(n):
@@ -191,6 +230,7 @@ def test_legal_actions_are_inside_the_action_space(n):
 
 
 # ---- saving, loading, replay ---------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
 @pytest.mark.parametrize("steps", [0, 37, 160, None])
@@ -308,10 +348,23 @@ def _state_turn(d):
     d["state"]["turn"] = 7
 
 
-@pytest.mark.parametrize("edit", [
-    _bump_money, _bad_action, _drop_action, _other_seed, _other_game, _bad_players, _no_config,
-    _bad_options, _actions_not_list, _unknown_action, _state_goods, _state_turn,
-])
+@pytest.mark.parametrize(
+    "edit",
+    [
+        _bump_money,
+        _bad_action,
+        _drop_action,
+        _other_seed,
+        _other_game,
+        _bad_players,
+        _no_config,
+        _bad_options,
+        _actions_not_list,
+        _unknown_action,
+        _state_goods,
+        _state_turn,
+    ],
+)
 def test_tampered_save_is_refused(edit):
     game = random_play(3, seed=12, steps=60)
     data = tampered(game.to_json(), edit)
@@ -330,11 +383,13 @@ def test_unreadable_save_is_refused(bad):
 
 # ---- observations ----------------------------------------------------------------------------------
 
+
 def hidden_strings(game) -> list[str]:
     """JSON strings that only hidden information could put into an observation."""
     s = game.s
-    face_down = [s.counter[r] for r in range(len(REGION_IDS))
-                 if s.counter[r] >= 0 and not s.revealed[r]]
+    face_down = [
+        s.counter[r] for r in range(len(REGION_IDS)) if s.counter[r] >= 0 and not s.revealed[r]
+    ]
     out = [json.dumps(COUNTERS[c].id) for c in face_down + s.unused_counters]
     out += [json.dumps(CARDS[c].id) for c in s.deck] + [json.dumps(CARDS[c].name) for c in s.deck]
     out += [json.dumps(BUILDINGS[b].id) for age in (1, 2, 3) for b in s.stacks[age]]

@@ -18,8 +18,11 @@ from empires.discovery import Options, from_json, new_game, replay
 def _positions():
     """The start, a nations auction, a 2007 order auction and mid-game decisions of several
     kinds (decisions taking numbers: ``player``, ``index``, ``bid``)."""
-    out = [new_game(2, seed=1), new_game(6, seed=2, options=Options(nations="auction")),
-           new_game(3, seed=3, options=Options(edition="2007", variants=("order-auction",)))]
+    out = [
+        new_game(2, seed=1),
+        new_game(6, seed=2, options=Options(nations="auction")),
+        new_game(3, seed=3, options=Options(edition="2007", variants=("order-auction",))),
+    ]
     for n, seed, steps in ((3, 4, 60), (4, 5, 150), (5, 6, 400)):
         game = new_game(n, seed=seed)
         rng = Rng(seed)
@@ -31,18 +34,41 @@ def _positions():
 
 
 POSITIONS = _positions()
-KINDS = ("player", "index", "bid", "region", "worker", "good", "building", "use", "place",
-         "target", "scout", "nation", "skip", "done")
+KINDS = (
+    "player",
+    "index",
+    "bid",
+    "region",
+    "worker",
+    "good",
+    "building",
+    "use",
+    "place",
+    "target",
+    "scout",
+    "nation",
+    "skip",
+    "done",
+)
 UNICODE_DIGITS = "٣۳३৩߃²³¹①⑴０５𝟓"
 action_texts = st.one_of(
     st.text(),
     st.builds(lambda k, t: f"{k} {t}", st.sampled_from(KINDS), st.text()),
-    st.builds(lambda k, d: f"{k} {d}", st.sampled_from(KINDS),
-              st.text(alphabet=UNICODE_DIGITS + "0123456789", min_size=1, max_size=8)),
-    st.builds(lambda k, n: f"{k} {n}", st.sampled_from(KINDS),
-              st.integers(min_value=-(10**6), max_value=10**30)),
-    st.builds(lambda k, c: f"{k}{c}1", st.sampled_from(KINDS),
-              st.text(alphabet=st.characters(categories=["Cc", "Zs", "Zl", "Zp"]), min_size=1)),
+    st.builds(
+        lambda k, d: f"{k} {d}",
+        st.sampled_from(KINDS),
+        st.text(alphabet=UNICODE_DIGITS + "0123456789", min_size=1, max_size=8),
+    ),
+    st.builds(
+        lambda k, n: f"{k} {n}",
+        st.sampled_from(KINDS),
+        st.integers(min_value=-(10**6), max_value=10**30),
+    ),
+    st.builds(
+        lambda k, c: f"{k}{c}1",
+        st.sampled_from(KINDS),
+        st.text(alphabet=st.characters(categories=["Cc", "Zs", "Zl", "Zp"]), min_size=1),
+    ),
 )
 
 
@@ -64,9 +90,19 @@ def test_any_action_text_is_legal_or_refused_without_change(which, text):
         assert str(game.s.actions[-1]) in legal
 
 
-@pytest.mark.parametrize("text", ["player ٣", "bid ²", "index ０", "player 𝟓", "bid 3\x00",
-                                  "player " + "9" * 5000, "index " + "1" * 4301,
-                                  "x" * 100_000])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "player ٣",
+        "bid ²",
+        "index ０",
+        "player 𝟓",
+        "bid 3\x00",
+        "player " + "9" * 5000,
+        "index " + "1" * 4301,
+        "x" * 100_000,
+    ],
+)
 def test_unicode_digits_and_huge_numbers_are_illegal_actions(text):
     game = new_game(3, seed=3, options=Options(edition="2007", variants=("order-auction",)))
     assert game.decision["kind"] == "order_bid"
@@ -84,13 +120,23 @@ def test_huge_integer_codes_and_values_are_illegal_actions():
             game.apply(bad)
 
 
-@pytest.mark.parametrize(("args", "named"), [
-    (("2", 0, None), "num_players"), ((2.0, 0, None), "num_players"),
-    ((True, 0, None), "num_players"), ((None, 0, None), "num_players"),
-    ((2, "1", None), "seed"), ((2, 1.5, None), "seed"), ((2, 2**64, None), "seed"),
-    ((2, -(2**70), None), "seed"), ((2, True, None), "seed"), ((2, None, None), "seed"),
-    ((2, 0, {"builders": True}), "options"), ((2, 0, "builders"), "options"),
-])
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (("2", 0, None), "num_players"),
+        ((2.0, 0, None), "num_players"),
+        ((True, 0, None), "num_players"),
+        ((None, 0, None), "num_players"),
+        ((2, "1", None), "seed"),
+        ((2, 1.5, None), "seed"),
+        ((2, 2**64, None), "seed"),
+        ((2, -(2**70), None), "seed"),
+        ((2, True, None), "seed"),
+        ((2, None, None), "seed"),
+        ((2, 0, {"builders": True}), "options"),
+        ((2, 0, "builders"), "options"),
+    ],
+)
 def test_wrongly_typed_new_game_arguments_are_value_errors_naming_them(args, named):
     with pytest.raises(ValueError, match=named):
         new_game(*args)
@@ -139,9 +185,18 @@ def test_a_real_save_is_well_within_the_depth_limit():
     assert from_json(json.dumps(game.to_json())) == game
 
 
-@pytest.mark.parametrize("fields", [{"variants": 5}, {"variants": {"scouting": 1}},
-                                    {"variants": [1]}, {"edition": ["2007"]}, {"nations": {}},
-                                    {"builders": "yes"}, {"unknown": 1}])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"variants": 5},
+        {"variants": {"scouting": 1}},
+        {"variants": [1]},
+        {"edition": ["2007"]},
+        {"nations": {}},
+        {"builders": "yes"},
+        {"unknown": 1},
+    ],
+)
 def test_wrongly_typed_options_are_value_errors(fields):
     with pytest.raises(ValueError):
         Options.from_json(fields)

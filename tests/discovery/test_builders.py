@@ -165,10 +165,14 @@ def test_magellan_captains_count_three():
     assert game.s.discovered[R["peru"]]
 
 
-@pytest.mark.parametrize("bid,worker", [
-    ("new_world_city", "builder"), ("new_world_mission", "missionary"),
-    ("stone_masonry", "builder"),
-])
+@pytest.mark.parametrize(
+    "bid,worker",
+    [
+        ("new_world_city", "builder"),
+        ("new_world_mission", "missionary"),
+        ("stone_masonry", "builder"),
+    ],
+)
 def test_worker_each_turn(bid, worker):
     game = fresh_b()
     give_building(game, 1, bid)

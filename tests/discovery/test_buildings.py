@@ -35,18 +35,47 @@ from empires.discovery.data import BUILDINGS, CARDS
 from empires.discovery.income import set_income
 
 AGE_I = [
-    "settlers", "settlers_2", "monastery", "trade_routes", "training_grounds",
-    "indentured_servitude", "conquistadors", "navigator", "conquest_of_the_inca_empire",
-    "trading_post", "new_world_cartography", "plague_1",
+    "settlers",
+    "settlers_2",
+    "monastery",
+    "trade_routes",
+    "training_grounds",
+    "indentured_servitude",
+    "conquistadors",
+    "navigator",
+    "conquest_of_the_inca_empire",
+    "trading_post",
+    "new_world_cartography",
+    "plague_1",
 ]
 AGE_II = [
-    "indian_allies", "privateers", "ship_yards", "cathedral", "taxation", "university",
-    "west_indies_co", "colonization_laws", "rum_distillery", "marketplace", "military_academy",
-    "fortress", "stables", "plague_2",
+    "indian_allies",
+    "privateers",
+    "ship_yards",
+    "cathedral",
+    "taxation",
+    "university",
+    "west_indies_co",
+    "colonization_laws",
+    "rum_distillery",
+    "marketplace",
+    "military_academy",
+    "fortress",
+    "stables",
+    "plague_2",
 ]
 AGE_III = [
-    "militia", "mercantilism", "population", "navy", "power", "prosperity", "glory", "wealth",
-    "migration", "factory", "plague_3",
+    "militia",
+    "mercantilism",
+    "population",
+    "navy",
+    "power",
+    "prosperity",
+    "glory",
+    "wealth",
+    "migration",
+    "factory",
+    "plague_3",
 ]
 BASE = AGE_I + AGE_II + AGE_III
 FIRST_TURN = {1: 1, 2: 4, 3: 7}
@@ -142,8 +171,12 @@ def test_buyers_resolve_in_space_order_and_choose_among_the_offer():
         box_worker(game, "buildings", p)
     resolve_from(game, "buildings")
     assert game.decision["player"] == 2
-    assert legal(game) == ["building trading_post", "building settlers", "building monastery",
-                           "skip"]
+    assert legal(game) == [
+        "building trading_post",
+        "building settlers",
+        "building monastery",
+        "skip",
+    ]
     play(game, "building settlers")
     assert game.decision["player"] == 0
     play(game, "skip")
@@ -156,9 +189,15 @@ def test_buyers_resolve_in_space_order_and_choose_among_the_offer():
 
 # ---- "+1 worker each turn" (ruling 3) -----------------------------------------------------------
 WORKER_BUILDINGS = [
-    ("settlers", "colonist"), ("settlers_2", "colonist"), ("monastery", "missionary"),
-    ("trade_routes", "merchant"), ("training_grounds", "soldier"), ("ship_yards", "captain"),
-    ("marketplace", "merchant"), ("military_academy", "soldier"), ("fortress", "soldier"),
+    ("settlers", "colonist"),
+    ("settlers_2", "colonist"),
+    ("monastery", "missionary"),
+    ("trade_routes", "merchant"),
+    ("training_grounds", "soldier"),
+    ("ship_yards", "captain"),
+    ("marketplace", "merchant"),
+    ("military_academy", "soldier"),
+    ("fortress", "soldier"),
 ]
 
 
@@ -609,8 +648,12 @@ def test_university_offered_just_before_each_eligible_box(box):
     box_worker(game, box, 2)
     box_worker(game, box, 1)
     resolve_from(game, box)
-    assert game.decision == {"kind": "university_index", "player": 1, "target": box,
-                             "optional": True}
+    assert game.decision == {
+        "kind": "university_index",
+        "player": 1,
+        "target": box,
+        "optional": True,
+    }
     assert legal(game) == ["index 2", "skip"]
     play(game, "index 2")
     assert s.used_university
@@ -622,8 +665,12 @@ def test_university_offered_just_before_each_eligible_box(box):
         return
     # The owner's worker now resolves first.
     assert game.decision["player"] == 1
-    kind = {"dock": "dock", "trade_goods": "trade_good", "buildings": "buy_building",
-            "warfare": "warfare"}[box]
+    kind = {
+        "dock": "dock",
+        "trade_goods": "trade_good",
+        "buildings": "buy_building",
+        "warfare": "warfare",
+    }[box]
     assert game.decision["kind"] == kind
     if box == "dock":
         assert [p for p, _ in s.dock] == [1, 0, 2]
@@ -651,8 +698,12 @@ def test_university_is_used_once_only_and_declining_keeps_it():
     assert game.decision["player"] == 0
     play(game, "skip", "skip")
     # Offered again before Trade Goods; used there.
-    assert game.decision == {"kind": "university_index", "player": 2, "target": "trade_goods",
-                             "optional": True}
+    assert game.decision == {
+        "kind": "university_index",
+        "player": 2,
+        "target": "trade_goods",
+        "optional": True,
+    }
     play(game, "index 1")
     assert game.decision == {"kind": "trade_good", "player": 2}
     play(game, "skip", "skip")
@@ -1207,7 +1258,11 @@ def test_specialist_building_with_an_empty_supply_may_trade_one_out_of_the_new_w
     resolve_from(game, "benefits")
     top = game.decision
     assert (top["kind"], top["player"], top["worker"], top["where"]) == (
-        "trade_out", 0, W["missionary"], "avail")
+        "trade_out",
+        0,
+        W["missionary"],
+        "avail",
+    )
     assert legal(game) == ["region caribbean", "skip"]
     play(game, "region caribbean")
     assert workers(game, "caribbean", 0) == {"colonist": 1, "missionary": 9}

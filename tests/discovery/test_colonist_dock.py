@@ -114,8 +114,7 @@ def test_workers_resolve_one_at_a_time_in_space_order():
     while game.s.step == "dock" and game.decision and game.decision["kind"] == "dock":
         seen.append((game.decision["player"], game.decision["worker"]))
         game.apply("region caribbean")
-    assert seen == [(2, W["colonist"]), (0, W["soldier"]), (2, W["merchant"]),
-                    (1, W["colonist"])]
+    assert seen == [(2, W["colonist"]), (0, W["soldier"]), (2, W["merchant"]), (1, W["colonist"])]
 
 
 def test_first_to_three_workers_takes_the_trade_good():

@@ -54,15 +54,18 @@ def discover_all_but(game, *keep: str) -> None:
 
 
 # c06: $2, $4/Soldier, Resistance 3, 5 VP.
-@pytest.mark.parametrize("members, success", [
-    (("colonist", "colonist"), False),
-    (("colonist", "colonist", "colonist"), True),
-    (("captain",), False),
-    (("captain", "colonist"), True),
-    (("soldier", "soldier"), False),
-    (("missionary", "merchant", "soldier"), True),
-    (("captain", "captain"), True),
-])
+@pytest.mark.parametrize(
+    "members, success",
+    [
+        (("colonist", "colonist"), False),
+        (("colonist", "colonist", "colonist"), True),
+        (("captain",), False),
+        (("captain", "colonist"), True),
+        (("soldier", "soldier"), False),
+        (("missionary", "merchant", "soldier"), True),
+        (("captain", "captain"), True),
+    ],
+)
 def test_expedition_value_captain_two_others_one(members, success):
     counts: dict[str, int] = {}
     for w in members:
@@ -172,8 +175,7 @@ def test_workers_not_sent_stay_in_the_box_for_later_turns():
 
 
 def test_one_expedition_per_player_per_turn_in_player_order():
-    game = disc_game(3, order=[2, 0, 1], p0={"colonist": 2}, p1={"colonist": 2},
-                     p2={"colonist": 2})
+    game = disc_game(3, order=[2, 0, 1], p0={"colonist": 2}, p1={"colonist": 2}, p2={"colonist": 2})
     for r, c in (("peru", "c01"), ("brazil", "c02"), ("florida", "c10")):
         set_counter(game, r, c)
     resolve_from(game, "discovery")

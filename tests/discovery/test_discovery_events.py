@@ -64,12 +64,16 @@ def test_initiative_pays_each_space_and_names_next_turns_leaders():
     mark = since(game)
     resolve_from(game, "initiative")
     e = one(game, "initiative", mark)
-    assert e["payouts"] == [{"player": 2, "worker": "colonist", "space": 1, "money": 1},
-                            {"player": 0, "worker": "captain", "space": 2, "money": 2}]
+    assert e["payouts"] == [
+        {"player": 2, "worker": "colonist", "space": 1, "money": 1},
+        {"player": 0, "worker": "captain", "space": 2, "money": 2},
+    ]
     assert [game.s.money[p] - money[p] for p in range(3)] == [2, 0, 1]
     assert e["order"] == [2, 0] == game.s.order[:2]
-    assert e["text"] == ("Initiative: Player 3 takes $1 and Player 1 takes $2; next turn's "
-                         "Player Order starts with Player 3 and Player 1.")
+    assert e["text"] == (
+        "Initiative: Player 3 takes $1 and Player 1 takes $2; next turn's "
+        "Player Order starts with Player 3 and Player 1."
+    )
 
 
 def test_dock_arrivals_name_worker_region_and_bonus():
@@ -82,11 +86,22 @@ def test_dock_arrivals_name_worker_region_and_bonus():
     resolve_from(game, "dock")
     play(game, "region caribbean", "region caribbean", "skip")
     merchant, missionary, declined = told(game, "dock_arrival", mark)
-    assert merchant.items() >= {"player": 1, "worker": "merchant", "region": "caribbean",
-                                "region_name": "Caribbean", "money": 5, "colonists": 0}.items()
+    assert (
+        merchant.items()
+        >= {
+            "player": 1,
+            "worker": "merchant",
+            "region": "caribbean",
+            "region_name": "Caribbean",
+            "money": 5,
+            "colonists": 0,
+        }.items()
+    )
     assert game.s.money[1] - money[1] == 5
     assert missionary["colonists"] == 1 and workers(game, "caribbean", 2) == {
-        "colonist": 1, "missionary": 1}
+        "colonist": 1,
+        "missionary": 1,
+    }
     assert declined["region"] is None and declined["player"] == 0
     assert merchant["text"] == "Player 2's Merchant lands in Caribbean and earns $5."
     assert declined["text"] == "Player 1's Colonist goes back to supply from the Colonist Dock."
@@ -107,7 +122,9 @@ def test_mayflower_arrivals_and_its_ships_left_out_of_income():
     play(game, "region caribbean", "region caribbean")
     arrivals = told(game, "dock_arrival", mark)
     assert [(e["space"], e["worker"], e["region"]) for e in arrivals] == [
-        ("mayflower", "colonist", "caribbean"), ("mayflower", "soldier", "caribbean")]
+        ("mayflower", "colonist", "caribbean"),
+        ("mayflower", "soldier", "caribbean"),
+    ]
     income = next(e for e in told(game, "income", mark) if e["player"] == 0)
     assert (income["ships"], income["goods"], income["money"]) == (0, 2, 0)
 
@@ -122,8 +139,12 @@ def test_region_good_goes_to_the_first_colony_of_three():
     kinds = [e["kind"] for e in game.events(None, mark) if e["kind"] != "action"]
     assert kinds[:2] == ["dock_arrival", "region_good"]
     e = one(game, "region_good", mark)
-    assert (e["player"], e["region"], e["good"], e["good_name"]) == (0, "caribbean", "sugar",
-                                                                     "Sugar")
+    assert (e["player"], e["region"], e["good"], e["good_name"]) == (
+        0,
+        "caribbean",
+        "sugar",
+        "Sugar",
+    )
     assert game.s.goods[0][G["sugar"]] == 1
     assert "takes its Sugar" in e["text"]
 
@@ -186,8 +207,9 @@ def test_phase_4_benefits_tell_what_each_building_gave():
     assert taken == {0: 2, 2: 2} and privateers["money"] == sum(taken.values())
     assert game.s.money[1] - money[1] == privateers["money"]
     assert effects[2]["workers"] == {"soldier": 1} and effects[2]["to"] == "available"
-    assert privateers["text"] == ("Privateers: Player 2 takes $2 from Player 1 and $2 from "
-                                  "Player 3 ($4 in all).")
+    assert privateers["text"] == (
+        "Privateers: Player 2 takes $2 from Player 1 and $2 from Player 3 ($4 in all)."
+    )
 
 
 def test_overpopulation_places_colonists_one_event_each():
@@ -198,7 +220,8 @@ def test_overpopulation_places_colonists_one_event_each():
     play(game, "region caribbean", "region caribbean", "region caribbean")
     placed = told(game, "workers_placed", mark)
     assert [(e["region"], e["worker"], e["count"]) for e in placed] == [
-        ("caribbean", "colonist", 1)] * 3
+        ("caribbean", "colonist", 1)
+    ] * 3
     assert workers(game, "caribbean", 0) == {"colonist": 3}
     assert placed[0]["text"] == "Overpopulation: Player 1 places a Colonist in Caribbean."
 
@@ -289,8 +312,10 @@ def test_successful_expedition_matches_the_counter():
     assert e["members"] == e["returned"] == {"captain": 1, "soldier": 1}
     assert e["money"] == info.plunder + info.per_soldier * 1 == game.s.money[0] - money
     assert e["landed"] == "colonist" and workers(game, "peru", 0) == {"colonist": 1}
-    assert e["text"].startswith("Player 1's expedition to Peru (a Captain and a Soldier, "
-                                "strength 3) meets a Discovery counter of Resistance 3")
+    assert e["text"].startswith(
+        "Player 1's expedition to Peru (a Captain and a Soldier, "
+        "strength 3) meets a Discovery counter of Resistance 3"
+    )
 
 
 def test_plague_1_and_portugal_change_the_resistance_to_reach():
@@ -300,7 +325,11 @@ def test_plague_1_and_portugal_change_the_resistance_to_reach():
     mark = expedition(game, "peru", "captain")
     e = one(game, "expedition", mark)
     assert (e["strength"], e["printed_resistance"], e["resistance"], e["success"]) == (
-        2, 3, 2, True)
+        2,
+        3,
+        2,
+        True,
+    )
     assert "2 needed with the Plague" in e["text"]
 
     game = fresh(3)
@@ -316,7 +345,11 @@ def test_plague_1_and_portugal_change_the_resistance_to_reach():
     assert (used["nation"], used["resistance"]) == ("portugal", 3)
     e = one(game, "expedition", mark)
     assert (e["card"], e["portugal"], e["printed_resistance"], e["success"]) == (
-        top.id, True, 3, True)
+        top.id,
+        True,
+        3,
+        True,
+    )
     assert e["money"] == top.plunder and game.s.cards_won[0] == [CARDS.index(top)]
 
 
@@ -392,7 +425,11 @@ def test_specialists_trained_and_traded():
     play(game, "worker soldier")
     captain, trained = told(game, "specialist_trained", mark)
     assert (captain["player"], captain["worker"], captain["source"], captain["gained"]) == (
-        0, "captain", "captain", True)
+        0,
+        "captain",
+        "captain",
+        True,
+    )
     assert game.s.avail[0][W["captain"]] == 1
     assert (trained["worker"], trained["money"]) == ("soldier", 5)
     assert game.s.money[1] == money - 5 and game.s.avail[1][W["soldier"]] == 1
@@ -455,7 +492,9 @@ def test_war_battles_and_casualties_add_up():
         play(game, legal(game)[0])
     battles = told(game, "battle", mark)
     assert [(b["region"], b["attacker_kills"], b["defender_kills"]) for b in battles] == [
-        ("peru", 2, 1), ("brazil", 1, 0)]
+        ("peru", 2, 1),
+        ("brazil", 1, 0),
+    ]
     assert battles[0]["attackers"] == {"soldier": 2}
     lost = {}
     for c in told(game, "casualties", mark):
@@ -480,7 +519,8 @@ def test_militia_casualty_is_named():
     assert lost == [(1, "militia", 0), (0, "soldier", 1)]
     assert workers(game, "caribbean", 1) == {"colonist": 2}
     assert told(game, "casualties", mark)[0]["text"] == (
-        "Player 2 loses a temporary Militia Soldier in Caribbean to Player 1.")
+        "Player 2 loses a temporary Militia Soldier in Caribbean to Player 1."
+    )
 
 
 # ---- Income, scoring, refresh, end -------------------------------------------------------------
@@ -501,8 +541,9 @@ def test_income_parts_add_up_to_the_money_gained():
         assert e["sets"] + e["mint"] + e["rum"] == e["money"] == game.s.money[p] - money[p]
         assert e["economy"] == e["sets"] == game.s.economy[p]
     assert (rows[0]["sets"], rows[0]["mint"]) == (3, 4) and rows[1]["sets"] == 3
-    assert rows[0]["text"] == ("Income: Player 1 earns $7: $3 from Trade Good sets and $4 from "
-                               "the Mint (Economy: 3 VP).")
+    assert rows[0]["text"] == (
+        "Income: Player 1 earns $7: $3 from Trade Good sets and $4 from the Mint (Economy: 3 VP)."
+    )
 
 
 def test_rum_distillery_in_2007_income():
@@ -533,8 +574,9 @@ def test_colony_scoring_per_region_and_per_player():
     total = one(game, "colony_scoring", mark)
     assert total["vp"] == [6, 4, 2] == [game.s.colony_vp[p][0] for p in range(3)]
     assert total["vp"] == [sum(r["vp"][p] for r in regions.values()) for p in range(3)]
-    assert regions["brazil"]["text"] == ("Brazil: tied first: Player 2 (3 workers, 2 VP) and "
-                                         "Player 3 (3 workers, 2 VP).")
+    assert regions["brazil"]["text"] == (
+        "Brazil: tied first: Player 2 (3 workers, 2 VP) and Player 3 (3 workers, 2 VP)."
+    )
 
 
 def test_buying_victory_points():
@@ -547,8 +589,11 @@ def test_buying_victory_points():
     assert game.decision["kind"] == "buy_vp" and game.decision["player"] == 0
     play(game, "index 4", "done")
     e = one(game, "vp_bought", mark)
-    assert (e["vp"], e["price"], e["money"]) == (4, 1, 4) == (
-        game.s.vp_bought[0], 1, money - game.s.money[0])
+    assert (
+        (e["vp"], e["price"], e["money"])
+        == (4, 1, 4)
+        == (game.s.vp_bought[0], 1, money - game.s.money[0])
+    )
 
 
 def test_refresh_and_age_change():
@@ -586,8 +631,9 @@ def test_final_scoring_and_game_over_with_a_tie_break():
     over = one(game, "game_over", mark)
     assert over["ranking"] == game.ranking() == [[1], [0]]
     assert over["decided_by"] == ["money"] and over["winners"] == [1]
-    assert over["text"] == ("Game over: Player 2 wins with 0 VP (Player 2 ahead of Player 1 on "
-                            "money).")
+    assert over["text"] == (
+        "Game over: Player 2 wins with 0 VP (Player 2 ahead of Player 1 on money)."
+    )
 
     game = fresh(2)
     at_turn(game, 8)
@@ -649,8 +695,9 @@ def test_national_advantages_used():
     assert (holland["player"], holland["ships"]) == (0, game.s.ships[0]) and holland["ships"] == 1
     ship = one(game, "merchant_ship", mark)
     assert (ship["player"], ship["taken"]) == (2, False)
-    assert holland["text"] == ("Player 1 uses Holland's National Advantage: takes the Merchant "
-                               "Ship.")
+    assert holland["text"] == (
+        "Player 1 uses Holland's National Advantage: takes the Merchant Ship."
+    )
 
 
 def test_england_italy_and_spain_advantages():
@@ -668,14 +715,19 @@ def test_england_italy_and_spain_advantages():
     england = one(game, "advantage", mark)
     assert (england["player"], england["nation"], england["colonists"]) == (2, "england", 2)
     assert game.s.supply[2][W["colonist"]] == supply - 2 and len(game.s.dock) == 4
-    assert england["text"] == ("Player 3 uses England's National Advantage: 2 Colonists join "
-                               "the Colonist Dock.")
+    assert england["text"] == (
+        "Player 3 uses England's National Advantage: 2 Colonists join the Colonist Dock."
+    )
     mark = since(game)
     resolve_from(game, "specialists")
     play(game, "advantage", "place soldier merchant")
     italy = one(game, "advantage", mark)
     assert (italy["other"], italy["replaced"], italy["worker"], italy["space"]) == (
-        1, "colonist", "soldier", "merchant")
+        1,
+        "colonist",
+        "soldier",
+        "merchant",
+    )
     trained = one(game, "specialist_trained", mark)
     assert (trained["player"], trained["worker"]) == (0, "merchant")
 
@@ -690,7 +742,11 @@ def test_england_italy_and_spain_advantages():
     assert one(game, "advantage", mark)["nation"] == "spain"
     found = one(game, "discovered", mark)
     assert (found["source"], found["worker"], found["counter"], found["money"]) == (
-        "spain", "soldier", "c16", 2)
+        "spain",
+        "soldier",
+        "c16",
+        2,
+    )
     assert game.s.money[spain] == money + 2 and workers(game, "peru", spain) == {"soldier": 1}
 
 
@@ -699,15 +755,23 @@ def options_for(i: int, n: int) -> Options:
     """Options cycling through the editions, the Builder expansion, buying VP, the National
     Advantages and every variant the player count allows."""
     edition = "2007" if i % 4 == 3 and n <= 5 else "2015"
-    variants = [v for k, v in enumerate(VARIANTS) if (i >> k) & 1
-                and v not in ("two-player", "order-auction")]
+    variants = [
+        v
+        for k, v in enumerate(VARIANTS)
+        if (i >> k) & 1 and v not in ("two-player", "order-auction")
+    ]
     if n == 2 and i % 3 == 0:
         variants.append("two-player")
     if edition == "2007" and "order-auction" in VARIANTS and i % 8 == 3:
         variants.append("order-auction")
     nations = "off" if edition == "2007" else NATIONS[i % 3]
-    return Options(edition=edition, builders=i % 2 == 0, buy_vp=i % 5 < 2, nations=nations,
-                   variants=tuple(variants))
+    return Options(
+        edition=edition,
+        builders=i % 2 == 0,
+        buy_vp=i % 5 < 2,
+        nations=nations,
+        variants=tuple(variants),
+    )
 
 
 def keen_game(n: int, seed: int, options: Options, stop: int | None = None):
@@ -738,8 +802,9 @@ def check_numbers(game) -> None:
     for e in by_kind.get("expedition", []):
         if e["resistance"] is not None:
             assert e["success"] == (e["strength"] >= e["resistance"])
-        assert e["money"] == (e["plunder"] + e["per_soldier"] * e["soldiers"]
-                              if e["success"] else 0)
+        assert e["money"] == (
+            e["plunder"] + e["per_soldier"] * e["soldiers"] if e["success"] else 0
+        )
     # Each colony scoring is the sum of its regions; the three add up to the colony VP.
     regions = [0] * game.num_players
     for e in events:
@@ -791,8 +856,16 @@ def configs(draw):
 # A failed Discovery card is seen by all, then shuffled back; a counter failed under No
 # Survivors is seen by its leader, then leaves the game. Neither stays in any observation, so a
 # determinization may have put another one there: their identity is not compared.
-FORGOTTEN = ("counter", "card", "card_name", "resistance", "printed_resistance", "plunder",
-             "per_soldier", "vp")
+FORGOTTEN = (
+    "counter",
+    "card",
+    "card_name",
+    "resistance",
+    "printed_resistance",
+    "plunder",
+    "per_soldier",
+    "vp",
+)
 
 
 def comparable(events: list[dict]) -> list[dict]:
@@ -824,8 +897,12 @@ def check_redaction(game, viewer) -> None:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(configs(), st.integers(min_value=0, max_value=2**32), st.integers(0, 500),
-       st.integers(min_value=0, max_value=2**32))
+@given(
+    configs(),
+    st.integers(min_value=0, max_value=2**32),
+    st.integers(0, 500),
+    st.integers(min_value=0, max_value=2**32),
+)
 def test_events_tell_each_seat_only_what_it_may_know(config, seed, stop, k):
     n, options = config
     game = keen_game(n, seed, options, stop=stop)

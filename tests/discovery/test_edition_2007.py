@@ -77,7 +77,7 @@ def fresh_2007(n: int = 4, seed: int = 0, options: Options = E2007):
 
 # ---- setup ------------------------------------------------------------------------------------
 def test_2007_standard_start_random_order_10_dollars_plus_place():
-    """"Ordine iniziale di partenza": the order is random; the first player gets no extra money,
+    """ "Ordine iniziale di partenza": the order is random; the first player gets no extra money,
     the second $1 more than the $10 everyone has, the third $2... The Caribbean is open for
     colonization from the start, without a counter. No auction."""
     orders = set()
@@ -189,8 +189,12 @@ def test_full_auction_order_payments_caribbean_and_free_specialist():
     assert s.money[d] == 10 - 4
     assert s.money[a] == 10 and s.money[c] == 10  # other bids cost nothing
     assert game.decision == {"kind": "order_specialist", "player": d}
-    assert legal(game) == ["worker captain", "worker merchant", "worker missionary",
-                           "worker soldier"]
+    assert legal(game) == [
+        "worker captain",
+        "worker merchant",
+        "worker missionary",
+        "worker soldier",
+    ]
     play(game, "worker soldier")
     assert s.avail[d][W["soldier"]] == 1 and s.supply[d][W["soldier"]] == 9
     # Turn 1 begins with the winner.
@@ -198,9 +202,17 @@ def test_full_auction_order_payments_caribbean_and_free_specialist():
     check(game)
 
 
-@pytest.mark.parametrize("last_bid,pays,specialist", [
-    (1, 1, False), (2, 1, False), (5, 3, False), (7, 4, False), (8, 4, True), (9, 5, True),
-])
+@pytest.mark.parametrize(
+    "last_bid,pays,specialist",
+    [
+        (1, 1, False),
+        (2, 1, False),
+        (5, 3, False),
+        (7, 4, False),
+        (8, 4, True),
+        (9, 5, True),
+    ],
+)
 def test_second_place_pays_half_its_last_bid_rounded_up(last_bid, pays, specialist):
     game = new_game(2, seed=2, options=AUCTION)
     a, b = seats(game)
@@ -420,8 +432,12 @@ def test_university_2007_offered_before_dock_initiative_and_buildings(box):
     box_worker(game, box, 0)
     box_worker(game, box, 1)
     resolve_from(game, box)
-    assert game.decision == {"kind": "university_index", "player": 1, "target": box,
-                             "optional": True}
+    assert game.decision == {
+        "kind": "university_index",
+        "player": 1,
+        "target": box,
+        "optional": True,
+    }
     play(game, "index 1")
     assert s.used_university
 
@@ -588,8 +604,7 @@ def _options(i: int, n: int) -> Options:
     variants = [v for k, v in enumerate(pool) if (i >> k) & 1]
     if n == 2 and i % 3 == 0:
         variants.append("two-player")
-    return Options(edition="2007", builders=i % 4 == 1, buy_vp=i % 5 == 2,
-                   variants=tuple(variants))
+    return Options(edition="2007", builders=i % 4 == 1, buy_vp=i % 5 == 2, variants=tuple(variants))
 
 
 def test_hundred_random_2007_games_keep_every_invariant():

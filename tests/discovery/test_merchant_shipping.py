@@ -14,8 +14,10 @@ def ship_game(n, entries, order=None):
     return game
 
 
-@pytest.mark.parametrize("worker, value", [("colonist", 1), ("captain", 2), ("merchant", 2),
-                                           ("missionary", 1), ("soldier", 1)])
+@pytest.mark.parametrize(
+    "worker, value",
+    [("colonist", 1), ("captain", 2), ("merchant", 2), ("missionary", 1), ("soldier", 1)],
+)
 def test_worker_values(worker, value):
     # One worker of the type (player 1, later in order) against ``value - 1`` colonists of
     # player 0 wins; against ``value`` colonists it ties, and the tie goes to player 0.
@@ -26,16 +28,18 @@ def test_worker_values(worker, value):
 
 
 def test_captain_and_merchant_count_two():
-    game = ship_game(3, [(0, "colonist"), (0, "colonist"), (0, "colonist"),
-                         (2, "captain"), (2, "merchant")])
+    game = ship_game(
+        3, [(0, "colonist"), (0, "colonist"), (0, "colonist"), (2, "captain"), (2, "merchant")]
+    )
     assert shipping_winner(game.s) == 2
     resolve_from(game, "shipping")
     assert game.s.ships == [0, 0, 1]
 
 
 def test_tie_goes_to_the_earliest_in_player_order():
-    game = ship_game(3, [(0, "colonist"), (0, "colonist"), (1, "colonist"), (2, "captain")],
-                     order=[1, 2, 0])
+    game = ship_game(
+        3, [(0, "colonist"), (0, "colonist"), (1, "colonist"), (2, "captain")], order=[1, 2, 0]
+    )
     # Player 0 and player 2 both have value 2; player 2 comes first in player order.
     assert shipping_winner(game.s) == 2
     resolve_from(game, "shipping")

@@ -19,8 +19,7 @@ C = {c.id: i for i, c in enumerate(COUNTERS)}
 CARD = {c.id: i for i, c in enumerate(CARDS)}
 
 
-def nfresh(n: int = 3, boards: dict[int, str] | None = None, seed: int = 0,
-           opening: bool = False):
+def nfresh(n: int = 3, boards: dict[int, str] | None = None, seed: int = 0, opening: bool = False):
     """A game with the given boards (seat -> nation), player order 0..N-1 and $10, $11, ...
     The other seats hold other boards whose powers are used up. Spain's opening offer is over
     unless ``opening``."""
@@ -101,8 +100,10 @@ def test_random_boards_are_dealt_with_normal_money_and_order(n):
 def test_without_nations_nobody_has_a_board():
     game = new_game(4, seed=1)
     assert game.s.nation == [-1] * 4
-    assert all(p["nation"] is None and p["advantage_uses_left"] == 0
-               for p in game.observation(None)["players"])
+    assert all(
+        p["nation"] is None and p["advantage_uses_left"] == 0
+        for p in game.observation(None)["players"]
+    )
 
 
 def test_nations_need_the_2015_edition():
@@ -165,7 +166,8 @@ def test_four_player_auction_order_money_and_ruling_18():
     assert kinds(game) == ("nation_pick", c, None)
     assert game.decision["price"] == 3 and game.decision["place"] == 4
     assert sorted(x.a for x in game.legal_actions()) == sorted(
-        N[k] for k in ("spain", "portugal", "italy"))
+        N[k] for k in ("spain", "portugal", "italy")
+    )
     play(game, "nation portugal")
     assert s.order == [a, d, b, c]
     assert [s.money[p] for p in (a, d, b, c)] == [9, 11, 10, 12]
@@ -258,7 +260,8 @@ def test_spain_discovers_a_region_with_a_soldier_ignoring_resistance():
     play(game, "advantage")
     assert game.decision["kind"] == "advantage_region"
     assert {REGION_IDS[a.a] for a in game.legal_actions()} == {
-        REGION_IDS[r] for r in range(NUM_REGIONS) if not s.discovered[r]}
+        REGION_IDS[r] for r in range(NUM_REGIONS) if not s.discovered[r]
+    }
     play(game, "region peru")
     assert s.discovered[R["peru"]] and C["c15"] in s.found[1]
     assert s.money[1] == 11 + 4  # printed Plunder only, no Conquistador Plunder
@@ -303,8 +306,14 @@ def test_england_adds_two_free_colonists_and_reorders_the_dock():
     play(game, "advantage")
     assert s.supply[2][COLONIST] == supply - 2
     assert s.dock_x == -1  # every worker on the Dock is in one queue now
-    assert s.dock == [[0, W["colonist"]], [1, W["colonist"]], [0, W["merchant"]],
-                      [1, W["colonist"]], [2, W["colonist"]], [2, W["colonist"]]]
+    assert s.dock == [
+        [0, W["colonist"]],
+        [1, W["colonist"]],
+        [0, W["merchant"]],
+        [1, W["colonist"]],
+        [2, W["colonist"]],
+        [2, W["colonist"]],
+    ]
     assert game.decision["kind"] == "advantage_order"
     # One pick per distinct worker: positions 0, 1, 2 and 4 (England's), or done.
     assert game.legal_actions() == [Action("index", i) for i in (0, 1, 2, 4)] + [Action("done")]
@@ -312,14 +321,26 @@ def test_england_adds_two_free_colonists_and_reorders_the_dock():
     play(game, "index 4", "index 2")  # England, then player 0's Merchant
     assert s.dock[:2] == [[2, W["colonist"]], [0, W["merchant"]]]
     play(game, "done")
-    assert s.dock == [[2, W["colonist"]], [0, W["merchant"]], [0, W["colonist"]],
-                      [1, W["colonist"]], [1, W["colonist"]], [2, W["colonist"]]]
+    assert s.dock == [
+        [2, W["colonist"]],
+        [0, W["merchant"]],
+        [0, W["colonist"]],
+        [1, W["colonist"]],
+        [1, W["colonist"]],
+        [2, W["colonist"]],
+    ]
     order = []
     while game.decision["kind"] == "dock":
         order.append((game.current_player, game.decision["worker"]))
         play(game, "region caribbean")
-    assert order == [(2, W["colonist"]), (0, W["merchant"]), (0, W["colonist"]),
-                     (1, W["colonist"]), (1, W["colonist"]), (2, W["colonist"])]
+    assert order == [
+        (2, W["colonist"]),
+        (0, W["merchant"]),
+        (0, W["colonist"]),
+        (1, W["colonist"]),
+        (1, W["colonist"]),
+        (2, W["colonist"]),
+    ]
     assert workers(game, "caribbean", 2) == {"colonist": 2}
     check(game)
     # Once per game.
@@ -537,7 +558,7 @@ def test_italy_replaces_a_worker_on_the_specialists_box():
     play(game, "worker merchant")
     assert s.money[1] == money - 5 and s.avail[1][W["merchant"]] == 1
     assert s.avail[0][W["soldier"]] == 1 and s.avail[1][W["captain"]] == 1
-    assert s.avail[2][COLONIST + 1:] == [0] * (len(W) - 1)  # player 2 got no specialist
+    assert s.avail[2][COLONIST + 1 :] == [0] * (len(W) - 1)  # player 2 got no specialist
     check(game)
 
 

@@ -9,8 +9,20 @@ from empires.discovery.actions import Action
 from empires.discovery.data import BOXES, WORKERS
 from empires.discovery.setup import dock_spaces
 
-BASE_BOXES = ("initiative", "dock", "trade_goods", "shipping", "buildings", "discovery",
-              "missionary", "merchant", "soldier", "captain", "training", "warfare")
+BASE_BOXES = (
+    "initiative",
+    "dock",
+    "trade_goods",
+    "shipping",
+    "buildings",
+    "discovery",
+    "missionary",
+    "merchant",
+    "soldier",
+    "captain",
+    "training",
+    "warfare",
+)
 
 
 def start(n: int, order: list[int] | None = None, avail: list[int] | None = None):
@@ -150,8 +162,7 @@ def test_colonist_dock_holds_2n_minus_1_workers(n):
     assert len(game.s.dock) == 2 * n - 1
 
 
-@pytest.mark.parametrize("box, capacity", [("trade_goods", 4), ("buildings", 5),
-                                           ("warfare", 4)])
+@pytest.mark.parametrize("box, capacity", [("trade_goods", 4), ("buildings", 5), ("warfare", 4)])
 def test_box_capacity(box, capacity):
     game = start(3)
     for _ in range(capacity):
@@ -160,8 +171,9 @@ def test_box_capacity(box, capacity):
     assert box not in boxes_open(game)
     with pytest.raises(IllegalActionError):
         game.apply(f"place colonist {box}")
-    queue = {"trade_goods": game.s.tg_box, "buildings": game.s.cb_box,
-             "warfare": game.s.warfare}[box]
+    queue = {"trade_goods": game.s.tg_box, "buildings": game.s.cb_box, "warfare": game.s.warfare}[
+        box
+    ]
     assert len(queue) == capacity
     # Workers queue on the lowest free space, in placement order.
     assert [p for p, _ in queue] == [i % 3 for i in range(capacity)]
@@ -225,8 +237,16 @@ def test_phase_2_resolves_the_boxes_top_to_bottom():
     game = start(2, avail=[6, 6])
     put(game, "caribbean", 0, soldier=1)
     put(game, "caribbean", 1, colonist=1)
-    boxes = ["warfare", "training", "discovery", "buildings", "shipping", "trade_goods", "dock",
-             "initiative"]
+    boxes = [
+        "warfare",
+        "training",
+        "discovery",
+        "buildings",
+        "shipping",
+        "trade_goods",
+        "dock",
+        "initiative",
+    ]
     for box in boxes:
         place(game, box)
     place(game, "discovery")
@@ -236,5 +256,12 @@ def test_phase_2_resolves_the_boxes_top_to_bottom():
     while game.s.turn == 1:
         kinds.append(game.decision["kind"])
         play(game, "skip")
-    assert kinds == ["dock", "trade_good", "buy_building", "expedition_target",
-                     "expedition_target", "training", "warfare"]
+    assert kinds == [
+        "dock",
+        "trade_good",
+        "buy_building",
+        "expedition_target",
+        "expedition_target",
+        "training",
+        "warfare",
+    ]

@@ -23,12 +23,15 @@ def games(draw):
     """A player count and any combination of options that allows it (National Advantages off,
     dealt at random or auctioned)."""
     n = draw(players)
-    variants = draw(st.sets(st.sampled_from(
-        [v for v in VARIANTS if v not in ("two-player", "order-auction")])))  # (2007 only)
+    variants = draw(
+        st.sets(st.sampled_from([v for v in VARIANTS if v not in ("two-player", "order-auction")]))
+    )  # (2007 only)
     if n == 2 and draw(st.booleans()):
         variants.add("two-player")
     options = Options(
-        builders=draw(st.booleans()), buy_vp=draw(st.booleans()), variants=tuple(variants),
+        builders=draw(st.booleans()),
+        buy_vp=draw(st.booleans()),
+        variants=tuple(variants),
         nations=draw(st.sampled_from(NATIONS)),
     )
     return n, options
@@ -63,8 +66,11 @@ def test_invariants_hold_after_every_action(config, seed):
 def test_thousand_random_games_end_consistently():
     for i in range(1000):
         n = 2 + i % 5
-        variants = [v for k, v in enumerate(VARIANTS)
-                    if (i >> k) & 1 and v not in ("two-player", "order-auction")]
+        variants = [
+            v
+            for k, v in enumerate(VARIANTS)
+            if (i >> k) & 1 and v not in ("two-player", "order-auction")
+        ]
         if n == 2 and i % 3 == 0:
             variants.append("two-player")
         options = Options(builders=i % 2 == 1, buy_vp=i % 4 >= 2, variants=tuple(variants))

@@ -110,8 +110,9 @@ def test_turn_7_tops_up_from_age_three():
     assert all(BUILDINGS[b].age == 3 for b in s.cb_offer)
 
 
-@pytest.mark.parametrize("turn, age, cost", [(1, 1, 10), (3, 1, 10), (4, 2, 14), (6, 2, 14),
-                                             (7, 3, 20), (8, 3, 20)])
+@pytest.mark.parametrize(
+    "turn, age, cost", [(1, 1, 10), (3, 1, 10), (4, 2, 14), (6, 2, 14), (7, 3, 20), (8, 3, 20)]
+)
 def test_ages_and_building_prices(turn, age, cost):
     assert age_of_turn(turn) == age
     game = at_turn(turn)
@@ -170,8 +171,10 @@ def test_game_ends_after_turn_8_and_the_rest_of_refresh_is_skipped():
     assert game.decision is None
 
 
-@pytest.mark.parametrize("turn, scored", [(1, False), (2, False), (3, True), (4, False),
-                                          (5, False), (6, True), (7, False), (8, True)])
+@pytest.mark.parametrize(
+    "turn, scored",
+    [(1, False), (2, False), (3, True), (4, False), (5, False), (6, True), (7, False), (8, True)],
+)
 def test_colony_scoring_only_at_the_end_of_turns_3_6_8(turn, scored):
     game = at_turn(turn)
     put(game, "caribbean", 0, colonist=3)
@@ -194,8 +197,15 @@ def test_player_order_adjusted_from_initiative():
 def test_discovery_box_persists_other_boxes_are_cleared():
     game = fresh(2)
     box_worker(game, "discovery", 0, "captain")
-    for box in ("initiative", "dock", "trade_goods", "shipping", "buildings", "warfare",
-                "training"):
+    for box in (
+        "initiative",
+        "dock",
+        "trade_goods",
+        "shipping",
+        "buildings",
+        "warfare",
+        "training",
+    ):
         box_worker(game, box, 1)
     resolve_from(game, "initiative")
     while not (game.s.turn == 2 and game.s.step == "place"):

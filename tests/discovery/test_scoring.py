@@ -11,33 +11,37 @@ CARD = {c.id: i for i, c in enumerate(CARDS)}
 
 # ---- one region ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("counts, vp", [
-    # The player with the most workers 6 VP, the second most 2 VP.
-    ([5, 3], [6, 2]),
-    ([3, 1, 0], [6, 2, 0]),  # second place needs no 3 workers of its own
-    ([1, 4, 2, 0], [0, 6, 2, 0]),
-    # Only one player, with 3 or more: 6 VP, nobody gets 2.
-    ([3, 0, 0], [6, 0, 0]),
-    ([0, 0, 9], [0, 0, 6]),
-    # Two tied for first: 2 VP each, and nobody scores second.
-    ([3, 3], [2, 2]),
-    ([4, 4, 2], [2, 2, 0]),
-    ([2, 5, 5, 1], [0, 2, 2, 0]),
-    # Three (or more) tied for first: 0 VP for everyone.
-    ([3, 3, 3], [0, 0, 0]),
-    ([4, 4, 4, 2], [0, 0, 0, 0]),
-    ([3, 3, 3, 3, 3, 3], [0] * 6),
-    # A tie for second: 0 VP for the tied players; first still scores 6.
-    ([5, 2, 2], [6, 0, 0]),
-    ([4, 1, 1, 1], [6, 0, 0, 0]),
-    ([6, 3, 3, 1], [6, 0, 0, 0]),
-    # Third place scores nothing.
-    ([6, 4, 2], [6, 2, 0]),
-    # No player with 3 workers: the region is not scored.
-    ([2, 2, 2], [0, 0, 0]),
-    ([2, 1], [0, 0]),
-    ([0, 0], [0, 0]),
-])
+
+@pytest.mark.parametrize(
+    "counts, vp",
+    [
+        # The player with the most workers 6 VP, the second most 2 VP.
+        ([5, 3], [6, 2]),
+        ([3, 1, 0], [6, 2, 0]),  # second place needs no 3 workers of its own
+        ([1, 4, 2, 0], [0, 6, 2, 0]),
+        # Only one player, with 3 or more: 6 VP, nobody gets 2.
+        ([3, 0, 0], [6, 0, 0]),
+        ([0, 0, 9], [0, 0, 6]),
+        # Two tied for first: 2 VP each, and nobody scores second.
+        ([3, 3], [2, 2]),
+        ([4, 4, 2], [2, 2, 0]),
+        ([2, 5, 5, 1], [0, 2, 2, 0]),
+        # Three (or more) tied for first: 0 VP for everyone.
+        ([3, 3, 3], [0, 0, 0]),
+        ([4, 4, 4, 2], [0, 0, 0, 0]),
+        ([3, 3, 3, 3, 3, 3], [0] * 6),
+        # A tie for second: 0 VP for the tied players; first still scores 6.
+        ([5, 2, 2], [6, 0, 0]),
+        ([4, 1, 1, 1], [6, 0, 0, 0]),
+        ([6, 3, 3, 1], [6, 0, 0, 0]),
+        # Third place scores nothing.
+        ([6, 4, 2], [6, 2, 0]),
+        # No player with 3 workers: the region is not scored.
+        ([2, 2, 2], [0, 0, 0]),
+        ([2, 1], [0, 0]),
+        ([0, 0], [0, 0]),
+    ],
+)
 def test_region_scores(counts, vp):
     assert region_scores(counts) == vp
 
@@ -104,6 +108,7 @@ def test_colonies_score_every_age_again():
 
 # ---- end-game scoring --------------------------------------------------------------------------
 
+
 def ended(n: int = 2):
     game = fresh(n)
     game.s.turn = 8
@@ -114,8 +119,14 @@ def ended(n: int = 2):
 
 
 def test_end_scoring_categories():
-    assert set(CATEGORIES) >= {"colonies_age1", "colonies_age2", "colonies_age3", "discoveries",
-                               "buildings", "economy"}
+    assert set(CATEGORIES) >= {
+        "colonies_age1",
+        "colonies_age2",
+        "colonies_age3",
+        "discoveries",
+        "buildings",
+        "economy",
+    }
     game = ended(2)
     s = game.s
     s.colony_vp[0] = [6, 8, 2]
@@ -129,9 +140,12 @@ def test_end_scoring_categories():
     s.economy[0] = 7
     row = game.scores()[0]
     expected = {
-        "colonies_age1": 6, "colonies_age2": 8, "colonies_age3": 2,
+        "colonies_age1": 6,
+        "colonies_age2": 8,
+        "colonies_age3": 2,
         "discoveries": COUNTERS[counter].vp + 6,
-        "buildings": 5, "economy": 7,
+        "buildings": 5,
+        "economy": 7,
         "total": 6 + 8 + 2 + COUNTERS[counter].vp + 6 + 5 + 7,
     }
     assert {k: row[k] for k in expected} == expected

@@ -55,8 +55,14 @@ def test_each_player_starts_with_five_colonists_available(n):
 
 def test_specialist_counts_are_the_rulebook_s():
     counts = dict(zip(WORKERS, WORKER_COUNTS, strict=True))
-    assert counts == {"colonist": 30, "captain": 5, "merchant": 5, "missionary": 10,
-                      "soldier": 10, "builder": 10}
+    assert counts == {
+        "colonist": 30,
+        "captain": 5,
+        "merchant": 5,
+        "missionary": 10,
+        "soldier": 10,
+        "builder": 10,
+    }
 
 
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
@@ -127,8 +133,17 @@ def test_trade_goods_nine_on_regions_four_on_the_box_rest_face_down(n, seed):
 
 def test_good_counts_are_the_rulebook_s():
     assert dict(zip(GOOD_IDS, GOOD_COUNTS, strict=True)) == {
-        "silver": 6, "sugar": 6, "gold": 5, "tobacco": 5, "coffee": 4, "indigo": 4, "fur": 4,
-        "cattle": 3, "cocoa": 3, "fish": 3, "rice": 3,
+        "silver": 6,
+        "sugar": 6,
+        "gold": 5,
+        "tobacco": 5,
+        "coffee": 4,
+        "indigo": 4,
+        "fur": 4,
+        "cattle": 3,
+        "cocoa": 3,
+        "fish": 3,
+        "rice": 3,
     }
 
 
@@ -138,8 +153,9 @@ def test_five_age_one_buildings_face_up_and_three_stacks(n, seed):
     s = new_game(n, seed=seed).s
     assert len(s.cb_offer) == 5
     assert all(BUILDINGS[b].age == 1 for b in s.cb_offer)
-    base = {age: {b.index for b in BUILDINGS if b.age == age and b.set == "base"}
-            for age in (1, 2, 3)}
+    base = {
+        age: {b.index for b in BUILDINGS if b.age == age and b.set == "base"} for age in (1, 2, 3)
+    }
     assert {age: len(v) for age, v in base.items()} == {1: 12, 2: 14, 3: 11}
     assert set(s.cb_offer) | set(s.stacks[1]) == base[1]
     assert len(s.stacks[1]) == 12 - 5
@@ -170,8 +186,7 @@ def test_game_starts_turn_one_phase_one_with_first_player(n):
     assert s.step == "place"
     assert game.decision["kind"] == "place"
     assert game.current_player == s.order[0]
-    assert all(not box for box in (s.initiative, s.dock, s.tg_box, s.shipping, s.cb_box,
-                                   s.warfare))
+    assert all(not box for box in (s.initiative, s.dock, s.tg_box, s.shipping, s.cb_box, s.warfare))
     assert s.specialists == {}
     assert s.dock_x == -1 and s.dock_y == -1
 
@@ -185,5 +200,6 @@ def test_player_count_outside_2_to_6_is_refused(n):
 def test_same_seed_same_setup_and_different_seed_differs():
     a, b = new_game(4, seed=9), new_game(4, seed=9)
     assert a.to_json() == b.to_json()
-    assert any(new_game(4, seed=x).to_json()["state"] != a.to_json()["state"]
-               for x in range(10, 13))
+    assert any(
+        new_game(4, seed=x).to_json()["state"] != a.to_json()["state"] for x in range(10, 13)
+    )

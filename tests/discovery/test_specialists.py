@@ -145,6 +145,7 @@ def test_workers_on_specialist_spaces_return_to_supply():
 
 # ---- ruling 5: a supply that runs out -------------------------------------------------------
 
+
 def test_empty_supply_and_nothing_to_trade_gives_nothing():
     game = fresh(2)
     box_worker(game, "captain", 0)

@@ -39,8 +39,10 @@ def test_rulebook_battle_example_sean_and_angelo():
     # Colonist.
     assert game.decision["kind"] == "casualty"
     assert game.decision["player"] == SEAN
-    assert set(game.legal_actions()) == {Action("worker", W["soldier"]),
-                                         Action("worker", W["colonist"])}
+    assert set(game.legal_actions()) == {
+        Action("worker", W["soldier"]),
+        Action("worker", W["colonist"]),
+    }
     play(game, "worker soldier")
     # Only Colonists are left to hit: Sean's second casualty needs no choice. Angelo's only
     # Soldier, already eliminated, still fights (casualties are simultaneous); Angelo chooses.
@@ -234,8 +236,10 @@ def test_casualty_choice_only_when_it_matters():
     assert game.decision["kind"] == "warfare"
     play(game, "battle", "region brazil", "player 1")
     assert game.decision["kind"] == "casualty"
-    assert set(game.legal_actions()) == {Action("worker", W["colonist"]),
-                                         Action("worker", W["merchant"])}
+    assert set(game.legal_actions()) == {
+        Action("worker", W["colonist"]),
+        Action("worker", W["merchant"]),
+    }
     play(game, "worker merchant")
     assert workers(game, "brazil", ANGELO) == {"colonist": 1}
 

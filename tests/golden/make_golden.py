@@ -22,8 +22,12 @@ CONFIGS = [
     ("discovery", 3, {}, "random"),
     ("discovery", 4, {"builders": True, "buy_vp": True}, "random"),
     ("discovery", 5, {"nations": "auction", "variants": ["scouting", "no-survivors"]}, "random"),
-    ("discovery", 6, {"nations": "random", "variants": ["reduced-luck",
-                                                         "advanced-reconnaissance"]}, "random"),
+    (
+        "discovery",
+        6,
+        {"nations": "random", "variants": ["reduced-luck", "advanced-reconnaissance"]},
+        "random",
+    ),
     ("discovery", 4, {"edition": "2007"}, "random"),
     ("discovery", 3, {"edition": "2007", "variants": ["order-auction"]}, "random"),
     ("discovery", 4, {"builders": True, "nations": "auction"}, "heuristic"),
@@ -47,9 +51,17 @@ def play(game: str, players: int, options: dict, bot: str, seed: int) -> dict:
         acts = state.legal_actions()
         legal.update(("|".join(map(str, acts)) + "\n").encode())
         state.apply(bots[state.current_player].choose(state))
-    return {"game": game, "players": players, "options": options, "bot": bot, "seed": seed,
-            "actions": state.history["actions"], "legal_digest": legal.hexdigest(),
-            "scores": state.scores(), "ranking": state.ranking()}
+    return {
+        "game": game,
+        "players": players,
+        "options": options,
+        "bot": bot,
+        "seed": seed,
+        "actions": state.history["actions"],
+        "legal_digest": legal.hexdigest(),
+        "scores": state.scores(),
+        "ranking": state.ranking(),
+    }
 
 
 def main() -> None:

@@ -10,18 +10,24 @@ import json
 from pathlib import Path
 
 import pytest
-
 from make_golden import play
 
 GAMES = json.loads(Path(__file__).with_name("histories.json").read_text())
 
 
 @pytest.mark.parametrize(
-    "recorded", GAMES,
-    ids=[f"{g['game']}-{g['players']}p-{g['bot']}-{g['seed']}-{i}" for i, g in enumerate(GAMES)])
+    "recorded",
+    GAMES,
+    ids=[f"{g['game']}-{g['players']}p-{g['bot']}-{g['seed']}-{i}" for i, g in enumerate(GAMES)],
+)
 def test_the_same_seed_plays_the_same_game(recorded):
-    again = play(recorded["game"], recorded["players"], recorded["options"], recorded["bot"],
-                 recorded["seed"])
+    again = play(
+        recorded["game"],
+        recorded["players"],
+        recorded["options"],
+        recorded["bot"],
+        recorded["seed"],
+    )
     assert again["actions"] == recorded["actions"]
     assert again["legal_digest"] == recorded["legal_digest"]
     assert again["scores"] == recorded["scores"]

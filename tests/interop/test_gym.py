@@ -46,7 +46,8 @@ def play(env, seed, rng):
         assert sorted(np.flatnonzero(obs["action_mask"])) == sorted(game.legal_action_codes())
         np.testing.assert_array_equal(obs["observation"], encode(game.observation(env.seat)))
         obs, reward, terminated, truncated, info = env.step(
-            int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        )
         steps += 1
         assert not truncated
         if terminated:

@@ -100,8 +100,7 @@ def test_seed_parameter():
 # ---- OpenSpiel's own checks -------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 4])
 def test_random_sim_test(players):
-    pyspiel.random_sim_test(load(players, seed=players), num_sims=1, serialize=False,
-                            verbose=False)
+    pyspiel.random_sim_test(load(players, seed=players), num_sims=1, serialize=False, verbose=False)
 
 
 def test_random_sim_test_with_fresh_seeds():
@@ -126,8 +125,9 @@ def test_legal_actions_match_the_engine():
             if p != cur:
                 assert state.legal_actions(p) == []
         for a in state.legal_actions():
-            assert state.action_to_string(cur, a) == str(engine.legal_actions()[
-                engine.legal_action_codes().index(a)])
+            assert state.action_to_string(cur, a) == str(
+                engine.legal_actions()[engine.legal_action_codes().index(a)]
+            )
 
 
 def test_terminal_returns_are_rank_based():
@@ -191,7 +191,8 @@ def test_information_state_differs_between_players_and_histories():
         assert a.information_state_string(p) != b.information_state_string(p)
     # The default is the current player's.
     assert state.information_state_string() == state.information_state_string(
-        state.current_player())
+        state.current_player()
+    )
 
 
 def test_information_state_holds_nothing_hidden():
@@ -219,8 +220,9 @@ def test_information_state_holds_nothing_hidden():
 
 
 def scouting_game(players=3, seed=21):
-    return pyspiel.load_game(NAME, {"players": players, "seed": seed,
-                                    "options": json.dumps({"variants": ["scouting"]})})
+    return pyspiel.load_game(
+        NAME, {"players": players, "seed": seed, "options": json.dumps({"variants": ["scouting"]})}
+    )
 
 
 def test_options_parameter():
@@ -247,8 +249,9 @@ def test_private_scouting_stays_private():
     while not state.is_terminal():
         legal = state.legal_actions()
         scouts = [a for a in legal if state.action_to_string(a).startswith("scout")]
-        state.apply_action(rng.choice(scouts) if scouts and rng.random() < 0.5 else
-                           rng.choice(legal))
+        state.apply_action(
+            rng.choice(scouts) if scouts and rng.random() < 0.5 else rng.choice(legal)
+        )
         step += 1
         if step % 20:
             continue
@@ -345,7 +348,11 @@ def test_tensor_shows_the_rules():
     options = Options(builders=True, variants=("scouting",))
     rules = views(observation_tensor(new_game(2, 1, options), 1), 2)["rules"]
     assert {RULE_FLAGS[i] for i in np.flatnonzero(rules)} == {
-        "edition:2015", "nations:off", "builders", "variant:scouting"}
+        "edition:2015",
+        "nations:off",
+        "builders",
+        "variant:scouting",
+    }
 
 
 def test_tensor_is_finite_nonnegative_and_unchanged_by_determinization():
@@ -392,8 +399,9 @@ def test_mcts_bot_plays_a_full_game():
     game = load(2, seed=12)
     rs = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs, max_length=10)
-    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=5, evaluator=evaluator,
-                       random_state=rs, solve=False)
+    bot = mcts.MCTSBot(
+        game, uct_c=2.0, max_simulations=5, evaluator=evaluator, random_state=rs, solve=False
+    )
     state = game.new_initial_state()
     while not state.is_terminal():
         action = bot.step(state)

@@ -73,7 +73,8 @@ def test_masks_match_legal_actions_and_rewards_match_ranking():
                     assert not o["action_mask"].any()
                 else:
                     assert sorted(np.flatnonzero(o["action_mask"])) == sorted(
-                        game.legal_action_codes())
+                        game.legal_action_codes()
+                    )
                 np.testing.assert_array_equal(o["observation"], encode(game.observation(s)))
         if not game.is_terminal():
             assert seat == game.current_player
@@ -153,7 +154,8 @@ def _play_collecting_events(env, rng):
 @settings(max_examples=8, deadline=None)
 @given(players=st.integers(2, 6), scouting=st.booleans(), seed=st.integers(0, 2**32 - 1))
 def test_info_events_are_the_acting_agents_own_view_since_its_previous_turn(
-        players, scouting, seed):
+    players, scouting, seed
+):
     options = {"variants": ["scouting"]} if scouting else None
     env = EmpiresDiscoveryEnv(num_players=players, seed=seed, options=options)
     env.reset(seed=seed)

@@ -18,8 +18,9 @@ def create(client, seats, status=201, **extra):
 
 
 def human_vs_bot(client, seed=7, bot="random", **extra):
-    g = create(client, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": bot}], seed=seed,
-               **extra)
+    g = create(
+        client, [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": bot}], seed=seed, **extra
+    )
     return g["id"], g["seats"][0]["token"], g
 
 
@@ -40,14 +41,17 @@ def wait_for(client, gid, token, pred, timeout=20.0):
         if pred(v):
             return v
         if time.monotonic() > deadline:
-            raise AssertionError(f"timed out; last view: waiting_for={v['waiting_for']}, "
-                                 f"{len(v['log'])} actions, status={v['game']['status']}")
+            raise AssertionError(
+                f"timed out; last view: waiting_for={v['waiting_for']}, "
+                f"{len(v['log'])} actions, status={v['game']['status']}"
+            )
         time.sleep(0.01)
 
 
 def my_turn(client, gid, token, timeout=20.0):
-    return wait_for(client, gid, token,
-                    lambda v: v["legal"] or v["observation"]["terminal"], timeout)
+    return wait_for(
+        client, gid, token, lambda v: v["legal"] or v["observation"]["terminal"], timeout
+    )
 
 
 def play(client, gid, token, count, pick=lambda legal, i: legal[i % len(legal)]["action"]):
@@ -57,9 +61,11 @@ def play(client, gid, token, count, pick=lambda legal, i: legal[i % len(legal)][
         v = my_turn(client, gid, token)
         if v["observation"]["terminal"]:
             break
-        r = client.post(f"/api/games/{gid}/actions",
-                        json={"action": pick(v["legal"], i), "expect": len(v["log"])},
-                        headers=auth(token))
+        r = client.post(
+            f"/api/games/{gid}/actions",
+            json={"action": pick(v["legal"], i), "expect": len(v["log"])},
+            headers=auth(token),
+        )
         assert r.status_code == 200, r.text
         made += 1
     return made

@@ -17,7 +17,9 @@ TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}
 def _count_actions(url: str, gid: str) -> int:
     engine = create_engine(url)
     with engine.connect() as conn:
-        n = conn.execute(text('SELECT count(*) FROM actions WHERE game_id = :g'), {"g": gid}).scalar()
+        n = conn.execute(
+            text("SELECT count(*) FROM actions WHERE game_id = :g"), {"g": gid}
+        ).scalar()
     engine.dispose()
     return n
 
@@ -40,8 +42,16 @@ def test_meta_lists_games_options_and_bots(client):
         assert set(region["adjacent"]) == {REGION_IDS[j] for j in ADJACENT[i]}
 
 
-@pytest.mark.parametrize("path", ["/", "/game/0123456789abcdef", "/replay/0123456789abcdef",
-                                  "/static/js/board.js", "/static/style.css"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/game/0123456789abcdef",
+        "/replay/0123456789abcdef",
+        "/static/js/board.js",
+        "/static/style.css",
+    ],
+)
 def test_pages_are_served_with_security_headers(client, path):
     r = client.get(path)
     assert r.status_code == 200
@@ -59,9 +69,15 @@ def test_unknown_route_is_a_json_404(client):
 
 
 def test_create_game_gives_secret_links_only_to_humans(client, sqlite_url):
-    g = create(client, [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"},
-                        {"kind": "human", "name": "  Bob   the  Bold "}],
-               options={"builders": True, "variants": ["scouting"]})
+    g = create(
+        client,
+        [
+            {"kind": "human"},
+            {"kind": "bot", "bot": "heuristic"},
+            {"kind": "human", "name": "  Bob   the  Bold "},
+        ],
+        options={"builders": True, "variants": ["scouting"]},
+    )
     assert g["num_players"] == 3 and g["options"]["builders"] is True
     human0, bot, human2 = g["seats"]
     assert human0["token"] and human0["url"] == f"/game/{g['id']}#token={human0['token']}"
@@ -81,11 +97,17 @@ def test_create_game_gives_secret_links_only_to_humans(client, sqlite_url):
     assert human0["token"] not in json.dumps(stored)
 
 
-@pytest.mark.parametrize("options", [
-    {"edition": "2007"}, {"nations": "random"}, {"buy_vp": True},
-    {"variants": ["two-player"]}, {"variants": ["reduced-luck", "no-survivors"]},
-    {"variants": ["advanced-reconnaissance", "scouting"]},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"edition": "2007"},
+        {"nations": "random"},
+        {"buy_vp": True},
+        {"variants": ["two-player"]},
+        {"variants": ["reduced-luck", "no-survivors"]},
+        {"variants": ["advanced-reconnaissance", "scouting"]},
+    ],
+)
 def test_create_with_each_option(client, options):
     g = create(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], options=options)
     v = view(client, g["id"], g["seats"][0]["token"])
@@ -94,32 +116,62 @@ def test_create_with_each_option(client, options):
         assert (sorted(got) == sorted(value)) if isinstance(value, list) else got == value
 
 
-@pytest.mark.parametrize("body, status, error", [
-    ({"seats": [{"kind": "human"}]}, 422, "invalid_seats"),  # one player
-    ({"seats": [{"kind": "human"}] * 7}, 422, "invalid_seats"),  # seven players
-    ({"seats": [{"kind": "human"}] * 9}, 422, "invalid_request"),  # over the request limit
-    ({"seats": []}, 422, "invalid_request"),
-    ({"seats": [{"kind": "robot"}, {"kind": "human"}]}, 422, "invalid_request"),
-    ({"seats": [{"kind": "bot", "bot": "nobody"}, {"kind": "human"}]}, 422, "invalid_seat"),
-    ({"seats": [{"kind": "bot"}, {"kind": "human"}]}, 422, "invalid_seat"),
-    ({"seats": [{"kind": "bot", "bot": "ismcts:99999999"}, {"kind": "human"}]}, 422, "invalid_seat"),
-    ({"seats": [{"kind": "bot", "bot": "ismcts:600s"}, {"kind": "human"}]}, 422, "invalid_seat"),
-    ({"seats": [{"kind": "human", "name": "x" * 25}, {"kind": "human"}]}, 422, "invalid_request"),
-    ({"seats": [{"kind": "human"}] * 2, "game": "chess"}, 422, "invalid_game"),
-    ({"seats": [{"kind": "human"}] * 2, "options": {"variants": ["nope"]}}, 422, "invalid_options"),
-    ({"seats": [{"kind": "human"}] * 3, "options": {"variants": ["two-player"]}}, 422,
-     "invalid_options"),
-    ({"seats": [{"kind": "human"}] * 6, "options": {"edition": "2007"}}, 422, "invalid_options"),
-    ({"seats": [{"kind": "human"}] * 2, "options": {"colour": "red"}}, 422, "invalid_options"),
-    ({"seats": [{"kind": "human"}] * 2, "options": {"builders": "yes"}}, 422, "invalid_options"),
-    ({"seats": [{"kind": "human"}] * 2, "options": "builders"}, 422, "invalid_request"),
-    ({"seats": [{"kind": "human"}] * 2, "seed": -1}, 422, "invalid_request"),
-    ({"seats": [{"kind": "human"}] * 2, "seed": 2**63}, 422, "invalid_request"),
-    ({"seats": [{"kind": "human"}] * 2, "seed": "7"}, 422, "invalid_request"),
-    ({"seats": [{"kind": "human"}] * 2, "history": ["skip"]}, 422, "invalid_request"),
-    ({"seats": "human,bot"}, 422, "invalid_request"),
-    ([1, 2], 422, "invalid_request"),
-])
+@pytest.mark.parametrize(
+    "body, status, error",
+    [
+        ({"seats": [{"kind": "human"}]}, 422, "invalid_seats"),  # one player
+        ({"seats": [{"kind": "human"}] * 7}, 422, "invalid_seats"),  # seven players
+        ({"seats": [{"kind": "human"}] * 9}, 422, "invalid_request"),  # over the request limit
+        ({"seats": []}, 422, "invalid_request"),
+        ({"seats": [{"kind": "robot"}, {"kind": "human"}]}, 422, "invalid_request"),
+        ({"seats": [{"kind": "bot", "bot": "nobody"}, {"kind": "human"}]}, 422, "invalid_seat"),
+        ({"seats": [{"kind": "bot"}, {"kind": "human"}]}, 422, "invalid_seat"),
+        (
+            {"seats": [{"kind": "bot", "bot": "ismcts:99999999"}, {"kind": "human"}]},
+            422,
+            "invalid_seat",
+        ),
+        (
+            {"seats": [{"kind": "bot", "bot": "ismcts:600s"}, {"kind": "human"}]},
+            422,
+            "invalid_seat",
+        ),
+        (
+            {"seats": [{"kind": "human", "name": "x" * 25}, {"kind": "human"}]},
+            422,
+            "invalid_request",
+        ),
+        ({"seats": [{"kind": "human"}] * 2, "game": "chess"}, 422, "invalid_game"),
+        (
+            {"seats": [{"kind": "human"}] * 2, "options": {"variants": ["nope"]}},
+            422,
+            "invalid_options",
+        ),
+        (
+            {"seats": [{"kind": "human"}] * 3, "options": {"variants": ["two-player"]}},
+            422,
+            "invalid_options",
+        ),
+        (
+            {"seats": [{"kind": "human"}] * 6, "options": {"edition": "2007"}},
+            422,
+            "invalid_options",
+        ),
+        ({"seats": [{"kind": "human"}] * 2, "options": {"colour": "red"}}, 422, "invalid_options"),
+        (
+            {"seats": [{"kind": "human"}] * 2, "options": {"builders": "yes"}},
+            422,
+            "invalid_options",
+        ),
+        ({"seats": [{"kind": "human"}] * 2, "options": "builders"}, 422, "invalid_request"),
+        ({"seats": [{"kind": "human"}] * 2, "seed": -1}, 422, "invalid_request"),
+        ({"seats": [{"kind": "human"}] * 2, "seed": 2**63}, 422, "invalid_request"),
+        ({"seats": [{"kind": "human"}] * 2, "seed": "7"}, 422, "invalid_request"),
+        ({"seats": [{"kind": "human"}] * 2, "history": ["skip"]}, 422, "invalid_request"),
+        ({"seats": "human,bot"}, 422, "invalid_request"),
+        ([1, 2], 422, "invalid_request"),
+    ],
+)
 def test_create_rejections(client, body, status, error):
     before = len(client.app.state.manager.games)
     r = client.post("/api/games", json=body)
@@ -129,7 +181,9 @@ def test_create_rejections(client, body, status, error):
 
 
 def test_create_rejects_malformed_and_oversized_bodies(client):
-    r = client.post("/api/games", content=b'{"seats": [', headers={"content-type": "application/json"})
+    r = client.post(
+        "/api/games", content=b'{"seats": [', headers={"content-type": "application/json"}
+    )
     assert r.status_code == 400 and r.json()["error"] == "malformed_json"
     big = json.dumps({"seats": [{"kind": "human"}] * 2, "options": {"x": "y" * 70000}})
     r = client.post("/api/games", content=big, headers={"content-type": "application/json"})
@@ -221,14 +275,21 @@ def test_actions_are_validated_and_refusals_change_nothing(client, sqlite_url):
         r = client.post(url, json=body, headers=headers)
         assert (r.status_code, r.json()["error"]) == (status, error), (body, r.text)
         assert r.json()["detail"]
-    r = client.post(url, content=b"{nope", headers={**auth(tokens[me]),
-                                                    "content-type": "application/json"})
+    r = client.post(
+        url, content=b"{nope", headers={**auth(tokens[me]), "content-type": "application/json"}
+    )
     assert r.status_code == 400 and r.json()["error"] == "malformed_json"
-    r = client.post(url, content=json.dumps({"action": "skip", "pad": "z" * 70000}),
-                    headers={**auth(tokens[me]), "content-type": "application/json"})
+    r = client.post(
+        url,
+        content=json.dumps({"action": "skip", "pad": "z" * 70000}),
+        headers={**auth(tokens[me]), "content-type": "application/json"},
+    )
     assert r.status_code == 413
-    r = client.post("/api/games/ffffffffffffffff/actions", json={"action": "skip", "expect": 0},
-                    headers=auth(tokens[me]))
+    r = client.post(
+        "/api/games/ffffffffffffffff/actions",
+        json={"action": "skip", "expect": 0},
+        headers=auth(tokens[me]),
+    )
     assert r.status_code == 404
     unchanged()
 
@@ -257,8 +318,11 @@ def test_bots_answer_and_the_log_names_who_did_what(client):
 
 
 def test_a_finished_game_refuses_actions_and_keeps_its_replay(client):
-    g = create(client, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"},
-                        {"kind": "human"}], seed=5)
+    g = create(
+        client,
+        [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}, {"kind": "human"}],
+        seed=5,
+    )
     gid, token, spectator = g["id"], g["seats"][2]["token"], g["spectator"]["token"]
     r = client.get(f"/api/games/{gid}/replay", headers=auth(spectator))
     assert r.status_code == 409 and r.json()["error"] == "not_finished"
@@ -266,8 +330,11 @@ def test_a_finished_game_refuses_actions_and_keeps_its_replay(client):
     v = wait_for(client, gid, token, lambda v: v["observation"]["terminal"])
     assert v["game"]["status"] == "finished" and v["result"]["ranking"]
     assert v["waiting_for"] is None and v["legal"] == []
-    r = client.post(f"/api/games/{gid}/actions", json={"action": "skip", "expect": len(v["log"])},
-                    headers=auth(token))
+    r = client.post(
+        f"/api/games/{gid}/actions",
+        json={"action": "skip", "expect": len(v["log"])},
+        headers=auth(token),
+    )
     assert r.status_code == 409 and r.json()["error"] == "game_over"
 
     for tok in (token, spectator):
@@ -301,8 +368,9 @@ def test_a_finished_game_refuses_actions_and_keeps_its_replay(client):
 
 
 def test_all_bot_game_plays_itself_to_the_end(client):
-    g = create(client, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "heuristic"}],
-               seed=9)
+    g = create(
+        client, [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "heuristic"}], seed=9
+    )
     spectator = g["spectator"]["token"]
     v = wait_for(client, g["id"], spectator, lambda v: v["observation"]["terminal"], timeout=60)
     assert v["game"]["status"] == "finished"

@@ -17,17 +17,25 @@ import time
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                       reason=f"browser tests need Debian's Chromium at {CHROMIUM} "
-                              "(apt-get install -y chromium)"),
+    pytest.mark.skipif(
+        not os.path.exists(CHROMIUM),
+        reason=f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install -y chromium)",
+    ),
 ]
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="browser tests need the playwright package")
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="browser tests need the playwright package"
+)
 uvicorn = pytest.importorskip("uvicorn")
 
 from empires.bots import make_bot  # noqa: E402
@@ -53,8 +61,14 @@ class LiveServer:
     def __init__(self, db_url: str, bot_delay: float = 0.0) -> None:
         self.app = create_app(db_url, bot_delay=bot_delay)
         self.port = _free_port()
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                ws_max_size=4096, access_log=False)
+        config = uvicorn.Config(
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws_max_size=4096,
+            access_log=False,
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -119,8 +133,13 @@ def test_a_whole_game_against_a_bot_by_clicking(browser, tmp_path):
         return obs["turn"] == 8 and obs["step"] == "place"
 
     actions = _history_until(seed, None, turn8)
-    new = build_game("discovery", [{"kind": "human", "name": "You"},
-                                   {"kind": "bot", "bot": "random"}], None, seed, actions)
+    new = build_game(
+        "discovery",
+        [{"kind": "human", "name": "You"}, {"kind": "bot", "bot": "random"}],
+        None,
+        seed,
+        actions,
+    )
     db = f"sqlite:///{tmp_path / 'ui.db'}"
     _store(db, new)
     gid, token = new.row.id, new.tokens[0]
@@ -159,8 +178,10 @@ def test_a_whole_game_against_a_bot_by_clicking(browser, tmp_path):
                 list_clicks += 1
             page.wait_for_function(
                 "(b) => document.querySelector('#scores') || "
-                "document.querySelector('#log-count').textContent !== b", arg=before,
-                timeout=20_000)
+                "document.querySelector('#log-count').textContent !== b",
+                arg=before,
+                timeout=20_000,
+            )
         page.wait_for_selector("#scores", timeout=20_000)
         assert board_clicks >= 5, (board_clicks, list_clicks)
         assert "Your turn" in statuses
@@ -171,8 +192,10 @@ def test_a_whole_game_against_a_bot_by_clicking(browser, tmp_path):
         row = page.locator("#scores tr.total td").all_inner_texts()
         assert [int(t) for t in row] == totals
         assert "Game over" in page.locator("#status").inner_text()
-        assert "wins" in page.locator("#scores h2").inner_text() or "share" in page.locator(
-            "#scores h2").inner_text()
+        assert (
+            "wins" in page.locator("#scores h2").inner_text()
+            or "share" in page.locator("#scores h2").inner_text()
+        )
         assert page.locator("#log-count").inner_text() == f"{len(game.log)} actions"
         # Everything the page was sent is its own seat's view.
         assert frames and all(f.get("you") == 0 for f in frames if f["type"] == "state")
@@ -188,17 +211,23 @@ def test_a_whole_game_against_a_bot_by_clicking(browser, tmp_path):
         # The replay viewer steps through the finished game as a spectator saw it.
         page.click("#result a")
         page.wait_for_selector("#board .region")
-        page.wait_for_function("() => document.querySelector('#step').textContent.startsWith('Step 0')")
+        page.wait_for_function(
+            "() => document.querySelector('#step').textContent.startsWith('Step 0')"
+        )
         total = len(game.log)
         assert f"Step 0 of {total}" in page.locator("#step").inner_text()
         page.click("#next")
-        page.wait_for_function("() => document.querySelector('#step').textContent.startsWith('Step 1 ')")
+        page.wait_for_function(
+            "() => document.querySelector('#step').textContent.startsWith('Step 1 ')"
+        )
         assert page.locator("#log li.ev-action").count() == 1  # the first action's events
         page.click("#last")
         page.wait_for_selector("#scores")
         assert f"Step {total} of {total}" in page.locator("#step").inner_text()
         page.keyboard.press("Home")
-        page.wait_for_function("() => document.querySelector('#step').textContent.startsWith('Step 0')")
+        page.wait_for_function(
+            "() => document.querySelector('#step').textContent.startsWith('Step 0')"
+        )
         page.close()
     assert errors == []
 
@@ -224,8 +253,13 @@ def test_two_players_each_see_only_what_they_may(browser, tmp_path):
     actions = _history_until(seed, options, scouted, 600)
     knower, region = seen["seat"], seen["region"]
     other = 1 - knower
-    new = build_game("discovery", [{"kind": "human", "name": "Ann"},
-                                   {"kind": "human", "name": "Bob"}], options_json, seed, actions)
+    new = build_game(
+        "discovery",
+        [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}],
+        options_json,
+        seed,
+        actions,
+    )
     db = f"sqlite:///{tmp_path / 'two.db'}"
     _store(db, new)
     gid = new.row.id
@@ -263,7 +297,8 @@ def test_two_players_each_see_only_what_they_may(browser, tmp_path):
         if choice.count():
             choice.first.click()
         pages[idle].wait_for_function(
-            "(b) => document.querySelector('#log-count').textContent !== b", arg=before)
+            "(b) => document.querySelector('#log-count').textContent !== b", arg=before
+        )
         last = pages[idle].locator("#log li.ev-action").last.inner_text()
         assert names[turn] in last
         pages[turn].screenshot(path=str(tmp_path / f"seat{turn}.png"), full_page=True)
@@ -279,12 +314,14 @@ def test_two_players_each_see_only_what_they_may(browser, tmp_path):
                     assert f["legal"] == []
                 if f["game"]["actions"] != len(actions):
                     continue  # the counter may have been revealed since
-                counter = next(r["counter"] for r in f["observation"]["regions"]
-                               if r["id"] == region)
+                counter = next(
+                    r["counter"] for r in f["observation"]["regions"] if r["id"] == region
+                )
                 if seat == other:
                     assert counter == "face-down"
                 else:
                     assert counter.get("scouted") is True
+
 
 def _try(fn, *args) -> bool:
     try:
@@ -315,9 +352,13 @@ def test_event_log_end_screen_and_replay_steps(browser, tmp_path):
     seed = 12
     actions = _history_until(seed, None, lambda g: g.is_terminal(), 5000)
     names = ["Ann", "Rob"]
-    new = build_game("discovery", [{"kind": "human", "name": "Ann"},
-                                   {"kind": "bot", "bot": "random", "name": "Rob"}],
-                     None, seed, actions)
+    new = build_game(
+        "discovery",
+        [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": "Rob"}],
+        None,
+        seed,
+        actions,
+    )
     state = new.state
     mine, public = state.events(0), state.events(None)
     db = f"sqlite:///{tmp_path / 'events.db'}"
@@ -328,13 +369,16 @@ def test_event_log_end_screen_and_replay_steps(browser, tmp_path):
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{server.url}/game/{new.row.id}#token={new.tokens[0]}")
         page.wait_for_selector("#scores")
-        page.wait_for_function(f"() => document.querySelectorAll('#log li.ev').length === {len(mine)}")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('#log li.ev').length === {len(mine)}"
+        )
 
         # The log: every event this seat may read, in order, under its turn/phase heading.
         assert page.locator("#log .log-heading").all_inner_texts() == _headings(mine)
         items = page.locator("#log li.ev")
         assert items.evaluate_all("els => els.map(e => Number(e.dataset.seq))") == [
-            e["seq"] for e in mine]
+            e["seq"] for e in mine
+        ]
         shown = [" ".join(t.split()) for t in items.all_inner_texts()]
         for e, text in zip(mine, shown, strict=True):
             want = _named(e["text"], names)
@@ -344,7 +388,8 @@ def test_event_log_end_screen_and_replay_steps(browser, tmp_path):
         assert page.locator("#log li.ev-action").count() == len(actions)
         assert page.locator("#log li.ev-income").count() > 0  # resolutions, not only actions
         assert page.eval_on_selector(  # the newest events are in sight
-            "#log", "el => el.scrollTop + el.clientHeight >= el.scrollHeight - 2")
+            "#log", "el => el.scrollTop + el.clientHeight >= el.scrollHeight - 2"
+        )
 
         # The end screen: each category per player, the places, why, and the scored buildings.
         scores = state.scores()
@@ -365,16 +410,25 @@ def test_event_log_end_screen_and_replay_steps(browser, tmp_path):
         # The replay: a step is an action and the events it caused (the spectator's view).
         page.set_viewport_size({"width": 1400, "height": 600})  # the page itself can scroll
         page.goto(f"{server.url}/replay/{new.row.id}#token={new.tokens[None]}")
-        page.wait_for_function("() => document.querySelector('#step').textContent.startsWith('Step 0')")
+        page.wait_for_function(
+            "() => document.querySelector('#step').textContent.startsWith('Step 0')"
+        )
         starts = [i for i, e in enumerate(public) if e["kind"] == "action"]
         bounds = [0, *starts, len(public)]
         step_seqs = "els => els.map(e => Number(e.dataset.seq))"
-        for key, step in (("ArrowRight", 1), ("ArrowRight", 2), ("ArrowRight", 3),
-                          ("ArrowLeft", 2), ("End", len(actions)), ("Home", 0)):
+        for key, step in (
+            ("ArrowRight", 1),
+            ("ArrowRight", 2),
+            ("ArrowRight", 3),
+            ("ArrowLeft", 2),
+            ("End", len(actions)),
+            ("Home", 0),
+        ):
             page.keyboard.press(key)
             page.wait_for_function(
                 f"() => document.querySelector('#step strong').textContent === "
-                f"'Step {step} of {len(actions)}'")
+                f"'Step {step} of {len(actions)}'"
+            )
             told = list(range(bounds[step], bounds[step + 1]))
             assert page.locator("#step li.ev").evaluate_all(step_seqs) == told
             assert page.locator("#log li.ev.current").evaluate_all(step_seqs) == told
@@ -384,7 +438,7 @@ def test_event_log_end_screen_and_replay_steps(browser, tmp_path):
         assert public[bounds[1]]["kind"] == "action"
         page.keyboard.press("End")
         page.wait_for_selector("#scores")
-        last = public[bounds[len(actions)]:]
+        last = public[bounds[len(actions)] :]
         assert [e["kind"] for e in last][-1] == "game_over"
         assert page.locator("#scores .why").inner_text() == _named(last[-1]["text"], names)
         page.close()

@@ -23,8 +23,9 @@ from empires.server.manager import GameManager, Limits
 from empires.server.serve_options import parse_card_sets, parse_duration
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
-SETTLERS_CARDS = os.path.join(os.path.dirname(__file__), "..", "..", "src", "empires",
-                              "settlers", "data", "cards.json")
+SETTLERS_CARDS = os.path.join(
+    os.path.dirname(__file__), "..", "..", "src", "empires", "settlers", "data", "cards.json"
+)
 
 
 def sql(url, statement, **params):
@@ -39,10 +40,13 @@ def sql(url, statement, **params):
 # ---- 1. no client value is ever a server-side path ----------------------------------------------
 
 
-@pytest.mark.parametrize("cards", ["/etc/shadow", "/dev/zero", "../../etc/passwd", "cards.json",
-                                   "standard", 7, ["x"], ""])
+@pytest.mark.parametrize(
+    "cards",
+    ["/etc/shadow", "/dev/zero", "../../etc/passwd", "cards.json", "standard", 7, ["x"], ""],
+)
 def test_a_card_path_from_a_client_is_refused_without_touching_the_filesystem(
-        client, cards, monkeypatch, tmp_path):
+    client, cards, monkeypatch, tmp_path
+):
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     opened = []
@@ -50,8 +54,14 @@ def test_a_card_path_from_a_client_is_refused_without_touching_the_filesystem(
 
     monkeypatch.setattr(cards_module, "load_cards", lambda path: opened.append(path))
     for value in (cards, str(fifo)):
-        r = client.post("/api/games", json={"game": "settlers", "seats": [{"kind": "human"}] * 2,
-                                            "options": {"cards": value}})
+        r = client.post(
+            "/api/games",
+            json={
+                "game": "settlers",
+                "seats": [{"kind": "human"}] * 2,
+                "options": {"cards": value},
+            },
+        )
         assert r.status_code == 422, r.text
         assert r.json()["error"] in ("invalid_options", "invalid_request")
         assert "/" not in r.json()["detail"] and "shadow" not in r.json()["detail"]
@@ -71,8 +81,14 @@ def test_operator_card_sets_are_chosen_by_name(sqlite_url, tmp_path):
         v = view(client, g["id"], g["seats"][0]["token"])
         assert v["game"]["options"]["cards"] == "house"
         assert str(tmp_path) not in json.dumps(v)
-        r = client.post("/api/games", json={"game": "settlers", "seats": [{"kind": "human"}] * 2,
-                                            "options": {"cards": "other"}})
+        r = client.post(
+            "/api/games",
+            json={
+                "game": "settlers",
+                "seats": [{"kind": "human"}] * 2,
+                "options": {"cards": "other"},
+            },
+        )
         assert r.status_code == 422 and "house" in r.json()["detail"]
     # Stored by name; a restarted server resolves the name to the operator's file again.
     (config,) = sql(sqlite_url, "SELECT config FROM games")[0]
@@ -92,8 +108,14 @@ def test_serve_checks_card_sets_and_durations(tmp_path):
     os.mkfifo(fifo)
     bad = tmp_path / "bad.json"
     bad.write_text("{", encoding="utf-8")
-    for spec in ["nofile", "x=", f"Bad Name={bad}", f"fifo={fifo}", f"bad={bad}",
-                 f"missing={tmp_path / 'none.json'}"]:
+    for spec in [
+        "nofile",
+        "x=",
+        f"Bad Name={bad}",
+        f"fifo={fifo}",
+        f"bad={bad}",
+        f"missing={tmp_path / 'none.json'}",
+    ]:
         with pytest.raises(ValueError):
             parse_card_sets([spec])
     assert parse_duration("24h") == 86400 and parse_duration("90") == 90
@@ -132,11 +154,20 @@ def test_a_secret_pick_is_named_only_to_its_actor(client):
     actor = game.current_player
     true_text = game.describe(secret)
     manager = client.app.state.manager
-    live, tokens = client.portal.call(lambda: manager.create(
-        "settlers", [{"kind": "human"}, {"kind": "human"}],
-        {"variants": ["alternate-lookout"]}, seed, played))
-    r = client.post(f"/api/games/{live.id}/actions",
-                    json={"action": secret, "expect": len(played)}, headers=auth(tokens[actor]))
+    live, tokens = client.portal.call(
+        lambda: manager.create(
+            "settlers",
+            [{"kind": "human"}, {"kind": "human"}],
+            {"variants": ["alternate-lookout"]},
+            seed,
+            played,
+        )
+    )
+    r = client.post(
+        f"/api/games/{live.id}/actions",
+        json={"action": secret, "expect": len(played)},
+        headers=auth(tokens[actor]),
+    )
     assert r.status_code == 200, r.text
     assert r.json()["accepted"]["text"] == true_text
     other = 1 - actor
@@ -214,9 +245,11 @@ def test_abandoned_games_expire_and_free_the_server(db_url):
         tokens = [s["token"] for s in played["seats"]]
         first = view(client, played["id"], tokens[0])["waiting_for"]
         legal = view(client, played["id"], tokens[first])["legal"]
-        r = client.post(f"/api/games/{played['id']}/actions",
-                        json={"action": legal[0]["action"], "expect": 0},
-                        headers=auth(tokens[first]))
+        r = client.post(
+            f"/api/games/{played['id']}/actions",
+            json={"action": legal[0]["action"], "expect": 0},
+            headers=auth(tokens[first]),
+        )
         assert r.status_code == 200
         old = now() - timedelta(hours=2)
         sql(db_url, "UPDATE games SET touched = :t, created = :t", t=old)
@@ -226,18 +259,24 @@ def test_abandoned_games_expire_and_free_the_server(db_url):
         # Nobody joined the first for an hour: gone. A human acted in the second, and the
         # third is being watched: both stay.
         assert expired == [abandoned["id"]]
-        r = client.get(f"/api/games/{abandoned['id']}", headers=auth(abandoned["seats"][0]["token"]))
+        r = client.get(
+            f"/api/games/{abandoned['id']}", headers=auth(abandoned["seats"][0]["token"])
+        )
         assert r.status_code == 410 and r.json()["error"] == "expired"
         assert view(client, played["id"], tokens[0])["game"]["status"] == "active"
         assert create(client, TWO_HUMANS)["id"]  # room again
         # Old expired games are deleted after keep_finished.
-        sql(db_url, "UPDATE games SET finished = :t WHERE status = 'expired'",
-            t=now() - timedelta(days=2))
+        sql(
+            db_url,
+            "UPDATE games SET finished = :t WHERE status = 'expired'",
+            t=now() - timedelta(days=2),
+        )
         _, deleted = client.portal.call(manager.sweep)
         assert deleted == 1
         assert sql(db_url, "SELECT count(*) FROM games WHERE id = :g", g=abandoned["id"]) == [(0,)]
-        assert sql(db_url, "SELECT count(*) FROM seats WHERE game_id = :g",
-                   g=abandoned["id"]) == [(0,)]
+        assert sql(db_url, "SELECT count(*) FROM seats WHERE game_id = :g", g=abandoned["id"]) == [
+            (0,)
+        ]
 
 
 def test_expiry_runs_at_start_up(sqlite_url):
@@ -286,10 +325,14 @@ def test_http_actions_are_rate_limited_per_client(sqlite_url):
     limits = Limits(client_rate=0.001, client_burst=3)
     with TestClient(create_app(sqlite_url, limits=limits)) as client:
         g = create(client, TWO_HUMANS)
-        statuses = [client.post(f"/api/games/{g['id']}/actions",
-                                json={"action": "skip", "expect": 0},
-                                headers=auth(g["seats"][0]["token"])).status_code
-                    for _ in range(5)]
+        statuses = [
+            client.post(
+                f"/api/games/{g['id']}/actions",
+                json={"action": "skip", "expect": 0},
+                headers=auth(g["seats"][0]["token"]),
+            ).status_code
+            for _ in range(5)
+        ]
         assert statuses[3:] == [429, 429] and 429 not in statuses[:3]
 
 
@@ -302,8 +345,12 @@ def test_corrupt_rows_are_quarantined_and_the_rest_start(db_url, caplog):
         bad = [create(client, TWO_HUMANS, seed=2)["id"] for _ in range(3)]
     sql(db_url, "UPDATE games SET config = :c WHERE id = :g", c="{not json", g=bad[0])
     sql(db_url, "UPDATE games SET game = 'chess' WHERE id = :g", g=bad[1])
-    sql(db_url, "UPDATE games SET config = :c WHERE id = :g",
-        c=json.dumps({"num_players": 99, "options": {}}), g=bad[2])
+    sql(
+        db_url,
+        "UPDATE games SET config = :c WHERE id = :g",
+        c=json.dumps({"num_players": 99, "options": {}}),
+        g=bad[2],
+    )
     with caplog.at_level(logging.ERROR, logger="empires.server"):
         with TestClient(create_app(db_url)) as client:
             assert view(client, good["id"], good["seats"][0]["token"])["game"]["status"] == "active"
@@ -313,7 +360,8 @@ def test_corrupt_rows_are_quarantined_and_the_rest_start(db_url, caplog):
     lines = [r.getMessage() for r in caplog.records if "quarantined game" in r.getMessage()]
     assert {gid for gid in bad if any(gid in line for line in lines)} == set(bad)
     assert sorted(sql(db_url, "SELECT id FROM games WHERE status = 'quarantined'")) == sorted(
-        (gid,) for gid in bad)
+        (gid,) for gid in bad
+    )
     with TestClient(create_app(db_url)) as client:  # set aside for good: no second attempt
         assert client.get("/api/health").json()["ok"] is True
 
@@ -322,8 +370,11 @@ def test_corrupt_rows_are_quarantined_and_the_rest_start(db_url, caplog):
 def test_control_characters_in_a_name_are_refused(db_url, name):
     with TestClient(create_app(db_url)) as client:
         body = {"seats": [{"kind": "human", "name": name}, {"kind": "human"}]}
-        r = client.post("/api/games", content=json.dumps(body),  # escapes a lone surrogate
-                        headers={"content-type": "application/json"})
+        r = client.post(
+            "/api/games",
+            content=json.dumps(body),  # escapes a lone surrogate
+            headers={"content-type": "application/json"},
+        )
         assert r.status_code == 422, r.text
         assert r.json()["error"] in ("invalid_seat", "invalid_request")
         assert client.app.state.manager.games == {}
@@ -342,8 +393,11 @@ def test_deeply_nested_json_gets_a_clear_error(client):
         assert e["type"] == "error" and "nested" in e["detail"]
         ws.send_json({"type": "ping", "id": 1})  # the socket is still open
         assert ws.receive_json() == {"type": "pong", "id": 1}
-    r = client.post(f"/api/games/{g['id']}/actions", content=deep[:60000],
-                    headers={**auth(g["seats"][0]["token"]), "content-type": "application/json"})
+    r = client.post(
+        f"/api/games/{g['id']}/actions",
+        content=deep[:60000],
+        headers={**auth(g["seats"][0]["token"]), "content-type": "application/json"},
+    )
     assert 400 <= r.status_code < 500 and r.json()["error"] and r.json()["detail"]
 
 
@@ -355,8 +409,9 @@ def test_concurrent_duplicate_submissions_apply_once(sqlite_url):
             game, _ = await manager.create("discovery", TWO_HUMANS, None, 5)
             seat = game.state.current_player
             action = str(game.state.legal_actions()[0])
-            results = await asyncio.gather(*[manager.submit(game, seat, action, 0)
-                                             for _ in range(6)], return_exceptions=True)
+            results = await asyncio.gather(
+                *[manager.submit(game, seat, action, 0) for _ in range(6)], return_exceptions=True
+            )
             return results, len(game.log), manager.store.load_game(game.id)
         finally:
             await manager.stop()
@@ -379,8 +434,10 @@ def test_an_action_needs_expect_and_a_resubmission_is_harmless(client):
         e = ws.receive_json()
         assert (e["status"], e["error"]) == (400, "missing_expect")
     url = f"/api/games/{gid}/actions"
-    bodies = [client.post(url, json={"action": action, "expect": 0}, headers=auth(tokens[first]))
-              for _ in range(3)]
+    bodies = [
+        client.post(url, json={"action": action, "expect": 0}, headers=auth(tokens[first]))
+        for _ in range(3)
+    ]
     assert [b.status_code for b in bodies] == [200, 200, 200]
     assert [b.json()["duplicate"] for b in bodies] == [False, True, True]
     assert bodies[1].json()["accepted"] == bodies[0].json()["accepted"]

@@ -20,8 +20,15 @@ from empires.server.manager import Limits  # noqa: E402
 
 EXAMPLES = 25  # per operation and generation mode
 # Limits high enough that generated requests are judged on their content, not their rate.
-GENEROUS = Limits(create_rate=1000, create_burst=10_000, games_per_client=10_000,
-                  client_rate=1000, client_burst=10_000, view_rate=1000, view_burst=10_000)
+GENEROUS = Limits(
+    create_rate=1000,
+    create_burst=10_000,
+    games_per_client=10_000,
+    client_rate=1000,
+    client_burst=10_000,
+    view_rate=1000,
+    view_burst=10_000,
+)
 
 
 # Every check runs with its defaults but one: a schema-valid request may still be refused with a
@@ -40,8 +47,13 @@ def _send(client: TestClient, case) -> object:
         body["json"] = kwargs["json"]
     elif kwargs.get("data") is not None:
         body["content"] = kwargs["data"]
-    return client.request(kwargs["method"], kwargs["url"], headers=kwargs.get("headers"),
-                          params=kwargs.get("params"), **body)
+    return client.request(
+        kwargs["method"],
+        kwargs["url"],
+        headers=kwargs.get("headers"),
+        params=kwargs.get("params"),
+        **body,
+    )
 
 
 def _run_operation(client: TestClient, operation, mode, failures: list, game: dict) -> None:
@@ -49,10 +61,16 @@ def _run_operation(client: TestClient, operation, mode, failures: list, game: di
     (so that requests get past 404 and 401 to the deeper answers)."""
     tokens = [s["token"] for s in game["seats"]] + [game["spectator"]["token"]]
 
-    @settings(max_examples=EXAMPLES, derandomize=True, database=None, deadline=None,
-              suppress_health_check=list(HealthCheck))
-    @given(case=operation.as_strategy(generation_mode=mode),
-           real=st.none() | st.sampled_from(tokens))
+    @settings(
+        max_examples=EXAMPLES,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(
+        case=operation.as_strategy(generation_mode=mode), real=st.none() | st.sampled_from(tokens)
+    )
     def run(case, real):
         if real is not None and "game_id" in (case.path_parameters or {}):
             case.path_parameters["game_id"] = game["id"]
@@ -62,8 +80,10 @@ def _run_operation(client: TestClient, operation, mode, failures: list, game: di
         try:
             case.validate_response(response)
         except BaseException as exc:  # every failed check, collected to be shown together
-            failures.append(f"{operation.label} [{mode.value}] -> {response.status_code} "
-                            f"{response.text[:120]}: {' | '.join(str(exc).splitlines()[:8])}")
+            failures.append(
+                f"{operation.label} [{mode.value}] -> {response.status_code} "
+                f"{response.text[:120]}: {' | '.join(str(exc).splitlines()[:8])}"
+            )
         if response.status_code >= 500:
             failures.append(f"{operation.label}: {response.status_code} {response.text[:200]}")
 
@@ -75,20 +95,22 @@ def _run_operation(client: TestClient, operation, mode, failures: list, game: di
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
 def test_the_api_conforms_to_its_own_schema(backend, request, tmp_path):
-    url = (f"sqlite:///{tmp_path / 'api.db'}" if backend == "sqlite"
-           else request.getfixturevalue("pg_url"))
+    url = (
+        f"sqlite:///{tmp_path / 'api.db'}"
+        if backend == "sqlite"
+        else request.getfixturevalue("pg_url")
+    )
     app = create_app(url, limits=GENEROUS)
-    schema = schemathesis.openapi.from_asgi("/openapi.json", app,
-                                            config=schemathesis.Config.from_str(CONFIG))
+    schema = schemathesis.openapi.from_asgi(
+        "/openapi.json", app, config=schemathesis.Config.from_str(CONFIG)
+    )
     failures: list[str] = []
     with TestClient(app) as client:
         # A real game and tokens, so that generated requests also reach the deeper paths.
-        game = client.post("/api/games", json={"seats": [{"kind": "human"}] * 2,
-                                               "seed": 1}).json()
+        game = client.post("/api/games", json={"seats": [{"kind": "human"}] * 2, "seed": 1}).json()
         assert game["id"]
         for result in schema.get_all_operations():
             operation = result.ok()
             for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
                 _run_operation(client, operation, mode, failures, game)
     assert not failures, "\n".join(sorted(set(failures))[:40])
-

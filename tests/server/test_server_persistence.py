@@ -33,7 +33,9 @@ def test_schema_is_migrated_by_alembic(db_url):
     names = set(inspect(engine).get_table_names())
     engine.dispose()
     assert {"games", "seats", "actions", "alembic_version"} <= names
-    assert rows(db_url, "SELECT version_num FROM alembic_version") == [("0002_fairness_and_expiry",)]
+    assert rows(db_url, "SELECT version_num FROM alembic_version") == [
+        ("0002_fairness_and_expiry",)
+    ]
 
 
 def test_every_acknowledged_action_is_stored(db_url):
@@ -41,23 +43,31 @@ def test_every_acknowledged_action_is_stored(db_url):
         gid, token, _ = human_vs_bot(client, seed=21)
         play(client, gid, token, 8)
         v = my_turn(client, gid, token)
-        stored = rows(db_url, 'SELECT "index", seat, action FROM actions WHERE game_id = :g '
-                      'ORDER BY "index"', g=gid)
+        stored = rows(
+            db_url,
+            'SELECT "index", seat, action FROM actions WHERE game_id = :g ORDER BY "index"',
+            g=gid,
+        )
         assert [tuple(r)[:2] for r in stored] == [(e["index"], e["seat"]) for e in v["log"]]
         # the seat's own actions come back to it as stored (others' only as words)
         assert [tuple(r) for r in stored if r[1] == 0] == [
-            (e["index"], e["seat"], e["action"]) for e in v["log"] if e["seat"] == 0]
+            (e["index"], e["seat"], e["action"]) for e in v["log"] if e["seat"] == 0
+        ]
         (game,) = rows(db_url, "SELECT game, status, seed, config FROM games WHERE id = :g", g=gid)
         assert game[0] == "discovery" and game[1] == "active" and game[2] == 21
-        seats = rows(db_url, "SELECT seat, kind, bot FROM seats WHERE game_id = :g ORDER BY seat",
-                     g=gid)
+        seats = rows(
+            db_url, "SELECT seat, kind, bot FROM seats WHERE game_id = :g ORDER BY seat", g=gid
+        )
         assert [tuple(s) for s in seats] == [(0, "human", None), (1, "bot", "random")]
 
 
 def test_restart_resumes_games_exactly(db_url, tmp_path):
     """A game interrupted by a restart continues exactly as one that never was."""
-    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"},
-             {"kind": "bot", "bot": "random"}]
+    seats = [
+        {"kind": "human", "name": "Ann"},
+        {"kind": "bot", "bot": "heuristic"},
+        {"kind": "bot", "bot": "random"},
+    ]
     options = {"variants": ["scouting"]}
 
     def pick(legal, i):
@@ -83,8 +93,11 @@ def test_restart_resumes_games_exactly(db_url, tmp_path):
         assert again["observation"] == before["observation"]
         assert view(client, gid, spectator)["you"] is None  # the spectator link still works
         moves = [pick(before["legal"], 10)]
-        client.post(f"/api/games/{gid}/actions",
-                    json={"action": moves[0], "expect": len(before["log"])}, headers=auth(token))
+        client.post(
+            f"/api/games/{gid}/actions",
+            json={"action": moves[0], "expect": len(before["log"])},
+            headers=auth(token),
+        )
         # stop while the bots may be thinking
     with TestClient(create_app(db_url)) as client:
         play(client, gid, token, 19, lambda legal, i: pick(legal, i + 11))
@@ -97,8 +110,13 @@ def test_all_bot_games_resume_after_a_restart_and_finish_identically(db_url, tmp
     ref_url = f"sqlite:///{tmp_path / 'reference.db'}"
     with TestClient(create_app(ref_url)) as client:
         g = create(client, seats, seed=5)
-        done = wait_for(client, g["id"], g["spectator"]["token"],
-                        lambda v: v["observation"]["terminal"], timeout=60)
+        done = wait_for(
+            client,
+            g["id"],
+            g["spectator"]["token"],
+            lambda v: v["observation"]["terminal"],
+            timeout=60,
+        )
     with TestClient(create_app(db_url, bot_delay=0.005)) as client:
         g = create(client, seats, seed=5)
         gid, spectator = g["id"], g["spectator"]["token"]
@@ -116,15 +134,22 @@ def test_all_bot_games_resume_after_a_restart_and_finish_identically(db_url, tmp
 def test_finished_games_are_loaded_when_asked_for(db_url):
     with TestClient(create_app(db_url)) as client:
         g = create(client, [{"kind": "bot", "bot": "random"}] * 2, seed=3)
-        done = wait_for(client, g["id"], g["spectator"]["token"],
-                        lambda v: v["observation"]["terminal"], timeout=60)
+        done = wait_for(
+            client,
+            g["id"],
+            g["spectator"]["token"],
+            lambda v: v["observation"]["terminal"],
+            timeout=60,
+        )
     app = create_app(db_url)
     with TestClient(app) as client:
         assert g["id"] not in app.state.manager.games  # only active games are loaded at start
         again = view(client, g["id"], g["spectator"]["token"])
         assert again["log"] == done["log"] and again["result"] == done["result"]
-        r = client.get(f"/api/games/{g['id']}/replay/{len(done['log'])}",
-                       headers=auth(g["seats"][0].get("token", g["spectator"]["token"])))
+        r = client.get(
+            f"/api/games/{g['id']}/replay/{len(done['log'])}",
+            headers=auth(g["seats"][0].get("token", g["spectator"]["token"])),
+        )
         assert r.status_code == 200
 
 
@@ -142,14 +167,20 @@ def test_a_failed_write_changes_nothing(db_url, monkeypatch):
             raise OSError("disk on fire")
 
         monkeypatch.setattr(store, "append_actions", broken)
-        r = client.post(f"/api/games/{gid}/actions", json={"action": legal[0]["action"], "expect": 0},
-                        headers=auth(tokens[first]))
+        r = client.post(
+            f"/api/games/{gid}/actions",
+            json={"action": legal[0]["action"], "expect": 0},
+            headers=auth(tokens[first]),
+        )
         assert r.status_code == 503 and r.json()["error"] == "storage_error"
         assert view(client, gid, tokens[first])["log"] == []
         assert view(client, gid, tokens[first])["legal"] == legal
         monkeypatch.undo()
-        r = client.post(f"/api/games/{gid}/actions", json={"action": legal[0]["action"], "expect": 0},
-                        headers=auth(tokens[first]))
+        r = client.post(
+            f"/api/games/{gid}/actions",
+            json={"action": legal[0]["action"], "expect": 0},
+            headers=auth(tokens[first]),
+        )
         assert r.status_code == 200
     assert rows(db_url, "SELECT count(*) FROM actions WHERE game_id = :g", g=gid) == [(1,)]
 
@@ -161,15 +192,18 @@ def test_a_game_whose_history_no_longer_replays_is_reported_not_resumed(db_url):
         my_turn(client, gid, token)
     engine = create_engine(normalize_url(db_url))
     with engine.begin() as conn:
-        conn.execute(text('UPDATE actions SET action = :a WHERE game_id = :g AND "index" = 2'),
-                     {"a": "region peru", "g": gid})
+        conn.execute(
+            text('UPDATE actions SET action = :a WHERE game_id = :g AND "index" = 2'),
+            {"a": "region peru", "g": gid},
+        )
     engine.dispose()
     with TestClient(create_app(db_url)) as client:
         v = view(client, gid, token)
         assert v["game"]["status"] == "error" and "cannot be resumed" in v["game"]["error"]
         assert len(v["log"]) == 2 and v["legal"] == []
-        r = client.post(f"/api/games/{gid}/actions", json={"action": "skip", "expect": 2},
-                        headers=auth(token))
+        r = client.post(
+            f"/api/games/{gid}/actions", json={"action": "skip", "expect": 2}, headers=auth(token)
+        )
         assert r.status_code == 409 and r.json()["error"] == "game_broken"
 
 
@@ -183,8 +217,13 @@ def test_store_can_seed_a_game_from_a_history(db_url):
     bot = make_bot("random", 1)
     for _ in range(40):
         reference.apply(bot.choose(reference))
-    new = build_game("discovery", [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
-                     None, 13, reference.history["actions"])
+    new = build_game(
+        "discovery",
+        [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+        None,
+        13,
+        reference.history["actions"],
+    )
     store = Store(db_url)
     store.migrate()
     store.create_game(new.row)
@@ -194,7 +233,8 @@ def test_store_can_seed_a_game_from_a_history(db_url):
         v = view(client, new.row.id, token)
         assert [e.get("action") for e in v["log"]][:40] == [
             a if new.row.actions[i][0] == 0 else None
-            for i, a in enumerate(reference.history["actions"])]
+            for i, a in enumerate(reference.history["actions"])
+        ]
 
 
 @pytest.mark.parametrize("prefix", ["postgresql://", "postgres://"])
@@ -225,28 +265,48 @@ def test_games_stored_before_the_expiry_columns_are_upgraded(db_url):
 
     engine = create_engine(normalize_url(db_url))
     cfg = Config()
-    cfg.set_main_option("script_location",
-                        str(resources.files("empires.server").joinpath("migrations")))
+    cfg.set_main_option(
+        "script_location", str(resources.files("empires.server").joinpath("migrations"))
+    )
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0001_initial")
     stamp = "2026-01-02 03:04:05+00:00"
     with engine.begin() as conn:
         for gid in ("a" * 16, "b" * 16):
-            conn.execute(text("INSERT INTO games (id, game, config, seed, status, "
-                              "spectator_token_hash, created) VALUES (:g, 'discovery', "
-                              "'{\"num_players\": 2, \"options\": {}}', 1, 'active', 'x', :t)"),
-                         {"g": gid, "t": stamp})
-            conn.execute(text("INSERT INTO seats (game_id, seat, kind, name) VALUES "
-                              "(:g, 0, 'human', 'Ann'), (:g, 1, 'bot', 'Bot')"), {"g": gid})
-        conn.execute(text('INSERT INTO actions (game_id, "index", seat, action, created) '
-                          "VALUES (:g, 0, 0, 'skip', :t)"), {"g": "a" * 16, "t": stamp})
+            conn.execute(
+                text(
+                    "INSERT INTO games (id, game, config, seed, status, "
+                    "spectator_token_hash, created) VALUES (:g, 'discovery', "
+                    "'{\"num_players\": 2, \"options\": {}}', 1, 'active', 'x', :t)"
+                ),
+                {"g": gid, "t": stamp},
+            )
+            conn.execute(
+                text(
+                    "INSERT INTO seats (game_id, seat, kind, name) VALUES "
+                    "(:g, 0, 'human', 'Ann'), (:g, 1, 'bot', 'Bot')"
+                ),
+                {"g": gid},
+            )
+        conn.execute(
+            text(
+                'INSERT INTO actions (game_id, "index", seat, action, created) '
+                "VALUES (:g, 0, 0, 'skip', :t)"
+            ),
+            {"g": "a" * 16, "t": stamp},
+        )
     engine.dispose()
     Store(db_url).migrate()
-    got = rows(db_url, "SELECT id, seeded, seed_salt, touched IS NOT NULL, last_human IS NOT NULL "
-                       "FROM games ORDER BY id")
-    assert [tuple(r) for r in got] == [("a" * 16, False, None, True, True),
-                                       ("b" * 16, False, None, True, False)]
+    got = rows(
+        db_url,
+        "SELECT id, seeded, seed_salt, touched IS NOT NULL, last_human IS NOT NULL "
+        "FROM games ORDER BY id",
+    )
+    assert [tuple(r) for r in got] == [
+        ("a" * 16, False, None, True, True),
+        ("b" * 16, False, None, True, False),
+    ]
     # Nothing was lost on the way (a table copy on SQLite would cascade-delete these).
     assert rows(db_url, "SELECT count(*) FROM seats") == [(4,)]
     assert rows(db_url, "SELECT count(*) FROM actions") == [(1,)]

@@ -29,13 +29,44 @@ def _free_port() -> int:
 def test_serve_arguments():
     args = build_parser().parse_args(["serve"])
     assert (args.host, args.port, args.db) == ("127.0.0.1", 8000, "sqlite:///empires.db")
-    args = build_parser().parse_args(["serve", "--port", "9", "--db", "postgresql://u@h/d",
-                                      "--host", "0.0.0.0", "--bot-delay", "0"])
-    assert (args.host, args.port, args.db, args.bot_delay) == ("0.0.0.0", 9, "postgresql://u@h/d", 0)
-    assert (args.expire_after, args.keep_finished, args.cards, args.limit) == ("24h", "7d", None,
-                                                                                None)
-    args = build_parser().parse_args(["serve", "--cards", "a=x.json", "--cards", "b=y.json",
-                                      "--expire-after", "2h", "--limit", "create_burst=5"])
+    args = build_parser().parse_args(
+        [
+            "serve",
+            "--port",
+            "9",
+            "--db",
+            "postgresql://u@h/d",
+            "--host",
+            "0.0.0.0",
+            "--bot-delay",
+            "0",
+        ]
+    )
+    assert (args.host, args.port, args.db, args.bot_delay) == (
+        "0.0.0.0",
+        9,
+        "postgresql://u@h/d",
+        0,
+    )
+    assert (args.expire_after, args.keep_finished, args.cards, args.limit) == (
+        "24h",
+        "7d",
+        None,
+        None,
+    )
+    args = build_parser().parse_args(
+        [
+            "serve",
+            "--cards",
+            "a=x.json",
+            "--cards",
+            "b=y.json",
+            "--expire-after",
+            "2h",
+            "--limit",
+            "create_burst=5",
+        ]
+    )
     assert args.cards == ["a=x.json", "b=y.json"] and args.expire_after == "2h"
     assert args.limit == ["create_burst=5"]
 
@@ -43,9 +74,11 @@ def test_serve_arguments():
 def test_serve_refuses_bad_operator_options_with_a_clear_error(tmp_path, capsys):
     from empires.cli import main
 
-    for argv, words in ((["--cards", f"house={tmp_path / 'none.json'}"], "house"),
-                        (["--expire-after", "soon"], "duration"),
-                        (["--limit", "nope=1"], "--limit")):
+    for argv, words in (
+        (["--cards", f"house={tmp_path / 'none.json'}"], "house"),
+        (["--expire-after", "soon"], "duration"),
+        (["--limit", "nope=1"], "--limit"),
+    ):
         assert main(["serve", "--db", f"sqlite:///{tmp_path / 'x.db'}", *argv]) == 2
         assert words in capsys.readouterr().err
 
@@ -54,9 +87,22 @@ def test_empires_serve_runs_and_stops(tmp_path):
     port = _free_port()
     db = tmp_path / "served.db"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "empires.cli", "serve", "--port", str(port), "--db",
-         f"sqlite:///{db}", "--bot-delay", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-m",
+            "empires.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{db}",
+            "--bot-delay",
+            "0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 30
@@ -70,9 +116,10 @@ def test_empires_serve_runs_and_stops(tmp_path):
                 assert time.monotonic() < deadline, "the server did not start"
                 time.sleep(0.1)
         req = urllib.request.Request(
-            f"{base}/api/games", data=json.dumps({"seats": [{"kind": "bot", "bot": "random"}] * 2,
-                                                   "seed": 1}).encode(),
-            headers={"Content-Type": "application/json"})
+            f"{base}/api/games",
+            data=json.dumps({"seats": [{"kind": "bot", "bot": "random"}] * 2, "seed": 1}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
         with urllib.request.urlopen(req, timeout=10) as r:
             assert r.status == 201
         with urllib.request.urlopen(f"{base}/", timeout=5) as r:
@@ -93,13 +140,18 @@ def test_one_bad_row_does_not_sink_the_others_in_a_group_commit(tmp_path):
         manager = GameManager(Store(f"sqlite:///{tmp_path / 'g.db'}"))
         await manager.start()
         try:
-            a, _ = await manager.create("discovery", [{"kind": "human"}, {"kind": "human"}], None, 1)
-            b, _ = await manager.create("discovery", [{"kind": "human"}, {"kind": "human"}], None, 2)
+            a, _ = await manager.create(
+                "discovery", [{"kind": "human"}, {"kind": "human"}], None, 1
+            )
+            b, _ = await manager.create(
+                "discovery", [{"kind": "human"}, {"kind": "human"}], None, 2
+            )
             await manager._store_action(a.id, 0, 0, "skip", False)
             results = await asyncio.gather(
                 manager._store_action(a.id, 0, 0, "skip", False),  # index 0 again: refused
                 manager._store_action(b.id, 0, 0, "skip", False),
-                return_exceptions=True)
+                return_exceptions=True,
+            )
             return results, manager.store.load_game(a.id), manager.store.load_game(b.id)
         finally:
             await manager.stop()
@@ -115,9 +167,23 @@ def _start_server(tmp_path, *extra: str) -> tuple[subprocess.Popen, str]:
     port = _free_port()
     out = open(tmp_path / "server.log", "w")  # noqa: SIM115 - the child process owns it
     proc = subprocess.Popen(
-        [sys.executable, "-m", "empires.cli", "serve", "--port", str(port), "--db",
-         f"sqlite:///{tmp_path / 'served.db'}", "--bot-delay", "0", *extra],
-        stdout=out, stderr=subprocess.STDOUT, text=True)
+        [
+            sys.executable,
+            "-m",
+            "empires.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{tmp_path / 'served.db'}",
+            "--bot-delay",
+            "0",
+            *extra,
+        ],
+        stdout=out,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     out.close()
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -138,8 +204,9 @@ def _http(base: str, path: str, body: dict | None = None, token: str | None = No
     headers = {"Content-Type": "application/json"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
-    req = urllib.request.Request(f"{base}{path}", headers=headers,
-                                 data=None if body is None else json.dumps(body).encode())
+    req = urllib.request.Request(
+        f"{base}{path}", headers=headers, data=None if body is None else json.dumps(body).encode()
+    )
     try:
         with urllib.request.urlopen(req, timeout=10) as r:
             return json.load(r)
@@ -155,8 +222,11 @@ def test_no_token_reaches_the_server_log_in_a_whole_game(tmp_path):
 
     proc, base = _start_server(tmp_path, "--log-level", "debug")
     try:
-        g = _http(base, "/api/games", {"seats": [{"kind": "human", "name": "Ann"},
-                                                 {"kind": "bot", "bot": "random"}]})
+        g = _http(
+            base,
+            "/api/games",
+            {"seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}]},
+        )
         gid, token, spectator = g["id"], g["seats"][0]["token"], g["spectator"]["token"]
         secrets = [token, spectator]
         assert _http(base, f"/api/games/{gid}", token=token)["you"] == 0
@@ -177,11 +247,17 @@ def test_no_token_reaches_the_server_log_in_a_whole_game(tmp_path):
                 if m["legal"] and not over:
                     action = m["legal"][moves % len(m["legal"])]["action"]
                     if moves % 10 == 0:  # some moves over HTTP, the token in the body
-                        _http(base, f"/api/games/{gid}/actions",
-                              {"action": action, "expect": m["game"]["actions"], "token": token})
+                        _http(
+                            base,
+                            f"/api/games/{gid}/actions",
+                            {"action": action, "expect": m["game"]["actions"], "token": token},
+                        )
                     else:
-                        ws.send(json.dumps({"type": "action", "action": action,
-                                            "expect": m["game"]["actions"]}))
+                        ws.send(
+                            json.dumps(
+                                {"type": "action", "action": action, "expect": m["game"]["actions"]}
+                            )
+                        )
                     moves += 1
             assert json.loads(watcher.recv(timeout=10))["type"] == "state"
         assert moves > 20

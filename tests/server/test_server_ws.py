@@ -42,9 +42,11 @@ def test_each_client_gets_its_own_observation_and_the_log(client):
     tokens = [s["token"] for s in g["seats"]]
     spectator = g["spectator"]["token"]
     first = view(client, gid, tokens[0])["waiting_for"]
-    with ws_connect(client, gid, tokens[0]) as w0, \
-         ws_connect(client, gid, tokens[1]) as w1, \
-         ws_connect(client, gid, spectator) as ws:
+    with (
+        ws_connect(client, gid, tokens[0]) as w0,
+        ws_connect(client, gid, tokens[1]) as w1,
+        ws_connect(client, gid, spectator) as ws,
+    ):
         m = [receive_state(w, state_msg) for w in (w0, w1, ws)]
         for seat in (0, 1):
             assert m[seat]["you"] == seat
@@ -57,8 +59,9 @@ def test_each_client_gets_its_own_observation_and_the_log(client):
 
         sockets = [w0, w1]
         action = m[first]["legal"][0]
-        sockets[first].send_json({"type": "action", "action": action["action"], "id": "a1",
-                                  "expect": 0})
+        sockets[first].send_json(
+            {"type": "action", "action": action["action"], "id": "a1", "expect": 0}
+        )
         ack = receive_state(sockets[first], lambda m: m["type"] == "ack")
         assert ack["id"] == "a1" and ack["entry"]["action"] == action["action"]
         for w, seat in ((w0, 0), (w1, 1), (ws, None)):
@@ -89,8 +92,9 @@ def test_websocket_refusals(client):
                 ws.send_json(payload)
             return receive_state(ws, lambda m: m["type"] in ("error", "pong", "ack"))
 
-        e = error_for({"type": "action", "action": legal_of_first[0]["action"], "id": 7,
-                       "expect": 0})
+        e = error_for(
+            {"type": "action", "action": legal_of_first[0]["action"], "id": 7, "expect": 0}
+        )
         assert (e["status"], e["error"], e["id"]) == (409, "not_your_turn", 7)
         e = error_for("this is not json", raw=True)
         assert (e["status"], e["error"]) == (400, "malformed_message")
@@ -127,7 +131,7 @@ def test_websocket_refusals(client):
         assert closed.value.code == 1009
     assert view(client, gid, tokens[0])["log"] == []
 
-    with ws_connect(client, gid, g['spectator']['token']) as ws:
+    with ws_connect(client, gid, g["spectator"]["token"]) as ws:
         receive_state(ws, state_msg)
         ws.send_json({"type": "action", "action": legal_of_first[0]["action"], "expect": 0})
         e = receive_state(ws, lambda m: m["type"] == "error")
@@ -135,13 +139,16 @@ def test_websocket_refusals(client):
     assert view(client, gid, tokens[0])["log"] == []
 
 
-@pytest.mark.parametrize("first, code, error", [
-    ({"type": "auth"}, 4401, "missing_token"),
-    ({"type": "auth", "token": "wrong"}, 4403, "bad_token"),
-    ({"type": "auth", "token": 12}, 4401, "missing_token"),
-    ({"type": "ping"}, 4401, "missing_token"),
-    ("not json", 4401, "missing_token"),
-])
+@pytest.mark.parametrize(
+    "first, code, error",
+    [
+        ({"type": "auth"}, 4401, "missing_token"),
+        ({"type": "auth", "token": "wrong"}, 4403, "bad_token"),
+        ({"type": "auth", "token": 12}, 4401, "missing_token"),
+        ({"type": "ping"}, 4401, "missing_token"),
+        ("not json", 4401, "missing_token"),
+    ],
+)
 def test_websocket_needs_a_token_of_this_game(client, first, code, error):
     g = create(client, TWO_HUMANS)
     with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
@@ -176,8 +183,13 @@ def test_bot_moves_are_pushed_until_it_is_your_turn(client):
             assert m["log_from"] == len(seen)
             seen.extend(m["log"])
             if m["legal"]:
-                ws.send_json({"type": "action", "action": m["legal"][0]["action"],
-                              "expect": m["game"]["actions"]})
+                ws.send_json(
+                    {
+                        "type": "action",
+                        "action": m["legal"][0]["action"],
+                        "expect": m["game"]["actions"],
+                    }
+                )
                 turns += 1
         v = view(client, gid, token)
     # Log deltas add up to exactly the log, with no gaps or repeats.
@@ -194,8 +206,11 @@ def test_http_and_websocket_clients_see_the_same_game(client):
     with ws_connect(client, gid, tokens[1 - first]) as ws:
         receive_state(ws, state_msg)
         legal = view(client, gid, tokens[first])["legal"]
-        r = client.post(f"/api/games/{gid}/actions", json={"action": legal[-1]["action"], "expect": 0},
-                        headers=auth(tokens[first]))
+        r = client.post(
+            f"/api/games/{gid}/actions",
+            json={"action": legal[-1]["action"], "expect": 0},
+            headers=auth(tokens[first]),
+        )
         assert r.status_code == 200
         m = receive_state(ws, lambda m: m["type"] == "state" and m["game"]["actions"] == 1)
         assert m["log"][-1]["text"] == legal[-1]["text"] and "action" not in m["log"][-1]

@@ -22,8 +22,9 @@ def cid(game_or_db, card_id: str) -> int:
     return db.by_id[card_id]
 
 
-def random_game(n: int, seed: int, options: Options | None = None, stop: int | None = None,
-                each=None) -> SettlersGame:
+def random_game(
+    n: int, seed: int, options: Options | None = None, stop: int | None = None, each=None
+) -> SettlersGame:
     game = new_game(n, seed=seed, options=options)
     rng = Rng(seed ^ 0x5E771E)
     steps = 0
@@ -40,15 +41,28 @@ def zones(game: SettlersGame) -> dict[str, list[int]]:
     """Every place a card can be, and the cards in it."""
     s = game.s
     out: dict[str, list[int]] = {
-        "common_deck": s.common_deck, "common_discard": s.common_discard, "draft": s.draft,
-        "vlocs": s.vlocs, "collection": s.collection, "attack_deck": s.attack_deck,
-        "attack_line": s.attack_line, "attack_discard": s.attack_discard,
+        "common_deck": s.common_deck,
+        "common_discard": s.common_discard,
+        "draft": s.draft,
+        "vlocs": s.vlocs,
+        "collection": s.collection,
+        "attack_deck": s.attack_deck,
+        "attack_line": s.attack_line,
+        "attack_discard": s.attack_discard,
         "trade_markers": [m for _, _, m in s.trade_deals],
         "gate": [c for e in s.gate for c in e[1:]],
     }
     for p in range(s.num_players):
-        for f in ("hand", "alt", "looking", "empire", "foundations", "deals", "faction_deck",
-                  "faction_discard"):
+        for f in (
+            "hand",
+            "alt",
+            "looking",
+            "empire",
+            "foundations",
+            "deals",
+            "faction_deck",
+            "faction_discard",
+        ):
             out[f"{f}{p}"] = getattr(s, f)[p]
     return out
 
@@ -66,7 +80,8 @@ def check(game: SettlersGame) -> None:
     expected = {c.idx for c in db.cards if c.deck in decks}
     assert set(seen) == expected, (
         f"lost {[db[c].id for c in expected - set(seen)]}, "
-        f"extra {[db[c].id for c in set(seen) - expected]}")
+        f"extra {[db[c].id for c in set(seen) - expected]}"
+    )
     for p in range(s.num_players):
         assert all(x >= 0 for x in s.supply[p]), f"negative goods {s.supply[p]}"
         assert s.vp[p] >= 0
@@ -87,14 +102,19 @@ def check(game: SettlersGame) -> None:
         assert game.legal_actions(), f"no legal action in {game.decision}"
 
 
-def position(n: int = 2, factions=None, seed: int = 1, options: Options | None = None,
-             clear: bool = True) -> SettlersGame:
+def position(
+    n: int = 2, factions=None, seed: int = 1, options: Options | None = None, clear: bool = True
+) -> SettlersGame:
     """A game in the Action phase of round 1 with empty hands, Empires and supplies (``clear``),
     seat 0 to play: tests then put the cards and Goods they need in place."""
     factions = factions or ("romans", "barbarians", "egyptians", "japanese")[:n]
     opts = options or Options()
-    opts = Options(factions=tuple(factions), variants=opts.variants,
-                   reshuffle_faction_discards=opts.reshuffle_faction_discards, cards=opts.cards)
+    opts = Options(
+        factions=tuple(factions),
+        variants=opts.variants,
+        reshuffle_faction_discards=opts.reshuffle_faction_discards,
+        cards=opts.cards,
+    )
     game = new_game(n, seed=seed, options=opts)
     s = game.s
     if clear:
@@ -163,41 +183,91 @@ def play(game: SettlersGame, *actions: str) -> None:
 # ---- a complete card file (test fixture) ---------------------------------------------------------
 
 STAND_INS = {
-    "Dark Chapel": {"action": {"limit": 1, "spend": {}, "special": "raze_and_convert",
-                               "params": {"hand_cost": 1, "location_cost": 2,
-                                          "reward": {"vp": 2}}}},
+    "Dark Chapel": {
+        "action": {
+            "limit": 1,
+            "spend": {},
+            "special": "raze_and_convert",
+            "params": {"hand_cost": 1, "location_cost": 2, "reward": {"vp": 2}},
+        }
+    },
     "Pack": {"action": {"limit": 2, "spend": {"worker": 1}, "special": "raze_gain_one"}},
     "Rabble": {"action": {"limit": 1, "spend": {"worker": 2}, "special": "raze_own_common"}},
-    "Mission": {"action": {"limit": 1, "spend": {"worker": 1},
-                           "effects": [{"draw_keep": {"deck": "any", "draw": 2, "keep": 1}}]}},
-    "Robbers": {"action": {"limit": 1, "spend": {"worker": 2}, "special": "discard_enemy_deal",
-                           "effects": [{"gain": {"wood": 1, "stone": 1}}]}},
-    "Engineers": {"action": {"limit": 1, "spend": {"raze": 2},
-                             "special": "remove_enemy_location",
-                             "effects": [{"gain": {"vp": 1}}]}},
-    "Garrison": {"action": {"limit": 1, "spend": {"raze": 2},
-                            "special": "remove_enemy_location"}},
-    "Spies": {"action": {"limit": 1, "spend": {"worker": 1}, "special": "steal_deal",
-                         "effects": [{"gain": {"vp": 1}}]}},
-    "Desert": {"action": {"limit": 1, "spend": {"card": 1}, "special": "enemy_discard",
-                          "effects": [{"gain": {"vp": 1}}]}},
-    "Slave Trader": {"feature": [{"on": "build", "deck": "egyptians", "options": [
-        {"spend": {"worker": 1}, "effects": [{"gain": {"vp": 2}}]},
-        {"spend": {"food": 1}, "effects": [{"gain": {"vp": 1}}]}]}]},
-    "Scorpion Breeder": {"action": {"limit": 1, "spend": {"worker": 1},
-                                    "special": "block_action"}},
-    "Sanctuary": {"action": {"limit": 1, "spend": {"worker": 1}, "special": "sanctuary",
-                             "effects": [{"gain": {"vp": 1}}]}},
+    "Mission": {
+        "action": {
+            "limit": 1,
+            "spend": {"worker": 1},
+            "effects": [{"draw_keep": {"deck": "any", "draw": 2, "keep": 1}}],
+        }
+    },
+    "Robbers": {
+        "action": {
+            "limit": 1,
+            "spend": {"worker": 2},
+            "special": "discard_enemy_deal",
+            "effects": [{"gain": {"wood": 1, "stone": 1}}],
+        }
+    },
+    "Engineers": {
+        "action": {
+            "limit": 1,
+            "spend": {"raze": 2},
+            "special": "remove_enemy_location",
+            "effects": [{"gain": {"vp": 1}}],
+        }
+    },
+    "Garrison": {"action": {"limit": 1, "spend": {"raze": 2}, "special": "remove_enemy_location"}},
+    "Spies": {
+        "action": {
+            "limit": 1,
+            "spend": {"worker": 1},
+            "special": "steal_deal",
+            "effects": [{"gain": {"vp": 1}}],
+        }
+    },
+    "Desert": {
+        "action": {
+            "limit": 1,
+            "spend": {"card": 1},
+            "special": "enemy_discard",
+            "effects": [{"gain": {"vp": 1}}],
+        }
+    },
+    "Slave Trader": {
+        "feature": [
+            {
+                "on": "build",
+                "deck": "egyptians",
+                "options": [
+                    {"spend": {"worker": 1}, "effects": [{"gain": {"vp": 2}}]},
+                    {"spend": {"food": 1}, "effects": [{"gain": {"vp": 1}}]},
+                ],
+            }
+        ]
+    },
+    "Scorpion Breeder": {"action": {"limit": 1, "spend": {"worker": 1}, "special": "block_action"}},
+    "Sanctuary": {
+        "action": {
+            "limit": 1,
+            "spend": {"worker": 1},
+            "special": "sanctuary",
+            "effects": [{"gain": {"vp": 1}}],
+        }
+    },
     "Sphinx": {"feature": [{"on": "gain", "good": "gold", "at_least": 2, "extra": 1}]},
     "Gate": {"feature": [{"on": "gate", "per_card": [{"gain": {"vp": 1}}], "end": [3, 2]}]},
-    "Negotiator": {"action": {"limit": 1, "spend": {"worker": 1},
-                              "special": "build_from_deal"}},
+    "Negotiator": {"action": {"limit": 1, "spend": {"worker": 1}, "special": "build_from_deal"}},
     "Trade Route": {"action": {"limit": 1, "spend": {"food": 1}, "special": "trade_route"}},
-    "Ninjas": {"action": {"limit": 1, "spend": {"raze": 1}, "special": "discard_enemy_deal",
-                          "params": {"gain_deal": True}}},
+    "Ninjas": {
+        "action": {
+            "limit": 1,
+            "spend": {"raze": 1},
+            "special": "discard_enemy_deal",
+            "params": {"gain_deal": True},
+        }
+    },
 }
-GENERIC_ACTION = {"action": {"limit": 1, "spend": {"worker": 1},
-                             "effects": [{"gain": {"vp": 1}}]}}
+GENERIC_ACTION = {"action": {"limit": 1, "spend": {"worker": 1}, "effects": [{"gain": {"vp": 1}}]}}
 
 
 def complete_card_file(directory: Path) -> str:
@@ -214,4 +284,3 @@ def complete_card_file(directory: Path) -> str:
     path = directory / "complete_cards.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     return str(path)
-

@@ -19,29 +19,60 @@ from empires.settlers import Options, from_json, new_game, replay
 def _positions():
     """The start (solo and multiplayer, the Alternate Lookout's secret picks) and decisions
     deeper in random games (``player N`` and ``option N`` take numbers)."""
-    out = [new_game(1, seed=1), new_game(4, seed=2),
-           new_game(3, seed=3, options=Options(variants=("alternate-lookout",)))]
-    out += [random_game(n, seed, stop=stop) for n, seed, stop in
-            ((2, 4, 40), (3, 5, 120), (4, 6, 250), (1, 7, 90))]
+    out = [
+        new_game(1, seed=1),
+        new_game(4, seed=2),
+        new_game(3, seed=3, options=Options(variants=("alternate-lookout",))),
+    ]
+    out += [
+        random_game(n, seed, stop=stop)
+        for n, seed, stop in ((2, 4, 40), (3, 5, 120), (4, 6, 250), (1, 7, 90))
+    ]
     return [g for g in out if not g.is_terminal()]
 
 
 POSITIONS = _positions()
-KINDS = ("player", "option", "take", "draw", "shrine", "build", "deal", "activate", "pick",
-         "discard", "pass", "workers", "skip", "done")
+KINDS = (
+    "player",
+    "option",
+    "take",
+    "draw",
+    "shrine",
+    "build",
+    "deal",
+    "activate",
+    "pick",
+    "discard",
+    "pass",
+    "workers",
+    "skip",
+    "done",
+)
 UNICODE_DIGITS = "٣۳३৩߃²³¹①⑴０５𝟓"
 action_texts = st.one_of(
     st.text(),
     st.builds(lambda k, t: f"{k} {t}", st.sampled_from(KINDS), st.text()),
-    st.builds(lambda k, d: f"{k} {d}", st.sampled_from(KINDS),
-              st.text(alphabet=UNICODE_DIGITS + "0123456789", min_size=1, max_size=8)),
-    st.builds(lambda k, n: f"{k} {n}", st.sampled_from(KINDS),
-              st.integers(min_value=-(10**6), max_value=10**30)),
-    st.builds(lambda k, c: f"{k}{c}1", st.sampled_from(KINDS),
-              st.text(alphabet=st.characters(categories=["Cc", "Zs", "Zl", "Zp"]), min_size=1)),
+    st.builds(
+        lambda k, d: f"{k} {d}",
+        st.sampled_from(KINDS),
+        st.text(alphabet=UNICODE_DIGITS + "0123456789", min_size=1, max_size=8),
+    ),
+    st.builds(
+        lambda k, n: f"{k} {n}",
+        st.sampled_from(KINDS),
+        st.integers(min_value=-(10**6), max_value=10**30),
+    ),
+    st.builds(
+        lambda k, c: f"{k}{c}1",
+        st.sampled_from(KINDS),
+        st.text(alphabet=st.characters(categories=["Cc", "Zs", "Zl", "Zp"]), min_size=1),
+    ),
     # a legal action's own text, sometimes with a stray character
-    st.builds(lambda i, extra: (i, extra), st.integers(min_value=0, max_value=10**6),
-              st.sampled_from(["", " ", "\x00", "٣", " twice", "\n"])),
+    st.builds(
+        lambda i, extra: (i, extra),
+        st.integers(min_value=0, max_value=10**6),
+        st.sampled_from(["", " ", "\x00", "٣", " twice", "\n"]),
+    ),
 )
 
 
@@ -72,9 +103,19 @@ def test_any_action_text_is_legal_or_refused_without_change(which, drawn):
         assert str(game.s.actions[-1]) in legal
 
 
-@pytest.mark.parametrize("text", ["player ٣", "option ²", "player ０", "option 𝟓", "player 1\x00",
-                                  "player " + "9" * 5000, "option " + "1" * 4301,
-                                  "x" * 100_000])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "player ٣",
+        "option ²",
+        "player ０",
+        "option 𝟓",
+        "player 1\x00",
+        "player " + "9" * 5000,
+        "option " + "1" * 4301,
+        "x" * 100_000,
+    ],
+)
 def test_unicode_digits_and_huge_numbers_are_illegal_actions(text):
     game = new_game(2, seed=1)
     before = game.to_json()
@@ -93,14 +134,24 @@ def test_huge_integer_codes_and_values_are_illegal_actions():
     assert game.to_json() == before
 
 
-@pytest.mark.parametrize(("args", "named"), [
-    (("2", 0, None), "num_players"), ((2.0, 0, None), "num_players"),
-    ((True, 0, None), "num_players"), ((None, 0, None), "num_players"),
-    (("1", 0, None), "num_players"),
-    ((2, "1", None), "seed"), ((2, 1.5, None), "seed"), ((2, 2**64, None), "seed"),
-    ((2, -(2**70), None), "seed"), ((2, True, None), "seed"), ((2, None, None), "seed"),
-    ((2, 0, {"variants": ["peaceful"]}), "options"), ((2, 0, "peaceful"), "options"),
-])
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (("2", 0, None), "num_players"),
+        ((2.0, 0, None), "num_players"),
+        ((True, 0, None), "num_players"),
+        ((None, 0, None), "num_players"),
+        (("1", 0, None), "num_players"),
+        ((2, "1", None), "seed"),
+        ((2, 1.5, None), "seed"),
+        ((2, 2**64, None), "seed"),
+        ((2, -(2**70), None), "seed"),
+        ((2, True, None), "seed"),
+        ((2, None, None), "seed"),
+        ((2, 0, {"variants": ["peaceful"]}), "options"),
+        ((2, 0, "peaceful"), "options"),
+    ],
+)
 def test_wrongly_typed_new_game_arguments_are_value_errors_naming_them(args, named):
     with pytest.raises(ValueError, match=named):
         new_game(*args)
@@ -145,9 +196,18 @@ def test_a_real_save_is_well_within_the_depth_limit():
     assert from_json(json.dumps(game.to_json())) == game
 
 
-@pytest.mark.parametrize("fields", [{"variants": 5}, {"variants": [1]}, {"factions": 5},
-                                    {"factions": [["romans"]]}, {"cards": 5},
-                                    {"reshuffle_faction_discards": "yes"}, {"unknown": 1}])
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"variants": 5},
+        {"variants": [1]},
+        {"factions": 5},
+        {"factions": [["romans"]]},
+        {"cards": 5},
+        {"reshuffle_faction_discards": "yes"},
+        {"unknown": 1},
+    ],
+)
 def test_wrongly_typed_options_are_value_errors(fields):
     with pytest.raises(ValueError):
         Options.from_json(fields)

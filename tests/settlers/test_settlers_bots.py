@@ -25,13 +25,14 @@ def test_heuristic_beats_random():
     for seed in range(12):
         bots = ["heuristic", "random"] if seed % 2 else ["random", "heuristic"]
         r = play_game("settlers", 2, seed, bots)
-        wins += (bots.index("heuristic") in r["ranking"][0])
+        wins += bots.index("heuristic") in r["ranking"][0]
     assert wins >= 11
 
 
 def test_heuristic_plays_every_faction_and_variant():
-    for seed, variants in enumerate(((), ("peaceful",), ("alternate-lookout",),
-                                     ("advanced-lookout",))):
+    for seed, variants in enumerate(
+        ((), ("peaceful",), ("alternate-lookout",), ("advanced-lookout",))
+    ):
         r = play_game("settlers", 4, seed, ["heuristic"], options=Options(variants=variants))
         assert len(r["scores"]) == 4
     r = play_game("settlers", 1, 3, ["heuristic"], options=Options(factions=("japanese",)))
@@ -46,24 +47,92 @@ def test_ismcts_plays_settlers_through_the_core_contract():
 
 
 def test_simulate_solo_and_tournament(capsys):
-    assert main(["simulate", "settlers", "--players", "1", "--bots", "heuristic", "--games", "3",
-                 "--jobs", "1", "--factions", "romans", "--json"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "settlers",
+                "--players",
+                "1",
+                "--bots",
+                "heuristic",
+                "--games",
+                "3",
+                "--jobs",
+                "1",
+                "--factions",
+                "romans",
+                "--json",
+            ]
+        )
+        == 0
+    )
     report = json.loads(capsys.readouterr().out)
     assert report["game"] == "settlers" and report["players"] == 1 and report["games"] == 3
-    assert main(["tournament", "settlers", "--players", "2", "--bots", "heuristic,random",
-                 "--games", "2", "--jobs", "1", "--json"]) == 0
+    assert (
+        main(
+            [
+                "tournament",
+                "settlers",
+                "--players",
+                "2",
+                "--bots",
+                "heuristic,random",
+                "--games",
+                "2",
+                "--jobs",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     assert json.loads(capsys.readouterr().out)["game"] == "settlers"
 
 
 def test_cli_passes_only_the_options_a_game_has(capsys):
-    assert main(["simulate", "discovery", "--players", "2", "--games", "1", "--jobs", "1",
-                 "--factions", "romans"]) == 2
+    assert (
+        main(
+            [
+                "simulate",
+                "discovery",
+                "--players",
+                "2",
+                "--games",
+                "1",
+                "--jobs",
+                "1",
+                "--factions",
+                "romans",
+            ]
+        )
+        == 2
+    )
     assert "no option --factions" in capsys.readouterr().err
-    assert main(["simulate", "settlers", "--players", "2", "--games", "1", "--jobs", "1",
-                 "--builders"]) == 2
+    assert (
+        main(
+            ["simulate", "settlers", "--players", "2", "--games", "1", "--jobs", "1", "--builders"]
+        )
+        == 2
+    )
     assert "no option --builders" in capsys.readouterr().err
-    assert main(["simulate", "settlers", "--players", "3", "--games", "1", "--jobs", "1",
-                 "--factions", "romans,barbarians"]) == 2
+    assert (
+        main(
+            [
+                "simulate",
+                "settlers",
+                "--players",
+                "3",
+                "--games",
+                "1",
+                "--jobs",
+                "1",
+                "--factions",
+                "romans,barbarians",
+            ]
+        )
+        == 2
+    )
     assert main(["simulate", "settlers", "--players", "5", "--games", "1"]) == 2
 
 

@@ -48,8 +48,11 @@ def test_built_in_data_has_every_card():
     assert altar.unverified and altar.action is None and altar.cost == (2, 0, 0)
     assert altar.cost_location and altar.deal == "gold" and altar.vp == 2
     # only Faction Action / Feature cards and the Attack cards are unverified
-    assert all(c.deck == "attack" or (c.is_faction and c.type != "production")
-               for c in db.cards if c.unverified)
+    assert all(
+        c.deck == "attack" or (c.is_faction and c.type != "production")
+        for c in db.cards
+        if c.unverified
+    )
 
 
 def test_build_script_reproduces_the_committed_file(tmp_path):
@@ -80,12 +83,42 @@ def test_startup_notes_count_the_unverified_cards_in_use(card_file):
 
 def test_cli_prints_the_unverified_count_and_loads_cards(card_file, capsys, monkeypatch):
     monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
-    assert main(["play", "settlers", "--players", "2", "--factions", "romans,barbarians",
-                 "--seats", "human,random", "--seed", "1"]) == 0
+    assert (
+        main(
+            [
+                "play",
+                "settlers",
+                "--players",
+                "2",
+                "--factions",
+                "romans,barbarians",
+                "--seats",
+                "human,random",
+                "--seed",
+                "1",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "of the cards in use are unverified" in " ".join(out.split())
-    assert main(["play", "settlers", "--players", "1", "--factions", "japanese",
-                 "--cards", card_file, "--seed", "1"]) == 0
+    assert (
+        main(
+            [
+                "play",
+                "settlers",
+                "--players",
+                "1",
+                "--factions",
+                "japanese",
+                "--cards",
+                card_file,
+                "--seed",
+                "1",
+            ]
+        )
+        == 0
+    )
     assert "every card in use is complete" in " ".join(capsys.readouterr().out.split())
 
 
@@ -111,8 +144,9 @@ def test_complete_file_games_play_through(card_file):
 
     for n in (1, 2, 3, 4):
         for seed in range(15):
-            game = random_game(n, seed, Options(cards=card_file),
-                               each=check if seed % 5 == 0 else None)
+            game = random_game(
+                n, seed, Options(cards=card_file), each=check if seed % 5 == 0 else None
+            )
             assert game.is_terminal()
             check(game)
 
@@ -124,7 +158,7 @@ def test_garrison_and_engineers_discard_without_razing(card_file):
     for card, faction in (("jap008", "japanese"), ("rom008", "romans")):
         game = full(2, (faction, "barbarians"), card_file)
         give(game, 0, card, "com005", where="empire")  # + Gallows: it is not a raze
-        armorer, = give(game, 1, "com018", where="empire")
+        (armorer,) = give(game, 1, "com018", where="empire")
         goods(game, 0, raze=2)
         play(game, f"activate {card}", "target com018")
         s = game.s
@@ -134,7 +168,7 @@ def test_garrison_and_engineers_discard_without_razing(card_file):
 
 def test_gate_cards_stay_score_at_the_end_and_it_cannot_be_razed(card_file):
     game = full(2, ("japanese", "romans"), card_file)
-    gate, = give(game, 0, "jap013", where="empire")
+    (gate,) = give(game, 0, "jap013", where="empire")
     cards = give(game, 0, "com001", "com002", "com003")
     for c in ("com001", "com002", "com003"):
         play(game, f"gate {c}")
@@ -165,8 +199,8 @@ def test_negotiator_builds_a_deal_without_a_location(card_file):
 
 def test_trade_route_deals_remain_when_it_is_lost(card_file):
     game = full(2, ("japanese", "romans"), card_file)
-    route, = give(game, 0, "jap021", where="empire")
-    builder, = give(game, 1, "rom020", where="empire")  # Deal: Stone
+    (route,) = give(game, 0, "jap021", where="empire")
+    (builder,) = give(game, 1, "rom020", where="empire")  # Deal: Stone
     goods(game, 0, food=1)
     play(game, "activate jap021", "target rom020")
     s = game.s
@@ -240,7 +274,7 @@ def test_ninjas_discard_an_enemy_deal_and_gain_its_good(card_file):
 def test_sanctuary_card_from_hand_as_a_foundation_with_stone(card_file):
     game = full(2, ("egyptians", "romans"), card_file)
     give(game, 0, "egy014", where="empire")
-    card, = give(game, 0, "com030")
+    (card,) = give(game, 0, "com030")
     goods(game, 0, worker=1)
     play(game, "activate egy014", "target com030")
     s = game.s
@@ -259,13 +293,13 @@ def test_sphinx_is_active_in_the_production_phase(card_file):
 def test_dark_chapel_needs_more_raze_tokens_against_defense_and_samurai(card_file):
     game = full(2, ("barbarians", "japanese"), card_file)
     give(game, 0, "bar014", where="empire")
-    farm, = give(game, 1, "jap001", where="empire")
+    (farm,) = give(game, 1, "jap001", where="empire")
     game.s.samurai.append(farm)
     goods(game, 0, raze=2)
     assert "activate bar014" not in legal(game)  # 2 + the Samurai needed
     game = full(2, ("barbarians", "japanese"), card_file)
     give(game, 0, "bar014", where="empire")
-    farm, = give(game, 1, "jap001", where="empire")
+    (farm,) = give(game, 1, "jap001", where="empire")
     game.s.samurai.append(farm)
     give(game, 0, "com003")
     goods(game, 0, raze=3)
@@ -279,7 +313,7 @@ def test_dark_chapel_needs_more_raze_tokens_against_defense_and_samurai(card_fil
 def test_pack_takes_one_raze_good_without_razing(card_file):
     game = full(2, ("barbarians", "romans"), card_file)
     give(game, 0, "bar016", where="empire")
-    armorer, = give(game, 1, "com018", where="empire")
+    (armorer,) = give(game, 1, "com018", where="empire")
     goods(game, 0, worker=2)
     play(game, "activate bar016 twice", "target com018", "take stone", "target com018", "take vp")
     assert supply(game, 0) == {"stone": 1} and game.s.vp[0] == 1
@@ -289,7 +323,7 @@ def test_pack_takes_one_raze_good_without_razing(card_file):
 def test_rabble_razes_your_own_common_location(card_file):
     game = full(2, ("barbarians", "romans"), card_file)
     give(game, 0, "bar018", "com005", where="empire")  # + Gallows
-    armorer, = give(game, 0, "com018", where="empire")
+    (armorer,) = give(game, 0, "com018", where="empire")
     goods(game, 0, worker=2)
     play(game, "activate bar018")
     assert "target com018" in legal(game) and "target bar018" not in legal(game)

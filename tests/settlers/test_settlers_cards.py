@@ -22,7 +22,7 @@ def legal(game) -> list[str]:
 
 
 def test_feature_each_time_you_build_counts_itself():
-    """"Whenever a player builds a Feature Location granting him Goods for building a certain type
+    """ "Whenever a player builds a Feature Location granting him Goods for building a certain type
     of Location, this Location counts itself.\""""
     game = position(2)
     give(game, 0, "com004")  # Carpenter's Workshop: each time you build brown: 1 Gold, 1 VP
@@ -129,8 +129,8 @@ def test_defense_token_adds_one_and_only_on_common_locations():
 
 def test_build_on_a_foundation_or_an_activated_action_location():
     game = position(2, ("romans", "barbarians"))
-    castle, = give(game, 0, "com046", where="empire")
-    found, = give(game, 0, "com018", where="foundations")
+    (castle,) = give(game, 0, "com046", where="empire")
+    (found,) = give(game, 0, "com018", where="foundations")
     give(game, 0, "rom020")  # Builder: 1 Stone + a Location
     goods(game, 0, worker=1, stone=1)
     play(game, "activate com046", "draw common", "pass")
@@ -230,7 +230,7 @@ def test_ninjas_bonus_two_samurai_one_lost_without_a_second_location():
 
 def test_shrine_resources_stay_and_score_at_the_end_and_it_cannot_be_razed():
     game = position(2, ("japanese", "romans"))
-    shrine, = give(game, 0, "jap015", where="empire")
+    (shrine,) = give(game, 0, "jap015", where="empire")
     goods(game, 0, wood=5, stone=2, gold=3)
     assert "shrine wood" in legal(game) and all("gold" not in a for a in legal(game))
     for _ in range(5):
@@ -411,8 +411,10 @@ def test_ruins_free_no_colour_not_razeable_bonus_worker():
     play(game, "build com069")
     s = game.s
     assert supply(game, 0) == {"worker": 1} and game.current_player == 1
-    assert all(color_count(s, 0, c) == 0 for c in ("brown", "gray", "red", "pink", "blue",
-                                                    "black", "gold", "purple"))
+    assert all(
+        color_count(s, 0, c) == 0
+        for c in ("brown", "gray", "red", "pink", "blue", "black", "gold", "purple")
+    )
     goods(game, 1, raze=3)
     assert "raze-location com069" not in legal(game)
 
@@ -508,7 +510,8 @@ def test_architect_draws_two_faction_cards_keeps_one():
     assert game.decision["kind"] == "keep" and len(s.looking[0]) == 2
     view = game.observation(1)
     assert view["your_choices"] == [] and all(
-        c["id"] not in [x["id"] for x in view["draft"]] for c in game.observation(0)["your_choices"])
+        c["id"] not in [x["id"] for x in view["draft"]] for c in game.observation(0)["your_choices"]
+    )
     first = s.looking[0][0]
     play(game, f"discard {s.db[first].id}")
     assert len(s.hand[0]) == 1 and first in s.faction_discard[0] and s.looking[0] == []

@@ -53,7 +53,9 @@ def _check_determinized(game, det_seed: int) -> None:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(configs(), st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=2**32))
+@given(
+    configs(), st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=2**32)
+)
 def test_determinized_copies_play_to_the_end(config, seed, det_seed):
     """At random points of a random game (about one decision in 12), determinize for the
     player deciding and for every seat, then play each copy to the end at random."""

@@ -76,8 +76,13 @@ def test_production_event_adds_up_to_what_the_supply_gained():
     assert e["goods"] == {"wood": 1, "food": 1, "gold": 1, "worker": 5, "raze": 2, "defense": 1}
     assert total(part["goods"] for part in e["sources"]) == e["goods"]
     named = [(part["source"], part["card"] and part["card"]["name"]) for part in e["sources"]]
-    assert named == [("faction", None), ("deal", "Farm"), ("deal", "Casino"),
-                     ("location", "Lord's Fields"), ("location", "Armorer")]
+    assert named == [
+        ("faction", None),
+        ("deal", "Farm"),
+        ("deal", "Casino"),
+        ("location", "Lord's Fields"),
+        ("location", "Armorer"),
+    ]
     assert e["sources"][0]["goods"] == {"wood": 1, "worker": 4, "raze": 1, "defense": 1}
     assert e["text"].startswith("Player 2 produces ") and "Lord's Fields" in e["text"]
 
@@ -96,8 +101,10 @@ def test_built_event_cost_is_what_left_the_supply():
     assert e["discarded"] == {"id": "com006", "name": "Mill", "foundation": False}
     assert e["gained"] == {"worker": 1, "raze": 1}
     # what left the supply and what came in: the card left the hand into the Empire
-    assert change(before, wealth(game, 0)) == {**total([{g: -n for g, n in e["spent"].items()},
-                                                        e["gained"]]), "card": -1}
+    assert change(before, wealth(game, 0)) == {
+        **total([{g: -n for g, n in e["spent"].items()}, e["gained"]]),
+        "card": -1,
+    }
     assert "Sentry Tower" in e["text"] and "Mill" in e["text"]
 
 
@@ -137,7 +144,11 @@ def test_razed_from_hand_event():
     play(game, "raze com003")
     (e,) = new(game, since, "razed")
     assert (e["where"], e["spent"], e["gained"], e["result"]) == (
-        "hand", {"raze": 1}, {"wood": 2}, "discarded")
+        "hand",
+        {"raze": 1},
+        {"wood": 2},
+        "discarded",
+    )
     assert supply(game, 0) == e["gained"]
 
 
@@ -152,8 +163,10 @@ def test_razed_location_event():
     assert e["owner"] == 1 and e["spent"] == {"raze": 2}
     assert e["gained"] == {"stone": 1, "vp": 1} and game.s.vp[0] == 1
     assert (e["result"], e["wood_to"]) == ("foundation", 1) and supply(game, 1) == {"wood": 1}
-    assert e["text"] == ("Player 1 razes Player 2's Armorer (spending 2 Raze tokens) and takes "
-                         "1 stone and 1 VP; it becomes a Foundation and Player 2 takes 1 wood.")
+    assert e["text"] == (
+        "Player 1 razes Player 2's Armorer (spending 2 Raze tokens) and takes "
+        "1 stone and 1 VP; it becomes a Foundation and Player 2 takes 1 wood."
+    )
 
 
 def test_samurai_defense_and_raze_of_a_defended_location():
@@ -184,7 +197,11 @@ def test_workers_draws_are_named_only_to_the_drawer():
     since = mark(game)
     play(game, "workers", "take wood", "draw common", "draw common", "draw faction")
     assert [e["gained"] for e in new(game, since, "workers")] == [
-        {"wood": 1}, {"card": 1}, {"card": 1}, {"card": 1}]
+        {"wood": 1},
+        {"card": 1},
+        {"card": 1},
+        {"card": 1},
+    ]
     mine = new(game, since, "drew", viewer=0)
     theirs = new(game, since, "drew", viewer=1)
     hand = [game.s.db[c].name for c in game.s.hand[0]]
@@ -310,7 +327,9 @@ def test_shrine_event():
     since = mark(game)
     play(game, "shrine wood", "shrine stone")
     assert [(e["good"], e["on_it"]) for e in new(game, since, "shrine")] == [
-        ("wood", 1), ("stone", 2)]
+        ("wood", 1),
+        ("stone", 2),
+    ]
 
 
 def test_revealed_and_discarded_draft_cards_match_the_piles():
@@ -324,7 +343,8 @@ def test_revealed_and_discarded_draft_cards_match_the_piles():
         game.apply(game.legal_actions()[-1])
     gone = new(game, since, "draft_discarded")
     assert [c["id"] for e in gone for c in e["cards"]] == [
-        s.db[c].id for c in s.common_discard[discards:]]
+        s.db[c].id for c in s.common_discard[discards:]
+    ]
     (again,) = new(game, since, "revealed")  # the second half of the draft
     assert len(again["cards"]) == 4
 
@@ -338,7 +358,9 @@ def test_choice_copy_and_draw_keep(cards_file):
     produce(game.s, 0)
     (prod,) = new(game, since, "production")
     assert {part["decision"] for part in prod["sources"] if "decision" in part} == {
-        "choose_one", "copy_production"}
+        "choose_one",
+        "copy_production",
+    }
     assert game.decision["kind"] == "copy_production"  # the last pushed is decided first
     play(game, "target egy004")
     play(game, "option 1")  # the copied choice: 2 VP
@@ -419,8 +441,10 @@ def test_final_scoring_and_game_over_match_scores_and_ranking():
 
 def test_tie_breaks_are_told():
     """Equal VP: more Workers and Resources left wins; then more cards in hand; else shared."""
-    for wood, by, words in ((3, "resources", "more Workers and Resources left"),
-                            (2, "cards", "more cards in hand")):
+    for wood, by, words in (
+        (3, "resources", "more Workers and Resources left"),
+        (2, "cards", "more cards in hand"),
+    ):
         game = position(2, ("romans", "barbarians"))
         game.s.round = 5
         goods(game, 0, wood=2, worker=1)
@@ -442,11 +466,25 @@ def test_tie_breaks_are_told():
 
 # ---- every kind in random games ------------------------------------------------------------
 
-CONFIGS = [(1, ()), (2, ()), (2, ("alternate-lookout",)), (3, ("advanced-lookout",)),
-           (3, ("alternate-lookout", "peaceful")), (4, ("peaceful",)),
-           (4, ("advanced-lookout",))]
-EVERYWHERE = {"action", "drew", "pick", "production", "built", "round_end", "final_scoring",
-              "game_over"}
+CONFIGS = [
+    (1, ()),
+    (2, ()),
+    (2, ("alternate-lookout",)),
+    (3, ("advanced-lookout",)),
+    (3, ("alternate-lookout", "peaceful")),
+    (4, ("peaceful",)),
+    (4, ("advanced-lookout",)),
+]
+EVERYWHERE = {
+    "action",
+    "drew",
+    "pick",
+    "production",
+    "built",
+    "round_end",
+    "final_scoring",
+    "game_over",
+}
 
 
 def test_every_kind_appears_in_random_games(cards_file):
@@ -454,8 +492,12 @@ def test_every_kind_appears_in_random_games(cards_file):
     for seed in range(12):
         for n, variants in CONFIGS:
             factions = tuple(FACTIONS[(seed + i) % 4] for i in range(n))
-            options = Options(factions=factions, variants=variants, cards=cards_file,
-                              reshuffle_faction_discards=seed % 2 == 0)
+            options = Options(
+                factions=factions,
+                variants=variants,
+                cards=cards_file,
+                reshuffle_faction_discards=seed % 2 == 0,
+            )
             game = random_game(n, seed, options)
             kinds = {e["kind"] for e in game.s.events}
             assert EVERYWHERE <= kinds, (n, variants, seed, EVERYWHERE - kinds)
@@ -559,28 +601,36 @@ def configs(draw):
         variants -= {"alternate-lookout", "advanced-lookout"}
     elif {"alternate-lookout", "advanced-lookout"} <= variants:
         variants.discard(draw(st.sampled_from(["alternate-lookout", "advanced-lookout"])))
-    return n, Options(factions=tuple(factions), variants=tuple(variants),
-                      reshuffle_faction_discards=draw(st.booleans()))
+    return n, Options(
+        factions=tuple(factions),
+        variants=tuple(variants),
+        reshuffle_faction_discards=draw(st.booleans()),
+    )
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(configs(), st.integers(min_value=0, max_value=2**32), st.integers(0, 2**16),
-       st.booleans())
+@given(configs(), st.integers(min_value=0, max_value=2**32), st.integers(0, 2**16), st.booleans())
 def test_no_seat_reads_another_seats_hidden_cards(cards_file, config, seed, k, complete):
     """With the card data, and with the complete test card file (Sanctuary, Gate and the other
     abilities that hide a card then play)."""
     n, options = config
     if complete:
-        options = Options(factions=options.factions, variants=options.variants,
-                          reshuffle_faction_discards=options.reshuffle_faction_discards,
-                          cards=cards_file)
+        options = Options(
+            factions=options.factions,
+            variants=options.variants,
+            reshuffle_faction_discards=options.reshuffle_faction_discards,
+            cards=cards_file,
+        )
     check_game(n, seed, options, k)
 
 
-@pytest.mark.parametrize(("n", "seed", "variants", "kinds"), [
-    (4, 6, ("alternate-lookout",), {"gate", "kept", "passed", "trade_route"}),
-    (2, 10, (), {"foundation"}),
-])
+@pytest.mark.parametrize(
+    ("n", "seed", "variants", "kinds"),
+    [
+        (4, 6, ("alternate-lookout",), {"gate", "kept", "passed", "trade_route"}),
+        (2, 10, (), {"foundation"}),
+    ],
+)
 def test_secret_kinds_stay_secret_in_whole_games(cards_file, n, seed, variants, kinds):
     """Games (complete test card file) in which cards go face down under a Gate, into a
     Foundation, into a hand from a draw-and-keep and a Trade Route is made: checked after every
@@ -615,7 +665,9 @@ def check_game(n: int, seed: int, options: Options, k: int):
     check_redaction(game, 0, {v: everything for v in viewers}, viewers)
     check_views(game, 0)
     each(game)
-    return random_game(n, seed, options, each=each)  # the same game again, checked after every action
+    return random_game(
+        n, seed, options, each=each
+    )  # the same game again, checked after every action
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -18,8 +18,14 @@ def test_production_example():
     give(game, 1, "jap001", "jap012", where="deals")  # Farm (Deal: Worker), Casino (Deal: Gold)
     give(game, 1, "com025", "com018", where="empire")  # Lord's Fields, Armorer
     produce(game.s, 1)
-    assert supply(game, 1) == {"worker": 5, "wood": 1, "raze": 2, "defense": 1, "gold": 1,
-                               "food": 1}
+    assert supply(game, 1) == {
+        "worker": 5,
+        "wood": 1,
+        "raze": 2,
+        "defense": 1,
+        "gold": 1,
+        "food": 1,
+    }
 
 
 def test_cleanup_example():

@@ -29,8 +29,11 @@ def configs(draw):
         variants -= {"alternate-lookout", "advanced-lookout"}
     elif {"alternate-lookout", "advanced-lookout"} <= variants:
         variants.discard(draw(st.sampled_from(["alternate-lookout", "advanced-lookout"])))
-    return n, Options(factions=tuple(factions), variants=tuple(variants),
-                      reshuffle_faction_discards=draw(st.booleans()))
+    return n, Options(
+        factions=tuple(factions),
+        variants=tuple(variants),
+        reshuffle_faction_discards=draw(st.booleans()),
+    )
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -49,8 +52,14 @@ def test_invariants_hold_after_every_action(config, seed):
 def _all_configs():
     out = []
     for n in (1, 2, 3, 4):
-        for variants in ((), ("peaceful",), ("alternate-lookout",), ("advanced-lookout",),
-                         ("alternate-lookout", "peaceful"), ("advanced-lookout", "peaceful")):
+        for variants in (
+            (),
+            ("peaceful",),
+            ("alternate-lookout",),
+            ("advanced-lookout",),
+            ("alternate-lookout", "peaceful"),
+            ("advanced-lookout", "peaceful"),
+        ):
             if n == 1 and any("lookout" in v for v in variants):
                 continue
             out.append((n, variants))
@@ -64,8 +73,9 @@ def test_thousands_of_random_games(n, variants):
     games = 110
     for seed in range(games):
         factions = tuple(FACTIONS[(seed + i) % 4] for i in range(n))
-        options = Options(factions=factions, variants=variants,
-                          reshuffle_faction_discards=seed % 3 == 0)
+        options = Options(
+            factions=factions, variants=variants, reshuffle_faction_discards=seed % 3 == 0
+        )
         game = random_game(n, seed, options, each=check if seed % 10 == 0 else None)
         check(game)
         assert game.is_terminal()
@@ -133,9 +143,14 @@ def test_no_hand_or_deck_order_leaks(config, seed, stop):
             assert other.legal_actions() == game.legal_actions()
     # and no hidden card is named anywhere in it
     s = game.s
-    hidden_everywhere = (s.common_deck + [c for d in s.faction_deck for c in d] + s.attack_deck
-                         + [m for _, _, m in s.trade_deals] + [c for f in s.foundations for c in f]
-                         + [c for e in s.gate for c in e[1:]])
+    hidden_everywhere = (
+        s.common_deck
+        + [c for d in s.faction_deck for c in d]
+        + s.attack_deck
+        + [m for _, _, m in s.trade_deals]
+        + [c for f in s.foundations for c in f]
+        + [c for e in s.gate for c in e[1:]]
+    )
     for viewer in [None, *range(n)]:
         hidden = list(hidden_everywhere)
         for q in range(n):
@@ -156,8 +171,8 @@ def test_determinize_changes_what_is_hidden():
     assert s.hand[0] == t.hand[0]
     assert s.common_deck != t.common_deck or s.hand[1] != t.hand[1]
     assert sorted(s.common_deck + s.hand[1] + s.hand[2]) != [] and sorted(
-        c for c in s.common_deck + s.hand[1] + s.hand[2] if s.db[c].is_common) == sorted(
-        c for c in t.common_deck + t.hand[1] + t.hand[2] if t.db[c].is_common)
+        c for c in s.common_deck + s.hand[1] + s.hand[2] if s.db[c].is_common
+    ) == sorted(c for c in t.common_deck + t.hand[1] + t.hand[2] if t.db[c].is_common)
 
 
 def test_observations_are_json_and_names_the_game():

@@ -43,7 +43,7 @@ def test_solo_lookout():
 
 def test_raze_a_virtual_location_goods_but_no_foundation():
     game = solo()
-    armorer, = give(game, 0, "com018", where="vlocs")
+    (armorer,) = give(game, 0, "com018", where="vlocs")
     goods(game, 0, raze=2)
     play(game, "raze-location com018")
     s = game.s
@@ -108,7 +108,7 @@ def test_a_remaining_tie_is_the_players_choice():
 
 def test_defense_tokens_and_samurai_do_not_protect():
     game = solo()
-    armorer, = give(game, 0, "com018", where="empire")
+    (armorer,) = give(game, 0, "com018", where="empire")
     game.s.defended.append(armorer)
     line(game, "stone", reveal="vp")
     attack(game.s)
@@ -150,8 +150,17 @@ def test_win_needs_more_faction_locations_than_the_collection():
 
 def test_achievement_table():
     assert [achievement(v)[1] for v in (0, 29, 30, 45, 50, 60, 70, 79, 80, 120)] == [
-        "Commoner", "Commoner", "Servant", "Squire", "Knight", "Castellan", "King", "King",
-        "Emperor", "Emperor"]
+        "Commoner",
+        "Commoner",
+        "Servant",
+        "Squire",
+        "Knight",
+        "Castellan",
+        "King",
+        "King",
+        "Emperor",
+        "Emperor",
+    ]
 
 
 def test_attack_cards_are_the_virtual_players_deals_for_abilities(tmp_path):

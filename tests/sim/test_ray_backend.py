@@ -34,8 +34,21 @@ def _json(capsys, argv):
 
 
 def test_simulate_through_ray_matches_processes(ray_instance, capsys):
-    args = ["simulate", "discovery", "--players", "3", "--bots", "random", "--games", "12",
-            "--seed", "7", "--jobs", "2", "--json"]
+    args = [
+        "simulate",
+        "discovery",
+        "--players",
+        "3",
+        "--bots",
+        "random",
+        "--games",
+        "12",
+        "--seed",
+        "7",
+        "--jobs",
+        "2",
+        "--json",
+    ]
     procs = _json(capsys, args)
     via_ray = _json(capsys, [*args, "--backend", "ray"])
     assert procs["backend"] == "process" and via_ray["backend"] == "ray"
@@ -45,8 +58,9 @@ def test_simulate_through_ray_matches_processes(ray_instance, capsys):
     from empires.sim.local import run_local
 
     seen = []
-    assert run_ray("discovery", 2, ["random"], 5, 3, jobs=2, on_progress=seen.append) == \
-        run_local("discovery", 2, ["random"], 5, 3, jobs=1)
+    assert run_ray("discovery", 2, ["random"], 5, 3, jobs=2, on_progress=seen.append) == run_local(
+        "discovery", 2, ["random"], 5, 3, jobs=1
+    )
     assert sum(seen) == 5
     # A failing game is reported as with processes: GameFailed naming its seed.
     with pytest.raises(GameFailed, match="seed 3"):
@@ -54,8 +68,21 @@ def test_simulate_through_ray_matches_processes(ray_instance, capsys):
 
 
 def test_tournament_through_ray_matches_processes(ray_instance, capsys):
-    args = ["tournament", "discovery", "--players", "2", "--bots", "random,heuristic",
-            "--games", "6", "--seed", "4", "--jobs", "2", "--json"]
+    args = [
+        "tournament",
+        "discovery",
+        "--players",
+        "2",
+        "--bots",
+        "random,heuristic",
+        "--games",
+        "6",
+        "--seed",
+        "4",
+        "--jobs",
+        "2",
+        "--json",
+    ]
     procs = _json(capsys, args)
     via_ray = _json(capsys, [*args, "--backend", "ray"])
     assert via_ray["backend"] == "ray"

@@ -98,8 +98,13 @@ def test_schedule_refuses_an_impossible_rotation():
 
 def _result(bots, ranking, totals=None):
     totals = totals or [10 * (len(bots) - i) for i in range(len(bots))]
-    return {"seed": 0, "bots": bots, "ranking": ranking, "decisions": 1,
-            "scores": [{"vp": t, "total": t} for t in totals]}
+    return {
+        "seed": 0,
+        "bots": bots,
+        "ranking": ranking,
+        "decisions": 1,
+        "scores": [{"vp": t, "total": t} for t in totals],
+    }
 
 
 def test_places_share_tied_places():
@@ -162,8 +167,18 @@ def test_real_ties_in_a_tournament(fake_game, monkeypatch):
 # ---- command line -------------------------------------------------------------------------------
 
 
-TOURNAMENT = ["tournament", "discovery", "--players", "2", "--bots", "random,heuristic",
-              "--games", "6", "--seed", "5"]
+TOURNAMENT = [
+    "tournament",
+    "discovery",
+    "--players",
+    "2",
+    "--bots",
+    "random,heuristic",
+    "--games",
+    "6",
+    "--seed",
+    "5",
+]
 
 
 def test_cli_json_keys_and_determinism_across_jobs(capsys, tmp_path):
@@ -172,16 +187,45 @@ def test_cli_json_keys_and_determinism_across_jobs(capsys, tmp_path):
     one = json.loads(capsys.readouterr().out)
     assert cli.main([*TOURNAMENT, "--jobs", "2", "--json"]) == 0
     two = json.loads(capsys.readouterr().out)
-    for key in ("game", "players", "bots", "seed", "games", "cycle", "balanced", "options",
-                "backend", "jobs", "seconds", "games_per_second", "mean_decisions", "rating",
-                "standings", "matches"):
+    for key in (
+        "game",
+        "players",
+        "bots",
+        "seed",
+        "games",
+        "cycle",
+        "balanced",
+        "options",
+        "backend",
+        "jobs",
+        "seconds",
+        "games_per_second",
+        "mean_decisions",
+        "rating",
+        "standings",
+        "matches",
+    ):
         assert key in one, key
     assert one["bots"] == ["random", "heuristic"] and one["games"] == 6
     assert one["cycle"] == 2 and one["balanced"] is True and one["backend"] == "process"
     assert len(one["matches"]) == 6 and one["matches"][0]["seed"] == 5
     for row in one["standings"]:
-        assert {"rank", "bot", "mu", "sigma", "low", "high", "ordinal", "games", "seats",
-                "seat_counts", "wins", "win_rate", "mean_place", "mean"} <= set(row)
+        assert {
+            "rank",
+            "bot",
+            "mu",
+            "sigma",
+            "low",
+            "high",
+            "ordinal",
+            "games",
+            "seats",
+            "seat_counts",
+            "wins",
+            "win_rate",
+            "mean_place",
+            "mean",
+        } <= set(row)
         assert "total" in row["mean"]
     assert one["standings"] == two["standings"] and one["matches"] == two["matches"]
     saved = json.loads(out.read_text())
@@ -204,8 +248,10 @@ def test_cli_errors(capsys):
     assert cli.main([*base, "--bots", "random,ismcts:xs"]) == 2
     assert cli.main([*base, "--bots", "random,heuristic", "--games", "0"]) == 2
     assert cli.main([*base, "--bots", "random,heuristic", "--jobs", "0"]) == 2
-    assert cli.main([*base, "--bots", "random,heuristic", "--backend", "process",
-                     "--address", "auto"]) == 2
+    assert (
+        cli.main([*base, "--bots", "random,heuristic", "--backend", "process", "--address", "auto"])
+        == 2
+    )
     err = capsys.readouterr().err
     assert err.count("empires: error:") == 7
     assert "listed twice" in err and "unknown bot 'robot'" in err and "--address" in err
@@ -221,7 +267,7 @@ def test_lineup_seats_every_entry_at_every_seat_once_per_cycle():
     assert games == lineup_schedule(lineup, 12, seed=3)
     assert games != lineup_schedule(lineup, 12, seed=4)
     for cycle in range(3):
-        block = games[4 * cycle:4 * cycle + 4]
+        block = games[4 * cycle : 4 * cycle + 4]
         for table in block:
             assert Counter(table) == Counter(lineup)  # the same table every game
         for seat in range(4):
@@ -234,8 +280,19 @@ def test_lineup_seats_every_entry_at_every_seat_once_per_cycle():
 
 
 def test_cli_lineup(capsys):
-    base = ["tournament", "discovery", "--players", "3", "--games", "6", "--seed", "2",
-            "--jobs", "1", "--json"]
+    base = [
+        "tournament",
+        "discovery",
+        "--players",
+        "3",
+        "--games",
+        "6",
+        "--seed",
+        "2",
+        "--jobs",
+        "1",
+        "--json",
+    ]
     assert cli.main([*base, "--lineup", "heuristic,random,random"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["bots"] == ["heuristic", "random"]
@@ -252,7 +309,9 @@ def test_cli_lineup(capsys):
     assert cli.main([*base, "--lineup", "random,random,random"]) == 2
     assert cli.main([*base, "--lineup", "random,random,robot"]) == 2
     assert cli.main([*base]) == 2
-    assert cli.main([*base, "--bots", "random,heuristic", "--lineup", "heuristic,random,random"]) == 2
+    assert (
+        cli.main([*base, "--bots", "random,heuristic", "--lineup", "heuristic,random,random"]) == 2
+    )
     err = capsys.readouterr().err
     assert "one bot per seat" in err and "two different bots" in err and "unknown bot" in err
     assert err.count("either --bots") == 2
@@ -263,8 +322,19 @@ def test_cli_lineup(capsys):
 
 def test_results_file_resumes_a_stopped_tournament(capsys, tmp_path):
     results = tmp_path / "games.jsonl"
-    base = ["tournament", "discovery", "--players", "2", "--bots", "random,heuristic",
-            "--seed", "11", "--jobs", "1", "--json"]
+    base = [
+        "tournament",
+        "discovery",
+        "--players",
+        "2",
+        "--bots",
+        "random,heuristic",
+        "--seed",
+        "11",
+        "--jobs",
+        "1",
+        "--json",
+    ]
     assert cli.main([*base, "--games", "6"]) == 0
     whole = json.loads(capsys.readouterr().out)
     # First 4 games, then "killed" in the middle of writing a fifth line.
@@ -292,16 +362,35 @@ def test_results_file_resumes_a_stopped_tournament(capsys, tmp_path):
 def test_results_file_refuses_another_run_or_a_corrupt_line(capsys, tmp_path):
     results = tmp_path / "games.jsonl"
     base = ["tournament", "discovery", "--players", "2", "--seed", "11", "--jobs", "1", "--json"]
-    assert cli.main([*base, "--bots", "random,heuristic", "--games", "2",
-                     "--results", str(results)]) == 0
+    assert (
+        cli.main([*base, "--bots", "random,heuristic", "--games", "2", "--results", str(results)])
+        == 0
+    )
     capsys.readouterr()
     before = results.read_text()
-    assert cli.main([*base, "--bots", "heuristic,random", "--games", "2",
-                     "--results", str(results)]) == 2
-    assert cli.main([*base, "--bots", "random,heuristic", "--games", "2", "--builders",
-                     "--results", str(results)]) == 2
-    assert cli.main([*base, "--bots", "random,heuristic", "--games", "1",
-                     "--results", str(results)]) == 2  # holds a game this run does not play
+    assert (
+        cli.main([*base, "--bots", "heuristic,random", "--games", "2", "--results", str(results)])
+        == 2
+    )
+    assert (
+        cli.main(
+            [
+                *base,
+                "--bots",
+                "random,heuristic",
+                "--games",
+                "2",
+                "--builders",
+                "--results",
+                str(results),
+            ]
+        )
+        == 2
+    )
+    assert (
+        cli.main([*base, "--bots", "random,heuristic", "--games", "1", "--results", str(results)])
+        == 2
+    )  # holds a game this run does not play
     err = capsys.readouterr().err
     assert err.count("different run") == 2 and "bots" in err and "options" in err
     assert "does not play" in err
@@ -311,20 +400,25 @@ def test_results_file_refuses_another_run_or_a_corrupt_line(capsys, tmp_path):
     tampered["bots"] = tampered["bots"][::-1]
     for bad in ("not json\n", json.dumps(tampered) + "\n"):
         results.write_text(lines[0] + "\n" + bad)
-        assert cli.main([*base, "--bots", "random,heuristic", "--games", "2",
-                         "--results", str(results)]) == 2
+        assert (
+            cli.main(
+                [*base, "--bots", "random,heuristic", "--games", "2", "--results", str(results)]
+            )
+            == 2
+        )
         assert "line 2" in capsys.readouterr().err
     results.write_text("[]\n")
-    assert cli.main([*base, "--bots", "random,heuristic", "--games", "2",
-                     "--results", str(results)]) == 2
+    assert (
+        cli.main([*base, "--bots", "random,heuristic", "--games", "2", "--results", str(results)])
+        == 2
+    )
     assert "not a results file" in capsys.readouterr().err
 
 
 def test_solo_games_are_rated_against_the_virtual_player():
     won = {"seed": 1, "bots": ["a"], "ranking": [[0]], "scores": [{"total": 40}], "decisions": 9}
     lost = {"seed": 2, "bots": ["b"], "ranking": [], "scores": [{"total": 10}], "decisions": 9}
-    results = [won, {**lost, "seed": 3, "bots": ["a"], "ranking": [[0]]}, lost,
-               {**lost, "seed": 4}]
+    results = [won, {**lost, "seed": 3, "bots": ["a"], "ranking": [[0]]}, lost, {**lost, "seed": 4}]
     rows = {row["bot"]: row for row in standings(results, ["a", "b"], 1)}
     assert set(rows) == {"a", "b"}  # the virtual player is rated but not listed
     assert rows["a"]["wins"] == 2 and rows["a"]["win_rate"] == 1.0 and rows["a"]["mean_place"] == 1
@@ -333,15 +427,34 @@ def test_solo_games_are_rated_against_the_virtual_player():
 
 
 def test_cli_solo_settlers_tournament(capsys):
-    assert cli.main(["tournament", "settlers", "--players", "1", "--bots", "heuristic,random",
-                     "--games", "4", "--jobs", "1", "--json"]) == 0
+    assert (
+        cli.main(
+            [
+                "tournament",
+                "settlers",
+                "--players",
+                "1",
+                "--bots",
+                "heuristic,random",
+                "--games",
+                "4",
+                "--jobs",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     report = json.loads(capsys.readouterr().out)
-    assert report["games"] == 4 and {r["bot"] for r in report["standings"]} == {"heuristic",
-                                                                                "random"}
+    assert report["games"] == 4 and {r["bot"] for r in report["standings"]} == {
+        "heuristic",
+        "random",
+    }
     for row in report["standings"]:
         assert row["seats"] == 2
-        assert row["wins"] == sum(1 for m in report["matches"]
-                                  if m["bots"] == [row["bot"]] and m["ranking"])
+        assert row["wins"] == sum(
+            1 for m in report["matches"] if m["bots"] == [row["bot"]] and m["ranking"]
+        )
 
 
 def test_results_file_keeps_a_whole_last_line_without_its_newline(tmp_path):

@@ -265,9 +265,7 @@ class _View:
     @_lazy
     def rw(self) -> list[list[list[int]]]:
         """Workers by type per region and player."""
-        return [
-            [_vec(w) if w else [0] * NW for w in reg["workers"]] for reg in self.obs["regions"]
-        ]
+        return [[_vec(w) if w else [0] * NW for w in reg["workers"]] for reg in self.obs["regions"]]
 
     @_lazy
     def rw_read(self) -> list[list[list[int]]]:

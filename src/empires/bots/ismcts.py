@@ -183,7 +183,8 @@ def soft_reward(totals: list[float], scale: float) -> list[float]:
 
 def _ranking_from_totals(totals: list[float]) -> list[list[int]]:
     return [
-        [p for p, t in enumerate(totals) if t == level] for level in sorted(set(totals), reverse=True)
+        [p for p, t in enumerate(totals) if t == level]
+        for level in sorted(set(totals), reverse=True)
     ]
 
 
@@ -362,9 +363,13 @@ class ISMCTSBot:
         self.last_early_stop = False  # the last search stopped once its choice was settled
 
     def __repr__(self) -> str:
-        budget = f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
-        return (f"ISMCTSBot({budget}, rollout={self.rollout!r}, prior={self.prior}, "
-                f"rng_state={self.rng.state})")
+        budget = (
+            f"iterations={self.iterations}" if self.seconds is None else f"seconds={self.seconds}"
+        )
+        return (
+            f"ISMCTSBot({budget}, rollout={self.rollout!r}, prior={self.prior}, "
+            f"rng_state={self.rng.state})"
+        )
 
     # ---- the heuristic: rollout policy and prior ---------------------------------------------
     def _heuristic_class(self) -> Any:
@@ -737,9 +742,12 @@ def from_spec(spec: str, seed: int) -> ISMCTSBot:
                 name, parse = keys[key]
                 kwargs[name] = parse(value)
             else:
-                raise bad(tok, "is not understood (iterations N, seconds Ns, random|heuristic, "
-                               "c=X, depth=N, horizon=turn, margin=W, prior=X, temp=T, gap=G, "
-                               "eps=E, fpu=F, soft=S, plies=N, stop=early|none)")
+                raise bad(
+                    tok,
+                    "is not understood (iterations N, seconds Ns, random|heuristic, "
+                    "c=X, depth=N, horizon=turn, margin=W, prior=X, temp=T, gap=G, "
+                    "eps=E, fpu=F, soft=S, plies=N, stop=early|none)",
+                )
         except ValueError as exc:
             if str(exc).startswith("bad ismcts spec"):
                 raise
@@ -750,4 +758,11 @@ def from_spec(spec: str, seed: int) -> ISMCTSBot:
         raise ValueError(f"bad ismcts spec {spec!r}: {exc}") from None
 
 
-__all__ = ["ISMCTSBot", "discovery_estimate", "from_spec", "reward_vector", "soft_reward", "softmax"]
+__all__ = [
+    "ISMCTSBot",
+    "discovery_estimate",
+    "from_spec",
+    "reward_vector",
+    "soft_reward",
+    "softmax",
+]

@@ -27,9 +27,21 @@ from empires.core.rng import Rng
 from empires.settlers.actions import DECK_CHOICES, SHRINE_GOODS, TAKE_GOODS
 from empires.settlers.cards import Card, load_cards
 
-VALUE = {"vp": 1.0, "wood": 0.55, "stone": 0.65, "food": 0.55, "gold": 0.7, "worker": 0.3,
-         "raze": 0.55, "defense": 0.1, "card": 0.7, "common_card": 0.6, "faction_card": 0.8,
-         "samurai": 0.3, "deal": 0.0}
+VALUE = {
+    "vp": 1.0,
+    "wood": 0.55,
+    "stone": 0.65,
+    "food": 0.55,
+    "gold": 0.7,
+    "worker": 0.3,
+    "raze": 0.55,
+    "defense": 0.1,
+    "card": 0.7,
+    "common_card": 0.6,
+    "faction_card": 0.8,
+    "samurai": 0.3,
+    "deal": 0.0,
+}
 ROUNDS = 5
 
 
@@ -71,12 +83,19 @@ class _View:
         db = self.db
         self.hand = [db[db.by_id[c["id"]]] for c in obs["your_hand"]]
         self.mine = [db[db.by_id[x["id"]]] for x in obs["locations"] if x["owner"] == me]
-        self.enemy_raze = max((q["goods"].get("raze", 0) for q in obs["players"]
-                               if q["seat"] != me and not q["passed"]), default=0)
+        self.enemy_raze = max(
+            (
+                q["goods"].get("raze", 0)
+                for q in obs["players"]
+                if q["seat"] != me and not q["passed"]
+            ),
+            default=0,
+        )
         # solo: beat the virtual player's Collection with Faction Locations
         self.solo = obs["num_players"] == 1
-        self.virtual = ({db.by_id[x["id"]] for x in obs["virtual_player"]["locations"]}
-                        if self.solo else set())
+        self.virtual = (
+            {db.by_id[x["id"]] for x in obs["virtual_player"]["locations"]} if self.solo else set()
+        )
 
     # ---- values ----------------------------------------------------------------------------
     def good(self, g: str, n: float = 1.0) -> float:
@@ -91,13 +110,16 @@ class _View:
     def effects_value(self, effects, card: Card | None = None) -> float:
         total = 0.0
         for e in effects:
-            (key, arg), = e.items()
+            ((key, arg),) = e.items()
             if key == "gain":
                 total += self.goods_value(arg)
             elif key == "gain_per_color":
                 have = sum(1 for c in self.mine if arg["color"] in c.colors)
-                if card is not None and arg["color"] in card.colors and card.idx not in [
-                        c.idx for c in self.mine]:
+                if (
+                    card is not None
+                    and arg["color"] in card.colors
+                    and card.idx not in [c.idx for c in self.mine]
+                ):
                     have += 1
                 total += self.good(arg["good"], min(have, arg["max"]))
             elif key == "gain_per_samurai":
@@ -107,10 +129,15 @@ class _View:
             elif key == "draw_keep":
                 total += self.good("card", arg["keep"]) + 0.1
             elif key == "production_copy":
-                total += max((self.effects_value(c.production, c) for c in self.mine
-                              if c.type == "production"
-                              and not any("production_copy" in x for x in c.production)),
-                             default=0.0)
+                total += max(
+                    (
+                        self.effects_value(c.production, c)
+                        for c in self.mine
+                        if c.type == "production"
+                        and not any("production_copy" in x for x in c.production)
+                    ),
+                    default=0.0,
+                )
         return total
 
     def card_value(self, card: Card) -> float:
@@ -128,8 +155,11 @@ class _View:
         return value
 
     def build_cost(self, card: Card) -> float:
-        cost = (self.good("wood", card.cost[0]) + self.good("stone", card.cost[1])
-                + self.good("food", card.cost[2]))
+        cost = (
+            self.good("wood", card.cost[0])
+            + self.good("stone", card.cost[1])
+            + self.good("food", card.cost[2])
+        )
         if card.cost_location:
             cost += self.cheapest_discard()
         return cost
@@ -143,8 +173,10 @@ class _View:
     def affordability(self, card: Card) -> float:
         """How close the bot is to paying for ``card`` (0: now)."""
         g = self.goods
-        short = sum(max(0, need - g[r]) for need, r in zip(card.cost, ("wood", "stone", "food"),
-                                                             strict=True))
+        short = sum(
+            max(0, need - g[r])
+            for need, r in zip(card.cost, ("wood", "stone", "food"), strict=True)
+        )
         return max(0, short - g["gold"])
 
     # ---- scoring ---------------------------------------------------------------------------
@@ -173,8 +205,11 @@ class _View:
             return self.goods_value(_count(db[a.a].raze))
         if k == "raze-location":
             card = db[a.a]
-            loss = card.vp + (self.effects_value(card.production, card) * self.left * 0.5
-                              if card.type == "production" else 0.3 * self.left)
+            loss = card.vp + (
+                self.effects_value(card.production, card) * self.left * 0.5
+                if card.type == "production"
+                else 0.3 * self.left
+            )
             cost = 2 + (a.a in self._defended()) + (a.a in self._samurai())
             if a.a in self.virtual:  # one card fewer for the Collection
                 loss = 2.5
@@ -200,8 +235,11 @@ class _View:
             return self.card_value(card) - 0.5 * self.affordability(card)
         if k == "draw":
             if kind == "workers":
-                return self.good("card") - 2 * self.good("worker") + (
-                    0.1 if DECK_CHOICES[a.a] == "faction" else 0.0)
+                return (
+                    self.good("card")
+                    - 2 * self.good("worker")
+                    + (0.1 if DECK_CHOICES[a.a] == "faction" else 0.0)
+                )
             faction = sum(1 for c in self.hand if c.is_faction)
             return 1.0 if (DECK_CHOICES[a.a] == "faction") == (faction < 3) else 0.5
         if k == "take":

@@ -32,8 +32,9 @@ TextFn = Callable[[dict], str]
 RESERVED = frozenset({"seq", "kind", "turn", "phase", "secret", "redacted", "text"})
 
 
-def emit(log: list[dict], kind: str, turn: int, phase: str, secret: dict | None = None,
-         **fields: Any) -> dict:
+def emit(
+    log: list[dict], kind: str, turn: int, phase: str, secret: dict | None = None, **fields: Any
+) -> dict:
     """Append one event to ``log`` and return it. ``secret`` is ``{"to": [seats], **fields}``:
     the fields only those seats may read (each of its keys overrides the public field of the
     same name for them)."""
@@ -60,8 +61,9 @@ def visible(event: dict, viewer: int | None) -> dict:
     return out
 
 
-def view(log: list[dict], viewer: int | None, texts: Mapping[str, TextFn],
-         since: int = 0) -> list[dict]:
+def view(
+    log: list[dict], viewer: int | None, texts: Mapping[str, TextFn], since: int = 0
+) -> list[dict]:
     """The events from position ``since`` on, as ``viewer`` may read them, each with its ``seq``
     and ``text``. The result is a deep copy: callers may keep or change it freely."""
     if isinstance(since, bool) or not isinstance(since, int) or since < 0:
@@ -84,10 +86,10 @@ def text_of(event: dict, texts: Mapping[str, TextFn]) -> str:
 
 
 def check_viewer(viewer: Any, num_players: int) -> None:
-    if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int)
-                               or not 0 <= viewer < num_players):
-        raise ValueError(f"no seat {viewer!r} in a {num_players}-player game "
-                         "(None: a spectator)")
+    if viewer is not None and (
+        isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < num_players
+    ):
+        raise ValueError(f"no seat {viewer!r} in a {num_players}-player game (None: a spectator)")
 
 
 def seat_name(p: int) -> str:

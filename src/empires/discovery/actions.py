@@ -29,7 +29,12 @@ WORKER_CHOICES: tuple[str, ...] = (*WORKERS, "militia")
 MILITIA = len(WORKERS)
 # Targets of the University (ruling 11).
 UNIVERSITY_TARGETS: tuple[str, ...] = (
-    "dock", "trade_goods", "warfare", "initiative", "order", "buildings",
+    "dock",
+    "trade_goods",
+    "warfare",
+    "initiative",
+    "order",
+    "buildings",
 )
 MAX_INDEX = 16  # ``index`` codes at the least: buying up to 15 VP at once, University places
 # England's re-ordering (nations.py) picks by relative position among every worker on the

@@ -70,9 +70,17 @@ def finish(s: State) -> None:
     s.money[winner] -= s.bids[winner]
     s.money[second] -= (s.bids[second] + 1) // 2
     if s.narrate:
-        emit(s, "order_auction", order=s.order[:], bids=s.bids[:], winner=winner,
-             paid=s.bids[winner], second=second, second_paid=(s.bids[second] + 1) // 2,
-             free_specialist=s.bids[second] >= FREE_SPECIALIST_BID)
+        emit(
+            s,
+            "order_auction",
+            order=s.order[:],
+            bids=s.bids[:],
+            winner=winner,
+            paid=s.bids[winner],
+            second=second,
+            second_paid=(s.bids[second] + 1) // 2,
+            free_specialist=s.bids[second] >= FREE_SPECIALIST_BID,
+        )
     free_discovery(s, winner, CARIBBEAN, "auction")
     s.cursor = 0
     s.place_idx = 0

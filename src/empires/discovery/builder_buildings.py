@@ -257,7 +257,9 @@ def _rewrite_history(s: State, p: int) -> None:
 ON_BUY["rewrite_history"] = _rewrite_history
 
 
-@decision("rewrite_history", "Re-Write History: choose a player to take a random Discovery counter from")
+@decision(
+    "rewrite_history", "Re-Write History: choose a player to take a random Discovery counter from"
+)
 def _rewrite_legal(s: State, d: dict) -> list[Action]:
     return [Action("player", q) for q in _rewrite_targets(s, d["player"], tuple(d["taken"]))]
 

@@ -166,8 +166,10 @@ def _allies_choose(s: State, d: dict, action: Action) -> None:
     place_from_supply(s, d["player"], action.a, SOLDIER, 2, INDIAN_ALLIES)
 
 
-@decision("allies_trade_out", "Indian Allies: your supply lacks Soldiers: trade one out of a "
-          "region for a Colonist, or skip")
+@decision(
+    "allies_trade_out",
+    "Indian Allies: your supply lacks Soldiers: trade one out of a region for a Colonist, or skip",
+)
 def _allies_trade_legal(s: State, d: dict) -> list[Action]:
     return [*(Action("region", r) for r in trade_out_regions(s, d["player"], SOLDIER)), SKIP]
 
@@ -185,8 +187,9 @@ def _allies_trade_choose(s: State, d: dict, action: Action) -> None:
 
 def _plague_2(s: State, p: int) -> None:
     """Every colony of 3+ workers loses one, chosen by its owner (ruling 12), in player order."""
-    queue = [[r, q] for q in s.order for r in range(NUM_REGIONS)
-             if sum(s.region_workers[r][q]) >= 3]
+    queue = [
+        [r, q] for q in s.order for r in range(NUM_REGIONS) if sum(s.region_workers[r][q]) >= 3
+    ]
     _plague_2_next(s, queue)
 
 
@@ -232,8 +235,11 @@ def _plague_3(s: State, p: int) -> None:
 
 
 def _plague_3_regions(s: State) -> list[int]:
-    return [r for r in range(NUM_REGIONS)
-            if any(s.region_workers[r][q][COLONIST] for q in range(s.num_players))]
+    return [
+        r
+        for r in range(NUM_REGIONS)
+        if any(s.region_workers[r][q][COLONIST] for q in range(s.num_players))
+    ]
 
 
 ON_BUY["plague_3"] = _plague_3
@@ -300,8 +306,7 @@ def _migration_from_choose(s: State, d: dict, action: Action) -> None:
 
 @decision("migration_to", "Migration: choose the region they move to")
 def _migration_to_legal(s: State, d: dict) -> list[Action]:
-    return [Action("region", r) for r in range(NUM_REGIONS)
-            if s.discovered[r] and r != d["source"]]
+    return [Action("region", r) for r in range(NUM_REGIONS) if s.discovered[r] and r != d["source"]]
 
 
 @_migration_to_legal.choose
@@ -348,8 +353,8 @@ END_VP["population"] = lambda s, p: workers_in_new_world(s, p) // 2
 END_VP["navy"] = lambda s, p: 4 * s.ships[p]
 END_VP["power"] = lambda s, p: 2 * workers_in_new_world(s, p, SOLDIER)
 END_VP["prosperity"] = lambda s, p: 2 * len(s.owned[p])
-END_VP["glory"] = lambda s, p: 2 * sum(
-    1 for r in range(NUM_REGIONS) if colonized(s, r) and any(s.region_workers[r][p])
+END_VP["glory"] = lambda s, p: (
+    2 * sum(1 for r in range(NUM_REGIONS) if colonized(s, r) and any(s.region_workers[r][p]))
 )
 END_VP["wealth"] = lambda s, p: s.wealth_locked[p] if s.wealth_locked[p] >= 0 else s.money[p] // 5
 

@@ -46,7 +46,14 @@ def _buy_vp_choose(s: State, d: dict, action: Action) -> None:
     s.money[p] -= action.a * price
     s.vp_bought[p] += action.a
     if s.narrate:
-        emit(s, "vp_bought", player=p, vp=action.a, price=price, money=action.a * price,
-             total=s.vp_bought[p])
+        emit(
+            s,
+            "vp_bought",
+            player=p,
+            vp=action.a,
+            price=price,
+            money=action.a * price,
+            total=s.vp_bought[p],
+        )
     if s.money[p] >= VP_PRICE[age_of_turn(s.turn)]:
         push(s, "buy_vp", p)

@@ -58,8 +58,17 @@ def buy(s: State, p: int, b: int, cost: int) -> None:
     s.owned[p].append(b)
     info = BUILDINGS[b]
     if s.narrate:
-        emit(s, "building_bought", player=p, **building_of(b), price=cost, age=info.age,
-             type=info.type, vp=info.vp, effect=info.text)
+        emit(
+            s,
+            "building_bought",
+            player=p,
+            **building_of(b),
+            price=cost,
+            age=info.age,
+            type=info.type,
+            vp=info.vp,
+            effect=info.text,
+        )
     effect = ON_BUY.get(info.id)
     if effect is not None:
         before = holdings(s, p) if s.narrate else None

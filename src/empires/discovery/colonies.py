@@ -32,8 +32,13 @@ def arrive(state: State, player: int, region: int, worker: int, count: int = 1) 
     state.region_workers[region][player][worker] += count
     if state.region_good[region] >= 0 and workers_in(state, region, player) >= 3:
         if state.narrate:
-            emit(state, "region_good", player=player, **region_of(region),
-                 **good_of(state.region_good[region]))
+            emit(
+                state,
+                "region_good",
+                player=player,
+                **region_of(region),
+                **good_of(state.region_good[region]),
+            )
         state.goods[player][state.region_good[region]] += 1
         state.region_good[region] = -1
 
@@ -53,14 +58,22 @@ def remove_from_region(state: State, player: int, region: int, worker: int, coun
     state.supply[player][worker] += count
 
 
-def place_from_supply(state: State, player: int, region: int, worker: int, count: int,
-                      b: int) -> int:
+def place_from_supply(
+    state: State, player: int, region: int, worker: int, count: int, b: int
+) -> int:
     """:func:`arrive_from_supply` as the effect of Capital Building ``b`` (told as a
     ``workers_placed`` event)."""
     if state.narrate:
         n = min(count, state.supply[player][worker])
-        emit(state, "workers_placed", player=player, **region_of(region), worker=WORKERS[worker],
-             count=n, **building_of(b))
+        emit(
+            state,
+            "workers_placed",
+            player=player,
+            **region_of(region),
+            worker=WORKERS[worker],
+            count=n,
+            **building_of(b),
+        )
     return arrive_from_supply(state, player, region, worker, count)
 
 
@@ -74,9 +87,7 @@ def trade_offer(state: State, player: int) -> list[Action]:
     """2007: the ``worker W`` actions that trade a specialist in the New World for a colonist."""
     if state.options.edition != "2007":
         return []
-    return [
-        Action("worker", w) for w in SPECIALISTS if trade_out_regions(state, player, w)
-    ]
+    return [Action("worker", w) for w in SPECIALISTS if trade_out_regions(state, player, w)]
 
 
 def begin_trade(state: State, player: int, worker: int, then: dict) -> None:
@@ -139,8 +150,7 @@ def _trade_out_choose(state: State, d: dict, action: Action) -> None:
 def trade_out(state: State, player: int, region: int, worker: int) -> None:
     """The specialist leaves the region for the supply; a colonist from supply takes its place."""
     if state.narrate:
-        emit(state, "specialist_traded", player=player, worker=WORKERS[worker],
-             **region_of(region))
+        emit(state, "specialist_traded", player=player, worker=WORKERS[worker], **region_of(region))
     state.region_workers[region][player][worker] -= 1
     state.supply[player][worker] += 1
     state.supply[player][COLONIST] -= 1

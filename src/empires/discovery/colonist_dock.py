@@ -75,8 +75,17 @@ def _dock_choose(s: State, d: dict, action: Action) -> None:
     if action.kind == "skip":
         s.supply[p][w] += 1
         if s.narrate:
-            emit(s, "dock_arrival", player=p, worker=WORKERS[w], space=space, region=None,
-                 region_name=None, money=0, colonists=0)
+            emit(
+                s,
+                "dock_arrival",
+                player=p,
+                worker=WORKERS[w],
+                space=space,
+                region=None,
+                region_name=None,
+                money=0,
+                colonists=0,
+            )
         return
     land(s, p, action.a, w, space)
 
@@ -89,8 +98,16 @@ def land(s: State, p: int, region: int, worker: int, space: str | None = None) -
     if worker == MISSIONARY and not reformed(s, p, region):
         bonus = min(2 if CATHEDRAL in s.owned[p] else 1, s.supply[p][COLONIST])
     if s.narrate:
-        emit(s, "dock_arrival", player=p, worker=WORKERS[worker], space=space,
-             **region_of(region), money=money, colonists=bonus)
+        emit(
+            s,
+            "dock_arrival",
+            player=p,
+            worker=WORKERS[worker],
+            space=space,
+            **region_of(region),
+            money=money,
+            colonists=bonus,
+        )
     arrive(s, p, region, worker)
     s.money[p] += money
     if bonus:
@@ -102,5 +119,6 @@ def reformed(s: State, p: int, region: int) -> bool:
     Missionary."""
     return any(
         REFORMATION in s.owned[q] and s.region_workers[region][q][MISSIONARY] > 0
-        for q in range(s.num_players) if q != p
+        for q in range(s.num_players)
+        if q != p
     )

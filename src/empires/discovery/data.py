@@ -12,7 +12,9 @@ from importlib import resources
 
 
 def _load(name: str) -> dict:
-    return tomllib.loads(resources.files("empires.discovery").joinpath("data").joinpath(name).read_text())
+    return tomllib.loads(
+        resources.files("empires.discovery").joinpath("data").joinpath(name).read_text()
+    )
 
 
 _BOARD = _load("board.toml")
@@ -81,8 +83,15 @@ class Building:
 
 BUILDINGS: tuple[Building, ...] = tuple(
     Building(
-        i, b["id"], b["name"], b["age"], b["type"], b["set"], b.get("vp", 0),
-        b.get("free", False), b["text"],
+        i,
+        b["id"],
+        b["name"],
+        b["age"],
+        b["type"],
+        b["set"],
+        b.get("vp", 0),
+        b.get("free", False),
+        b["text"],
     )
     for i, b in enumerate(_BUILDINGS["building"])
 )
@@ -101,26 +110,65 @@ def building(building_id: str) -> int:
 # ---- event boxes ----------------------------------------------------------------------------
 # Placement targets, in resolution order. The Specialists box has one target per space.
 BOXES: tuple[str, ...] = (
-    "initiative", "dock", "trade_goods", "shipping", "buildings", "discovery",
-    "missionary", "merchant", "soldier", "captain", "builder", "training", "warfare",
+    "initiative",
+    "dock",
+    "trade_goods",
+    "shipping",
+    "buildings",
+    "discovery",
+    "missionary",
+    "merchant",
+    "soldier",
+    "captain",
+    "builder",
+    "training",
+    "warfare",
     "mayflower",
 )
-(INITIATIVE, DOCK, TRADE_GOODS, SHIPPING, CAP_BUILDINGS, DISCOVERY,
- SPEC_MISSIONARY, SPEC_MERCHANT, SPEC_SOLDIER, SPEC_CAPTAIN, SPEC_BUILDER, TRAINING,
- WARFARE, MAYFLOWER) = range(len(BOXES))
+(
+    INITIATIVE,
+    DOCK,
+    TRADE_GOODS,
+    SHIPPING,
+    CAP_BUILDINGS,
+    DISCOVERY,
+    SPEC_MISSIONARY,
+    SPEC_MERCHANT,
+    SPEC_SOLDIER,
+    SPEC_CAPTAIN,
+    SPEC_BUILDER,
+    TRAINING,
+    WARFARE,
+    MAYFLOWER,
+) = range(len(BOXES))
 SPECIALIST_SPACES: tuple[int, ...] = (
-    SPEC_MISSIONARY, SPEC_MERCHANT, SPEC_SOLDIER, SPEC_CAPTAIN, SPEC_BUILDER, TRAINING,
+    SPEC_MISSIONARY,
+    SPEC_MERCHANT,
+    SPEC_SOLDIER,
+    SPEC_CAPTAIN,
+    SPEC_BUILDER,
+    TRAINING,
 )
 SPACE_GIVES: dict[int, int] = {
-    SPEC_MISSIONARY: MISSIONARY, SPEC_MERCHANT: MERCHANT, SPEC_SOLDIER: SOLDIER,
-    SPEC_CAPTAIN: CAPTAIN, SPEC_BUILDER: BUILDER,
+    SPEC_MISSIONARY: MISSIONARY,
+    SPEC_MERCHANT: MERCHANT,
+    SPEC_SOLDIER: SOLDIER,
+    SPEC_CAPTAIN: CAPTAIN,
+    SPEC_BUILDER: BUILDER,
 }
 BOX_NAMES: dict[str, str] = {
-    "initiative": "Initiative", "dock": "Colonist Dock", "trade_goods": "Trade Goods",
-    "shipping": "Merchant Shipping", "buildings": "Capital Buildings", "discovery": "Discovery",
-    "missionary": "Specialists: Missionary", "merchant": "Specialists: Merchant",
-    "soldier": "Specialists: Soldier", "captain": "Specialists: Captain",
-    "builder": "Specialists: Builder", "training": "Specialists: Training",
+    "initiative": "Initiative",
+    "dock": "Colonist Dock",
+    "trade_goods": "Trade Goods",
+    "shipping": "Merchant Shipping",
+    "buildings": "Capital Buildings",
+    "discovery": "Discovery",
+    "missionary": "Specialists: Missionary",
+    "merchant": "Specialists: Merchant",
+    "soldier": "Specialists: Soldier",
+    "captain": "Specialists: Captain",
+    "builder": "Specialists: Builder",
+    "training": "Specialists: Training",
     "warfare": "Warfare",
     "mayflower": "Colonist Dock: Mayflower (after Y)",
 }
@@ -133,7 +181,12 @@ SCORING_TURNS = (3, 6, 8)
 
 NATION_IDS: tuple[str, ...] = ("england", "spain", "france", "portugal", "holland", "italy")
 NATION_NAMES: tuple[str, ...] = (
-    "England", "Spain", "France", "Portugal", "Holland", "Italian City-States",
+    "England",
+    "Spain",
+    "France",
+    "Portugal",
+    "Holland",
+    "Italian City-States",
 )
 
 

@@ -83,8 +83,7 @@ def _target_choose(s: State, d: dict, action: Action) -> None:
         nations.mark_used(s, d["player"])
         nations.tell(s, d["player"], resistance=nations.PORTUGAL_RESISTANCE)
         extra["resistance"] = nations.PORTUGAL_RESISTANCE
-    push(s, "expedition_members", d["player"], target=target, members=[0] * len(WORKERS),
-         **extra)
+    push(s, "expedition_members", d["player"], target=target, members=[0] * len(WORKERS), **extra)
 
 
 @decision("expedition_members", "Discovery: add a worker to the expedition, or done to launch it")
@@ -122,8 +121,17 @@ def launch(s: State, p: int, target: int, members, resistance: int | None = None
         info = CARDS[card]
         printed = info.resistance if resistance is None else resistance
         if s.narrate:
-            _tell(s, p, target, members, value, resistance_for(s, p, printed), card_of(card),
-                  printed=printed, portugal=resistance is not None)
+            _tell(
+                s,
+                p,
+                target,
+                members,
+                value,
+                resistance_for(s, p, printed),
+                card_of(card),
+                printed=printed,
+                portugal=resistance is not None,
+            )
         if value >= resistance_for(s, p, printed):
             s.cards_won[p].append(card)
             s.money[p] += info.plunder + info.per_soldier * soldiers
@@ -135,8 +143,16 @@ def launch(s: State, p: int, target: int, members, resistance: int | None = None
         return False
     info = COUNTERS[s.counter[target]]
     if s.narrate:
-        _tell(s, p, target, members, value, resistance_for(s, p, info.resistance),
-              counter_of(s.counter[target]), printed=info.resistance)
+        _tell(
+            s,
+            p,
+            target,
+            members,
+            value,
+            resistance_for(s, p, info.resistance),
+            counter_of(s.counter[target]),
+            printed=info.resistance,
+        )
     if value >= resistance_for(s, p, info.resistance):
         discover(s, p, target, soldiers)
         return True
@@ -144,8 +160,17 @@ def launch(s: State, p: int, target: int, members, resistance: int | None = None
     return False
 
 
-def _tell(s: State, p: int, target: int, members, value: int, need: int, found: dict,
-          printed: int, portugal: bool = False) -> None:
+def _tell(
+    s: State,
+    p: int,
+    target: int,
+    members,
+    value: int,
+    need: int,
+    found: dict,
+    printed: int,
+    portugal: bool = False,
+) -> None:
     """The ``expedition`` event, told before its consequences. A counter that fails under No
     Survivors leaves the game unseen by the others: only the leader reads which it was."""
     won = value >= need
@@ -159,15 +184,31 @@ def _tell(s: State, p: int, target: int, members, value: int, need: int, found: 
         where = {"target": REGION_IDS[target], **region_of(target)}
         landed = "colonist" if won and s.supply[p][COLONIST] else None
     secret = None
-    removed = not won and target != DECK and s.options.has("no-survivors") \
-        and bool(s.unused_counters)
+    removed = (
+        not won and target != DECK and s.options.has("no-survivors") and bool(s.unused_counters)
+    )
     if removed:
         secret = {"to": [p], **fields}
         fields = dict.fromkeys(fields)
     sent = counts(members)
-    emit(s, "expedition", secret, player=p, **where, members=sent, strength=value,
-         soldiers=soldiers, success=won, landed=landed, returned=sent, removed=removed,
-         shuffled_back=not won and target == DECK, portugal=portugal, money=money, **fields)
+    emit(
+        s,
+        "expedition",
+        secret,
+        player=p,
+        **where,
+        members=sent,
+        strength=value,
+        soldiers=soldiers,
+        success=won,
+        landed=landed,
+        returned=sent,
+        removed=removed,
+        shuffled_back=not won and target == DECK,
+        portugal=portugal,
+        money=money,
+        **fields,
+    )
 
 
 def free_discovery(s: State, p: int, region: int, source: str, worker: int = COLONIST) -> None:
@@ -175,9 +216,17 @@ def free_discovery(s: State, p: int, region: int, source: str, worker: int = COL
     auction): Resistance ignored, printed Plunder only."""
     if s.narrate:
         c = s.counter[region]
-        emit(s, "discovered", player=p, source=source, **region_of(region), **counter_of(c),
-             money=COUNTERS[c].plunder, worker=WORKERS[worker],
-             landed=s.supply[p][worker] > 0)
+        emit(
+            s,
+            "discovered",
+            player=p,
+            source=source,
+            **region_of(region),
+            **counter_of(c),
+            money=COUNTERS[c].plunder,
+            worker=WORKERS[worker],
+            landed=s.supply[p][worker] > 0,
+        )
     discover(s, p, region, 0, worker)
 
 

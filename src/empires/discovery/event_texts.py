@@ -150,8 +150,10 @@ def _dock_arrival(e: dict) -> str:
 
 
 def _region_good(e: dict) -> str:
-    return (f"{_who(e)} is first to have 3 workers in {e['region_name']} and takes its "
-            f"{e['good_name']}.")
+    return (
+        f"{_who(e)} is first to have 3 workers in {e['region_name']} and takes its "
+        f"{e['good_name']}."
+    )
 
 
 def _trade_good(e: dict) -> str:
@@ -162,10 +164,14 @@ def _trade_good(e: dict) -> str:
 
 def _merchant_ship(e: dict) -> str:
     if not e["taken"]:
-        return (f"{_who(e)} has the highest worker value in Merchant Shipping ({e['value']}) "
-                "but no Merchant Ship is waiting.")
-    return (f"{_who(e)} takes the Merchant Ship with a worker value of {e['value']} "
-            f"and now has {e['ships']}.")
+        return (
+            f"{_who(e)} has the highest worker value in Merchant Shipping ({e['value']}) "
+            "but no Merchant Ship is waiting."
+        )
+    return (
+        f"{_who(e)} takes the Merchant Ship with a worker value of {e['value']} "
+        f"and now has {e['ships']}."
+    )
 
 
 def _building_bought(e: dict) -> str:
@@ -180,8 +186,12 @@ def _building_effect(e: dict) -> str:
     if e["money"] > 0:
         got.append(f"${e['money']}")
     if e["workers"]:
-        where = {"available": "for next turn", "discovery": "in the Discovery box",
-                 "x": "on the Colonist Dock's X space", "y": "on the Colonist Dock's Y space"}
+        where = {
+            "available": "for next turn",
+            "discovery": "in the Discovery box",
+            "x": "on the Colonist Dock's X space",
+            "y": "on the Colonist Dock's Y space",
+        }
         got.append(f"{_workers(e['workers'])} {where[e['to']]}")
     if e["goods"]:
         got.append(_goods(e["goods"]))
@@ -191,9 +201,12 @@ def _building_effect(e: dict) -> str:
 
 
 def _workers_placed(e: dict) -> str:
-    return (f"{e['building_name']}: {_who(e)} places {_worker(e['worker'], e['count'])} in "
-            f"{e['region_name']}." if e["count"] else
-            f"{e['building_name']}: {_who(e)} has no {e['worker'].capitalize()} left to place.")
+    return (
+        f"{e['building_name']}: {_who(e)} places {_worker(e['worker'], e['count'])} in "
+        f"{e['region_name']}."
+        if e["count"]
+        else f"{e['building_name']}: {_who(e)} has no {e['worker'].capitalize()} left to place."
+    )
 
 
 def _plague(e: dict) -> str:
@@ -201,13 +214,17 @@ def _plague(e: dict) -> str:
 
 
 def _migration(e: dict) -> str:
-    return (f"Migration: {_who(e)} moves {_worker('colonist', e['count'])} from "
-            f"{e['source_name']} to {e['region_name']}.")
+    return (
+        f"Migration: {_who(e)} moves {_worker('colonist', e['count'])} from "
+        f"{e['source_name']} to {e['region_name']}."
+    )
 
 
 def _smuggled(e: dict) -> str:
-    return (f"Smuggler: {_who(e)} takes {e['took']['good_name']} from {_who(e, 'other')} and "
-            f"gives {e['gave']['good_name']} in exchange.")
+    return (
+        f"Smuggler: {_who(e)} takes {e['took']['good_name']} from {_who(e, 'other')} and "
+        f"gives {e['gave']['good_name']} in exchange."
+    )
 
 
 def _good_sold(e: dict) -> str:
@@ -218,20 +235,24 @@ def _counter_taken(e: dict) -> str:
     return f"Re-Write History: {_who(e)} takes {_counter(e)} from {_who(e, 'other')}."
 
 
-_SOURCES = {"new_world_cartography": "New World Cartography", "spain": "Spanish Conquistadors",
-            "auction": "the starting-order auction"}
+_SOURCES = {
+    "new_world_cartography": "New World Cartography",
+    "spain": "Spanish Conquistadors",
+    "auction": "the starting-order auction",
+}
 
 
 def _discovered(e: dict) -> str:
     landed = f" and lands {_worker(e['worker'])} there" if e["landed"] else ""
-    return (f"{_who(e)} discovers {e['region_name']} ({_SOURCES[e['source']]}): "
-            f"{_counter(e)}, ${e['money']}{landed}.")
+    return (
+        f"{_who(e)} discovers {e['region_name']} ({_SOURCES[e['source']]}): "
+        f"{_counter(e)}, ${e['money']}{landed}."
+    )
 
 
 def _expedition(e: dict) -> str:
     where = "the Discovery deck" if e["target"] == "deck" else e["region_name"]
-    head = (f"{_who(e)}'s expedition to {where} ({_workers(e['members'])}, "
-            f"strength {e['strength']})")
+    head = f"{_who(e)}'s expedition to {where} ({_workers(e['members'])}, strength {e['strength']})"
     if e["resistance"] is None:  # No Survivors, read by another seat
         return f"{head} fails; the counter leaves the game unseen (No Survivors)."
     met = f"{head} meets {_counter(e, 'printed_resistance')}"
@@ -240,15 +261,22 @@ def _expedition(e: dict) -> str:
     if e["success"]:
         landed = ", a Colonist lands there" if e["landed"] else ""
         return f"{met} and succeeds: ${e['money']}{landed}; the workers return to supply."
-    after = ("the card is shuffled back into the deck" if e["shuffled_back"] else
-             "the counter leaves the game (No Survivors)" if e["removed"] else
-             "the counter stays face up")
+    after = (
+        "the card is shuffled back into the deck"
+        if e["shuffled_back"]
+        else "the counter leaves the game (No Survivors)"
+        if e["removed"]
+        else "the counter stays face up"
+    )
     return f"{met} and fails; {after}; the workers return to supply."
 
 
 def _scouted(e: dict) -> str:
-    what = "the top Discovery card" if e["target"] == "deck" else (
-        f"the counter in {e['region_name']}")
+    what = (
+        "the top Discovery card"
+        if e["target"] == "deck"
+        else (f"the counter in {e['region_name']}")
+    )
     seen = ""
     if e.get("resistance") is not None:
         seen = f" and sees {_counter(e)}"
@@ -258,8 +286,12 @@ def _scouted(e: dict) -> str:
 def _specialist_trained(e: dict) -> str:
     source = e["source"]
     why = BOX_NAMES.get(source) or (
-        "Training" if source == "training" else
-        "Spoils of War" if source == "spoils_specialists" else "Starting-order auction")
+        "Training"
+        if source == "training"
+        else "Spoils of War"
+        if source == "spoils_specialists"
+        else "Starting-order auction"
+    )
     if not e["gained"]:
         return f"{_who(e)} gets no {e['worker'].capitalize()} ({why}): none left in supply."
     paid = f" for ${e['money']}" if e["money"] else ""
@@ -267,41 +299,56 @@ def _specialist_trained(e: dict) -> str:
 
 
 def _specialist_traded(e: dict) -> str:
-    return (f"{_who(e)} trades {_worker(e['worker'])} in {e['region_name']} back to supply; "
-            "a Colonist takes its place.")
+    return (
+        f"{_who(e)} trades {_worker(e['worker'])} in {e['region_name']} back to supply; "
+        "a Colonist takes its place."
+    )
 
 
 def _stables(e: dict) -> str:
     return f"Stables: {_who(e)} moves a Soldier from {e['source_name']} to {e['region_name']}."
 
 
-_TRACKS = {"dock": "the Colonist Dock", "trade_goods": "the Trade Goods box",
-           "warfare": "the Warfare box", "initiative": "the Initiative box",
-           "order": "the Player Order", "buildings": "the Capital Buildings box"}
+_TRACKS = {
+    "dock": "the Colonist Dock",
+    "trade_goods": "the Trade Goods box",
+    "warfare": "the Warfare box",
+    "initiative": "the Initiative box",
+    "order": "the Player Order",
+    "buildings": "the Capital Buildings box",
+}
 
 
 def _university(e: dict) -> str:
     what = "their Player Order marker" if e["worker"] is None else _worker(e["worker"])
-    return (f"University: {_who(e)} moves {what} from position {e['position']} to the front "
-            f"of {_TRACKS[e['track']]}.")
+    return (
+        f"University: {_who(e)} moves {what} from position {e['position']} to the front "
+        f"of {_TRACKS[e['track']]}."
+    )
 
 
 def _war(e: dict) -> str:
     regions = _join([_region_name(r) for r in e["regions"]])
-    return (f"{_who(e)} pays ${e['money']} to declare War on {_who(e, 'defender')}: battles in "
-            f"{regions}.")
+    return (
+        f"{_who(e)} pays ${e['money']} to declare War on {_who(e, 'defender')}: battles in "
+        f"{regions}."
+    )
 
 
 def _battle(e: dict) -> str:
     militia = " (with a Militia Soldier)" if e["militia"] else ""
-    return (f"Battle in {e['region_name']}: {_who(e)} ({_workers(e['attackers'])}) attacks "
-            f"{_who(e, 'defender')} ({_workers(e['defenders'])}){militia}; the attacker removes "
-            f"{e['attacker_kills']}, the defender {e['defender_kills']}.")
+    return (
+        f"Battle in {e['region_name']}: {_who(e)} ({_workers(e['attackers'])}) attacks "
+        f"{_who(e, 'defender')} ({_workers(e['defenders'])}){militia}; the attacker removes "
+        f"{e['attacker_kills']}, the defender {e['defender_kills']}."
+    )
 
 
 def _casualties(e: dict) -> str:
-    return (f"{_who(e)} loses {_worker(e['worker'], e['count'])} in {e['region_name']} "
-            f"to {_who(e, 'by')}.")
+    return (
+        f"{_who(e)} loses {_worker(e['worker'], e['count'])} in {e['region_name']} "
+        f"to {_who(e, 'by')}."
+    )
 
 
 def _income(e: dict) -> str:
@@ -335,9 +382,11 @@ def _vp_bought(e: dict) -> str:
 def _refresh(e: dict) -> str:
     added = _join([_building_name(b) for b in e["added"]]) or "no new buildings"
     ship = "; a new Merchant Ship waits" if e["ship"] else ""
-    return (f"Turn {e['next_turn']} is prepared: {_goods(e['goods'])} on the Trade Goods box, "
-            f"{added} among the Capital Buildings{ship}; Player Order: "
-            f"{', '.join(seat_name(p) for p in e['order'])}.")
+    return (
+        f"Turn {e['next_turn']} is prepared: {_goods(e['goods'])} on the Trade Goods box, "
+        f"{added} among the Capital Buildings{ship}; Player Order: "
+        f"{', '.join(seat_name(p) for p in e['order'])}."
+    )
 
 
 def _age(e: dict) -> str:
@@ -345,22 +394,30 @@ def _age(e: dict) -> str:
 
 
 def _final_scoring(e: dict) -> str:
-    return (f"Final score of {_who(e)}: {e['total']} VP (colonies {e['colonies_age1']} + "
-            f"{e['colonies_age2']} + {e['colonies_age3']}, discoveries {e['discoveries']}, "
-            f"buildings {e['buildings']}, economy {e['economy']}, bought {e['bought_vp']}).")
+    return (
+        f"Final score of {_who(e)}: {e['total']} VP (colonies {e['colonies_age1']} + "
+        f"{e['colonies_age2']} + {e['colonies_age3']}, discoveries {e['discoveries']}, "
+        f"buildings {e['buildings']}, economy {e['economy']}, bought {e['bought_vp']})."
+    )
 
 
-_TIEBREAK = {"colonies_turn_8": "colony VP of turn 8", "money": "money",
-             "goods_and_ships": "Trade Goods and Merchant Ships", "goods": "Trade Goods"}
+_TIEBREAK = {
+    "colonies_turn_8": "colony VP of turn 8",
+    "money": "money",
+    "goods_and_ships": "Trade Goods and Merchant Ships",
+    "goods": "Trade Goods",
+}
 
 
 def _game_over(e: dict) -> str:
     totals, ranking = e["totals"], e["ranking"]
     verb = "win" if len(ranking[0]) > 1 else "wins"
     head = f"Game over: {_seats(ranking[0])} {verb} with {totals[ranking[0][0]]} VP"
-    ties = [f"{_seats(upper)} ahead of {_seats(lower)} on {_TIEBREAK[key]}"
-            for upper, lower, key in zip(ranking, ranking[1:], e["decided_by"], strict=False)
-            if key != "total"]
+    ties = [
+        f"{_seats(upper)} ahead of {_seats(lower)} on {_TIEBREAK[key]}"
+        for upper, lower, key in zip(ranking, ranking[1:], e["decided_by"], strict=False)
+        if key != "total"
+    ]
     if len(ranking[0]) > 1:
         ties.insert(0, "a shared win: tied on every tie-break")
     return head + (f" ({'; '.join(ties)})" if ties else "") + "."
@@ -368,19 +425,26 @@ def _game_over(e: dict) -> str:
 
 def _order_auction(e: dict) -> str:
     extra = " and a free specialist" if e["free_specialist"] else ""
-    return (f"Starting-order auction: {_who(e, 'winner')} wins for ${e['paid']}; "
-            f"{_who(e, 'second')} is second and pays ${e['second_paid']}{extra}; "
-            f"Player Order: {', '.join(seat_name(p) for p in e['order'])}.")
+    return (
+        f"Starting-order auction: {_who(e, 'winner')} wins for ${e['paid']}; "
+        f"{_who(e, 'second')} is second and pays ${e['second_paid']}{extra}; "
+        f"Player Order: {', '.join(seat_name(p) for p in e['order'])}."
+    )
 
 
 def _nation_boards(e: dict) -> str:
-    return "National Advantages dealt: " + _join(
-        [f"{seat_name(x['player'])} {x['nation_name']}" for x in e["boards"]]) + "."
+    return (
+        "National Advantages dealt: "
+        + _join([f"{seat_name(x['player'])} {x['nation_name']}" for x in e["boards"]])
+        + "."
+    )
 
 
 def _nation_taken(e: dict) -> str:
-    return (f"{_who(e)} takes the {e['nation_name']} board for ${e['money']} and place "
-            f"{e['place']} of the Player Order.")
+    return (
+        f"{_who(e)} takes the {e['nation_name']} board for ${e['money']} and place "
+        f"{e['place']} of the Player Order."
+    )
 
 
 def _advantage(e: dict) -> str:
@@ -392,8 +456,10 @@ def _advantage(e: dict) -> str:
     if "ships" in e:
         return f"{head}: takes the Merchant Ship."
     if "replaced" in e:
-        return (f"{head}: replaces {_who(e, 'other')}'s {e['replaced'].capitalize()} on "
-                f"{BOX_NAMES[e['space']]} with {_worker(e['worker'])}.")
+        return (
+            f"{head}: replaces {_who(e, 'other')}'s {e['replaced'].capitalize()} on "
+            f"{BOX_NAMES[e['space']]} with {_worker(e['worker'])}."
+        )
     if "resistance" in e:
         return f"{head}: explores with the Discovery deck at Resistance {e['resistance']}."
     return f"{head}."

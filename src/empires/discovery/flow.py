@@ -47,6 +47,8 @@ STEPS: dict[str, Callable[[State], None]] = {
     "buy_vp": step_buy_vp,
     "refresh": step_refresh,
 }
+
+
 def run(s: State) -> None:
     """Advance through automatic steps until a decision is pending or the game is over."""
     steps = STEPS

@@ -93,9 +93,15 @@ class DiscoveryGame:
         if s.narrate:
             top = s.pending[-1]
             p = top["player"]  # the raw action is the actor's alone, as in every game
-            narration.emit(s, "action", secret={"to": [p], "action": str(act)}, player=p,
-                           decision=top["kind"], action=None,
-                           text=observation.describe(self, act))
+            narration.emit(
+                s,
+                "action",
+                secret={"to": [p], "action": str(act)},
+                player=p,
+                decision=top["kind"],
+                action=None,
+                text=observation.describe(self, act),
+            )
         top = s.pending.pop()
         s.actions.append(act)
         HANDLERS[top["kind"]][1](s, top, act)
@@ -113,20 +119,22 @@ class DiscoveryGame:
         reshuffled among the unrevealed regions and the unused pile, the Discovery deck, Capital
         Building stacks and Trade Goods pool are reshuffled, and the game's own generator is
         reseeded. The copy's observation for ``observer`` equals this game's."""
-        if observer is not None and not (isinstance(observer, int) and 0 <= observer < self.s.num_players):
+        if observer is not None and not (
+            isinstance(observer, int) and 0 <= observer < self.s.num_players
+        ):
             raise ValueError(f"no seat {observer!r} in a {self.s.num_players}-player game")
         other = self.clone()
         s = other.s
         n = s.num_players
         # What each player knows by Scouting, before anything moves.
-        knew = [[r for r, c in enumerate(s.counter) if c >= 0 and s.peeks[q][r] == c]
-                for q in range(n)]
+        knew = [
+            [r for r, c in enumerate(s.counter) if c >= 0 and s.peeks[q][r] == c] for q in range(n)
+        ]
         knew_top = [bool(s.deck) and s.deck_peeks[q][0] == s.deck[-1] for q in range(n)]
         knew_bottom = [bool(s.deck) and s.deck_peeks[q][1] == s.deck[0] for q in range(n)]
         fixed = set(knew[observer]) if observer is not None else set()
         hidden = [
-            r for r, c in enumerate(s.counter)
-            if c >= 0 and not s.revealed[r] and r not in fixed
+            r for r, c in enumerate(s.counter) if c >= 0 and not s.revealed[r] and r not in fixed
         ]
         # Hidden lists are sorted before shuffling, so the result depends only on what the
         # observer may see and on ``rng``, never on the hidden order it started from.
@@ -139,7 +147,7 @@ class DiscoveryGame:
         keep_top = observer is not None and knew_top[observer]
         keep_bottom = observer is not None and knew_bottom[observer] and len(s.deck) > keep_top
         top, bottom = s.deck[-1:] if keep_top else [], s.deck[:1] if keep_bottom else []
-        middle = sorted(s.deck[len(bottom):len(s.deck) - len(top)])
+        middle = sorted(s.deck[len(bottom) : len(s.deck) - len(top)])
         rng.shuffle(middle)
         s.deck = bottom + middle + top
         # Other players still know what is now in the places they scouted.
@@ -274,7 +282,9 @@ def from_json(data: dict | str) -> DiscoveryGame:
     data = savefile.parse(data)  # JSON text parsed; refused if absurdly deep
     game = replay(data)
     saved = data.get("state") if isinstance(data, dict) else None
-    if saved is not None and _comparable(game, saved, _named_options(data)) != _without_events(saved):
+    if saved is not None and _comparable(game, saved, _named_options(data)) != _without_events(
+        saved
+    ):
         raise SaveFileError("save file is corrupt: its state does not match its own history")
     return game
 

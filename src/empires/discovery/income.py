@@ -80,8 +80,16 @@ def step_income(s: State) -> None:
             rum = rum_income(s, p)
             s.money[p] += rum
         if s.narrate:
-            emit(s, "income", player=p, sets=earned, mint=mint, rum=rum,
-                 money=earned + mint + rum, goods=sum(s.goods[p]),
-                 ships=s.ships[p] - s.mayflower_ships[p],
-                 economy=earned if s.turn == TURNS else None)
+            emit(
+                s,
+                "income",
+                player=p,
+                sets=earned,
+                mint=mint,
+                rum=rum,
+                money=earned + mint + rum,
+                goods=sum(s.goods[p]),
+                ships=s.ships[p] - s.mayflower_ships[p],
+                economy=earned if s.turn == TURNS else None,
+            )
     s.step = "benefits"

@@ -20,9 +20,15 @@ def step_initiative(s: State) -> None:
         s.supply[p][w] += 1
         s.initiative_result.append(p)
     if s.narrate and s.initiative:
-        emit(s, "initiative", order=s.initiative_result[:], payouts=[
-            {"player": p, "worker": WORKERS[w], "space": i, "money": i}
-            for i, (p, w) in enumerate(s.initiative, start=1)])
+        emit(
+            s,
+            "initiative",
+            order=s.initiative_result[:],
+            payouts=[
+                {"player": p, "worker": WORKERS[w], "space": i, "money": i}
+                for i, (p, w) in enumerate(s.initiative, start=1)
+            ],
+        )
     s.initiative = []
     s.step = "dock"
 

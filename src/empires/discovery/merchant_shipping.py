@@ -25,8 +25,15 @@ def step_shipping(s: State) -> None:
     winner = shipping_winner(s)
     if s.narrate and winner >= 0:
         value = sum(2 if w in (CAPTAIN, MERCHANT) else 1 for p, w in s.shipping if p == winner)
-        emit(s, "merchant_ship", player=winner, value=value, taken=s.ship_in_box,
-             ships=s.ships[winner] + s.ship_in_box, source="shipping")
+        emit(
+            s,
+            "merchant_ship",
+            player=winner,
+            value=value,
+            taken=s.ship_in_box,
+            ships=s.ships[winner] + s.ship_in_box,
+            source="shipping",
+        )
     if winner >= 0 and s.ship_in_box:
         s.ship_in_box = False
         s.ships[winner] += 1

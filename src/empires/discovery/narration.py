@@ -73,14 +73,25 @@ def good_of(g: int) -> dict:
 def counter_of(c: int) -> dict:
     """A Discovery counter: its id and printed numbers (counters have no printed name)."""
     info = COUNTERS[c]
-    return {"counter": info.id, "resistance": info.resistance, "plunder": info.plunder,
-            "per_soldier": info.per_soldier, "vp": info.vp}
+    return {
+        "counter": info.id,
+        "resistance": info.resistance,
+        "plunder": info.plunder,
+        "per_soldier": info.per_soldier,
+        "vp": info.vp,
+    }
 
 
 def card_of(c: int) -> dict:
     info = CARDS[c]
-    return {"card": info.id, "card_name": info.name, "resistance": info.resistance,
-            "plunder": info.plunder, "per_soldier": info.per_soldier, "vp": info.vp}
+    return {
+        "card": info.id,
+        "card_name": info.name,
+        "resistance": info.resistance,
+        "plunder": info.plunder,
+        "per_soldier": info.per_soldier,
+        "vp": info.vp,
+    }
 
 
 def counts(row) -> dict[str, int]:
@@ -90,27 +101,47 @@ def counts(row) -> dict[str, int]:
 
 def holdings(s, p: int) -> tuple:
     """What a building's effect may change for ``p`` (see :func:`emit_gains`)."""
-    return (s.money[:], s.avail[p][:], s.discovery_box[p][:], s.dock_x, s.dock_y,
-            s.goods[p][:], s.ships[p])
+    return (
+        s.money[:],
+        s.avail[p][:],
+        s.discovery_box[p][:],
+        s.dock_x,
+        s.dock_y,
+        s.goods[p][:],
+        s.ships[p],
+    )
 
 
 def emit_gains(s, p: int, b: int, before: tuple, when: str) -> None:
     """A ``building_effect`` event for what building ``b`` just gave ``p`` (compared with
     ``before`` = :func:`holdings`), if it gave anything."""
     money, avail, box, x, y, goods, ships = before
-    workers = {WORKERS[w]: s.avail[p][w] - avail[w] for w in range(len(avail))
-               if s.avail[p][w] > avail[w]}
+    workers = {
+        WORKERS[w]: s.avail[p][w] - avail[w] for w in range(len(avail)) if s.avail[p][w] > avail[w]
+    }
     to = "available" if workers else None
     if not workers:
-        workers = {WORKERS[w]: s.discovery_box[p][w] - box[w] for w in range(len(box))
-                   if s.discovery_box[p][w] > box[w]}
+        workers = {
+            WORKERS[w]: s.discovery_box[p][w] - box[w]
+            for w in range(len(box))
+            if s.discovery_box[p][w] > box[w]
+        }
         to = "discovery" if workers else None
     if not workers and (s.dock_x, s.dock_y) != (x, y):
         workers, to = {"colonist": 1}, "x" if s.dock_x != x else "y"
     gained = [GOOD_IDS[g] for g in range(len(goods)) for _ in range(s.goods[p][g] - goods[g])]
-    others = [{"player": q, "money": s.money[q] - money[q]} for q in range(s.num_players)
-              if q != p and s.money[q] != money[q]]
-    fields = {"money": s.money[p] - money[p], "workers": workers, "to": to, "goods": gained,
-              "ships": s.ships[p] - ships, "others": others}
+    others = [
+        {"player": q, "money": s.money[q] - money[q]}
+        for q in range(s.num_players)
+        if q != p and s.money[q] != money[q]
+    ]
+    fields = {
+        "money": s.money[p] - money[p],
+        "workers": workers,
+        "to": to,
+        "goods": gained,
+        "ships": s.ships[p] - ships,
+        "others": others,
+    }
     if fields["money"] or workers or gained or fields["ships"] or others:
         emit(s, "building_effect", player=p, when=when, **building_of(b), **fields)

@@ -48,9 +48,14 @@ def start(s: State) -> None:
             assign(s, p, boards[p])
         s.step = "nations"
         if s.narrate:
-            emit(s, "nation_boards", boards=[
-                {"player": p, "nation": NATION_IDS[k], "nation_name": NATION_NAMES[k]}
-                for p, k in enumerate(s.nation)])
+            emit(
+                s,
+                "nation_boards",
+                boards=[
+                    {"player": p, "nation": NATION_IDS[k], "nation_name": NATION_NAMES[k]}
+                    for p, k in enumerate(s.nation)
+                ],
+            )
     else:
         s.money = [AUCTION_MONEY] * n
         s.order = list(range(n))  # places are filled in as the auctions are won
@@ -124,8 +129,15 @@ def take(s: State, p: int, board: int) -> None:
     assign(s, p, board)
     s.money[p] -= s.nation_bids[p]
     if s.narrate:
-        emit(s, "nation_taken", player=p, nation=NATION_IDS[board],
-             nation_name=NATION_NAMES[board], money=s.nation_bids[p], place=k + 1)
+        emit(
+            s,
+            "nation_taken",
+            player=p,
+            nation=NATION_IDS[board],
+            nation_name=NATION_NAMES[board],
+            money=s.nation_bids[p],
+            place=k + 1,
+        )
     s.order.remove(p)
     s.order.insert(k, p)
     s.nation_passed = []

@@ -124,8 +124,7 @@ def tell(s: State, p: int, **fields) -> None:
     """The ``advantage`` event: ``p`` uses their nation's power (with what it did)."""
     if s.narrate:
         k = s.nation[p]
-        emit(s, "advantage", player=p, nation=NATION_IDS[k], nation_name=NATION_NAMES[k],
-             **fields)
+        emit(s, "advantage", player=p, nation=NATION_IDS[k], nation_name=NATION_NAMES[k], **fields)
 
 
 # ---- offers just before a box resolves ------------------------------------------------------
@@ -213,8 +212,11 @@ def _push_order(s: State, p: int, placed: int) -> None:
         push(s, "advantage_order", p, placed=placed)
 
 
-@decision("advantage_order", "England: choose the worker that goes next on the Colonist Dock, "
-          "or done to keep the rest in order")
+@decision(
+    "advantage_order",
+    "England: choose the worker that goes next on the Colonist Dock, "
+    "or done to keep the rest in order",
+)
 def _order_legal(s: State, d: dict) -> list[Action]:
     return [*(Action("index", i) for i in order_choices(s, d["placed"])), DONE]
 
@@ -306,9 +308,17 @@ def _never(s: State, p: int) -> bool:  # Portugal is offered inline, never befor
 
 
 _WORTH = {
-    ENGLAND: _england_worth, SPAIN: _spain_worth, FRANCE: _france_worth, PORTUGAL: _never,
-    HOLLAND: _holland_worth, ITALY: _italy_worth,
+    ENGLAND: _england_worth,
+    SPAIN: _spain_worth,
+    FRANCE: _france_worth,
+    PORTUGAL: _never,
+    HOLLAND: _holland_worth,
+    ITALY: _italy_worth,
 }
 _USE = {
-    ENGLAND: _england, SPAIN: _spain, FRANCE: _france, HOLLAND: _holland, ITALY: _italy,
+    ENGLAND: _england,
+    SPAIN: _spain,
+    FRANCE: _france,
+    HOLLAND: _holland,
+    ITALY: _italy,
 }

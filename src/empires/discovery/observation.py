@@ -66,8 +66,14 @@ def _pairs(items) -> list[dict]:
 
 
 def _discovery(info) -> dict:
-    return {"id": info.id, "name": info.name, "plunder": info.plunder,
-            "per_soldier": info.per_soldier, "resistance": info.resistance, "vp": info.vp}
+    return {
+        "id": info.id,
+        "name": info.name,
+        "plunder": info.plunder,
+        "per_soldier": info.per_soldier,
+        "resistance": info.resistance,
+        "vp": info.vp,
+    }
 
 
 _COUNTER_JSON = tuple(_discovery(c) for c in COUNTERS)  # copied, never handed out
@@ -126,24 +132,26 @@ def observe(game: DiscoveryGame, player: int | None) -> dict:
     used = s.used
     for p in range(n):
         owned = s.owned[p]
-        players.append({
-            "seat": p,
-            "money": s.money[p],
-            "available": _counts(s.avail[p]),
-            "supply": _counts(s.supply[p]),
-            "goods": {GOOD_IDS[g]: c for g, c in enumerate(s.goods[p]) if c},
-            "merchant_ships": s.ships[p],
-            "buildings": [_BUILDING_IDS[b] for b in owned],
-            "buildings_used": [_BUILDING_IDS[b] for b in used if b in owned],
-            "discoveries": [_COUNTER_JSON[c].copy() for c in s.found[p]]
-            + [_CARD_JSON[c].copy() for c in s.cards_won[p]],
-            "colony_vp": list(s.colony_vp[p]),
-            "discovery_box": _counts(s.discovery_box[p]),
-            # National Advantages: the board held (None: not in use / not yet auctioned) and how
-            # many more times its power can be used this game
-            "nation": NATION_IDS[s.nation[p]] if s.nation[p] >= 0 else None,
-            "advantage_uses_left": nations.uses_left(s, p),
-        })
+        players.append(
+            {
+                "seat": p,
+                "money": s.money[p],
+                "available": _counts(s.avail[p]),
+                "supply": _counts(s.supply[p]),
+                "goods": {GOOD_IDS[g]: c for g, c in enumerate(s.goods[p]) if c},
+                "merchant_ships": s.ships[p],
+                "buildings": [_BUILDING_IDS[b] for b in owned],
+                "buildings_used": [_BUILDING_IDS[b] for b in used if b in owned],
+                "discoveries": [_COUNTER_JSON[c].copy() for c in s.found[p]]
+                + [_CARD_JSON[c].copy() for c in s.cards_won[p]],
+                "colony_vp": list(s.colony_vp[p]),
+                "discovery_box": _counts(s.discovery_box[p]),
+                # National Advantages: the board held (None: not in use / not yet auctioned) and how
+                # many more times its power can be used this game
+                "nation": NATION_IDS[s.nation[p]] if s.nation[p] >= 0 else None,
+                "advantage_uses_left": nations.uses_left(s, p),
+            }
+        )
     regions = []
     for r, rid in enumerate(REGION_IDS):
         counter: dict | str | None = None
@@ -156,14 +164,16 @@ def observe(game: DiscoveryGame, player: int | None) -> dict:
             else:
                 counter = {**_COUNTER_JSON[c], "scouted": True}
         workers = s.region_workers[r]
-        regions.append({
-            "id": rid,
-            "name": REGION_NAMES[r],
-            "discovered": s.discovered[r],
-            "trade_good": GOOD_IDS[s.region_good[r]] if s.region_good[r] >= 0 else None,
-            "counter": counter,
-            "workers": [_counts(workers[p]) if any(workers[p]) else {} for p in range(n)],
-        })
+        regions.append(
+            {
+                "id": rid,
+                "name": REGION_NAMES[r],
+                "discovered": s.discovered[r],
+                "trade_good": GOOD_IDS[s.region_good[r]] if s.region_good[r] >= 0 else None,
+                "counter": counter,
+                "workers": [_counts(workers[p]) if any(workers[p]) else {} for p in range(n)],
+            }
+        )
     terminal = game.is_terminal()
     obs = {
         "game": "discovery",
@@ -180,13 +190,15 @@ def observe(game: DiscoveryGame, player: int | None) -> dict:
         # 2007 starting-order auction: last bid per seat ($0 none) and seats in passing order
         "auction": (
             {"bids": list(s.bids), "passed": list(s.passed)}
-            if s.options.has("order-auction") else None
+            if s.options.has("order-auction")
+            else None
         ),
         # National Advantages auction: bid per seat in the current auction (once a seat has a
         # board: what it paid) and the seats out of the current auction
         "nations_auction": (
             {"bids": list(s.nation_bids), "passed": list(s.nation_passed)}
-            if s.options.nations == "auction" else None
+            if s.options.nations == "auction"
+            else None
         ),
         "players": players,
         "regions": regions,
@@ -201,12 +213,19 @@ def observe(game: DiscoveryGame, player: int | None) -> dict:
             "merchant_ship_waiting": s.ship_in_box,
             "buildings": _pairs(s.cb_box),
             "buildings_offer": [
-                {"id": BUILDINGS[b].id, "name": BUILDINGS[b].name, "price": price(s, b),
-                 "type": BUILDINGS[b].type, "text": BUILDINGS[b].text}
+                {
+                    "id": BUILDINGS[b].id,
+                    "name": BUILDINGS[b].name,
+                    "price": price(s, b),
+                    "type": BUILDINGS[b].type,
+                    "text": BUILDINGS[b].text,
+                }
                 for b in s.cb_offer
             ],
-            "specialists": {BOXES[k]: {"player": v[0], "worker": WORKERS[v[1]]}
-                            for k, v in sorted(s.specialists.items())},
+            "specialists": {
+                BOXES[k]: {"player": v[0], "worker": WORKERS[v[1]]}
+                for k, v in sorted(s.specialists.items())
+            },
             "warfare": _pairs(s.warfare),
             "mayflower": _pairs(s.mayflower),
         },
@@ -221,7 +240,8 @@ def observe(game: DiscoveryGame, player: int | None) -> dict:
         "scouted_deck": _deck_knowledge(s, player),
         "age_iii_buildings": (
             sorted(BUILDINGS[b].id for b in s.stacks[3])
-            if s.options.has("reduced-luck") and s.turn <= 6 else None
+            if s.options.has("reduced-luck") and s.turn <= 6
+            else None
         ),
         "scores": scoring.scores(s),
         "terminal": terminal,
@@ -244,22 +264,30 @@ def describe(game: DiscoveryGame, action: Action) -> str:
     if k == "region":
         name = REGION_NAMES[action.a]
         verbs = {
-            "dock": "Send the {} to {}", "expedition_target": "Explore {1}",
+            "dock": "Send the {} to {}",
+            "expedition_target": "Explore {1}",
             "cartography": "Discover {1} (New World Cartography)",
-            "stables_from": "Move a Soldier out of {1}", "stables_to": "Move the Soldier to {1}",
-            "battle_region": "Battle in {1}", "indian_allies": "Indian Allies: 2 Soldiers to {1}",
-            "plague_3_region": "Plague in {1}", "trade_out": "Trade out the specialist in {1}",
+            "stables_from": "Move a Soldier out of {1}",
+            "stables_to": "Move the Soldier to {1}",
+            "battle_region": "Battle in {1}",
+            "indian_allies": "Indian Allies: 2 Soldiers to {1}",
+            "plague_3_region": "Plague in {1}",
+            "trade_out": "Trade out the specialist in {1}",
             "allies_trade_out": "Trade out the Soldier in {1} for a Colonist",
             "trade_specialist": "Trade the {} in {} for a Colonist",
-            "migration_from": "Migrate Colonists from {1}", "migration_to": "Migrate them to {1}",
+            "migration_from": "Migrate Colonists from {1}",
+            "migration_to": "Migrate them to {1}",
         }
         worker = WORKERS[d["worker"]] if "worker" in d else "worker"
         return verbs.get(kind, "Choose {1}").format(worker, name)
     if k == "deck":
         return "Explore with the Discovery deck"
     if k == "scout":
-        what = "the top Discovery card" if action.a >= len(REGION_IDS) else (
-            f"the counter in {REGION_NAMES[action.a]}")
+        what = (
+            "the top Discovery card"
+            if action.a >= len(REGION_IDS)
+            else (f"the counter in {REGION_NAMES[action.a]}")
+        )
         return f"Scout {what} (${age_of_turn(game.s.turn)})"
     if k in ("top", "bottom"):
         return f"Put the card back on the {k} of the deck"
@@ -271,10 +299,14 @@ def describe(game: DiscoveryGame, action: Action) -> str:
         return "Pass (take the last free place)"
     if k == "worker":
         w = "temporary Militia Soldier" if action.a == MILITIA else WORKER_CHOICES[action.a]
-        verbs = {"expedition_members": "Send a {}", "casualty": "Remove a {}",
-                 "training": "Train a {} ($5)", "plague_2": "Lose a {}",
-                 "place": "Trade a {} in the New World for a Colonist",
-                 "order_specialist": "Take a free {}"}
+        verbs = {
+            "expedition_members": "Send a {}",
+            "casualty": "Remove a {}",
+            "training": "Train a {} ($5)",
+            "plague_2": "Lose a {}",
+            "place": "Trade a {} in the New World for a Colonist",
+            "order_specialist": "Take a free {}",
+        }
         return verbs.get(kind, "Choose {}").format(w)
     if k == "good":
         return f"Take {GOOD_IDS[action.a]}"
@@ -289,8 +321,12 @@ def describe(game: DiscoveryGame, action: Action) -> str:
         if kind == "migration_count":
             return f"Move {action.a} Colonist{'s' if action.a > 1 else ''}"
         return f"Move the worker at position {action.a + 1} to the front"
-    return {"battle": "Declare a Battle", "war": "Declare a War ($10)",
-            "done": "Launch the expedition", "skip": "Skip"}.get(k, str(action))
+    return {
+        "battle": "Declare a Battle",
+        "war": "Declare a War ($10)",
+        "done": "Launch the expedition",
+        "skip": "Skip",
+    }.get(k, str(action))
 
 
 def _describe_nations(game: DiscoveryGame, action: Action, d: dict) -> str | None:
@@ -299,8 +335,7 @@ def _describe_nations(game: DiscoveryGame, action: Action, d: dict) -> str | Non
     k, kind = action.kind, d.get("kind", "")
     if k == "nation":
         price = f" for ${d['price']}" if "price" in d else ""
-        return (f"Take the {NATION_NAMES[action.a]} board{price}: "
-                f"{nations.POWERS[action.a]}")
+        return f"Take the {NATION_NAMES[action.a]} board{price}: {nations.POWERS[action.a]}"
     if kind == "nation_bid":
         if k == "bid":
             return f"Bid ${action.a} for a board and place {d['place']} of the Player Order"
@@ -318,13 +353,17 @@ def _describe_nations(game: DiscoveryGame, action: Action, d: dict) -> str | Non
         return f"{seat_name(q)}'s {WORKERS[w]} goes next on the Colonist Dock"
     if kind == "advantage_replace" and k == "place":
         q, w = s.specialists[action.b]
-        return (f"Replace {seat_name(q)}'s {WORKERS[w]} on {BOX_NAMES[BOXES[action.b]]} "
-                f"with your {WORKERS[action.a]}")
+        return (
+            f"Replace {seat_name(q)}'s {WORKERS[w]} on {BOX_NAMES[BOXES[action.b]]} "
+            f"with your {WORKERS[action.a]}"
+        )
     if kind == "advantage_region" and k == "region":
         return f"Discover {REGION_NAMES[action.a]} with a Soldier (Spanish Conquistadors)"
     if kind == "advantage_good" and k == "good":
         return f"Take {GOOD_IDS[action.a]} (French Trade with the Native Americans)"
     if kind == "expedition_target" and k == "deck" and not all(s.discovered):
-        return ("Explore with the Discovery deck at Resistance "
-                f"{nations.PORTUGAL_RESISTANCE} (Portuguese Explorers)")
+        return (
+            "Explore with the Discovery deck at Resistance "
+            f"{nations.PORTUGAL_RESISTANCE} (Portuguese Explorers)"
+        )
     return None

@@ -15,8 +15,14 @@ from dataclasses import asdict, dataclass, fields
 
 EDITIONS = ("2015", "2007")
 NATIONS = ("off", "random", "auction")
-VARIANTS = ("two-player", "reduced-luck", "no-survivors", "scouting", "advanced-reconnaissance",
-            "order-auction")
+VARIANTS = (
+    "two-player",
+    "reduced-luck",
+    "no-survivors",
+    "scouting",
+    "advanced-reconnaissance",
+    "order-auction",
+)
 # 2007 edition only: the starting-order auction (its Appendix I) instead of the random start.
 ORDER_AUCTION = "order-auction"
 

@@ -46,9 +46,13 @@ def step_refresh(s: State) -> None:
             _tell_end(s)
         return
     if s.narrate:
-        told = {"discarded": [GOOD_IDS[g] for g in s.tg_offer], "offer": s.cb_offer[:],
-                "colonists": [min(STARTING_COLONISTS, s.supply[p][COLONIST])
-                              for p in range(s.num_players)]}
+        told = {
+            "discarded": [GOOD_IDS[g] for g in s.tg_offer],
+            "offer": s.cb_offer[:],
+            "colonists": [
+                min(STARTING_COLONISTS, s.supply[p][COLONIST]) for p in range(s.num_players)
+            ],
+        }
     s.mayflower_ships = [0] * s.num_players
     # Trade Goods left on the box leave the game (2007: are shuffled back into the face-down
     # pool, ruling 17); four new ones are drawn.
@@ -94,27 +98,45 @@ def _tell_refresh(s: State, told: dict) -> None:
     only what is now face up on the board is named."""
     new_age = s.turn in (3, 6)
     old = told["offer"]
-    emit(s, "refresh", next_turn=s.turn + 1, discarded=told["discarded"],
-         returned_to_pool=s.options.edition == "2007", goods=[GOOD_IDS[g] for g in s.tg_offer],
-         ship=s.ship_in_box, removed=[BUILDINGS[b].id for b in old if b not in s.cb_offer],
-         added=[BUILDINGS[b].id for b in s.cb_offer if b not in old],
-         colonists=told["colonists"], order=s.order[:])
+    emit(
+        s,
+        "refresh",
+        next_turn=s.turn + 1,
+        discarded=told["discarded"],
+        returned_to_pool=s.options.edition == "2007",
+        goods=[GOOD_IDS[g] for g in s.tg_offer],
+        ship=s.ship_in_box,
+        removed=[BUILDINGS[b].id for b in old if b not in s.cb_offer],
+        added=[BUILDINGS[b].id for b in s.cb_offer if b not in old],
+        colonists=told["colonists"],
+        order=s.order[:],
+    )
     if new_age:
         age = age_of_turn(s.turn + 1)
-        emit(s, "age", age=age, name="Age " + ("I", "II", "III")[age - 1],
-             first_turn=s.turn + 1)
+        emit(s, "age", age=age, name="Age " + ("I", "II", "III")[age - 1], first_turn=s.turn + 1)
 
 
 def _tell_end(s: State) -> None:
     """``final_scoring`` per player (categories that add up to the total) and ``game_over``."""
     rows = scores(s)
     for p, row in enumerate(rows):
-        parts = [{"building": BUILDINGS[b].id, "vp": building_vp_of(s, p, b)}
-                 for b in s.owned[p]]
-        emit(s, "final_scoring", player=p, **{c: row[c] for c in CATEGORIES},
-             total=row["total"], buildings_vp=[x for x in parts if x["vp"]])
+        parts = [{"building": BUILDINGS[b].id, "vp": building_vp_of(s, p, b)} for b in s.owned[p]]
+        emit(
+            s,
+            "final_scoring",
+            player=p,
+            **{c: row[c] for c in CATEGORIES},
+            total=row["total"],
+            buildings_vp=[x for x in parts if x["vp"]],
+        )
     groups = ranking(s)
-    emit(s, "game_over", ranking=groups, winners=groups[0],
-         totals=[row["total"] for row in rows], money=s.money[:],
-         colonies_turn_8=[s.colony_vp[p][2] for p in range(s.num_players)],
-         decided_by=decided_by(s, groups))
+    emit(
+        s,
+        "game_over",
+        ranking=groups,
+        winners=groups[0],
+        totals=[row["total"] for row in rows],
+        money=s.money[:],
+        colonies_turn_8=[s.colony_vp[p][2] for p in range(s.num_players)],
+        decided_by=decided_by(s, groups),
+    )

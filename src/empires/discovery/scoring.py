@@ -12,7 +12,12 @@ from empires.discovery.state import State
 FIRST, SECOND, TIED_FIRST = 6, 2, 2
 BUILDER_FIRST, BUILDER_SECOND = 4, 2
 CATEGORIES = (
-    "colonies_age1", "colonies_age2", "colonies_age3", "discoveries", "buildings", "economy",
+    "colonies_age1",
+    "colonies_age2",
+    "colonies_age3",
+    "discoveries",
+    "buildings",
+    "economy",
     "bought_vp",
 )
 
@@ -58,8 +63,13 @@ def score_colonies(s: State) -> None:
     for p, v in enumerate(vp):
         s.colony_vp[p][age - 1] += v
     if s.narrate:
-        emit(s, "colony_scoring", age=age, vp=vp,
-             totals=[sum(s.colony_vp[p]) for p in range(s.num_players)])
+        emit(
+            s,
+            "colony_scoring",
+            age=age,
+            vp=vp,
+            totals=[sum(s.colony_vp[p]) for p in range(s.num_players)],
+        )
 
 
 def _tell_regions(s: State) -> None:
@@ -74,9 +84,16 @@ def _tell_regions(s: State) -> None:
         vp = region_scores(counts, builders)
         top = max(counts)
         rest = [c for c in counts if 0 < c < top]
-        emit(s, "region_scored", **region_of(r), workers=counts, builders=builders, vp=vp,
-             first=[p for p in range(n) if counts[p] == top],
-             second=[p for p in range(n) if rest and counts[p] == max(rest)])
+        emit(
+            s,
+            "region_scored",
+            **region_of(r),
+            workers=counts,
+            builders=builders,
+            vp=vp,
+            first=[p for p in range(n) if counts[p] == top],
+            second=[p for p in range(n) if rest and counts[p] == max(rest)],
+        )
 
 
 def building_vp(s: State, p: int) -> int:

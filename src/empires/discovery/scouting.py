@@ -30,7 +30,8 @@ def offer(s: State, p: int) -> list[Action]:
     if not s.options.has("scouting") or s.money[p] < cost(s):
         return []
     acts = [
-        Action("scout", r) for r in range(NUM_REGIONS)
+        Action("scout", r)
+        for r in range(NUM_REGIONS)
         if s.counter[r] >= 0 and not s.revealed[r] and not known_counter(s, p, r)
     ]
     if all(s.discovered) and s.deck and s.deck_peeks[p][TOP] != s.deck[-1]:
@@ -57,8 +58,7 @@ def _tell(s: State, p: int, target: int) -> None:
         seen, where = card_of(s.deck[-1]), {"target": "deck", "region": None, "region_name": None}
     else:
         seen, where = counter_of(s.counter[target]), {"target": "region", **region_of(target)}
-    emit(s, "scouted", {"to": [p], **seen}, player=p, money=cost(s), **where,
-         **dict.fromkeys(seen))
+    emit(s, "scouted", {"to": [p], **seen}, player=p, money=cost(s), **where, **dict.fromkeys(seen))
 
 
 @decision("scout_card", "Scouting: put the Discovery card back on top or at the bottom of the deck")

@@ -38,8 +38,11 @@ def building_pool(options: Options, age: int) -> list[int]:
     """The Capital Building tiles of an Age for these options (spec: building pools)."""
     sets = ("base", "builders") if options.builders else ("base",)
     return [
-        b.index for b in BUILDINGS
-        if b.age == age and b.set in sets and not (options.edition == "2007" and b.id.startswith("plague"))
+        b.index
+        for b in BUILDINGS
+        if b.age == age
+        and b.set in sets
+        and not (options.edition == "2007" and b.id.startswith("plague"))
     ]
 
 

@@ -17,10 +17,7 @@ TRAINING_COST = 5
 
 
 def available_specialists(s: State, p: int) -> list[int]:
-    return [
-        w for w in specialists_in_play(s)
-        if s.supply[p][w] > 0 or trade_out_regions(s, p, w)
-    ]
+    return [w for w in specialists_in_play(s) if s.supply[p][w] > 0 or trade_out_regions(s, p, w)]
 
 
 def step_specialists(s: State) -> None:
@@ -72,5 +69,12 @@ def trained(s: State, p: int, worker: int, source: str, money: int = 0) -> None:
     before, waiting = s.avail[p][worker], len(s.pending)
     gain(s, p, worker)
     if s.narrate and (s.avail[p][worker] > before or len(s.pending) == waiting):
-        emit(s, "specialist_trained", player=p, worker=WORKERS[worker], source=source,
-             money=money, gained=s.avail[p][worker] > before)
+        emit(
+            s,
+            "specialist_trained",
+            player=p,
+            worker=WORKERS[worker],
+            source=source,
+            money=money,
+            gained=s.avail[p][worker] > before,
+        )

@@ -20,8 +20,7 @@ def destinations(s: State, region: int) -> list[int]:
 
 def sources(s: State, p: int) -> list[int]:
     return [
-        r for r in range(NUM_REGIONS)
-        if s.region_workers[r][p][SOLDIER] > 0 and destinations(s, r)
+        r for r in range(NUM_REGIONS) if s.region_workers[r][p][SOLDIER] > 0 and destinations(s, r)
     ]
 
 

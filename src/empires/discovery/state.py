@@ -16,20 +16,72 @@ NW = len(WORKERS)
 
 # Fields copied one level deep (lists of ints), two levels deep (lists of lists), or as-is.
 _FLAT = (
-    "order", "money", "ships", "initiative_result", "tg_offer", "cb_offer", "pool",
-    "unused_counters", "deck", "discovered", "counter", "revealed", "region_good",
-    "expedition_done", "economy", "buildings_out", "mayflower_ships", "vp_bought",
-    "wealth_locked", "specialists_final", "counters_out", "bids", "passed",
-    "nation", "advantage_left", "advantage_turn", "nation_bids", "nation_passed",
+    "order",
+    "money",
+    "ships",
+    "initiative_result",
+    "tg_offer",
+    "cb_offer",
+    "pool",
+    "unused_counters",
+    "deck",
+    "discovered",
+    "counter",
+    "revealed",
+    "region_good",
+    "expedition_done",
+    "economy",
+    "buildings_out",
+    "mayflower_ships",
+    "vp_bought",
+    "wealth_locked",
+    "specialists_final",
+    "counters_out",
+    "bids",
+    "passed",
+    "nation",
+    "advantage_left",
+    "advantage_turn",
+    "nation_bids",
+    "nation_passed",
 )
 _NESTED = (
-    "supply", "avail", "goods", "owned", "found", "cards_won", "colony_vp", "discovery_box",
-    "stacks", "initiative", "dock", "tg_box", "shipping", "cb_box", "warfare", "battles",
-    "casualties", "mayflower", "peeks", "deck_peeks",
+    "supply",
+    "avail",
+    "goods",
+    "owned",
+    "found",
+    "cards_won",
+    "colony_vp",
+    "discovery_box",
+    "stacks",
+    "initiative",
+    "dock",
+    "tg_box",
+    "shipping",
+    "cb_box",
+    "warfare",
+    "battles",
+    "casualties",
+    "mayflower",
+    "peeks",
+    "deck_peeks",
 )
 _SCALAR = (
-    "num_players", "turn", "step", "place_idx", "ship_in_box", "ship_supply", "ship_markers",
-    "dock_x", "dock_y", "seed", "cursor", "used_university", "goods_removed", "uni_offered",
+    "num_players",
+    "turn",
+    "step",
+    "place_idx",
+    "ship_in_box",
+    "ship_supply",
+    "ship_markers",
+    "dock_x",
+    "dock_y",
+    "seed",
+    "cursor",
+    "used_university",
+    "goods_removed",
+    "uni_offered",
     "adv_offered",
 )
 
@@ -123,7 +175,9 @@ class State:
         # once a seat has a board, what it paid) and the seats out of the current auction.
         self.nation_bids: list[int] = []
         self.nation_passed: list[int] = []
-        self.battles: list[list[int]] = []  # fights declared, not begun: [attacker, defender, region]
+        self.battles: list[
+            list[int]
+        ] = []  # fights declared, not begun: [attacker, defender, region]
         # casualty choices still owed: [chooser, victim, region, count, militia soldier present]
         self.casualties: list[list[int]] = []
 

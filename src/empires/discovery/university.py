@@ -18,8 +18,11 @@ from empires.discovery.state import State
 UNIVERSITY = building("university")
 # Step name -> University target resolved by that step.
 BEFORE_STEP = {
-    "dock": "dock", "trade_goods": "trade_goods", "warfare": "warfare",
-    "initiative": "initiative", "buildings": "buildings",
+    "dock": "dock",
+    "trade_goods": "trade_goods",
+    "warfare": "warfare",
+    "initiative": "initiative",
+    "buildings": "buildings",
 }
 TARGETS_2007 = ("dock", "initiative", "order", "buildings")
 
@@ -42,8 +45,11 @@ def _track(s: State, target: str) -> list:
     if target == "order":
         return s.order
     return {
-        "dock": s.dock, "trade_goods": s.tg_box, "warfare": s.warfare,
-        "initiative": s.initiative, "buildings": s.cb_box,
+        "dock": s.dock,
+        "trade_goods": s.tg_box,
+        "warfare": s.warfare,
+        "initiative": s.initiative,
+        "buildings": s.cb_box,
     }[target]
 
 
@@ -83,7 +89,8 @@ def _target_legal(s: State, d: dict) -> list[Action]:
     p = d["player"]
     allowed = targets(s)
     acts = [
-        Action("target", i) for i, t in enumerate(UNIVERSITY_TARGETS)
+        Action("target", i)
+        for i, t in enumerate(UNIVERSITY_TARGETS)
         if t in allowed and positions(s, p, t)
     ]
     return [*acts, SKIP]
@@ -92,8 +99,9 @@ def _target_legal(s: State, d: dict) -> list[Action]:
 @_target_legal.choose
 def _target_choose(s: State, d: dict, action: Action) -> None:
     if action.kind == "target":
-        push(s, "university_index", d["player"], target=UNIVERSITY_TARGETS[action.a],
-             optional=False)
+        push(
+            s, "university_index", d["player"], target=UNIVERSITY_TARGETS[action.a], optional=False
+        )
 
 
 @decision("university_index", "University: choose which of your workers moves to the front")
@@ -109,8 +117,14 @@ def _index_choose(s: State, d: dict, action: Action) -> None:
     track = _track(s, d["target"])
     if s.narrate:
         moved = track[action.a] if d["target"] == "order" else track[action.a][1]
-        emit(s, "university", player=d["player"], track=d["target"], position=action.a + 1,
-             worker=None if d["target"] == "order" else WORKERS[moved])
+        emit(
+            s,
+            "university",
+            player=d["player"],
+            track=d["target"],
+            position=action.a + 1,
+            worker=None if d["target"] == "order" else WORKERS[moved],
+        )
     track.insert(0, track.pop(action.a))
     s.used_university = True
     s.used.append(UNIVERSITY)

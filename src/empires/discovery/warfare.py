@@ -38,7 +38,8 @@ def battle_possible(s: State, a: int, d: int, r: int) -> bool:
 
 def battle_regions(s: State, a: int) -> list[int]:
     return [
-        r for r in range(NUM_REGIONS)
+        r
+        for r in range(NUM_REGIONS)
         if any(battle_possible(s, a, d, r) for d in range(s.num_players) if d != a)
     ]
 
@@ -108,8 +109,7 @@ def _battle_region_choose(s: State, d: dict, action: Action) -> None:
 def _battle_player_legal(s: State, d: dict) -> list[Action]:
     a, r = d["player"], d["region"]
     return [
-        Action("player", x) for x in range(s.num_players)
-        if x != a and battle_possible(s, a, x, r)
+        Action("player", x) for x in range(s.num_players) if x != a and battle_possible(s, a, x, r)
     ]
 
 
@@ -128,8 +128,14 @@ def _war_player_choose(s: State, d: dict, action: Action) -> None:
     a = d["player"]
     regions = war_regions(s, a, action.a)
     if s.narrate:
-        emit(s, "war", player=a, defender=action.a, money=WAR_COST,
-             regions=[REGION_IDS[r] for r in regions])
+        emit(
+            s,
+            "war",
+            player=a,
+            defender=action.a,
+            money=WAR_COST,
+            regions=[REGION_IDS[r] for r in regions],
+        )
     for r in regions:
         s.battles.append([a, action.a, r])
 
@@ -140,9 +146,18 @@ def _begin_battle(s: State, a: int, d: int, r: int) -> None:
     kills_by_a = min(attackers[SOLDIER], sum(defenders) + militia)
     kills_by_d = min(defenders[SOLDIER] + militia, sum(attackers))
     if s.narrate:
-        emit(s, "battle", player=a, defender=d, **region_of(r), attackers=counts(attackers),
-             defenders=counts(defenders), militia=bool(militia), attacker_kills=kills_by_a,
-             defender_kills=kills_by_d)
+        emit(
+            s,
+            "battle",
+            player=a,
+            defender=d,
+            **region_of(r),
+            attackers=counts(attackers),
+            defenders=counts(defenders),
+            militia=bool(militia),
+            attacker_kills=kills_by_a,
+            defender_kills=kills_by_d,
+        )
     if kills_by_a:
         s.casualties.append([a, d, r, kills_by_a, militia])
     if kills_by_d:
@@ -182,8 +197,15 @@ def _casualties(s: State, chooser: int, victim: int, r: int, w: int, n: int) -> 
     """Tell ``n`` of ``victim``'s workers of type ``w`` removed (the temporary Militia Soldier:
     ``w`` is MILITIA); the caller removes them."""
     if s.narrate:
-        emit(s, "casualties", player=victim, by=chooser, **region_of(r), count=n,
-             worker="militia" if w == MILITIA else WORKERS[w])
+        emit(
+            s,
+            "casualties",
+            player=victim,
+            by=chooser,
+            **region_of(r),
+            count=n,
+            worker="militia" if w == MILITIA else WORKERS[w],
+        )
 
 
 @decision("casualty", "Battle: choose which opposing worker your Soldier removes")

@@ -56,7 +56,9 @@ class EmpiresDiscoverySingleAgentEnv(gym.Env):
         options=None,
     ):
         if not isinstance(num_players, int) or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-            raise ValueError(f"num_players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {num_players!r}")
+            raise ValueError(
+                f"num_players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {num_players!r}"
+            )
         if not isinstance(seat, int) or not 0 <= seat < num_players:
             raise ValueError(f"seat must be 0..{num_players - 1}, not {seat!r}")
         if illegal_action not in ("lose", "raise"):

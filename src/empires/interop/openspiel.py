@@ -152,7 +152,8 @@ class EmpiresDiscoveryGame(pyspiel.Game):
             raise ValueError(f"seed must be >= 0 (or -1 for a fresh seed per game), not {seed}")
         options = Options.from_json(json.loads(options_json)) if options_json.strip() else Options()
         super().__init__(
-            _GAME_TYPE, _game_info(players, options),
+            _GAME_TYPE,
+            _game_info(players, options),
             {"players": players, "seed": seed, "options": options_json},
         )
         self.players = players
@@ -171,8 +172,9 @@ class EmpiresDiscoveryGame(pyspiel.Game):
 
     def _new_engine(self) -> _Engine:
         if self.seed >= 0:
-            return _Engine(self._initial.clone(), self._initial_offers,
-                           (self.players, self.seed, self.options))
+            return _Engine(
+                self._initial.clone(), self._initial_offers, (self.players, self.seed, self.options)
+            )
         return _Engine(lazy=(self.players, self._seeds.randrange(1 << 62), self.options))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
@@ -232,7 +234,8 @@ class EmpiresDiscoveryState(pyspiel.State):
             seed = random.getrandbits(63)
         other = self.clone()
         other._engine = _Engine(
-            self._engine.game.determinize(player_id, Rng(seed)), self._engine.offers)
+            self._engine.game.determinize(player_id, Rng(seed)), self._engine.offers
+        )
         return other
 
     def __str__(self):
@@ -266,12 +269,14 @@ def _observation_json(state: EmpiresDiscoveryState, player: int) -> str:
 
 
 def _info_state(state: EmpiresDiscoveryState, player: int) -> str:
-    return "\n".join((
-        f"seat {player}",
-        "offers " + " ".join(state._engine.offers),
-        "actions " + ",".join(map(str, state.history())),
-        "observation " + _observation_json(state, player),
-    ))
+    return "\n".join(
+        (
+            f"seat {player}",
+            "offers " + " ".join(state._engine.offers),
+            "actions " + ",".join(map(str, state.history())),
+            "observation " + _observation_json(state, player),
+        )
+    )
 
 
 class EmpiresDiscoveryObserver:
@@ -289,7 +294,7 @@ class EmpiresDiscoveryObserver:
         else:
             self.tensor = np.zeros(tensor_size(num_players), np.float32)
             self.dict = {
-                name: self.tensor[off:off + int(np.prod(shape))].reshape(shape)
+                name: self.tensor[off : off + int(np.prod(shape))].reshape(shape)
                 for name, (off, shape) in tensor_layout(num_players).items()
             }
 

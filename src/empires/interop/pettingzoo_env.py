@@ -58,10 +58,12 @@ def read_options(options) -> Options:
 
 def observation_space(num_players: int, options: Options | None = None) -> spaces.Dict:
     n_actions = action_space_size(num_players, options)
-    return spaces.Dict({
-        "observation": spaces.Box(0.0, OBS_HIGH, tensor_shape(num_players), np.float32),
-        "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
-    })
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, OBS_HIGH, tensor_shape(num_players), np.float32),
+            "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
+        }
+    )
 
 
 def observe_seat(game, seat: int, n_actions: int) -> dict[str, np.ndarray]:
@@ -82,12 +84,18 @@ class EmpiresDiscoveryEnv(AECEnv):
     }
 
     def __init__(
-        self, num_players: int = 4, seed: int | None = None, render_mode=None, options=None,
+        self,
+        num_players: int = 4,
+        seed: int | None = None,
+        render_mode=None,
+        options=None,
         events: bool = True,
     ):
         super().__init__()
         if not isinstance(num_players, int) or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-            raise ValueError(f"num_players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {num_players!r}")
+            raise ValueError(
+                f"num_players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {num_players!r}"
+            )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.num_players = num_players
@@ -192,8 +200,9 @@ class EmpiresDiscoveryEnv(AECEnv):
         for p, row in enumerate(obs["scores"]):
             lines.append(f"  player_{p}: ${obs['players'][p]['money']} vp={row['total']}")
         if obs["decision"]:
-            lines.append(f"  to play: player_{obs['decision']['player']} "
-                         f"({obs['decision']['kind']})")
+            lines.append(
+                f"  to play: player_{obs['decision']['player']} ({obs['decision']['kind']})"
+            )
         return "\n".join(lines)
 
 

@@ -113,7 +113,12 @@ DECISION_KINDS: tuple[str, ...] = tuple(sorted(PROMPTS))
 TARGETS: tuple[str, ...] = (*REGIONS, "deck", *UNIVERSITY_TARGETS)
 SCORE_KEYS: tuple[str, ...] = (*scoring.CATEGORIES, "total")
 QUEUE_BOXES: tuple[str, ...] = (
-    "initiative", "dock", "trade_goods", "shipping", "buildings", "warfare",
+    "initiative",
+    "dock",
+    "trade_goods",
+    "shipping",
+    "buildings",
+    "warfare",
 )
 SPECIALIST_BOXES: tuple[str, ...] = tuple(data.BOXES[i] for i in data.SPECIALIST_SPACES)
 DECISION_REGION_KEYS: tuple[str, ...] = ("region", "source", "dest")
@@ -135,7 +140,9 @@ VP_SCALE = 50.0
 COUNTER_SCALE = 10.0
 PRICE_SCALE = 20.0
 HIDDEN_SCALES: tuple[tuple[str, float], ...] = (
-    ("trade_goods_pool", 40.0), ("discovery_deck", 16.0), ("unused_counters", 16.0),
+    ("trade_goods_pool", 40.0),
+    ("discovery_deck", 16.0),
+    ("unused_counters", 16.0),
 )
 STACK_SCALE = 16.0
 
@@ -251,7 +258,7 @@ def tensor_shape(num_players: int) -> tuple[int]:
 def views(tensor: np.ndarray, num_players: int) -> dict[str, np.ndarray]:
     """Named, reshaped views (no copies) of a flat tensor's blocks."""
     return {
-        name: tensor[off:off + int(np.prod(shape))].reshape(shape)
+        name: tensor[off : off + int(np.prod(shape))].reshape(shape)
         for name, (off, shape) in tensor_layout(num_players).items()
     }
 
@@ -292,8 +299,10 @@ def encode(obs: dict, out: np.ndarray | None = None) -> np.ndarray:
         one_hot("seat", observer)
     rules = obs.get("options") or {}
     for flag in (
-        f"edition:{rules.get('edition')}", f"nations:{rules.get('nations')}",
-        "builders" if rules.get("builders") else "", "buy_vp" if rules.get("buy_vp") else "",
+        f"edition:{rules.get('edition')}",
+        f"nations:{rules.get('nations')}",
+        "builders" if rules.get("builders") else "",
+        "buy_vp" if rules.get("buy_vp") else "",
         *(f"variant:{v}" for v in rules.get("variants", ())),
     ):
         one_hot("rules", _RULE.get(flag, -1))
@@ -473,7 +482,8 @@ def encode(obs: dict, out: np.ndarray | None = None) -> np.ndarray:
         out.fill(0.0)
     if buf:
         out[np.fromiter(buf.keys(), np.intp, len(buf))] = np.fromiter(
-            buf.values(), np.float32, len(buf))
+            buf.values(), np.float32, len(buf)
+        )
     return out
 
 

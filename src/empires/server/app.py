@@ -60,9 +60,11 @@ log = logging.getLogger("empires.server")
 MAX_BODY = 64 * 1024  # bytes of an HTTP request body
 MAX_WS_MESSAGE = 4 * 1024  # characters of one websocket message from a client
 STATIC = Path(str(resources.files("empires.server").joinpath("static")))
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
-       "form-action 'self'")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
+    "form-action 'self'"
+)
 
 
 # ---- request bodies -----------------------------------------------------------------------------
@@ -87,9 +89,13 @@ class ActionBody(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     action: str = Field(min_length=1, max_length=MAX_ACTION_LENGTH)
     token: str | None = Field(None, max_length=256)
-    expect: int = Field(ge=0, description=(
-        "the number of actions so far: an action is applied only as that action, so sending "
-        "it again (a retry, a double click) never applies it twice"))
+    expect: int = Field(
+        ge=0,
+        description=(
+            "the number of actions so far: an action is applied only as that action, so sending "
+            "it again (a retry, a double click) never applies it twice"
+        ),
+    )
 
 
 class ErrorBody(BaseModel):
@@ -101,17 +107,25 @@ class ErrorBody(BaseModel):
 
 def _errors(*statuses: int) -> dict:
     """OpenAPI responses for ``statuses`` (plus what every route may answer)."""
-    words = {400: "malformed request", 401: "no token", 403: "token refused",
-             404: "no such game or step", 409: "refused in this state of the game",
-             410: "the game expired or was set aside", 413: "body too large",
-             422: "invalid request", 429: "over a rate limit (see Retry-After)",
-             503: "storage failed or the server is full"}
+    words = {
+        400: "malformed request",
+        401: "no token",
+        403: "token refused",
+        404: "no such game or step",
+        409: "refused in this state of the game",
+        410: "the game expired or was set aside",
+        413: "body too large",
+        422: "invalid request",
+        429: "over a rate limit (see Retry-After)",
+        503: "storage failed or the server is full",
+    }
     out = {}
     for status in sorted({*statuses, 400, 413, 422, 429}):
         spec: dict = {"model": ErrorBody, "description": words[status]}
         if status in (429, 503):
-            spec["headers"] = {"Retry-After": {"description": "seconds to wait",
-                                               "schema": {"type": "string"}}}
+            spec["headers"] = {
+                "Retry-After": {"description": "seconds to wait", "schema": {"type": "string"}}
+            }
         out[status] = spec
     return out
 
@@ -143,11 +157,20 @@ class LimitsAndHeaders:
                     length = -1
                 if length < 0 or length > self.max_body:
                     status = 413 if length > self.max_body else 400
-                    body = _error_body("body_too_large" if status == 413 else "bad_request",
-                                       too_large if status == 413 else "bad Content-Length")
-                    await send({"type": "http.response.start", "status": status,
-                                "headers": [(b"content-type", b"application/json"),
-                                            (b"content-length", str(len(body)).encode())]})
+                    body = _error_body(
+                        "body_too_large" if status == 413 else "bad_request",
+                        too_large if status == 413 else "bad Content-Length",
+                    )
+                    await send(
+                        {
+                            "type": "http.response.start",
+                            "status": status,
+                            "headers": [
+                                (b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode()),
+                            ],
+                        }
+                    )
                     await send({"type": "http.response.body", "body": body})
                     return
         received = 0
@@ -182,8 +205,9 @@ bearer = HTTPBearer(auto_error=False, description="the secret of a seat or spect
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 
 
-def _token(credentials: HTTPAuthorizationCredentials | None,
-           body_token: str | None = None) -> str | None:
+def _token(
+    credentials: HTTPAuthorizationCredentials | None, body_token: str | None = None
+) -> str | None:
     if credentials is not None and credentials.credentials:
         return credentials.credentials.strip()
     return body_token
@@ -194,14 +218,21 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def create_app(db_url: str = "sqlite:///empires.db", *, bot_delay: float = 0.0,
-               max_body: int = MAX_BODY, max_ws_message: int = MAX_WS_MESSAGE,
-               manager: GameManager | None = None, card_sets: dict[str, str] | None = None,
-               limits: Limits | None = None) -> FastAPI:
+def create_app(
+    db_url: str = "sqlite:///empires.db",
+    *,
+    bot_delay: float = 0.0,
+    max_body: int = MAX_BODY,
+    max_ws_message: int = MAX_WS_MESSAGE,
+    manager: GameManager | None = None,
+    card_sets: dict[str, str] | None = None,
+    limits: Limits | None = None,
+) -> FastAPI:
     """The app; its games live in ``db_url`` (SQLite file or ``postgresql://...``).
     ``card_sets`` maps card-set names offered to players to the operator's files."""
-    manager = manager or GameManager(Store(db_url), bot_delay=bot_delay, card_sets=card_sets,
-                                     limits=limits)
+    manager = manager or GameManager(
+        Store(db_url), bot_delay=bot_delay, card_sets=card_sets, limits=limits
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -231,37 +262,57 @@ def _error_handlers(app: FastAPI) -> None:
     async def invalid_request(_request: Request, exc: RequestValidationError):
         errors = exc.errors()
         if any(e.get("type") == "json_invalid" for e in errors):
-            return JSONResponse({"error": "malformed_json",
-                                 "detail": "the request body is not valid JSON"}, status_code=400)
+            return JSONResponse(
+                {"error": "malformed_json", "detail": "the request body is not valid JSON"},
+                status_code=400,
+            )
         parts = []
         for e in errors[:5]:
             where = ".".join(str(x) for x in e.get("loc", ()) if x != "body")
             parts.append(f"{where or 'body'}: {e.get('msg', 'invalid')}")
-        return JSONResponse({"error": "invalid_request", "detail": "; ".join(parts)},
-                            status_code=422)
+        return JSONResponse(
+            {"error": "invalid_request", "detail": "; ".join(parts)}, status_code=422
+        )
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException):
-        codes = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
-                 413: "body_too_large"}
-        return JSONResponse({"error": codes.get(exc.status_code, "http_error"),
-                             "detail": str(exc.detail)}, status_code=exc.status_code,
-                            headers=getattr(exc, "headers", None))
+        codes = {
+            400: "bad_request",
+            404: "not_found",
+            405: "method_not_allowed",
+            413: "body_too_large",
+        }
+        return JSONResponse(
+            {"error": codes.get(exc.status_code, "http_error"), "detail": str(exc.detail)},
+            status_code=exc.status_code,
+            headers=getattr(exc, "headers", None),
+        )
 
 
 def _api_routes(app: FastAPI, manager: GameManager, max_body: int, max_ws_message: int) -> None:
     @app.get("/api/meta", responses=_errors())
     async def meta():
-        return {"games": game_catalogue(), "bots": list(bot_names()),
-                "card_sets": sorted(manager.card_sets),
-                "limits": {"max_body": max_body, "max_ws_message": max_ws_message,
-                           "max_action": MAX_ACTION_LENGTH, "max_name": MAX_NAME_LENGTH}}
+        return {
+            "games": game_catalogue(),
+            "bots": list(bot_names()),
+            "card_sets": sorted(manager.card_sets),
+            "limits": {
+                "max_body": max_body,
+                "max_ws_message": max_ws_message,
+                "max_action": MAX_ACTION_LENGTH,
+                "max_name": MAX_NAME_LENGTH,
+            },
+        }
 
     @app.post("/api/games", status_code=201, responses=_errors(503))
     async def create_game(body: CreateGame, request: Request):
         game, tokens = await manager.create(
-            body.game, [s.model_dump() for s in body.seats], body.options, body.seed,
-            client=_client(request))
+            body.game,
+            [s.model_dump() for s in body.seats],
+            body.options,
+            body.seed,
+            client=_client(request),
+        )
         return _created(game, tokens)
 
     @app.get("/api/games/{game_id}", responses=_errors(401, 403, 404, 410, 503))
@@ -273,17 +324,22 @@ def _api_routes(app: FastAPI, manager: GameManager, max_body: int, max_ws_messag
         return Response(game.full_message(seat), media_type="application/json")
 
     @app.post("/api/games/{game_id}/actions", responses=_errors(401, 403, 404, 409, 410, 503))
-    async def post_action(game_id: str, body: ActionBody, request: Request,
-                          credentials: Credentials):
+    async def post_action(
+        game_id: str, body: ActionBody, request: Request, credentials: Credentials
+    ):
         wait = manager.client_limiter.take(_client(request))
         if wait:
-            raise ApiError(429, "too_many_requests", "you are sending actions too fast",
-                           retry_after=wait)
+            raise ApiError(
+                429, "too_many_requests", "you are sending actions too fast", retry_after=wait
+            )
         game = await manager.require(game_id)
         seat = manager.authenticate(game, _token(credentials, body.token))
         entry = await manager.submit(game, seat, body.action, body.expect)
-        return {"accepted": entry, "actions": len(game.log),
-                "duplicate": bool(entry.pop("duplicate", False))}
+        return {
+            "accepted": entry,
+            "actions": len(game.log),
+            "duplicate": bool(entry.pop("duplicate", False)),
+        }
 
     _replay_routes(app, manager)
 
@@ -301,8 +357,9 @@ def _reads(manager: GameManager, request: Request) -> None:
     """429 for a client reading views or replays faster than ``Limits.view_rate``."""
     wait = manager.view_limiter.take(_client(request))
     if wait:
-        raise ApiError(429, "too_many_requests", "you are asking too often; slow down",
-                       retry_after=wait)
+        raise ApiError(
+            429, "too_many_requests", "you are asking too often; slow down", retry_after=wait
+        )
 
 
 def _created(game: LiveGame, tokens: dict) -> dict:
@@ -317,11 +374,18 @@ def _created(game: LiveGame, tokens: dict) -> dict:
     spectator = tokens[SPECTATOR]
     summary = game.summary()
     return {
-        "id": game.id, "game": game.game, "num_players": len(game.seats),
-        "options": summary["options"], "seats": seats,
-        "seeded": game.seeded, "seed_commitment": summary["seed_commitment"],
-        "spectator": {"token": spectator, "url": f"/game/{game.id}#token={spectator}",
-                      "replay_url": f"/replay/{game.id}#token={spectator}"},
+        "id": game.id,
+        "game": game.game,
+        "num_players": len(game.seats),
+        "options": summary["options"],
+        "seats": seats,
+        "seeded": game.seeded,
+        "seed_commitment": summary["seed_commitment"],
+        "spectator": {
+            "token": spectator,
+            "url": f"/game/{game.id}#token={spectator}",
+            "replay_url": f"/replay/{game.id}#token={spectator}",
+        },
     }
 
 
@@ -331,30 +395,37 @@ def _replay_routes(app: FastAPI, manager: GameManager) -> None:
         game = await manager.require(game_id)
         manager.authenticate(game, _token(credentials))
         if game.status != "finished":
-            raise ApiError(409, "not_finished",
-                           "the replay of a game is available once the game is over")
+            raise ApiError(
+                409, "not_finished", "the replay of a game is available once the game is over"
+            )
         return game
 
     @app.get("/api/games/{game_id}/replay", responses=_errors(401, 403, 404, 409, 410, 503))
     async def get_replay(game_id: str, request: Request, credentials: Credentials):
         game = await finished(game_id, request, credentials)
         st = game.state
-        return {"game": game.summary(), "history": game.public_history(),
-                "log": game.public_log(), "events": st.events(None),
-                "result": {"scores": st.scores(), "ranking": st.ranking()}}
+        return {
+            "game": game.summary(),
+            "history": game.public_history(),
+            "log": game.public_log(),
+            "events": st.events(None),
+            "result": {"scores": st.scores(), "ranking": st.ranking()},
+        }
 
-    @app.get("/api/games/{game_id}/replay/{step}",
-             responses=_errors(401, 403, 404, 409, 410, 503))
-    async def get_replay_step(game_id: str, step: int, request: Request,
-                              credentials: Credentials):
+    @app.get("/api/games/{game_id}/replay/{step}", responses=_errors(401, 403, 404, 409, 410, 503))
+    async def get_replay_step(game_id: str, step: int, request: Request, credentials: Credentials):
         game = await finished(game_id, request, credentials)
         if not 0 <= step <= len(game.log):
             raise ApiError(404, "no_such_step", f"steps run from 0 to {len(game.log)}")
         # A finished game never changes: its replay is computed in a worker thread.
         observation, events = await anyio.to_thread.run_sync(game.replay_observation, step)
-        return {"step": step, "steps": len(game.log),
-                "entry": game.public_log()[step - 1] if step else None,
-                "observation": observation, "event_seqs": events}
+        return {
+            "step": step,
+            "steps": len(game.log),
+            "entry": game.public_log()[step - 1] if step else None,
+            "observation": observation,
+            "event_seqs": events,
+        }
 
 
 def _pages(app: FastAPI) -> None:
@@ -383,18 +454,24 @@ class NoFrames(logging.Filter):
 
     def __init__(self, name: str = "") -> None:
         super().__init__(name)
-        self.refusals = TokenBucket(self.REFUSALS_LOGGED, 2 * self.REFUSALS_LOGGED,
-                                    time.monotonic())
+        self.refusals = TokenBucket(
+            self.REFUSALS_LOGGED, 2 * self.REFUSALS_LOGGED, time.monotonic()
+        )
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.msg in ("< %s", "> %s"):
             return False
         text = record.msg if isinstance(record.msg, str) else ""
-        if (text.startswith("connection rejected") or text.endswith('" 403')) and \
-                self.refusals.take(time.monotonic()):
+        if (
+            text.startswith("connection rejected") or text.endswith('" 403')
+        ) and self.refusals.take(time.monotonic()):
             return False
-        if (isinstance(record.msg, str) and record.msg.startswith('%s - "WebSocket %s"')
-                and isinstance(record.args, tuple) and len(record.args) >= 2):
+        if (
+            isinstance(record.msg, str)
+            and record.msg.startswith('%s - "WebSocket %s"')
+            and isinstance(record.args, tuple)
+            and len(record.args) >= 2
+        ):
             record.args = (record.args[0], str(record.args[1]).split("?")[0], *record.args[2:])
         return True
 
@@ -408,8 +485,11 @@ def websocket_protocol():
     class DropAbusers(WebSocketsSansIOProtocol):
         async def send(self, message) -> None:
             await super().send(message)
-            if (message.get("type") == "websocket.close" and message.get("code") == 1008
-                    and getattr(self, "close_timer", None) is not None):
+            if (
+                message.get("type") == "websocket.close"
+                and message.get("code") == 1008
+                and getattr(self, "close_timer", None) is not None
+            ):
                 self.close_timer.cancel()
                 self.close_timer = None
                 self.transport.close()
@@ -426,14 +506,23 @@ def log_config(level: str) -> dict:
     config.setdefault("filters", {})["no_frames"] = {"()": NoFrames}
     for handler in config["handlers"].values():
         handler.setdefault("filters", []).append("no_frames")
-    config["loggers"]["empires"] = {"handlers": ["default"], "level": level.upper(),
-                                    "propagate": False}
+    config["loggers"]["empires"] = {
+        "handlers": ["default"],
+        "level": level.upper(),
+        "propagate": False,
+    }
     return config
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///empires.db",
-          bot_delay: float = 0.4, log_level: str = "info",
-          card_sets: dict[str, str] | None = None, limits: Limits | None = None) -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str = "sqlite:///empires.db",
+    bot_delay: float = 0.4,
+    log_level: str = "info",
+    card_sets: dict[str, str] | None = None,
+    limits: Limits | None = None,
+) -> None:
     """Run the app with uvicorn until interrupted."""
     import uvicorn
 
@@ -448,6 +537,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "sqlite:///empire
     # No access log (it would add nothing but addresses and game ids; tokens never travel in a
     # URL anyway). No per-message deflate: compressing every view on the event loop halved the
     # actions per second in benchmarks/server_load.py.
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=MAX_WS_MESSAGE,
-                ws_per_message_deflate=False, proxy_headers=False, server_header=False,
-                access_log=False, log_config=log_config(log_level), ws=websocket_protocol())
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=MAX_WS_MESSAGE,
+        ws_per_message_deflate=False,
+        proxy_headers=False,
+        server_header=False,
+        access_log=False,
+        log_config=log_config(log_level),
+        ws=websocket_protocol(),
+    )

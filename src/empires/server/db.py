@@ -89,7 +89,7 @@ def normalize_url(url: str) -> str:
     """``postgresql://`` and ``postgres://`` mean psycopg 3; anything else is taken as given."""
     for prefix in ("postgresql://", "postgres://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
+            return "postgresql+psycopg://" + url[len(prefix) :]
     return url
 
 
@@ -177,24 +177,45 @@ class Store:
     # ---- writes -------------------------------------------------------------------------------
     def create_game(self, row: GameRow) -> None:
         with self.engine.begin() as conn:
-            conn.execute(insert(games).values(
-                id=row.id, game=row.game, config=json.dumps(row.config), seed=row.seed,
-                status=row.status, spectator_token_hash=row.spectator_token_hash,
-                created=row.created, finished=row.finished, seeded=row.seeded,
-                seed_salt=row.seed_salt, touched=row.touched or row.created,
-                last_human=row.last_human,
-            ))
-            conn.execute(insert(seats), [
-                {"game_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot,
-                 "name": s.name, "token_hash": s.token_hash}
-                for s in row.seats
-            ])
+            conn.execute(
+                insert(games).values(
+                    id=row.id,
+                    game=row.game,
+                    config=json.dumps(row.config),
+                    seed=row.seed,
+                    status=row.status,
+                    spectator_token_hash=row.spectator_token_hash,
+                    created=row.created,
+                    finished=row.finished,
+                    seeded=row.seeded,
+                    seed_salt=row.seed_salt,
+                    touched=row.touched or row.created,
+                    last_human=row.last_human,
+                )
+            )
+            conn.execute(
+                insert(seats),
+                [
+                    {
+                        "game_id": row.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                    }
+                    for s in row.seats
+                ],
+            )
             if row.actions:
                 stamp = now()
-                conn.execute(insert(actions), [
-                    {"game_id": row.id, "index": i, "seat": seat, "action": a, "created": stamp}
-                    for i, (seat, a) in enumerate(row.actions)
-                ])
+                conn.execute(
+                    insert(actions),
+                    [
+                        {"game_id": row.id, "index": i, "seat": seat, "action": a, "created": stamp}
+                        for i, (seat, a) in enumerate(row.actions)
+                    ],
+                )
 
     def append_actions(self, batch: list[tuple]) -> None:
         """Store several games' actions ``(game_id, index, seat, action, finished[, human])`` in
@@ -202,19 +223,28 @@ class Store:
         touched (and acted on by a human when ``human``)."""
         stamp = now()
         with self.engine.begin() as conn:
-            conn.execute(insert(actions), [
-                {"game_id": b[0], "index": b[1], "seat": b[2], "action": b[3], "created": stamp}
-                for b in batch
-            ])
+            conn.execute(
+                insert(actions),
+                [
+                    {"game_id": b[0], "index": b[1], "seat": b[2], "action": b[3], "created": stamp}
+                    for b in batch
+                ],
+            )
             done = [b[0] for b in batch if b[4]]
             if done:
-                conn.execute(update(games).where(games.c.id.in_(done))
-                             .values(status="finished", finished=stamp))
+                conn.execute(
+                    update(games)
+                    .where(games.c.id.in_(done))
+                    .values(status="finished", finished=stamp)
+                )
             human = sorted({b[0] for b in batch if len(b) > 5 and b[5]})
             others = sorted({b[0] for b in batch} - set(human))
             if human:
-                conn.execute(update(games).where(games.c.id.in_(human))
-                             .values(touched=stamp, last_human=stamp))
+                conn.execute(
+                    update(games)
+                    .where(games.c.id.in_(human))
+                    .values(touched=stamp, last_human=stamp)
+                )
             if others:
                 conn.execute(update(games).where(games.c.id.in_(others)).values(touched=stamp))
 
@@ -223,25 +253,30 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(update(games).where(games.c.id == game_id).values(touched=now()))
 
-    def expire(self, unjoined_before: datetime, idle_before: datetime,
-               delete_before: datetime) -> tuple[list[str], int]:
+    def expire(
+        self, unjoined_before: datetime, idle_before: datetime, delete_before: datetime
+    ) -> tuple[list[str], int]:
         """Mark expired the active games untouched since ``unjoined_before`` that no human ever
         acted in, and those untouched since ``idle_before``; delete finished, expired and
         quarantined games older than ``delete_before``. Returns (expired ids, deleted count)."""
         touched = func.coalesce(games.c.touched, games.c.created)
         stale = (games.c.status == "active") & (
-            ((games.c.last_human.is_(None)) & (touched < unjoined_before))
-            | (touched < idle_before))
-        gone = (games.c.status.in_(("finished", "expired", "quarantined"))
-                & (func.coalesce(games.c.finished, touched) < delete_before))
+            ((games.c.last_human.is_(None)) & (touched < unjoined_before)) | (touched < idle_before)
+        )
+        gone = games.c.status.in_(("finished", "expired", "quarantined")) & (
+            func.coalesce(games.c.finished, touched) < delete_before
+        )
         with self.engine.begin() as conn:
             expired = [r[0] for r in conn.execute(select(games.c.id).where(stale))]
             if expired:
-                conn.execute(update(games).where(games.c.id.in_(expired))
-                             .values(status="expired", finished=now()))
+                conn.execute(
+                    update(games)
+                    .where(games.c.id.in_(expired))
+                    .values(status="expired", finished=now())
+                )
             old = [r[0] for r in conn.execute(select(games.c.id).where(gone))]
             for chunk in range(0, len(old), 500):
-                ids = old[chunk:chunk + 500]
+                ids = old[chunk : chunk + 500]
                 conn.execute(delete(actions).where(actions.c.game_id.in_(ids)))
                 conn.execute(delete(seats).where(seats.c.game_id.in_(ids)))
                 conn.execute(delete(games).where(games.c.id.in_(ids)))
@@ -271,12 +306,15 @@ class Store:
             g = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
             if g is None:
                 return None
-            seat_rows = conn.execute(
-                select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
-            ).mappings().all()
+            seat_rows = (
+                conn.execute(select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat))
+                .mappings()
+                .all()
+            )
             action_rows = conn.execute(
                 select(actions.c.index, actions.c.seat, actions.c.action)
-                .where(actions.c.game_id == game_id).order_by(actions.c.index)
+                .where(actions.c.game_id == game_id)
+                .order_by(actions.c.index)
             ).all()
         try:
             config = json.loads(g["config"])
@@ -285,12 +323,22 @@ class Store:
         except (ValueError, RecursionError) as exc:
             raise CorruptRow(f"game {game_id}: bad config JSON ({exc})") from None
         row = GameRow(
-            id=g["id"], game=g["game"], config=config, seed=int(g["seed"]),
-            status=g["status"], spectator_token_hash=g["spectator_token_hash"],
-            created=g["created"], finished=g["finished"], seeded=bool(g["seeded"]),
-            seed_salt=g["seed_salt"], touched=g["touched"], last_human=g["last_human"],
-            seats=[SeatRow(s["seat"], s["kind"], s["bot"], s["name"], s["token_hash"])
-                   for s in seat_rows],
+            id=g["id"],
+            game=g["game"],
+            config=config,
+            seed=int(g["seed"]),
+            status=g["status"],
+            spectator_token_hash=g["spectator_token_hash"],
+            created=g["created"],
+            finished=g["finished"],
+            seeded=bool(g["seeded"]),
+            seed_salt=g["seed_salt"],
+            touched=g["touched"],
+            last_human=g["last_human"],
+            seats=[
+                SeatRow(s["seat"], s["kind"], s["bot"], s["name"], s["token_hash"])
+                for s in seat_rows
+            ],
         )
         for expected, (index, seat, action) in enumerate(action_rows):
             if index != expected:  # a gap would mean a corrupt history: stop at it

@@ -63,8 +63,9 @@ class ApiError(Exception):
     """A request the server refuses: ``status`` (4xx/5xx), a short ``code`` and a sentence;
     ``retry_after`` (seconds) for a client over its limits."""
 
-    def __init__(self, status: int, code: str, message: str,
-                 retry_after: float | None = None) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, retry_after: float | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
@@ -96,8 +97,12 @@ SPECTATOR = None  # the "seat" of a spectator link
 
 
 def quarantined() -> ApiError:
-    return ApiError(410, "quarantined", "this game's stored record is damaged and has been set "
-                    "aside; the server's operator can see why in its log")
+    return ApiError(
+        410,
+        "quarantined",
+        "this game's stored record is damaged and has been set "
+        "aside; the server's operator can see why in its log",
+    )
 
 
 def bot_seed(game_seed: int, seat: int, index: int) -> int:
@@ -111,8 +116,9 @@ def check_bot_spec(spec: Any) -> str:
         raise ApiError(422, "invalid_seat", "a bot seat needs a bot name, e.g. 'random'")
     name = spec.strip().lower()
     if name not in bot_names() and not name.startswith("ismcts:"):
-        raise ApiError(422, "invalid_seat",
-                       f"unknown bot {spec!r}; known bots: {', '.join(bot_names())}")
+        raise ApiError(
+            422, "invalid_seat", f"unknown bot {spec!r}; known bots: {', '.join(bot_names())}"
+        )
     try:
         bot = make_bot(name, 0)
     except ValueError as exc:
@@ -120,9 +126,12 @@ def check_bot_spec(spec: Any) -> str:
     iterations = getattr(bot, "iterations", None)
     seconds = getattr(bot, "seconds", None)
     if (iterations or 0) > MAX_ISMCTS_ITERATIONS or (seconds or 0) > MAX_ISMCTS_SECONDS:
-        raise ApiError(422, "invalid_seat",
-                       f"bot {spec!r} thinks too long for this server (at most "
-                       f"{MAX_ISMCTS_ITERATIONS} iterations or {MAX_ISMCTS_SECONDS:g} s)")
+        raise ApiError(
+            422,
+            "invalid_seat",
+            f"bot {spec!r} thinks too long for this server (at most "
+            f"{MAX_ISMCTS_ITERATIONS} iterations or {MAX_ISMCTS_SECONDS:g} s)",
+        )
     return name
 
 
@@ -157,8 +166,12 @@ def log_entry(state, index: int, seat: int, action: str) -> dict:
 def entry_for(entry: dict, viewer: int | None) -> dict:
     """``entry`` as ``viewer`` may read it: the raw action only for its actor."""
     if viewer is not None and viewer == entry["seat"]:
-        return {"index": entry["index"], "seat": entry["seat"], "action": entry["action"],
-                "text": entry["text"]}
+        return {
+            "index": entry["index"],
+            "seat": entry["seat"],
+            "action": entry["action"],
+            "text": entry["text"],
+        }
     views = entry.get("views")
     text = entry["text"] if views is None else views.get(viewer, views[None])
     return {"index": entry["index"], "seat": entry["seat"], "text": text}
@@ -193,8 +206,9 @@ def resolve_card_set(options: Any, card_sets: dict[str, str]) -> tuple[Any, str 
     name = options["cards"]
     if not isinstance(name, str) or name not in card_sets:
         offered = ", ".join(sorted(card_sets)) or "none (only the standard cards)"
-        raise ApiError(422, "invalid_options",
-                       f"'cards' names a card set this server offers: {offered}")
+        raise ApiError(
+            422, "invalid_options", f"'cards' names a card set this server offers: {offered}"
+        )
     return {**options, "cards": card_sets[name]}, name
 
 
@@ -221,9 +235,15 @@ def game_catalogue() -> list[dict]:
                 values = getattr(options_module, attr, None)
                 if values is not None:
                     options[attr.lower()] = list(values)
-        out.append({"name": module.NAME, "min_players": module.MIN_PLAYERS,
-                    "max_players": module.MAX_PLAYERS, "options": options,
-                    "board": _board(module)})
+        out.append(
+            {
+                "name": module.NAME,
+                "min_players": module.MIN_PLAYERS,
+                "max_players": module.MAX_PLAYERS,
+                "options": options,
+                "board": _board(module),
+            }
+        )
     return out
 
 
@@ -238,9 +258,12 @@ def _board(module) -> dict | None:
     if ids is None or adjacent is None:
         return None
     names = getattr(data, "REGION_NAMES", ids)
-    return {"regions": [{"id": rid, "name": names[i],
-                         "adjacent": sorted(ids[j] for j in adjacent[i])}
-                        for i, rid in enumerate(ids)]}
+    return {
+        "regions": [
+            {"id": rid, "name": names[i], "adjacent": sorted(ids[j] for j in adjacent[i])}
+            for i, rid in enumerate(ids)
+        ]
+    }
 
 
 # ---- building a game --------------------------------------------------------------------------
@@ -254,9 +277,14 @@ class NewGame:
     tokens: dict[int | None, str]  # seat (None: spectators) -> the secret, shown once
 
 
-def build_game(game: str, seats: list[dict], options: dict | None = None,
-               seed: int | None = None, actions: list[str] | None = None,
-               card_sets: dict[str, str] | None = None) -> NewGame:
+def build_game(
+    game: str,
+    seats: list[dict],
+    options: dict | None = None,
+    seed: int | None = None,
+    actions: list[str] | None = None,
+    card_sets: dict[str, str] | None = None,
+) -> NewGame:
     """Validate a game request and build the game (not yet stored). ``actions`` (not offered by
     the HTTP API) plays a known history first: tests start games near their end with it.
     ``card_sets`` maps the card-set names this server offers to the operator's files."""
@@ -272,8 +300,11 @@ def build_game(game: str, seats: list[dict], options: dict | None = None,
     try:
         state = module.new_game(n, seed=seed, options=opts)
     except (ValueError, TypeError) as exc:
-        raise ApiError(422, "invalid_options", str(exc) if card_set is None
-                       else "the options do not fit this card set") from None
+        raise ApiError(
+            422,
+            "invalid_options",
+            str(exc) if card_set is None else "the options do not fit this card set",
+        ) from None
     game_log: list[dict] = []
     played: list[tuple[int, str]] = []
     for raw in actions or []:
@@ -288,18 +319,28 @@ def build_game(game: str, seats: list[dict], options: dict | None = None,
         config["card_set"] = card_set
     stamp = now()
     row = GameRow(
-        id=security.new_game_id(), game=module.NAME, config=config,
-        seed=seed, status="finished" if state.is_terminal() else "active",
-        spectator_token_hash=security.hash_token(tokens[SPECTATOR]), created=stamp,
-        finished=stamp if state.is_terminal() else None, seeded=seeded,
-        seed_salt=security.new_salt(), touched=stamp, seats=seat_rows, actions=played,
+        id=security.new_game_id(),
+        game=module.NAME,
+        config=config,
+        seed=seed,
+        status="finished" if state.is_terminal() else "active",
+        spectator_token_hash=security.hash_token(tokens[SPECTATOR]),
+        created=stamp,
+        finished=stamp if state.is_terminal() else None,
+        seeded=seeded,
+        seed_salt=security.new_salt(),
+        touched=stamp,
+        seats=seat_rows,
+        actions=played,
     )
     return NewGame(row, state, game_log, tokens)
 
 
 def _check_game(game: Any, seats: Any) -> tuple[Any, int]:
     if not isinstance(game, str) or game not in game_names():
-        raise ApiError(422, "invalid_game", f"unknown game {game!r}; known: {', '.join(game_names())}")
+        raise ApiError(
+            422, "invalid_game", f"unknown game {game!r}; known: {', '.join(game_names())}"
+        )
     module = get_game(game)
     if not hasattr(module, "new_game"):
         raise ApiError(422, "invalid_game", f"the {game} engine is not available")
@@ -307,8 +348,11 @@ def _check_game(game: Any, seats: Any) -> tuple[Any, int]:
         raise ApiError(422, "invalid_seats", "give one seat per player")
     n = len(seats)
     if not module.MIN_PLAYERS <= n <= module.MAX_PLAYERS:
-        raise ApiError(422, "invalid_seats",
-                       f"{game} takes {module.MIN_PLAYERS} to {module.MAX_PLAYERS} players, not {n}")
+        raise ApiError(
+            422,
+            "invalid_seats",
+            f"{game} takes {module.MIN_PLAYERS} to {module.MAX_PLAYERS} players, not {n}",
+        )
     return module, n
 
 
@@ -334,17 +378,23 @@ def _seat_rows(seats: list) -> tuple[list[SeatRow], dict[int | None, str]]:
         kind = spec.get("kind")
         name = spec.get("name")
         if name is not None and (not isinstance(name, str) or len(name.strip()) > MAX_NAME_LENGTH):
-            raise ApiError(422, "invalid_seat", f"seat {i}: a name is at most {MAX_NAME_LENGTH} characters")
+            raise ApiError(
+                422, "invalid_seat", f"seat {i}: a name is at most {MAX_NAME_LENGTH} characters"
+            )
         if name is not None and security.control_character(name) is not None:
-            raise ApiError(422, "invalid_seat",
-                           f"seat {i}: a name cannot hold control characters "
-                           f"(found U+{ord(security.control_character(name)):04X})")
+            raise ApiError(
+                422,
+                "invalid_seat",
+                f"seat {i}: a name cannot hold control characters "
+                f"(found U+{ord(security.control_character(name)):04X})",
+            )
         name = " ".join(name.split()) if name else None
         if kind == "human":
             token = security.new_token()
             tokens[i] = token
-            seat_rows.append(SeatRow(i, "human", None, name or f"Player {i + 1}",
-                                     security.hash_token(token)))
+            seat_rows.append(
+                SeatRow(i, "human", None, name or f"Player {i + 1}", security.hash_token(token))
+            )
         elif kind == "bot":
             bot = check_bot_spec(spec.get("bot"))
             if not name:
@@ -371,20 +421,27 @@ def engine_config(row: GameRow, card_sets: dict[str, str] | None) -> dict:
     return {**config, "options": {**config.get("options", {}), "cards": path}}
 
 
-def restore(row: GameRow, card_sets: dict[str, str] | None = None,
-            stop_at_error: bool = False) -> tuple[Any, list[dict]]:
+def restore(
+    row: GameRow, card_sets: dict[str, str] | None = None, stop_at_error: bool = False
+) -> tuple[Any, list[dict]]:
     """The game and its log rebuilt from a stored row (SaveFileError if it does not replay; or,
     with ``stop_at_error``, the game as far as its history replays)."""
     module = get_game(row.game)
-    history = {"game": row.game, "config": engine_config(row, card_sets), "seed": row.seed,
-               "actions": []}
+    history = {
+        "game": row.game,
+        "config": engine_config(row, card_sets),
+        "seed": row.seed,
+        "actions": [],
+    }
     state = module.replay(history)
     game_log = []
     for i, (seat, action) in enumerate(row.actions):
         try:
             if state.current_player != seat:
-                raise SaveFileError(f"action {i} was stored for seat {seat}, "
-                                    f"but seat {state.current_player} was to play")
+                raise SaveFileError(
+                    f"action {i} was stored for seat {seat}, "
+                    f"but seat {state.current_player} was to play"
+                )
             entry = log_entry(state, i, seat, action)
             try:
                 state.apply(action)
@@ -453,18 +510,28 @@ class LiveGame:
         st = self.state
         terminal = st.is_terminal()
         out = {
-            "id": self.id, "game": self.game, "status": self.status, "error": self.error,
-            "num_players": st.num_players, "options": public_config(self.config).get("options"),
-            "seats": [s.public() for s in self.seats], "actions": len(self.log),
+            "id": self.id,
+            "game": self.game,
+            "status": self.status,
+            "error": self.error,
+            "num_players": st.num_players,
+            "options": public_config(self.config).get("options"),
+            "seats": [s.public() for s in self.seats],
+            "actions": len(self.log),
             "current_player": None if terminal else st.current_player,
-            "terminal": terminal, "created": self.created.isoformat(),
+            "terminal": terminal,
+            "created": self.created.isoformat(),
             "seeded": self.seeded,
-            "seed_commitment": (security.seed_commitment(self.seed, self.seed_salt)
-                                if self.seed_salt else None),
+            "seed_commitment": (
+                security.seed_commitment(self.seed, self.seed_salt) if self.seed_salt else None
+            ),
         }
         if self.status == "finished":
-            out["seed_reveal"] = {"seed": self.seed, "salt": self.seed_salt,
-                                  "format": security.SEED_FORMAT}
+            out["seed_reveal"] = {
+                "seed": self.seed,
+                "salt": self.seed_salt,
+                "format": security.SEED_FORMAT,
+            }
         return out
 
     def view(self, seat: int | None) -> dict:
@@ -472,11 +539,19 @@ class LiveGame:
         terminal = st.is_terminal()
         current = st.current_player
         legal: list[dict] = []
-        if (seat is not None and not terminal and current == seat
-                and self.seats[seat].kind == "human" and self.status == "active"):
+        if (
+            seat is not None
+            and not terminal
+            and current == seat
+            and self.seats[seat].kind == "human"
+            and self.status == "active"
+        ):
             legal = [{"action": str(a), "text": _describe(st, a)} for a in st.legal_actions()]
         out = {
-            "type": "state", "version": self.version, "game": self.summary(), "you": seat,
+            "type": "state",
+            "version": self.version,
+            "game": self.summary(),
+            "you": seat,
             "observation": hide_path(st.observation(seat), self.card_path, self.card_set),
             "legal": legal,
             "waiting_for": None if terminal else current,
@@ -488,24 +563,30 @@ class LiveGame:
     def view_json(self, seat: int | None) -> str:
         text = self._views.get(seat)
         if text is None:
-            text = self._views[seat] = json.dumps(self.view(seat), separators=(",", ":"),
-                                                  check_circular=False)
+            text = self._views[seat] = json.dumps(
+                self.view(seat), separators=(",", ":"), check_circular=False
+            )
         return text
 
-    def message(self, seat: int | None, log_from: int = 0, events_from: int = 0
-                ) -> tuple[str, int, int]:
+    def message(
+        self, seat: int | None, log_from: int = 0, events_from: int = 0
+    ) -> tuple[str, int, int]:
         """The state message for ``seat`` with the log entries from ``log_from`` on and the
         engine's events from position ``events_from`` on, each as ``seat`` may read it; and
         where the next message's log and events start."""
         base = self.view_json(seat)
         state, log_now = self.state, self.log
-        entries = json.dumps([entry_for(e, seat) for e in log_now[log_from:]],
-                             separators=(",", ":"))
+        entries = json.dumps(
+            [entry_for(e, seat) for e in log_now[log_from:]], separators=(",", ":")
+        )
         events = state.events(seat, events_from)
         text = json.dumps(events, separators=(",", ":"))
-        return (f'{base[:-1]},"log_from":{log_from},"log":{entries},'
-                f'"events_from":{events_from},"events":{text}}}',
-                len(log_now), events_from + len(events))
+        return (
+            f'{base[:-1]},"log_from":{log_from},"log":{entries},'
+            f'"events_from":{events_from},"events":{text}}}',
+            len(log_now),
+            events_from + len(events),
+        )
 
     def full_message(self, seat: int | None) -> str:
         """:meth:`message` from the start (what a GET answers), kept until the game changes."""
@@ -540,10 +621,13 @@ class LiveGame:
                     checkpoints.append(game.clone())
             self._replay, self._event_counts = checkpoints, counts
         game = self._replay[step // REPLAY_CHECKPOINT].clone()
-        for a in actions[(step // REPLAY_CHECKPOINT) * REPLAY_CHECKPOINT:step]:
+        for a in actions[(step // REPLAY_CHECKPOINT) * REPLAY_CHECKPOINT : step]:
             game.apply(a)
-        covered = (list(range(self._event_counts[step - 1], self._event_counts[step]))
-                   if step else list(range(self._event_counts[0])))
+        covered = (
+            list(range(self._event_counts[step - 1], self._event_counts[step]))
+            if step
+            else list(range(self._event_counts[0]))
+        )
         return hide_path(game.observation(None), self.card_path, self.card_set), covered
 
 
@@ -579,19 +663,30 @@ class Limits:
 
 
 class GameManager:
-    def __init__(self, store: Store, *, bot_delay: float = 0.0, max_active_games: int = 1000,
-                 max_cached_finished: int = 200, max_connections_per_game: int = 64,
-                 bot_threads: int = 4, card_sets: dict[str, str] | None = None,
-                 limits: Limits | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_delay: float = 0.0,
+        max_active_games: int = 1000,
+        max_cached_finished: int = 200,
+        max_connections_per_game: int = 64,
+        bot_threads: int = 4,
+        card_sets: dict[str, str] | None = None,
+        limits: Limits | None = None,
+    ) -> None:
         self.store = store
         self.card_sets = dict(card_sets or {})
         self.limits = limits or Limits()
-        self.create_limiter = security.RateLimiter(self.limits.create_rate,
-                                                   self.limits.create_burst)
-        self.client_limiter = security.RateLimiter(self.limits.client_rate,
-                                                   self.limits.client_burst)
-        self.connect_limiter = security.RateLimiter(self.limits.connect_rate,
-                                                    self.limits.connect_burst)
+        self.create_limiter = security.RateLimiter(
+            self.limits.create_rate, self.limits.create_burst
+        )
+        self.client_limiter = security.RateLimiter(
+            self.limits.client_rate, self.limits.client_burst
+        )
+        self.connect_limiter = security.RateLimiter(
+            self.limits.connect_rate, self.limits.connect_burst
+        )
         self.view_limiter = security.RateLimiter(self.limits.view_rate, self.limits.view_burst)
         self._sweeper: asyncio.Task | None = None
         self._background: set[asyncio.Task] = set()
@@ -663,8 +758,11 @@ class GameManager:
         stamp = now()
         lim = self.limits
         expired, deleted = await self._db(
-            self.store.expire, stamp - timedelta(seconds=lim.expire_after),
-            stamp - timedelta(seconds=lim.idle_after), stamp - timedelta(seconds=lim.keep_finished))
+            self.store.expire,
+            stamp - timedelta(seconds=lim.expire_after),
+            stamp - timedelta(seconds=lim.idle_after),
+            stamp - timedelta(seconds=lim.keep_finished),
+        )
         for game_id in expired:
             game = self.games.pop(game_id, None)
             if game is not None:
@@ -714,8 +812,9 @@ class GameManager:
     async def _db(self, func, *args):
         return await anyio.to_thread.run_sync(func, *args, limiter=self._db_limiter)
 
-    async def _store_action(self, game_id: str, index: int, seat: int, action: str,
-                            finished: bool, human: bool = False) -> None:
+    async def _store_action(
+        self, game_id: str, index: int, seat: int, action: str, finished: bool, human: bool = False
+    ) -> None:
         """Store one action; returns once it is committed. Actions of different games that
         arrive while a commit is under way are committed together in the next one."""
         future = asyncio.get_running_loop().create_future()
@@ -784,10 +883,15 @@ class GameManager:
         card_set = row.config.get("card_set")
         if card_set is not None and card_set not in self.card_sets:
             # Not damaged: the operator may offer the set again (empires serve --cards).
-            log.warning("game %s uses the card set %r, which this server does not offer",
-                        game_id, card_set)
-            raise ApiError(409, "card_set_unavailable", f"this game is played with the card set "
-                           f"{card_set!r}, which this server does not offer now")
+            log.warning(
+                "game %s uses the card set %r, which this server does not offer", game_id, card_set
+            )
+            raise ApiError(
+                409,
+                "card_set_unavailable",
+                f"this game is played with the card set "
+                f"{card_set!r}, which this server does not offer now",
+            )
         error = None
         try:
             state, game_log = await anyio.to_thread.run_sync(restore, row, self.card_sets)
@@ -797,7 +901,8 @@ class GameManager:
             error = f"this game cannot be resumed: {exc}"
             try:
                 state, game_log = await anyio.to_thread.run_sync(
-                    lambda: restore(row, self.card_sets, stop_at_error=True))
+                    lambda: restore(row, self.card_sets, stop_at_error=True)
+                )
             except Exception as exc2:  # not even its start replays: the row itself is bad
                 return await self._quarantine(game_id, exc2)
         game = self.games.get(game_id)
@@ -830,8 +935,12 @@ class GameManager:
         """Set aside a stored game that cannot be read: one clear log line, marked in the store
         (never loaded again) and refused to clients; every other game goes on."""
         reason = " ".join(str(exc).split())[:200] or type(exc).__name__
-        log.error("quarantined game %s: its stored record cannot be read (%s: %s)",
-                  game_id, type(exc).__name__, reason)
+        log.error(
+            "quarantined game %s: its stored record cannot be read (%s: %s)",
+            game_id,
+            type(exc).__name__,
+            reason,
+        )
         with contextlib.suppress(Exception):
             await self._db(self.store.set_status, game_id, "quarantined")
         raise quarantined()
@@ -868,25 +977,43 @@ class GameManager:
             return
         mine = sum(1 for g in self.games.values() if g.creator == client and g.status == "active")
         if mine >= self.limits.games_per_client:
-            raise ApiError(429, "too_many_games",
-                           f"you have {mine} games going on this server, the most it allows; "
-                           "finish or abandon some first", retry_after=self.limits.sweep_every)
+            raise ApiError(
+                429,
+                "too_many_games",
+                f"you have {mine} games going on this server, the most it allows; "
+                "finish or abandon some first",
+                retry_after=self.limits.sweep_every,
+            )
         wait = self.create_limiter.take(client)
         if wait:
-            raise ApiError(429, "too_many_requests",
-                           f"you are creating games too fast; try again in {wait:.0f} s",
-                           retry_after=wait)
+            raise ApiError(
+                429,
+                "too_many_requests",
+                f"you are creating games too fast; try again in {wait:.0f} s",
+                retry_after=wait,
+            )
 
-    async def create(self, game: str, seats: list[dict], options: dict | None = None,
-                     seed: int | None = None, actions: list[str] | None = None,
-                     client: str | None = None) -> tuple[LiveGame, dict[int | None, str]]:
+    async def create(
+        self,
+        game: str,
+        seats: list[dict],
+        options: dict | None = None,
+        seed: int | None = None,
+        actions: list[str] | None = None,
+        client: str | None = None,
+    ) -> tuple[LiveGame, dict[int | None, str]]:
         active = sum(1 for g in self.games.values() if g.status == "active")
         if active >= self.max_active_games:
-            raise ApiError(503, "server_full", "this server has too many games going; try later",
-                           retry_after=60)
+            raise ApiError(
+                503,
+                "server_full",
+                "this server has too many games going; try later",
+                retry_after=60,
+            )
         self.check_create(client)
-        new = await anyio.to_thread.run_sync(build_game, game, seats, options, seed, actions,
-                                             self.card_sets)
+        new = await anyio.to_thread.run_sync(
+            build_game, game, seats, options, seed, actions, self.card_sets
+        )
         try:
             await self._db(self.store.create_game, new.row)
         except Exception as exc:
@@ -901,8 +1028,9 @@ class GameManager:
         return live, new.tokens
 
     # ---- acting ----
-    async def submit(self, game: LiveGame, seat: int | None, action: Any,
-                     expect: Any = None) -> dict:
+    async def submit(
+        self, game: LiveGame, seat: int | None, action: Any, expect: Any = None
+    ) -> dict:
         """Apply ``action`` for ``seat`` (already authenticated) as action number ``expect``
         (required: the number of actions so far); the seat's view of the log entry when
         accepted. Submissions are idempotent: the same action sent again with the same
@@ -911,13 +1039,22 @@ class GameManager:
         if seat is SPECTATOR:
             raise ApiError(403, "spectator", "a spectator link cannot act")
         if not isinstance(action, str) or not action.strip():
-            raise ApiError(400, "malformed_action", "an action is a non-empty string, "
-                           "e.g. \"place colonist dock\"")
+            raise ApiError(
+                400,
+                "malformed_action",
+                'an action is a non-empty string, e.g. "place colonist dock"',
+            )
         if len(action) > MAX_ACTION_LENGTH:
-            raise ApiError(400, "malformed_action", f"an action is at most {MAX_ACTION_LENGTH} characters")
+            raise ApiError(
+                400, "malformed_action", f"an action is at most {MAX_ACTION_LENGTH} characters"
+            )
         if expect is None:
-            raise ApiError(400, "missing_expect", "say which action this is: 'expect' is the "
-                           "number of actions so far (it makes a resubmission harmless)")
+            raise ApiError(
+                400,
+                "missing_expect",
+                "say which action this is: 'expect' is the "
+                "number of actions so far (it makes a resubmission harmless)",
+            )
         if isinstance(expect, bool) or not isinstance(expect, int) or expect < 0:
             raise ApiError(400, "malformed_action", "'expect' must be the number of actions so far")
         async with game.lock:
@@ -927,8 +1064,11 @@ class GameManager:
                     return {**entry_for(done, seat), "duplicate": True}
             self._check_turn(game, seat)
             if expect != len(game.log):
-                raise ApiError(409, "stale", f"the game has moved on: {len(game.log)} actions "
-                               f"so far, not {expect}")
+                raise ApiError(
+                    409,
+                    "stale",
+                    f"the game has moved on: {len(game.log)} actions so far, not {expect}",
+                )
             entry = await self._commit(game, seat, action)
         self.kick_bots(game)
         return entry_for(entry, seat)
@@ -941,8 +1081,11 @@ class GameManager:
             raise ApiError(409, "game_over", "the game is over")
         current = game.state.current_player
         if current != seat:
-            raise ApiError(409, "not_your_turn",
-                           f"it is {game.seats[current].name}'s turn (seat {current}), not yours")
+            raise ApiError(
+                409,
+                "not_your_turn",
+                f"it is {game.seats[current].name}'s turn (seat {current}), not yours",
+            )
 
     async def _commit(self, game: LiveGame, seat: int, action: str) -> dict:
         """Validate on a copy, store, then publish. Caller holds ``game.lock``."""
@@ -953,7 +1096,9 @@ class GameManager:
         except IllegalActionError as exc:
             raise ApiError(422, "illegal_action", str(exc)) from None
         except (ValueError, TypeError, KeyError, IndexError) as exc:
-            raise ApiError(400, "malformed_action", f"cannot read the action {action!r}: {exc}") from None
+            raise ApiError(
+                400, "malformed_action", f"cannot read the action {action!r}: {exc}"
+            ) from None
         if any(str(a) == action for a in state.legal_actions()):
             canonical = action  # already in its own words (the usual case: cheap)
         else:
@@ -969,7 +1114,9 @@ class GameManager:
         except Exception as exc:
             log.exception("cannot store action %d of game %s", index, game.id)
             await self._resync(game)
-            raise ApiError(503, "storage_error", "the action could not be stored; try again") from exc
+            raise ApiError(
+                503, "storage_error", "the action could not be stored; try again"
+            ) from exc
         game.state = after
         game.log.append(entry)
         if finished:
@@ -1014,7 +1161,8 @@ class GameManager:
                     spec = game.seats[seat].bot
                     seed = bot_seed(game.seed, seat, len(game.log))
                     action = await anyio.to_thread.run_sync(
-                        _bot_choose, spec, seed, state.clone(), limiter=self._bot_limiter)
+                        _bot_choose, spec, seed, state.clone(), limiter=self._bot_limiter
+                    )
                     await self._commit(game, seat, str(action))
                 await asyncio.sleep(self.bot_delay)
         except asyncio.CancelledError:

@@ -43,8 +43,9 @@ def parse_card_sets(specs: list[str] | None) -> dict[str, str]:
         except OSError as exc:
             raise ValueError(f"card set {name!r}: cannot read {file}: {exc.strerror}") from None
         if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_CARD_FILE:
-            raise ValueError(f"card set {name!r}: {file} is not a regular file of at most "
-                             f"{MAX_CARD_FILE} bytes")
+            raise ValueError(
+                f"card set {name!r}: {file} is not a regular file of at most {MAX_CARD_FILE} bytes"
+            )
         try:
             load_cards(str(path))
         except CardFileError as exc:
@@ -63,8 +64,9 @@ def parse_limits(specs: list[str] | None, base: Limits | None = None) -> Limits:
         name, sep, value = spec.partition("=")
         name = name.strip().replace("-", "_")
         if not sep or name not in known:
-            raise ValueError(f"--limit takes NAME=VALUE with NAME one of: {', '.join(known)}; "
-                             f"not {spec!r}")
+            raise ValueError(
+                f"--limit takes NAME=VALUE with NAME one of: {', '.join(known)}; not {spec!r}"
+            )
         number = parse_duration(value)
         changes[name] = int(number) if isinstance(getattr(base, name), int) else number
     return replace(base, **changes)

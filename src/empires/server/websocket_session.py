@@ -35,8 +35,14 @@ MESSAGE_TOO_BIG = 1009
 
 
 class Session:
-    def __init__(self, websocket: WebSocket, manager: GameManager, game_id: str,
-                 client: str, max_message: int) -> None:
+    def __init__(
+        self,
+        websocket: WebSocket,
+        manager: GameManager,
+        game_id: str,
+        client: str,
+        max_message: int,
+    ) -> None:
         self.ws = websocket
         self.manager = manager
         self.game_id = game_id
@@ -71,8 +77,10 @@ class Session:
         try:
             game, seat = await asyncio.wait_for(self.authenticate(), AUTH_TIMEOUT)
         except TimeoutError:
-            await self.refuse(ApiError(401, "missing_token", "send {\"type\": \"auth\", "
-                                       "\"token\": ...} first"), POLICY_VIOLATION)
+            await self.refuse(
+                ApiError(401, "missing_token", 'send {"type": "auth", "token": ...} first'),
+                POLICY_VIOLATION,
+            )
             return
         except ApiError as exc:
             await self.refuse(exc, 4000 + exc.status)
@@ -80,8 +88,9 @@ class Session:
         except (WebSocketDisconnect, RuntimeError, OSError):
             return
         if game.connections >= self.manager.max_connections_per_game:
-            await self.refuse(ApiError(429, "too_many_connections",
-                                       "too many connections to this game"), 4429)
+            await self.refuse(
+                ApiError(429, "too_many_connections", "too many connections to this game"), 4429
+            )
             return
         self.game, self.seat = game, seat
         self.manager.touch(game, seat)
@@ -99,8 +108,9 @@ class Session:
         text = await self.receive_text()
         data = _parse(text)
         if not isinstance(data, dict) or data.get("type") != "auth":
-            raise ApiError(401, "missing_token", "the first message must be "
-                           "{\"type\": \"auth\", \"token\": \"...\"}")
+            raise ApiError(
+                401, "missing_token", 'the first message must be {"type": "auth", "token": "..."}'
+            )
         game = await self.manager.require(self.game_id)
         token = data.get("token")
         return game, self.manager.authenticate(game, token if isinstance(token, str) else None)
@@ -113,8 +123,9 @@ class Session:
         text = message.get("text")
         size = len(text) if text is not None else len(message.get("bytes") or b"")
         if size > self.max_message:
-            raise ApiError(413, "message_too_large",
-                           f"messages are at most {self.max_message} characters")
+            raise ApiError(
+                413, "message_too_large", f"messages are at most {self.max_message} characters"
+            )
         if text is None:
             raise ApiError(400, "malformed_message", "send JSON text messages")
         return text
@@ -126,8 +137,9 @@ class Session:
             for task in pending:
                 task.cancel()
             for task in tasks:
-                with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect,
-                                         RuntimeError, OSError):
+                with contextlib.suppress(
+                    asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError
+                ):
                     await task
         finally:
             for task in tasks:
@@ -138,8 +150,15 @@ class Session:
         while True:
             await game.wait_change(seen)
             if game.closed:
-                await self.refuse(ApiError(410, "game_closed", "this game is no longer on the "
-                                           "server (it expired or the server is stopping)"), 1001)
+                await self.refuse(
+                    ApiError(
+                        410,
+                        "game_closed",
+                        "this game is no longer on the "
+                        "server (it expired or the server is stopping)",
+                    ),
+                    1001,
+                )
                 return
             seen = game.version
             message, log_from, events_from = game.message(self.seat, log_from, events_from)
@@ -162,7 +181,7 @@ class Session:
                 await self.handle(text)
 
     async def within_limits(self) -> str:
-        """"ok" when the message may be read, "drop" when it is refused unread, "closed" once
+        """ "ok" when the message may be read, "drop" when it is refused unread, "closed" once
         the connection is closed for abuse."""
         now = time.monotonic()
         wait = self.bucket.take(now) or self.manager.client_limiter.take(self.client, now)
@@ -172,22 +191,33 @@ class Session:
         self.strikes += 1
         if self.strikes > self.manager.limits.abuse_strikes:
             self.manager.ban(self.client)
-            await self.refuse(ApiError(429, "rate_limited", "too many messages: closed"),
-                              POLICY_VIOLATION)
+            await self.refuse(
+                ApiError(429, "rate_limited", "too many messages: closed"), POLICY_VIOLATION
+            )
             return "closed"
         if self.strikes == 1:  # one notice per burst of refusals: a flood costs no sends
-            await self.send({"type": "error", "status": 429, "error": "rate_limited",
-                             "detail": f"too many messages; wait {max(wait, 0.1):.1f} s",
-                             "retry_after": round(wait, 3)})
+            await self.send(
+                {
+                    "type": "error",
+                    "status": 429,
+                    "error": "rate_limited",
+                    "detail": f"too many messages; wait {max(wait, 0.1):.1f} s",
+                    "retry_after": round(wait, 3),
+                }
+            )
         return "drop"
 
     async def handle(self, text: str) -> None:
         data = _parse(text)
         if not isinstance(data, dict):
-            detail = ("the message is nested too deeply" if data is _TOO_DEEP
-                      else "a message is a JSON object with a 'type'")
-            await self.send({"type": "error", "status": 400, "error": "malformed_message",
-                             "detail": detail})
+            detail = (
+                "the message is nested too deeply"
+                if data is _TOO_DEEP
+                else "a message is a JSON object with a 'type'"
+            )
+            await self.send(
+                {"type": "error", "status": 400, "error": "malformed_message", "detail": detail}
+            )
             return
         msg_id = data.get("id")
         if not (msg_id is None or (isinstance(msg_id, int | str) and len(str(msg_id)) <= 64)):
@@ -197,14 +227,21 @@ class Session:
             await self.send({"type": "pong", "id": msg_id})
             return
         if kind != "action":
-            await self.send({"type": "error", "id": msg_id, "status": 400,
-                             "error": "malformed_message",
-                             "detail": "unknown message type; send {\"type\": \"action\", "
-                                       "\"action\": \"...\", \"expect\": n} or {\"type\": \"ping\"}"})
+            await self.send(
+                {
+                    "type": "error",
+                    "id": msg_id,
+                    "status": 400,
+                    "error": "malformed_message",
+                    "detail": 'unknown message type; send {"type": "action", '
+                    '"action": "...", "expect": n} or {"type": "ping"}',
+                }
+            )
             return
         try:
-            entry = await self.manager.submit(self.game, self.seat, data.get("action"),
-                                              data.get("expect"))
+            entry = await self.manager.submit(
+                self.game, self.seat, data.get("action"), data.get("expect")
+            )
         except ApiError as exc:
             await self.send({"type": "error", "id": msg_id, "status": exc.status, **exc.to_json()})
             return

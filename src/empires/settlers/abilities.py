@@ -95,8 +95,9 @@ def run_once(s: State, p: int, c: int) -> None:
     pay_other(s, p, extra, c, then=c, before=before)
 
 
-def pay_other(s: State, p: int, extra: dict, card: int, then: int | None,
-              before: tuple | None = None) -> None:
+def pay_other(
+    s: State, p: int, extra: dict, card: int, then: int | None, before: tuple | None = None
+) -> None:
     """Pay Workers, Gold, Raze tokens at once; a card from hand or a Deal is chosen (a ``spend``
     decision). Then resolve the ability of ``then`` (if not None). ``before`` (narrated games):
     ``p``'s goods before paying, so that the "activated" event tells what was spent."""
@@ -124,16 +125,22 @@ def resolve(s: State, p: int, c: int, paid: dict | None = None) -> None:
     before = snap(s, p) if s.narrate else None
     gain_effects(s, p, a.effects, c)
     if before is not None:
-        emit(s, "activated", player=p, card=card_ref(s, c), spent=paid or {},
-             gained=delta(s, p, before), special=a.special)
+        emit(
+            s,
+            "activated",
+            player=p,
+            card=card_ref(s, c),
+            spent=paid or {},
+            gained=delta(s, p, before),
+            special=a.special,
+        )
     if a.special is not None:
         s.pending.append(_context(s, p, c))
 
 
 def _context(s: State, p: int, c: int) -> dict:
     a = s.db[c].action
-    return {"kind": "ability", "player": p, "card": c, "special": a.special, "stage": 0,
-            **a.params}
+    return {"kind": "ability", "player": p, "card": c, "special": a.special, "stage": 0, **a.params}
 
 
 @decision("spend", "Choose what to spend")
@@ -163,8 +170,17 @@ def _spend_choose(s: State, d: dict, action: Action) -> None:
         g, n = next(iter(d["rest"].items()))
         rest = {k: v for k, v in d["rest"].items() if k != g}
         if "paid" in d:
-            push(s, "spend", p, card=d["card"], what=g, n=n, rest=rest, then=d["then"],
-                 paid=d["paid"])
+            push(
+                s,
+                "spend",
+                p,
+                card=d["card"],
+                what=g,
+                n=n,
+                rest=rest,
+                then=d["then"],
+                paid=d["paid"],
+            )
         else:
             push(s, "spend", p, card=d["card"], what=g, n=n, rest=rest, then=d["then"])
     elif d["then"] >= 0:
@@ -175,13 +191,26 @@ def _tell_discard(s: State, p: int, c: int, what: str, card: int) -> None:
     """A card from hand, or a Deal, discarded to pay (face up on its discard pile; a Trade Route
     marker is named by the Location it trades with, its own face is never shown)."""
     if what == "card":
-        emit(s, "discarded", player=p, card=card_ref(s, c), source="hand", reason="spend",
-             for_card=card_ref(s, card))
+        emit(
+            s,
+            "discarded",
+            player=p,
+            card=card_ref(s, c),
+            source="hand",
+            reason="spend",
+            for_card=card_ref(s, card),
+        )
         return
     loc = trade_location(s, c)
-    emit(s, "discarded", player=p, card=card_ref(s, c if loc is None else loc),
-         source="deal" if loc is None else "trade_route", reason="spend",
-         for_card=card_ref(s, card))
+    emit(
+        s,
+        "discarded",
+        player=p,
+        card=card_ref(s, c if loc is None else loc),
+        source="deal" if loc is None else "trade_route",
+        reason="spend",
+        for_card=card_ref(s, card),
+    )
 
 
 def trade_location(s: State, marker: int) -> int | None:
@@ -198,9 +227,16 @@ def tell(s: State, d: dict, before: tuple | None, target: int | None = None, **f
     if before is None:
         return
     p = d["player"]
-    emit(s, "ability", player=p, card=card_ref(s, d["card"]), special=d["special"],
-         target=None if target is None else card_ref(s, target), gained=delta(s, p, before),
-         **fields)
+    emit(
+        s,
+        "ability",
+        player=p,
+        card=card_ref(s, d["card"]),
+        special=d["special"],
+        target=None if target is None else card_ref(s, target),
+        gained=delta(s, p, before),
+        **fields,
+    )
 
 
 def mark(s: State, d: dict) -> tuple | None:
@@ -250,8 +286,11 @@ def _enemies(s: State, p: int) -> list[int]:
 @special("build_faction")
 def _build_faction(s: State, d: dict) -> list[Action]:
     p = d["player"]
-    return [Action("build", c) for c in s.hand[p]
-            if s.db[c].is_faction and can_build(s, p, c, ignore_location=True)]
+    return [
+        Action("build", c)
+        for c in s.hand[p]
+        if s.db[c].is_faction and can_build(s, p, c, ignore_location=True)
+    ]
 
 
 @_build_faction.choose
@@ -266,8 +305,12 @@ def _activate_other(s: State, d: dict) -> list[Action]:
     out = []
     for c in controlled(s, p):
         a = s.db[c].action
-        if c != d["card"] and a is not None and a.special != "activate_other" and can_activate(
-                s, p, c, ignore_limit=True):
+        if (
+            c != d["card"]
+            and a is not None
+            and a.special != "activate_other"
+            and can_activate(s, p, c, ignore_limit=True)
+        ):
             out.append(Action("target", c))
     return out
 
@@ -310,11 +353,15 @@ def _deal_good_choose(s: State, d: dict, action: Action) -> None:
 def _steal(s: State, d: dict) -> list[Action]:
     p = d["player"]
     if d["stage"] == 0:
-        return [Action("player", q) for q in _enemies(s, p)
-                if any(s.supply[q][i] for i in (WOOD, STONE, FOOD))]
+        return [
+            Action("player", q)
+            for q in _enemies(s, p)
+            if any(s.supply[q][i] for i in (WOOD, STONE, FOOD))
+        ]
     q = d["victim"]
-    return [TAKE[g] for g, i in zip(RESOURCE_NAMES, (WOOD, STONE, FOOD), strict=True)
-            if s.supply[q][i]]
+    return [
+        TAKE[g] for g, i in zip(RESOURCE_NAMES, (WOOD, STONE, FOOD), strict=True) if s.supply[q][i]
+    ]
 
 
 @_steal.choose
@@ -372,8 +419,11 @@ def _remove_choose(s: State, d: dict, action: Action) -> None:
 @special("raze_own_common")
 def _raze_own(s: State, d: dict) -> list[Action]:
     p = d["player"]
-    return [Action("target", c) for c in s.empire[p]
-            if s.db[c].is_common and is_razeable(s, c) and c in controlled(s, p)]
+    return [
+        Action("target", c)
+        for c in s.empire[p]
+        if s.db[c].is_common and is_razeable(s, c) and c in controlled(s, p)
+    ]
 
 
 @_raze_own.choose
@@ -419,12 +469,14 @@ def _dark_chapel(s: State, d: dict) -> list[Action]:
             out += [Action("raze", c) for c in s.hand[p] if s.db[c].raze]
         if have:
             extra = d.get("location_cost", 2) - 2
-            out += [Action("raze-location", c) for c in raze_targets(s, p)
-                    if raze_cost(s, c) + extra <= have]
+            out += [
+                Action("raze-location", c)
+                for c in raze_targets(s, p)
+                if raze_cost(s, c) + extra <= have
+            ]
         return out
     left = d["gained"]
-    return [TAKE[g] for g in dict.fromkeys(left) if s.supply[p][GOOD_INDEX[g]]] + [
-        Action("done")]
+    return [TAKE[g] for g in dict.fromkeys(left) if s.supply[p][GOOD_INDEX[g]]] + [Action("done")]
 
 
 @_dark_chapel.choose
@@ -482,8 +534,15 @@ def _discard_deal_choose(s: State, d: dict, action: Action) -> None:
         gain_deal_good(s, d["player"], good)
     remove_deal(s, c)
     if before is not None:
-        tell(s, d, before, c if loc is None else loc, victim=victim, trade_route=loc is not None,
-             good=good)
+        tell(
+            s,
+            d,
+            before,
+            c if loc is None else loc,
+            victim=victim,
+            trade_route=loc is not None,
+            good=good,
+        )
 
 
 def _deal_holder(s: State, c: int) -> int | None:
@@ -522,8 +581,11 @@ def _steal_deal_choose(s: State, d: dict, action: Action) -> None:
 @special("build_from_deal")
 def _negotiator(s: State, d: dict) -> list[Action]:
     p = d["player"]
-    return [Action("build", c) for c in s.deals[p]
-            if s.db[c].is_faction and can_build(s, p, c, ignore_location=True)]
+    return [
+        Action("build", c)
+        for c in s.deals[p]
+        if s.db[c].is_faction and can_build(s, p, c, ignore_location=True)
+    ]
 
 
 @_negotiator.choose
@@ -538,8 +600,11 @@ def _trade_route(s: State, d: dict) -> list[Action]:
     p = d["player"]
     if not can_draw(s, p, "faction"):
         return []
-    return [Action("target", c) for c in enemy_locations(s, p)
-            if s.db[c].is_faction and s.db[c].deal is not None]
+    return [
+        Action("target", c)
+        for c in enemy_locations(s, p)
+        if s.db[c].is_faction and s.db[c].deal is not None
+    ]
 
 
 @_trade_route.choose
@@ -568,8 +633,16 @@ def _sanctuary_choose(s: State, d: dict, action: Action) -> None:
     before = mark(s, d)
     s.supply[p][STONE] += 1
     if before is not None:  # face down: only its owner reads which card it is
-        emit(s, "foundation", secret={"to": [p], "card": card_ref(s, action.a)}, player=p,
-             card=None, source="hand", by=card_ref(s, d["card"]), gained=delta(s, p, before))
+        emit(
+            s,
+            "foundation",
+            secret={"to": [p], "card": card_ref(s, action.a)},
+            player=p,
+            card=None,
+            source="hand",
+            by=card_ref(s, d["card"]),
+            gained=delta(s, p, before),
+        )
 
 
 # Desert (Egyptians): an enemy of your choice discards a card from hand (of their choice).
@@ -597,19 +670,28 @@ def _forced_choose(s: State, d: dict, action: Action) -> None:
         discard(s, action.a)
         if s.narrate:
             by = d.get("by")
-            emit(s, "discarded", player=d["player"], card=card_ref(s, action.a), source="hand",
-                 reason="forced", for_card=None if by is None else card_ref(s, by))
+            emit(
+                s,
+                "discarded",
+                player=d["player"],
+                card=card_ref(s, action.a),
+                source="hand",
+                reason="forced",
+                for_card=None if by is None else card_ref(s, by),
+            )
 
 
 # Scorpion Breeder (Egyptians): an enemy Action Location cannot be activated this round.
 @special("block_action")
 def _block(s: State, d: dict) -> list[Action]:
-    return [Action("target", c) for c in enemy_locations(s, d["player"])
-            if s.db[c].type == "action" and c not in s.blocked]
+    return [
+        Action("target", c)
+        for c in enemy_locations(s, d["player"])
+        if s.db[c].type == "action" and c not in s.blocked
+    ]
 
 
 @_block.choose
 def _block_choose(s: State, d: dict, action: Action) -> None:
     s.blocked.append(action.a)
     tell(s, d, mark(s, d), action.a, victim=owner_of(s, action.a))
-

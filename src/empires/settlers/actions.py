@@ -20,8 +20,19 @@ SIMPLE = ("pass", "workers", "done", "skip")
 DECK_CHOICES = ("common", "faction")
 TAKE_GOODS = ("wood", "stone", "food", "gold", "worker", "raze", "defense", "vp", "card")
 SHRINE_GOODS = ("wood", "stone", "food")
-CARD_KINDS = ("build", "deal", "raze", "raze-location", "activate", "defend", "samurai", "gate",
-              "pick", "discard", "target")
+CARD_KINDS = (
+    "build",
+    "deal",
+    "raze",
+    "raze-location",
+    "activate",
+    "defend",
+    "samurai",
+    "gate",
+    "pick",
+    "discard",
+    "target",
+)
 MAX_OPTION = 4
 MAX_PLAYERS = 4
 MAX_DIGITS = 6  # a number in an action string: ASCII digits only, at most this many

@@ -52,13 +52,33 @@ FACTIONS: tuple[str, ...] = ("romans", "barbarians", "egyptians", "japanese")
 DECKS = ("common", *FACTIONS)
 TYPES = ("production", "feature", "action")
 TRIGGERS = ("build", "raze", "enemy_worker_pair", "gain", "storage", "shrine", "gate")
-EFFECTS = ("gain", "gain_per_color", "gain_per_samurai", "choose_one", "draw_keep",
-           "production_copy")
+EFFECTS = (
+    "gain",
+    "gain_per_color",
+    "gain_per_samurai",
+    "choose_one",
+    "draw_keep",
+    "production_copy",
+)
 SPECIALS = (
-    "build_faction", "activate_other", "production_copy", "deal_good", "steal_resource",
-    "raze_enemy", "take_over", "remove_enemy_location", "raze_own_common", "raze_gain_one",
-    "raze_and_convert", "discard_enemy_deal", "steal_deal", "build_from_deal", "trade_route",
-    "sanctuary", "enemy_discard", "block_action",
+    "build_faction",
+    "activate_other",
+    "production_copy",
+    "deal_good",
+    "steal_resource",
+    "raze_enemy",
+    "take_over",
+    "remove_enemy_location",
+    "raze_own_common",
+    "raze_gain_one",
+    "raze_and_convert",
+    "discard_enemy_deal",
+    "steal_deal",
+    "build_from_deal",
+    "trade_route",
+    "sanctuary",
+    "enemy_discard",
+    "block_action",
 )
 NUM_CARDS = 204
 NUM_ATTACK = 16
@@ -137,13 +157,18 @@ def _check_effects(where: str, effects: Any) -> tuple:
         raise CardFileError(f"{where}: effects must be a list")
     for e in effects:
         if not isinstance(e, dict) or len(e) != 1 or next(iter(e)) not in EFFECTS:
-            raise CardFileError(f"{where}: unknown effect {e!r}; expected one of {', '.join(EFFECTS)}")
-        (key, arg), = e.items()
+            raise CardFileError(
+                f"{where}: unknown effect {e!r}; expected one of {', '.join(EFFECTS)}"
+            )
+        ((key, arg),) = e.items()
         if key == "gain":
             _check_goods(where, arg, GAIN_GOODS)
         elif key in ("gain_per_color", "gain_per_samurai"):
-            if not isinstance(arg, dict) or arg.get("good") not in GAIN_GOODS or not isinstance(
-                    arg.get("max"), int):
+            if (
+                not isinstance(arg, dict)
+                or arg.get("good") not in GAIN_GOODS
+                or not isinstance(arg.get("max"), int)
+            ):
                 raise CardFileError(f"{where}: bad {key} {arg!r}")
             if key == "gain_per_color" and arg.get("color") not in COLORS:
                 raise CardFileError(f"{where}: unknown colour in {arg!r}")
@@ -153,8 +178,11 @@ def _check_effects(where: str, effects: Any) -> tuple:
             for option in arg:
                 _check_effects(where, option)
         elif key == "draw_keep":
-            if (not isinstance(arg, dict) or arg.get("deck") not in ("common", "faction", "any")
-                    or not 1 <= arg.get("keep", 0) <= arg.get("draw", 0)):
+            if (
+                not isinstance(arg, dict)
+                or arg.get("deck") not in ("common", "faction", "any")
+                or not 1 <= arg.get("keep", 0) <= arg.get("draw", 0)
+            ):
                 raise CardFileError(f"{where}: bad draw_keep {arg!r}")
     return tuple(effects)
 
@@ -208,21 +236,35 @@ def _card(idx: int, raw: dict) -> Card:
             if limit not in (1, 2):
                 raise CardFileError(f"{where}: limit must be 1 or 2")
             spend = _check_goods(where, a.get("spend", {}), SPEND_GOODS)
-            action = ActionSpec(limit, tuple(spend.items()),
-                                _check_effects(where, a.get("effects", [])), special,
-                                dict(a.get("params", {})))
+            action = ActionSpec(
+                limit,
+                tuple(spend.items()),
+                _check_effects(where, a.get("effects", [])),
+                special,
+                dict(a.get("params", {})),
+            )
         if unverified:  # played without its ability: only the known fields are used
             feature, action = [], None
         return Card(
-            idx=idx, id=cid, name=raw["name"], deck=deck, type=raw["type"], colors=colors,
+            idx=idx,
+            id=cid,
+            name=raw["name"],
+            deck=deck,
+            type=raw["type"],
+            colors=colors,
             cost=(cost.get("wood", 0), cost.get("stone", 0), cost.get("food", 0)),
-            cost_location=bool(raw.get("cost_location", False)), raze=raze,
-            razeable=bool(raw.get("razeable", bool(raze))), deal=deal,
+            cost_location=bool(raw.get("cost_location", False)),
+            raze=raze,
+            razeable=bool(raw.get("razeable", bool(raze))),
+            deal=deal,
             vp=int(raw.get("vp", 1 if deck == "common" else 2)),
             production=_check_effects(where, raw.get("production", [])),
             bonus=_check_effects(where, raw.get("bonus", [])),
-            feature=tuple(feature), action=action, unverified=unverified,
-            text=raw.get("text", ""), known_text=raw.get("known_text"),
+            feature=tuple(feature),
+            action=action,
+            unverified=unverified,
+            text=raw.get("text", ""),
+            known_text=raw.get("known_text"),
             by_trigger={on: [f for f in feature if f["on"] == on] for on in TRIGGERS},
         )
     except KeyError as exc:
@@ -235,8 +277,10 @@ def parse_cards(data: dict, path: str | None = None, reference: CardDB | None = 
     raw_cards = data["cards"]
     raw_attacks = data.get("attack_cards", [])
     if len(raw_cards) != NUM_CARDS or len(raw_attacks) != NUM_ATTACK:
-        raise CardFileError(f"a card file holds {NUM_CARDS} cards and {NUM_ATTACK} Attack cards, "
-                            f"not {len(raw_cards)} and {len(raw_attacks)}")
+        raise CardFileError(
+            f"a card file holds {NUM_CARDS} cards and {NUM_ATTACK} Attack cards, "
+            f"not {len(raw_cards)} and {len(raw_attacks)}"
+        )
     # Canonical order (Common, then the factions of FACTIONS; by id): the same indices, hence the
     # same action codes, for every card file.
     try:
@@ -247,30 +291,55 @@ def parse_cards(data: dict, path: str | None = None, reference: CardDB | None = 
     cards = [_card(i, raw) for i, raw in enumerate(raw_cards)]
     for i, raw in enumerate(raw_attacks):
         if raw.get("target") not in RAZE_GOODS:
-            raise CardFileError(f"attack card {raw.get('id')!r}: unknown target {raw.get('target')!r}")
-        cards.append(Card(
-            idx=NUM_CARDS + i, id=raw["id"], name=raw.get("name", "Attack card"), deck="attack",
-            type="attack", colors=(), cost=(0, 0, 0), cost_location=False, raze=(), razeable=False,
-            deal=raw["target"], vp=0, production=(), bonus=(), feature=(), action=None,
-            unverified=bool(raw.get("unverified", False)), text=f"Target: {raw['target']}",
-            target=raw["target"],
-        ))
+            raise CardFileError(
+                f"attack card {raw.get('id')!r}: unknown target {raw.get('target')!r}"
+            )
+        cards.append(
+            Card(
+                idx=NUM_CARDS + i,
+                id=raw["id"],
+                name=raw.get("name", "Attack card"),
+                deck="attack",
+                type="attack",
+                colors=(),
+                cost=(0, 0, 0),
+                cost_location=False,
+                raze=(),
+                razeable=False,
+                deal=raw["target"],
+                vp=0,
+                production=(),
+                bonus=(),
+                feature=(),
+                action=None,
+                unverified=bool(raw.get("unverified", False)),
+                text=f"Target: {raw['target']}",
+                target=raw["target"],
+            )
+        )
     by_id = {c.id: c.idx for c in cards}
     if len(by_id) != len(cards):
         raise CardFileError("card ids must be unique")
     if reference is not None and set(by_id) != set(reference.by_id):
         missing = sorted(set(reference.by_id) - set(by_id))[:5]
-        raise CardFileError(f"the card file must hold the same card ids as the game's data; "
-                            f"missing e.g. {', '.join(missing)}")
+        raise CardFileError(
+            f"the card file must hold the same card ids as the game's data; "
+            f"missing e.g. {', '.join(missing)}"
+        )
     factions = data.get("factions") or (reference.factions if reference else None)
     if not isinstance(factions, dict) or set(factions) != set(FACTIONS):
         raise CardFileError(f"'factions' must describe {', '.join(FACTIONS)}")
     for f in FACTIONS:
         if sorted(c.idx for c in cards if c.deck == f) == []:
             raise CardFileError(f"no {f} cards in the card file")
-    return CardDB(tuple(cards), by_id, factions, path,
-                  not any(c.unverified for c in cards),
-                  data.get("attack_distribution", {}))
+    return CardDB(
+        tuple(cards),
+        by_id,
+        factions,
+        path,
+        not any(c.unverified for c in cards),
+        data.get("attack_distribution", {}),
+    )
 
 
 @lru_cache(maxsize=1)

@@ -72,8 +72,14 @@ def _choose_one_choose(s: State, d: dict, action: Action) -> None:
     before = snap(s, p) if s.narrate else None
     gain_effects(s, p, d["options"][action.a], None if card < 0 else card)
     if before is not None:
-        emit(s, "chose", player=p, card=None if card < 0 else card_ref(s, card),
-             option=action.a, gained=delta(s, p, before))
+        emit(
+            s,
+            "chose",
+            player=p,
+            card=None if card < 0 else card_ref(s, card),
+            option=action.a,
+            gained=delta(s, p, before),
+        )
 
 
 @decision("keep", "Discard the cards you do not keep")
@@ -92,15 +98,28 @@ def _keep_choose(s: State, d: dict, action: Action) -> None:
         looking.remove(action.a)
         discard(s, action.a)
         if s.narrate:  # face up on its discard pile
-            emit(s, "discarded", player=p, card=card_ref(s, action.a), source="drawn",
-                 reason="not kept", for_card=None)
+            emit(
+                s,
+                "discarded",
+                player=p,
+                card=card_ref(s, action.a),
+                source="drawn",
+                reason="not kept",
+                for_card=None,
+            )
     if len(looking) > d["keep"]:
         push(s, "keep", p, keep=d["keep"])
     else:
         s.hand[p] += looking
         if s.narrate:
-            emit(s, "kept", secret={"to": [p], "cards": [card_ref(s, c) for c in looking]},
-                 player=p, count=len(looking), cards=None)
+            emit(
+                s,
+                "kept",
+                secret={"to": [p], "cards": [card_ref(s, c) for c in looking]},
+                player=p,
+                count=len(looking),
+                cards=None,
+            )
         s.looking[p] = []
 
 
@@ -119,8 +138,14 @@ def _copy_choose(s: State, d: dict, action: Action) -> None:
         gain_effects(s, p, s.db[action.a].production, action.a)
         if before is not None:
             card = d["card"]
-            emit(s, "copied", player=p, card=None if card < 0 else card_ref(s, card),
-                 target=card_ref(s, action.a), gained=delta(s, p, before))
+            emit(
+                s,
+                "copied",
+                player=p,
+                card=None if card < 0 else card_ref(s, card),
+                target=card_ref(s, action.a),
+                gained=delta(s, p, before),
+            )
 
 
 @decision("build_discard", "Discard a Location or Foundation of your Empire to build")
@@ -157,15 +182,29 @@ def _exchange_choose(s: State, d: dict, action: Action) -> None:
     if action.kind != "option":
         return
     p = d["player"]
-    option = [t for t in s.db[d["card"]].triggers("build") if "options" in t][0]["options"][action.a]
+    option = [t for t in s.db[d["card"]].triggers("build") if "options" in t][0]["options"][
+        action.a
+    ]
     spend = option.get("spend", {})
     before = snap(s, p) if s.narrate else None
     pay_resources(s, p, (spend.get("wood", 0), spend.get("stone", 0), spend.get("food", 0)))
-    pay_other(s, p, {g: n for g, n in spend.items() if g not in ("wood", "stone", "food")},
-              d["card"], then=None)
+    pay_other(
+        s,
+        p,
+        {g: n for g, n in spend.items() if g not in ("wood", "stone", "food")},
+        d["card"],
+        then=None,
+    )
     paid = None if before is None else snap(s, p)
     gain_effects(s, p, option.get("effects", []), d["card"])
     if before is not None:
         spent = {g: a - b for g, a, b in zip(COUNTED, before, paid, strict=True) if a > b}
-        emit(s, "exchanged", player=p, card=card_ref(s, d["card"]), option=action.a,
-             spent=spent, gained=delta(s, p, paid))
+        emit(
+            s,
+            "exchanged",
+            player=p,
+            card=card_ref(s, d["card"]),
+            option=action.a,
+            spent=spent,
+            gained=delta(s, p, paid),
+        )

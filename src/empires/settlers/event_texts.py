@@ -72,13 +72,24 @@ from collections.abc import Callable
 from empires.core.events import seat_name
 from empires.settlers.narration import name_of_seat, who
 
-NAMES = {"wood": ("wood", "wood"), "stone": ("stone", "stone"), "food": ("food", "food"),
-         "gold": ("gold", "gold"), "worker": ("Worker", "Workers"),
-         "raze": ("Raze token", "Raze tokens"), "defense": ("Defense token", "Defense tokens"),
-         "vp": ("VP", "VP"), "card": ("card", "cards")}
-ASKED = {"draw": "a card (from a deck of their choice)", "keep": "cards to keep some of",
-         "choose_one": "a choice", "copy_production": "a production to copy",
-         "samurai_place": "Samurai to deploy"}
+NAMES = {
+    "wood": ("wood", "wood"),
+    "stone": ("stone", "stone"),
+    "food": ("food", "food"),
+    "gold": ("gold", "gold"),
+    "worker": ("Worker", "Workers"),
+    "raze": ("Raze token", "Raze tokens"),
+    "defense": ("Defense token", "Defense tokens"),
+    "vp": ("VP", "VP"),
+    "card": ("card", "cards"),
+}
+ASKED = {
+    "draw": "a card (from a deck of their choice)",
+    "keep": "cards to keep some of",
+    "choose_one": "a choice",
+    "copy_production": "a production to copy",
+    "samurai_place": "Samurai to deploy",
+}
 SOURCES = {"faction": "the faction board", "deal": "Deal", "trade_route": "Trade Route Deal"}
 
 
@@ -132,18 +143,21 @@ def drew(e: dict) -> str:
     if len(e["decks"]) == 1:
         decks = f" from the {next(iter(e['decks'])).capitalize()} deck"
     else:
-        decks = " (" + listing([f"{n} from the {d.capitalize()} deck"
-                                for d, n in e["decks"].items()]) + ")"
+        decks = (
+            " ("
+            + listing([f"{n} from the {d.capitalize()} deck" for d, n in e["decks"].items()])
+            + ")"
+        )
     what = f": {cards(e['cards'])}" if e.get("cards") else ""
     why = {"look": " to keep some of them", "lookout": " for the Alternate Lookout"}.get(
-        e["to"], "")
+        e["to"], ""
+    )
     return f"{who(e)} draws {plural(e['count'], 'card')}{decks}{why}{what}."
 
 
 def passed(e: dict) -> str:
     what = f" ({cards(e['cards'])})" if e.get("cards") else ""
-    return (f"{who(e)} passes {plural(e['count'], 'card')}{what} to "
-            f"{name_of_seat(e['to'])}.")
+    return f"{who(e)} passes {plural(e['count'], 'card')}{what} to {name_of_seat(e['to'])}."
 
 
 def pick(e: dict) -> str:
@@ -199,8 +213,10 @@ def built(e: dict) -> str:
 
 def deal(e: dict) -> str:
     each = plural(1, e["good"]) if e.get("good") else "nothing"
-    return (f"{who(e)} makes a Deal with {e['card']['name']}{spends(e)}{gains(e)}; it gives "
-            f"{each} each Production phase.")
+    return (
+        f"{who(e)} makes a Deal with {e['card']['name']}{spends(e)}{gains(e)}; it gives "
+        f"{each} each Production phase."
+    )
 
 
 def razed(e: dict) -> str:
@@ -215,8 +231,7 @@ def razed(e: dict) -> str:
     then = ""
     if e["where"] != "hand":
         if e["result"] == "foundation":
-            then = (f"; it becomes a Foundation and {name_of_seat(e['wood_to'])} "
-                    "takes 1 wood")
+            then = f"; it becomes a Foundation and {name_of_seat(e['wood_to'])} takes 1 wood"
         else:
             then = "; it is discarded"
     return f"{who(e)} razes {what}{spends(e)}{got}{then}."
@@ -249,9 +264,11 @@ def ability(e: dict) -> str:
     victim = e.get("victim")
     phrase = template.format(
         target=target["name"] if target else "a card",
-        victim="the virtual player" if victim == -1 else (
-            seat_name(victim) if isinstance(victim, int) else "a player"),
-        converted=plural(1, e.get("converted") or "good").removeprefix("1 "))
+        victim="the virtual player"
+        if victim == -1
+        else (seat_name(victim) if isinstance(victim, int) else "a player"),
+        converted=plural(1, e.get("converted") or "good").removeprefix("1 "),
+    )
     if e["special"] == "trade_route":
         phrase += " (its marker stays face down)"
     return f"{who(e)} uses {e['card']['name']}: {phrase}{gains(e)}."
@@ -266,8 +283,10 @@ def foundation(e: dict) -> str:
 
 def discarded(e: dict) -> str:
     card = e["card"]["name"]
-    what = {"deal": f"the Deal with {card}", "trade_route": f"the Trade Route Deal with {card}"
-            }.get(e.get("source"), card)
+    what = {
+        "deal": f"the Deal with {card}",
+        "trade_route": f"the Trade Route Deal with {card}",
+    }.get(e.get("source"), card)
     reason = e.get("reason")
     for_card = e.get("for_card")
     if reason == "spend" and for_card:
@@ -297,7 +316,7 @@ def copied(e: dict) -> str:
 
 
 def exchanged(e: dict) -> str:
-    return (f"{who(e)} uses the exchange of {e['card']['name']}{spends(e)}{gains(e)}.")
+    return f"{who(e)} uses the exchange of {e['card']['name']}{spends(e)}{gains(e)}."
 
 
 def workers(e: dict) -> str:
@@ -313,27 +332,28 @@ def samurai(e: dict) -> str:
 
 
 def shrine(e: dict) -> str:
-    return (f"{who(e)} puts 1 {e['good']} on {e['card']['name']} "
-            f"({e['on_it']} on it now).")
+    return f"{who(e)} puts 1 {e['good']} on {e['card']['name']} ({e['on_it']} on it now)."
 
 
 def gate(e: dict) -> str:
     what = e["card"]["name"] if e.get("card") else "a card"
-    return (f"{who(e)} puts {what} under {e['gate']['name']} ({e['under']} under it now)"
-            f"{gains(e)}.")
+    return f"{who(e)} puts {what} under {e['gate']['name']} ({e['under']} under it now){gains(e)}."
 
 
 def feature(e: dict) -> str:
-    on = {"build": "a build", "raze": "a raze", "gain": "a gain",
-          "enemy_worker_pair": "an enemy's pair of Workers"}.get(e["on"], e["on"])
+    on = {
+        "build": "a build",
+        "raze": "a raze",
+        "gain": "a gain",
+        "enemy_worker_pair": "an enemy's pair of Workers",
+    }.get(e["on"], e["on"])
     return f"{who(e)}'s {e['card']['name']} answers {on}: {goods(e.get('gained'))}."
 
 
 def reshuffled(e: dict) -> str:
     if e["deck"] == "common":
         return f"The Common discard pile is shuffled into a new deck of {e['cards']} cards."
-    return (f"{who(e)}'s Faction discard pile is shuffled into a new deck of "
-            f"{e['cards']} cards.")
+    return f"{who(e)}'s Faction discard pile is shuffled into a new deck of {e['cards']} cards."
 
 
 # ---- Cleanup and the end ---------------------------------------------------------------------
@@ -351,8 +371,9 @@ def cleanup(e: dict) -> str:
 
 
 def collected(e: dict) -> str:
-    return (f"The virtual player adds {cards(e['cards'])} to its Collection "
-            f"({e['collection']} cards).")
+    return (
+        f"The virtual player adds {cards(e['cards'])} to its Collection ({e['collection']} cards)."
+    )
 
 
 def attack(e: dict) -> str:
@@ -362,10 +383,14 @@ def attack(e: dict) -> str:
     razed_ = e.get("razed")
     line = listing(e["targets"])
     if razed_ is None:
-        return (f"The virtual player attacks (Target {card['target']}; line: {line}) "
-                f"and razes nothing: {e['reason']}.")
-    return (f"The virtual player attacks (Target {card['target']}; line: {line}) and razes "
-            f"{razed_['name']} into its Collection ({listing(e['used'])} matched).")
+        return (
+            f"The virtual player attacks (Target {card['target']}; line: {line}) "
+            f"and razes nothing: {e['reason']}."
+        )
+    return (
+        f"The virtual player attacks (Target {card['target']}; line: {line}) and razes "
+        f"{razed_['name']} into its Collection ({listing(e['used'])} matched)."
+    )
 
 
 def round_end(e: dict) -> str:
@@ -377,8 +402,11 @@ def round_end(e: dict) -> str:
 def final_scoring(e: dict) -> str:
     rows = []
     for p, row in enumerate(e["scores"]):
-        parts = [f"{row['vp']} during the game", f"{row['common_locations']} Common",
-                 f"{row['faction_locations']} Faction Locations"]
+        parts = [
+            f"{row['vp']} during the game",
+            f"{row['common_locations']} Common",
+            f"{row['faction_locations']} Faction Locations",
+        ]
         parts += [f"{row[k]} {k.capitalize()}" for k in ("shrine", "gate") if row.get(k)]
         rows.append(f"{seat_name(p)} {row['total']} VP ({', '.join(parts)})")
     return "Final scoring: " + "; ".join(rows) + "."
@@ -387,21 +415,27 @@ def final_scoring(e: dict) -> str:
 def game_over(e: dict) -> str:
     if "won" in e:
         if e["won"]:
-            return (f"Game over: Player 1 wins with {e['total']} VP, achievement "
-                    f"{e['achievement']} ({faction_built(e)} built, more than the "
-                    f"{plural(e['collection'], 'card')} of the virtual player's Collection).")
-        return (f"Game over: the virtual player wins: its Collection of "
-                f"{plural(e['collection'], 'card')} is not smaller than the {faction_built(e)} "
-                "built.")
+            return (
+                f"Game over: Player 1 wins with {e['total']} VP, achievement "
+                f"{e['achievement']} ({faction_built(e)} built, more than the "
+                f"{plural(e['collection'], 'card')} of the virtual player's Collection)."
+            )
+        return (
+            f"Game over: the virtual player wins: its Collection of "
+            f"{plural(e['collection'], 'card')} is not smaller than the {faction_built(e)} "
+            "built."
+        )
     if not e["ranking"]:
         return "Game over."
     first = e["ranking"][0]
-    head = (f"{seats(first)} share the win" if len(first) > 1 else f"{seats(first)} wins")
+    head = f"{seats(first)} share the win" if len(first) > 1 else f"{seats(first)} wins"
     why = []
     for step in e.get("decided_by", []):
         if step["by"] != "vp":
-            reason = {"resources": "more Workers and Resources left",
-                      "cards": "more cards in hand"}[step["by"]]
+            reason = {
+                "resources": "more Workers and Resources left",
+                "cards": "more cards in hand",
+            }[step["by"]]
             why.append(f"{seats(step['above'])} ahead of {seats(step['below'])} on {reason}")
     order = "; ".join(seats(g) for g in e["ranking"])
     tail = f"; tie-breaks: {', '.join(why)}" if why else ""
@@ -409,12 +443,34 @@ def game_over(e: dict) -> str:
 
 
 TEXTS: dict[str, Callable[[dict], str]] = {
-    "revealed": revealed, "drew": drew, "passed": passed, "pick": pick,
-    "draft_discarded": draft_discarded, "production": production, "built": built, "deal": deal,
-    "razed": razed, "activated": activated, "ability": ability, "foundation": foundation,
-    "discarded": discarded, "kept": kept, "chose": chose, "copied": copied,
-    "exchanged": exchanged, "workers": workers, "defended": defended, "samurai": samurai,
-    "shrine": shrine, "gate": gate, "feature": feature, "reshuffled": reshuffled,
-    "cleanup": cleanup, "collected": collected, "attack": attack, "round_end": round_end,
-    "final_scoring": final_scoring, "game_over": game_over,
+    "revealed": revealed,
+    "drew": drew,
+    "passed": passed,
+    "pick": pick,
+    "draft_discarded": draft_discarded,
+    "production": production,
+    "built": built,
+    "deal": deal,
+    "razed": razed,
+    "activated": activated,
+    "ability": ability,
+    "foundation": foundation,
+    "discarded": discarded,
+    "kept": kept,
+    "chose": chose,
+    "copied": copied,
+    "exchanged": exchanged,
+    "workers": workers,
+    "defended": defended,
+    "samurai": samurai,
+    "shrine": shrine,
+    "gate": gate,
+    "feature": feature,
+    "reshuffled": reshuffled,
+    "cleanup": cleanup,
+    "collected": collected,
+    "attack": attack,
+    "round_end": round_end,
+    "final_scoring": final_scoring,
+    "game_over": game_over,
 }

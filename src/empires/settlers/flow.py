@@ -82,8 +82,7 @@ def tell_cleanup(s: State, p: int, keep: set[str]) -> None:
 
 def tell_round_end(s: State) -> None:
     if s.narrate:
-        emit(s, "round_end", round=s.round, last=s.round == ROUNDS, vp=list(s.vp),
-             first=s.first)
+        emit(s, "round_end", round=s.round, last=s.round == ROUNDS, vp=list(s.vp), first=s.first)
 
 
 def step_next_round(s: State) -> None:
@@ -112,9 +111,17 @@ def tell_game_end(s: State) -> None:
     ranked = ranking(s)
     if s.solo:
         row = rows[0]
-        emit(s, "game_over", ranking=ranked, won=bool(row["won"]),
-             built=row["faction_locations_built"], collection=row["collection"],
-             total=row["total"], achievement=achievement_title(row), decided_by=[])
+        emit(
+            s,
+            "game_over",
+            ranking=ranked,
+            won=bool(row["won"]),
+            built=row["faction_locations_built"],
+            collection=row["collection"],
+            total=row["total"],
+            achievement=achievement_title(row),
+            decided_by=[],
+        )
         return
     emit(s, "game_over", ranking=ranked, decided_by=tie_breaks(s, rows, ranked))
 
@@ -127,13 +134,16 @@ def tie_breaks(s: State, rows: list[dict], ranked: list[list[int]]) -> list[dict
     """For each place after the first, what put the group above it ahead: ``vp``, then
     ``resources`` (Workers and Resources left), then ``cards`` (in hand); a group of several
     seats shares its place (``shared``)."""
+
     def key(p: int) -> tuple[int, int, int]:
         return rows[p]["total"], resources_left(s, p), len(s.hand[p])
 
     out = []
     for upper, lower in zip(ranked, ranked[1:], strict=False):
         a, b = key(upper[0]), key(lower[0])
-        by = next(name for name, x, y in zip(("vp", "resources", "cards"), a, b, strict=True) if x != y)
+        by = next(
+            name for name, x, y in zip(("vp", "resources", "cards"), a, b, strict=True) if x != y
+        )
         out.append({"above": upper, "below": lower, "by": by, "values": [list(a), list(b)]})
     return out
 
@@ -148,6 +158,8 @@ STEPS: dict[str, Callable[[State], None]] = {
     "next_round": step_next_round,
     "end": step_end,
 }
+
+
 def run(s: State) -> None:
     """Advance through automatic steps until a decision is pending or the game is over."""
     steps = STEPS

@@ -112,8 +112,15 @@ class SettlersGame:
         secret = {"to": [p], "action": str(act)}
         if mine != public:
             secret["text"] = mine
-        narration.emit(self.s, "action", secret=secret, player=p, decision=top["kind"],
-                       action=None, text=public)
+        narration.emit(
+            self.s,
+            "action",
+            secret=secret,
+            player=p,
+            decision=top["kind"],
+            action=None,
+            text=public,
+        )
 
     def clone(self) -> SettlersGame:
         other = State.__new__(State)
@@ -298,12 +305,15 @@ def startup_notes(game: SettlersGame) -> list[str]:
         return [f"Card data: {s.db.path or 'built-in'}: every card in use is complete."]
     names = sorted({c.name for c in cards if c.deck != "attack"})
     attacks = sum(1 for c in cards if c.deck == "attack")
-    line = (f"{len(cards)} of the cards in use are unverified (their printed ability is not in any "
-            f"public source; they are played without it):")
+    line = (
+        f"{len(cards)} of the cards in use are unverified (their printed ability is not in any "
+        f"public source; they are played without it):"
+    )
     detail = ", ".join(names)
     if attacks:
-        detail += (f"{'; ' if names else ''}the {attacks} Attack cards use a default Target "
-                   "distribution")
+        detail += (
+            f"{'; ' if names else ''}the {attacks} Attack cards use a default Target distribution"
+        )
     return [line, f"  {detail}.", "  Load a complete card file with --cards FILE."]
 
 

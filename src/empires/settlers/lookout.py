@@ -56,8 +56,12 @@ def step_lookout(s: State) -> None:
     elif s.options.has("advanced-lookout"):
         s.draft = reveal(s, 5)
         last = order[-1]
-        s.draft_queue = ([[order[0], 0]] + [[p, 4] for p in order[1:]]
-                         + [[p, 3] for p in order[:-1]] + [[last, 0]])
+        s.draft_queue = (
+            [[order[0], 0]]
+            + [[p, 4] for p in order[1:]]
+            + [[p, 3] for p in order[:-1]]
+            + [[last, 0]]
+        )
         s.draft_stage = "advanced"
     else:
         s.draft = reveal(s, n + 1)
@@ -108,8 +112,7 @@ def step_draft(s: State) -> None:
                 for c in s.alt[p]:
                     discard(s, c)
                 if s.alt[p] and s.narrate:  # on the discard pile, face up
-                    emit(s, "draft_discarded", player=p,
-                         cards=[card_ref(s, c) for c in s.alt[p]])
+                    emit(s, "draft_discarded", player=p, cards=[card_ref(s, c) for c in s.alt[p]])
                 s.alt[p] = []
             s.draft_stage = ""
             s.cursor = 0
@@ -130,9 +133,15 @@ def _tell_passed(s: State) -> None:
     n = s.num_players
     for p in range(n):
         giver = (p - 1) % n
-        emit(s, "passed", secret={"to": sorted({giver, p}),
-                                  "cards": [card_ref(s, c) for c in s.alt[p]]},
-             player=giver, to=p, count=len(s.alt[p]), cards=None)
+        emit(
+            s,
+            "passed",
+            secret={"to": sorted({giver, p}), "cards": [card_ref(s, c) for c in s.alt[p]]},
+            player=giver,
+            to=p,
+            count=len(s.alt[p]),
+            cards=None,
+        )
 
 
 def _tell_virtual(s: State, cards: list[int], how: str) -> None:
@@ -162,5 +171,12 @@ def _pick_choose(s: State, d: dict, action: Action) -> None:
         if s.narrate:
             emit(s, "pick", player=p, card=card_ref(s, c), source="draft", how="chosen")
     elif s.narrate:  # Alternate Lookout: kept in secret
-        emit(s, "pick", secret={"to": [p], "card": card_ref(s, c)}, player=p, card=None,
-             source="lookout cards", how="chosen")
+        emit(
+            s,
+            "pick",
+            secret={"to": [p], "card": card_ref(s, c)},
+            player=p,
+            card=None,
+            source="lookout cards",
+            how="chosen",
+        )

@@ -15,9 +15,15 @@ from empires.core.events import seat_name
 from empires.settlers.cards import GOODS
 
 PHASES = {
-    "lookout": "Lookout", "draft": "Lookout", "production": "Production", "action": "Action",
-    "cleanup": "Cleanup", "attack": "Virtual player attack", "next_round": "Cleanup",
-    "end": "Game end", "over": "Game over",
+    "lookout": "Lookout",
+    "draft": "Lookout",
+    "production": "Production",
+    "action": "Action",
+    "cleanup": "Cleanup",
+    "attack": "Virtual player attack",
+    "next_round": "Cleanup",
+    "end": "Game end",
+    "over": "Game over",
 }
 # What :func:`delta` counts: the supply, then Victory Points, then cards in hand.
 COUNTED = (*GOODS, "vp", "card")

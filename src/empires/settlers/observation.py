@@ -28,7 +28,7 @@ def effects_text(effects) -> str:
     """Short words for a list of effects (the options of a choice)."""
     parts = []
     for e in effects:
-        (key, arg), = e.items()
+        ((key, arg),) = e.items()
         if key == "gain":
             parts += [f"{n} {g}" for g, n in arg.items()]
         else:
@@ -41,9 +41,15 @@ def card_view(card: Card) -> dict:
     if card.cost_location:
         cost.append("a Location")
     kind = [*card.colors, card.deck] if card.is_faction else list(card.colors)
-    out = {"id": card.id, "name": card.name, "card": " ".join([*kind, card.type]),
-           "cost": ", ".join(cost) or "free", "raze": list(card.raze), "deal": card.deal,
-           "text": card.text}
+    out = {
+        "id": card.id,
+        "name": card.name,
+        "card": " ".join([*kind, card.type]),
+        "cost": ", ".join(cost) or "free",
+        "raze": list(card.raze),
+        "deal": card.deal,
+        "text": card.text,
+    }
     if card.unverified:
         out["unverified"] = True
     return out
@@ -94,24 +100,30 @@ def observe(game: SettlersGame, player: int | None) -> dict:
     players = []
     for p in range(n):
         mine = p == player
-        players.append({
-            "seat": p,
-            "faction": db.factions[s.factions[p]]["name"],
-            "vp": s.vp[p],
-            "goods": {g: s.supply[p][i] for i, g in enumerate(GOODS) if s.supply[p][i]},
-            "passed": s.passed[p],
-            "hand_size": len(s.hand[p]),
-            # the viewer's hand; of the others, the cards everybody saw them take
-            "hand": [db[c].name for c in (s.hand[p] if mine else s.known[p])],
-            "locations": [db[c].name for c in s.empire[p]],
-            "foundations": len(s.foundations[p]),
-            "deals": [{"id": db[c].id, "name": db[c].name, "deal": db[c].deal}
-                      for c in s.deals[p]],
-            "trade_route_deals": [{"id": db[loc].id, "name": db[loc].name, "deal": db[loc].deal}
-                                  for q, loc, _ in s.trade_deals if q == p],
-            "faction_deck": len(s.faction_deck[p]),
-            "faction_discard": [db[c].id for c in s.faction_discard[p]],
-        })
+        players.append(
+            {
+                "seat": p,
+                "faction": db.factions[s.factions[p]]["name"],
+                "vp": s.vp[p],
+                "goods": {g: s.supply[p][i] for i, g in enumerate(GOODS) if s.supply[p][i]},
+                "passed": s.passed[p],
+                "hand_size": len(s.hand[p]),
+                # the viewer's hand; of the others, the cards everybody saw them take
+                "hand": [db[c].name for c in (s.hand[p] if mine else s.known[p])],
+                "locations": [db[c].name for c in s.empire[p]],
+                "foundations": len(s.foundations[p]),
+                "deals": [
+                    {"id": db[c].id, "name": db[c].name, "deal": db[c].deal} for c in s.deals[p]
+                ],
+                "trade_route_deals": [
+                    {"id": db[loc].id, "name": db[loc].name, "deal": db[loc].deal}
+                    for q, loc, _ in s.trade_deals
+                    if q == p
+                ],
+                "faction_deck": len(s.faction_deck[p]),
+                "faction_discard": [db[c].id for c in s.faction_discard[p]],
+            }
+        )
     terminal = game.is_terminal()
     obs = {
         "game": "settlers",
@@ -127,8 +139,11 @@ def observe(game: SettlersGame, player: int | None) -> dict:
         "draft": [card_view(db[c]) for c in s.draft],
         "your_hand": [card_view(db[c]) for c in s.hand[player]] if player is not None else [],
         # cards the viewer is choosing among in secret (Alternate Lookout, "draw 2 keep 1")
-        "your_choices": ([card_view(db[c]) for c in s.alt[player] + s.looking[player]]
-                         if player is not None else []),
+        "your_choices": (
+            [card_view(db[c]) for c in s.alt[player] + s.looking[player]]
+            if player is not None
+            else []
+        ),
         "locations": [_location(s, c, p) for p in range(n) for c in s.empire[p]],
         "common_deck": len(s.common_deck),
         "common_discard": [db[c].id for c in s.common_discard],
@@ -147,8 +162,11 @@ def observe(game: SettlersGame, player: int | None) -> dict:
         obs["ranking"] = scoring.ranking(s)
         if s.solo:
             row = obs["scores"][0]
-            obs["result"] = (f"won: {achievement(row['total'])[1]}" if row["won"]
-                             else "lost to the virtual player")
+            obs["result"] = (
+                f"won: {achievement(row['total'])[1]}"
+                if row["won"]
+                else "lost to the virtual player"
+            )
     return obs
 
 
@@ -213,8 +231,14 @@ def describe(game: SettlersGame, action: Action, viewer: int | None = -2) -> str
         if kind == "exchange":
             trig = s.db[d["card"]].triggers("build")[0]
             option = trig["options"][action.a]
-            return (f"Spend {', '.join(f'{n} {g}' for g, n in option.get('spend', {}).items())} "
-                    f"for {effects_text(option.get('effects', []))}")
+            return (
+                f"Spend {', '.join(f'{n} {g}' for g, n in option.get('spend', {}).items())} "
+                f"for {effects_text(option.get('effects', []))}"
+            )
         return f"Option {action.a}"
-    return {"pass": "Pass", "workers": "Spend Workers in pairs", "done": "Done",
-            "skip": "Skip"}.get(k, str(action))
+    return {
+        "pass": "Pass",
+        "workers": "Spend Workers in pairs",
+        "done": "Done",
+        "skip": "Skip",
+    }.get(k, str(action))

@@ -35,8 +35,9 @@ class Options:
         factions = tuple(f.lower() for f in factions)
         unknown = [f for f in factions if f not in FACTIONS]
         if unknown:
-            raise ValueError(f"unknown faction(s) {', '.join(unknown)}; "
-                             f"expected any of: {', '.join(FACTIONS)}")
+            raise ValueError(
+                f"unknown faction(s) {', '.join(unknown)}; expected any of: {', '.join(FACTIONS)}"
+            )
         if len(set(factions)) != len(factions):
             raise ValueError("each faction can be played by one player only")
         object.__setattr__(self, "factions", factions)
@@ -47,8 +48,9 @@ class Options:
             raise ValueError("variants must be a list of variant names")
         unknown = [v for v in variants if v not in VARIANTS]
         if unknown:
-            raise ValueError(f"unknown variant(s) {', '.join(unknown)}; "
-                             f"expected any of: {', '.join(VARIANTS)}")
+            raise ValueError(
+                f"unknown variant(s) {', '.join(unknown)}; expected any of: {', '.join(VARIANTS)}"
+            )
         variants = tuple(sorted(set(variants)))
         if "alternate-lookout" in variants and "advanced-lookout" in variants:
             raise ValueError("alternate-lookout and advanced-lookout exclude each other")
@@ -70,8 +72,10 @@ class Options:
         if not self.factions:
             return FACTIONS[:num_players]
         if len(self.factions) != num_players:
-            raise ValueError(f"{len(self.factions)} faction(s) given ({', '.join(self.factions)}) "
-                             f"for {num_players} player(s)")
+            raise ValueError(
+                f"{len(self.factions)} faction(s) given ({', '.join(self.factions)}) "
+                f"for {num_players} player(s)"
+            )
         return self.factions
 
     def to_json(self) -> dict:

@@ -33,14 +33,18 @@ def _mark(s: State, p: int, parts: list | None) -> tuple | None:
     return None if parts is None else (snap(s, p), len(s.pending))
 
 
-def _part(s: State, p: int, parts: list | None, mark: tuple | None, source: str,
-          c: int | None) -> tuple | None:
+def _part(
+    s: State, p: int, parts: list | None, mark: tuple | None, source: str, c: int | None
+) -> tuple | None:
     """Add what ``p`` gained since ``mark`` to ``parts`` as one source (and the decision it asks
     for, if any: what it gives is told when that is decided)."""
     if parts is None:
         return None
-    part = {"source": source, "card": None if c is None else card_ref(s, c),
-            "goods": delta(s, p, mark[0])}
+    part = {
+        "source": source,
+        "card": None if c is None else card_ref(s, c),
+        "goods": delta(s, p, mark[0]),
+    }
     if len(s.pending) > mark[1]:
         part["decision"] = s.pending[-1]["kind"]
     parts.append(part)

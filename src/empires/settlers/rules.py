@@ -48,8 +48,9 @@ def discard(s: State, c: int) -> None:
 def can_draw(s: State, p: int, deck: str) -> bool:
     if deck == "common":
         return bool(s.common_deck or s.common_discard)
-    return bool(s.faction_deck[p] or (s.options.reshuffle_faction_discards
-                                      and s.faction_discard[p]))
+    return bool(
+        s.faction_deck[p] or (s.options.reshuffle_faction_discards and s.faction_discard[p])
+    )
 
 
 def draw_from(s: State, p: int, deck: str) -> int | None:
@@ -104,8 +105,16 @@ def tell_drawn(s: State, p: int, drawn: list[tuple[int, str]], dest: str) -> Non
     decks: dict[str, int] = {}
     for _, which in drawn:
         decks[which] = decks.get(which, 0) + 1
-    emit(s, "drew", secret={"to": [p], "cards": [card_ref(s, c) for c, _ in drawn]},
-         player=p, decks=decks, count=len(drawn), to=dest, cards=None)
+    emit(
+        s,
+        "drew",
+        secret={"to": [p], "cards": [card_ref(s, c) for c, _ in drawn]},
+        player=p,
+        decks=decks,
+        count=len(drawn),
+        to=dest,
+        cards=None,
+    )
 
 
 def take_from_hand(s: State, p: int, c: int) -> None:
@@ -197,8 +206,9 @@ def discardable_for_build(s: State, p: int) -> list[int]:
 # ---- Goods --------------------------------------------------------------------------------------
 
 
-def can_pay(s: State, p: int, wsf: tuple[int, int, int], extra: dict | None = None,
-            times: int = 1) -> bool:
+def can_pay(
+    s: State, p: int, wsf: tuple[int, int, int], extra: dict | None = None, times: int = 1
+) -> bool:
     """Can ``p`` pay ``times`` × (Wood, Stone, Food ``wsf`` + other goods)? Gold replaces any
     Resource."""
     sup = s.supply[p]
@@ -286,7 +296,7 @@ def samurai_spots(s: State, p: int) -> list[int]:
 def gain_effects(s: State, p: int, effects, card: int | None = None) -> None:
     """Apply a list of effects (see :mod:`empires.settlers.cards`) for ``p``."""
     for e in effects:
-        (key, arg), = e.items()
+        ((key, arg),) = e.items()
         if key == "gain":
             gain_goods(s, p, arg)
         elif key == "gain_per_color":
@@ -298,8 +308,9 @@ def gain_effects(s: State, p: int, effects, card: int | None = None) -> None:
             push(s, "choose_one", p, card=-1 if card is None else card, options=arg)
         elif key == "draw_keep":
             push(s, "keep", p, keep=arg["keep"])
-            gain_cards(s, p, arg["draw"], "any" if arg["deck"] == "any" else arg["deck"],
-                       dest="look")
+            gain_cards(
+                s, p, arg["draw"], "any" if arg["deck"] == "any" else arg["deck"], dest="look"
+            )
         elif key == "production_copy":
             if copy_targets(s, p, card):
                 push(s, "copy_production", p, card=-1 if card is None else card)
@@ -308,8 +319,13 @@ def gain_effects(s: State, p: int, effects, card: int | None = None) -> None:
 def copy_targets(s: State, p: int, card: int | None) -> list[int]:
     """Production Locations of ``p`` whose production can be copied (not one that copies)."""
     db = s.db
-    return [c for c in controlled(s, p) if c != card and db[c].type == "production"
-            and not any("production_copy" in e for e in db[c].production)]
+    return [
+        c
+        for c in controlled(s, p)
+        if c != card
+        and db[c].type == "production"
+        and not any("production_copy" in e for e in db[c].production)
+    ]
 
 
 def deal_good(s: State, c: int) -> str | None:
@@ -365,8 +381,9 @@ def can_build(s: State, p: int, c: int, ignore_location: bool = False) -> bool:
     return ignore_location or not card.cost_location or bool(discardable_for_build(s, p))
 
 
-def start_build(s: State, p: int, c: int, source: str = "hand",
-                ignore_location: bool = False) -> None:
+def start_build(
+    s: State, p: int, c: int, source: str = "hand", ignore_location: bool = False
+) -> None:
     """Pay the building cost of ``c`` (from the hand, or a Deal for the Negotiator) and build it,
     asking which Location or Foundation to discard when its cost needs one."""
     card = s.db[c]
@@ -382,8 +399,9 @@ def start_build(s: State, p: int, c: int, source: str = "hand",
         finish_build(s, p, c, source, paid)
 
 
-def finish_build(s: State, p: int, c: int, source: str, paid: dict | None = None,
-                 discarded: dict | None = None) -> None:
+def finish_build(
+    s: State, p: int, c: int, source: str, paid: dict | None = None, discarded: dict | None = None
+) -> None:
     """Put ``c`` in ``p``'s Empire, then its immediate effects and the Features it triggers.
     ``paid`` and ``discarded`` (the Location or Foundation discarded for its cost) are told in
     the "built" event."""
@@ -398,8 +416,17 @@ def finish_build(s: State, p: int, c: int, source: str, paid: dict | None = None
         gain_effects(s, p, card.production, c)
     gain_effects(s, p, card.bonus, c)
     if before is not None:
-        emit(s, "built", player=p, card=card_ref(s, c), source=source, spent=paid or {},
-             discarded=discarded, gained=delta(s, p, before), vp=card.vp)
+        emit(
+            s,
+            "built",
+            player=p,
+            card=card_ref(s, c),
+            source=source,
+            spent=paid or {},
+            discarded=discarded,
+            gained=delta(s, p, before),
+            vp=card.vp,
+        )
     for loc in controlled(s, p):
         for trig in s.db[loc].triggers("build"):
             if _matches(trig, card):
@@ -459,8 +486,9 @@ def raze_targets(s: State, p: int, free: bool = False) -> list[int]:
     """Enemy Locations ``p`` can raze now (``free``: Defense and Samurai do not count and the cost
     is paid elsewhere)."""
     have = s.supply[p][RAZE]
-    return [c for c in enemy_locations(s, p)
-            if is_razeable(s, c) and (free or raze_cost(s, c) <= have)]
+    return [
+        c for c in enemy_locations(s, p) if is_razeable(s, c) and (free or raze_cost(s, c) <= have)
+    ]
 
 
 def raze_gain(s: State, p: int, c: int, event: dict | None = None) -> None:
@@ -500,8 +528,15 @@ def raze_event(s: State, p: int, c: int, where: str, spent: dict | None) -> dict
     else:
         q = taken_by(s, c)
         result, back = "foundation", (owner if q is None or where == "own" else q)
-    return {"player": p, "card": card_ref(s, c), "where": where, "owner": owner,
-            "spent": spent or {}, "result": result, "wood_to": back}
+    return {
+        "player": p,
+        "card": card_ref(s, c),
+        "where": where,
+        "owner": owner,
+        "spent": spent or {},
+        "result": result,
+        "wood_to": back,
+    }
 
 
 def raze_location(s: State, p: int, c: int, spent: dict | None = None) -> None:
@@ -534,4 +569,3 @@ def raze_from_hand(s: State, p: int, c: int, spent: dict | None = None) -> None:
 def resources_left(s: State, p: int) -> int:
     sup = s.supply[p]
     return sup[WOOD] + sup[STONE] + sup[FOOD] + sup[WORKER]
-

@@ -25,8 +25,16 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
     s.vp = [0] * n
     s.supply = [[0] * 7 for _ in range(n)]
     s.passed = [False] * n
-    for f in ("hand", "known", "looking", "empire", "foundations", "deals", "alt",
-              "faction_discard"):
+    for f in (
+        "hand",
+        "known",
+        "looking",
+        "empire",
+        "foundations",
+        "deals",
+        "alt",
+        "faction_discard",
+    ):
         setattr(s, f, [[] for _ in range(n)])
     s.activations = [0] * NUM_ALL
     s.common_deck = db.deck_cards("common")

@@ -23,10 +23,18 @@ from empires.settlers.rules import is_razeable, remove_location
 from empires.settlers.state import State
 
 TYPE_ORDER = {"action": 0, "feature": 1, "production": 2}
-DEAL_ORDER = {g: i for i, g in enumerate(("card", "raze", "gold", "vp", "stone", "worker", "food",
-                                          "wood"))}
-ACHIEVEMENTS = ((80, "Emperor"), (70, "King"), (60, "Castellan"), (50, "Knight"), (40, "Squire"),
-                (30, "Servant"), (0, "Commoner"))
+DEAL_ORDER = {
+    g: i for i, g in enumerate(("card", "raze", "gold", "vp", "stone", "worker", "food", "wood"))
+}
+ACHIEVEMENTS = (
+    (80, "Emperor"),
+    (70, "King"),
+    (60, "Castellan"),
+    (50, "Knight"),
+    (40, "Squire"),
+    (30, "Servant"),
+    (0, "Commoner"),
+)
 
 
 def achievement(total: int) -> tuple[int, str]:
@@ -61,8 +69,9 @@ def choose_target(s: State) -> tuple[list[int], int] | None:
         own = [c for c in s.empire[0] if db[c].deck == "japanese" and is_razeable(s, c)]
         if later and own:
             return _best(s, own, _japanese_key), later[0]
-    commons = [c for c in s.empire[0]
-               if db[c].is_common and is_razeable(s, c) and first in db[c].raze]
+    commons = [
+        c for c in s.empire[0] if db[c].is_common and is_razeable(s, c) and first in db[c].raze
+    ]
     if not commons:
         return None
     for k in range(1, len(line)):
@@ -86,8 +95,17 @@ def _best(s: State, cards: list[int], key) -> list[int]:
 def attack(s: State) -> None:
     if not s.attack_deck:
         if s.narrate:
-            emit(s, "attack", player=-1, target_player=0, attack=None, targets=[], used=[],
-                 razed=None, reason="no Attack card left")
+            emit(
+                s,
+                "attack",
+                player=-1,
+                target_player=0,
+                attack=None,
+                targets=[],
+                used=[],
+                razed=None,
+                reason="no Attack card left",
+            )
         return
     s.attack_line.insert(0, s.attack_deck.pop())
     found = choose_target(s)
@@ -109,16 +127,25 @@ def tell_attack(s: State, razed: int | None, used: list[int]) -> None:
     line = s.attack_line
     first = used[0] if used else line[0]
     if razed is None:
-        reason = (f"no Common Location of the player shows {db[first].target} with another "
-                  "Target of the line in its Raze field")
+        reason = (
+            f"no Common Location of the player shows {db[first].target} with another "
+            "Target of the line in its Raze field"
+        )
     elif not db[razed].is_common:
         reason = "VP is the first Target and another revealed Attack card shows VP"
     else:
         reason = "its Raze field holds the first Target and another Target of the line"
-    emit(s, "attack", player=-1, target_player=0,
-         attack={**card_ref(s, first), "target": db[first].target},
-         targets=[db[a].target for a in line], used=[db[a].target for a in used],
-         razed=None if razed is None else card_ref(s, razed), reason=reason)
+    emit(
+        s,
+        "attack",
+        player=-1,
+        target_player=0,
+        attack={**card_ref(s, first), "target": db[first].target},
+        targets=[db[a].target for a in line],
+        used=[db[a].target for a in used],
+        razed=None if razed is None else card_ref(s, razed),
+        reason=reason,
+    )
 
 
 def raze_by_virtual(s: State, c: int, used: list[int]) -> None:
@@ -144,8 +171,13 @@ def _attack_choice_choose(s: State, d: dict, action: Action) -> None:
 def step_attack(s: State) -> None:
     if s.cursor == 0:
         if s.narrate and s.vlocs:
-            emit(s, "collected", player=-1, cards=[card_ref(s, c) for c in s.vlocs],
-                 collection=len(s.collection) + len(s.vlocs))
+            emit(
+                s,
+                "collected",
+                player=-1,
+                cards=[card_ref(s, c) for c in s.vlocs],
+                collection=len(s.collection) + len(s.vlocs),
+            )
         s.collection += s.vlocs
         s.vlocs = []
         s.cursor = 1

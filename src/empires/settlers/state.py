@@ -18,13 +18,37 @@ NUM_ALL = NUM_CARDS + NUM_ATTACK
 # Fields copied as-is, one level deep (lists of ints / strs), or two levels deep.
 _SCALAR = ("num_players", "seed", "round", "step", "first", "cursor", "draft_stage")
 _FLAT = (
-    "factions", "vp", "passed", "common_deck", "common_discard", "draft", "activations",
-    "defended", "samurai", "blocked", "vlocs", "collection", "attack_deck", "attack_line",
+    "factions",
+    "vp",
+    "passed",
+    "common_deck",
+    "common_discard",
+    "draft",
+    "activations",
+    "defended",
+    "samurai",
+    "blocked",
+    "vlocs",
+    "collection",
+    "attack_deck",
+    "attack_line",
     "attack_discard",
 )
 _NESTED = (
-    "supply", "hand", "known", "empire", "foundations", "deals", "faction_deck",
-    "faction_discard", "alt", "looking", "takeover", "trade_deals", "draft_queue", "shrine",
+    "supply",
+    "hand",
+    "known",
+    "empire",
+    "foundations",
+    "deals",
+    "faction_deck",
+    "faction_discard",
+    "alt",
+    "looking",
+    "takeover",
+    "trade_deals",
+    "draft_queue",
+    "shrine",
     "gate",
 )
 

@@ -87,8 +87,11 @@ def turn_actions(s: State, p: int) -> list[Action]:
     acts.append(PASS)
     # moves that do not use up the turn
     if sup[DEFENSE]:
-        acts += [Action("defend", c) for c in s.empire[p]
-                 if db[c].is_common and c not in s.defended and taken_by(s, c) is None]
+        acts += [
+            Action("defend", c)
+            for c in s.empire[p]
+            if db[c].is_common and c not in s.defended and taken_by(s, c) is None
+        ]
     if sup[WORKER] and s.db.factions[s.factions[p]].get("samurai"):
         acts += [Action("samurai", c) for c in samurai_spots(s, p) if taken_by(s, c) is None]
     if shrines(s, p):
@@ -144,8 +147,15 @@ def make_deal(s: State, p: int, c: int) -> None:
     spent = {g: -n for g, n in delta(s, p, before).items() if g != "card"}
     before = snap(s, p)
     gain_deal_good(s, p, s.db[c].deal)
-    emit(s, "deal", player=p, card=card_ref(s, c), good=s.db[c].deal, spent=spent,
-         gained=delta(s, p, before))
+    emit(
+        s,
+        "deal",
+        player=p,
+        card=card_ref(s, c),
+        good=s.db[c].deal,
+        spent=spent,
+        gained=delta(s, p, before),
+    )
 
 
 def free_move(s: State, p: int, action: Action) -> None:
@@ -172,8 +182,7 @@ def free_move(s: State, p: int, action: Action) -> None:
             s.shrine.append([card, 1])
         if s.narrate:
             on_it = next(n for card_, n in s.shrine if card_ == card)
-            emit(s, "shrine", player=p, card=card_ref(s, card), good=SHRINE_GOODS[c],
-                 on_it=on_it)
+            emit(s, "shrine", player=p, card=card_ref(s, card), good=SHRINE_GOODS[c], on_it=on_it)
     elif k == "gate":
         take_from_hand(s, p, c)
         gate = _gate_for(s, p)
@@ -188,8 +197,16 @@ def free_move(s: State, p: int, action: Action) -> None:
         gain_effects(s, p, trig.get("per_card", []), gate)
         if before is not None:  # the card goes face down: only its owner reads which it is
             under = next(len(e) - 1 for e in s.gate if e[0] == gate)
-            emit(s, "gate", secret={"to": [p], "card": card_ref(s, c)}, player=p,
-                 gate=card_ref(s, gate), card=None, under=under, gained=delta(s, p, before))
+            emit(
+                s,
+                "gate",
+                secret={"to": [p], "card": card_ref(s, c)},
+                player=p,
+                gate=card_ref(s, gate),
+                card=None,
+                under=under,
+                gained=delta(s, p, before),
+            )
 
 
 def _gate_for(s: State, p: int) -> int:
@@ -242,4 +259,3 @@ def _workers_choose(s: State, d: dict, action: Action) -> None:
                         tell_feature(s, q, loc, "enemy_worker_pair", before)
     if sup[WORKER] >= 2:
         push(s, "workers", p, pairs=d["pairs"] + 1)
-

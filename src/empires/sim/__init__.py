@@ -14,6 +14,13 @@ from empires.sim.local import (
 )
 
 __all__ = [
-    "GameFailed", "bot_seeds", "play_game", "play_games", "play_matches", "run_games",
-    "run_local", "run_matches", "summarize",
+    "GameFailed",
+    "bot_seeds",
+    "play_game",
+    "play_games",
+    "play_matches",
+    "run_games",
+    "run_local",
+    "run_matches",
+    "summarize",
 ]

@@ -81,7 +81,9 @@ def play_game(
     specs = expand_seats(bots, num_players)
     if options is None:
         options = default_options(module)
-    players = [make_bot(spec, s) for spec, s in zip(specs, bot_seeds(seed, num_players), strict=True)]
+    players = [
+        make_bot(spec, s) for spec, s in zip(specs, bot_seeds(seed, num_players), strict=True)
+    ]
     decisions = 0
     try:
         state = module.new_game(num_players, seed=seed, options=options)
@@ -164,14 +166,16 @@ def summarize(results: Sequence[dict], num_players: int) -> list[dict]:
             mean[cat] = math.fsum(values) / n if n else 0.0
             stdev[cat] = statistics.stdev(values) if n > 1 else 0.0
         bots = {r["bots"][seat] for r in results}
-        seats.append({
-            "seat": seat,
-            "bot": bots.pop() if len(bots) == 1 else ",".join(sorted(bots)),
-            "wins": wins,
-            "win_rate": wins / n if n else 0.0,
-            "mean": mean,
-            "stdev": stdev,
-        })
+        seats.append(
+            {
+                "seat": seat,
+                "bot": bots.pop() if len(bots) == 1 else ",".join(sorted(bots)),
+                "wins": wins,
+                "win_rate": wins / n if n else 0.0,
+                "mean": mean,
+                "stdev": stdev,
+            }
+        )
     return seats
 
 
@@ -198,8 +202,9 @@ def run_local(
     batch of ``k`` games finishes.
     """
     matches = [(s, bots) for s in range(seed, seed + games)]
-    return run_matches(game, num_players, matches, options=options, jobs=jobs,
-                       on_progress=on_progress)
+    return run_matches(
+        game, num_players, matches, options=options, jobs=jobs, on_progress=on_progress
+    )
 
 
 def run_matches(
@@ -232,7 +237,7 @@ def run_matches(
     from concurrent.futures import ProcessPoolExecutor
 
     size = batch_size(len(matches), jobs)
-    work = [matches[i:i + size] for i in range(0, len(matches), size)]
+    work = [matches[i : i + size] for i in range(0, len(matches), size)]
     name = game if isinstance(game, str) else game.NAME  # modules do not pickle; names do
     futures = []
     with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
@@ -275,13 +280,26 @@ def run_games(
     if backend == "ray":
         from empires.sim.ray_backend import run_ray_matches
 
-        return run_ray_matches(game, num_players, matches, options=options, jobs=jobs,
-                               address=address, on_progress=on_progress,
-                               on_results=on_results)
+        return run_ray_matches(
+            game,
+            num_players,
+            matches,
+            options=options,
+            jobs=jobs,
+            address=address,
+            on_progress=on_progress,
+            on_results=on_results,
+        )
     if backend != "process":
         raise ValueError(f"unknown backend {backend!r}; choose {' or '.join(BACKENDS)}")
     if address is not None:
         raise ValueError("an address is only for the ray backend")
-    return run_matches(game, num_players, matches, options=options,
-                       jobs=jobs or os.cpu_count() or 1, on_progress=on_progress,
-                       on_results=on_results)
+    return run_matches(
+        game,
+        num_players,
+        matches,
+        options=options,
+        jobs=jobs or os.cpu_count() or 1,
+        on_progress=on_progress,
+        on_results=on_results,
+    )

@@ -70,8 +70,10 @@ def ray_session(address: str | None = None, jobs: int | None = None) -> Iterator
         where = f"the Ray cluster at {address}" if address else "a local Ray instance"
         hint = ""
         if address and os.environ.get("RAY_AUTH_MODE") is None:
-            hint = (" (a cluster with token authentication needs RAY_AUTH_MODE=token, and "
-                    "RAY_AUTH_TOKEN if the token is not in ~/.ray/auth_token)")
+            hint = (
+                " (a cluster with token authentication needs RAY_AUTH_MODE=token, and "
+                "RAY_AUTH_TOKEN if the token is not in ~/.ray/auth_token)"
+            )
         raise RayUnavailable(f"cannot start or reach {where}: {exc}{hint}") from None
     try:
         yield ray
@@ -135,7 +137,7 @@ def run_ray_matches(
     with ray_session(address, jobs) as ray:
         play = _remote(ray)
         size = batch_size(len(matches), _workers(ray, jobs))
-        work = [matches[i:i + size] for i in range(0, len(matches), size)]
+        work = [matches[i : i + size] for i in range(0, len(matches), size)]
         refs = [play.remote(name, num_players, batch, options) for batch in work]
         lengths = {ref: len(batch) for ref, batch in zip(refs, work, strict=True)}
         done_batches: dict[Any, list[dict]] = {}
@@ -148,7 +150,7 @@ def run_ray_matches(
                         done_batches[ref] = ray.get(ref)
                     except ray.exceptions.RayTaskError:
                         # Report the first failing game in game order, as the processes do.
-                        for earlier in refs[:refs.index(ref)]:
+                        for earlier in refs[: refs.index(ref)]:
                             ray.get(earlier)
                         raise
                     if on_results:
@@ -190,5 +192,12 @@ def run_ray(
 ) -> list[dict]:
     """:func:`empires.sim.local.run_local` on Ray: seeds ``seed .. seed+games-1``, same bots."""
     matches = [(s, bots) for s in range(seed, seed + games)]
-    return run_ray_matches(game, num_players, matches, options=options, jobs=jobs,
-                           address=address, on_progress=on_progress)
+    return run_ray_matches(
+        game,
+        num_players,
+        matches,
+        options=options,
+        jobs=jobs,
+        address=address,
+        on_progress=on_progress,
+    )

@@ -25,8 +25,9 @@ class ResultsFileError(ValueError):
     """The results file cannot be used for this run (names the file and the reason)."""
 
 
-def load(path: str | os.PathLike, run: dict, matches: Sequence[tuple[int, Sequence[str]]]
-         ) -> dict[int, dict]:
+def load(
+    path: str | os.PathLike, run: dict, matches: Sequence[tuple[int, Sequence[str]]]
+) -> dict[int, dict]:
     """Finished results in ``path`` for this ``run``, by game seed (empty if there is no file).
 
     Checks the header against ``run`` and every result against the planned ``matches``; drops an
@@ -61,11 +62,13 @@ def load(path: str | os.PathLike, run: dict, matches: Sequence[tuple[int, Sequen
     if not isinstance(header, dict) or set(header) != {"run"}:
         raise ResultsFileError(f"{p} is not a results file (line 1 has no run description)")
     if header["run"] != run:
-        diff = sorted(k for k in set(run) | set(header["run"])
-                      if header["run"].get(k) != run.get(k))
+        diff = sorted(
+            k for k in set(run) | set(header["run"]) if header["run"].get(k) != run.get(k)
+        )
         raise ResultsFileError(
             f"{p} holds results of a different run ({', '.join(diff)} differ); "
-            "use another file or the same settings")
+            "use another file or the same settings"
+        )
     done: dict[int, dict] = {}
     for n, line in enumerate(complete[1:], 2):
         if not line.strip():
@@ -74,10 +77,15 @@ def load(path: str | os.PathLike, run: dict, matches: Sequence[tuple[int, Sequen
         seed = result.get("seed") if isinstance(result, dict) else None
         if not isinstance(seed, int) or seed not in planned:
             raise ResultsFileError(f"{p} line {n}: a result for a game this run does not play")
-        if result.get("bots") != planned[seed] or not isinstance(result.get("ranking"), list) \
-                or not isinstance(result.get("scores"), list):
-            raise ResultsFileError(f"{p} line {n}: the result for seed {seed} does not match the "
-                                   "planned seating or lacks its scores")
+        if (
+            result.get("bots") != planned[seed]
+            or not isinstance(result.get("ranking"), list)
+            or not isinstance(result.get("scores"), list)
+        ):
+            raise ResultsFileError(
+                f"{p} line {n}: the result for seed {seed} does not match the "
+                "planned seating or lacks its scores"
+            )
         done[seed] = result
     return done
 

@@ -86,8 +86,10 @@ def parse_lineup(lineup: str | Sequence[str], num_players: int) -> list[str]:
         lineup = lineup.split(",")
     specs = [b.strip().lower() for b in lineup if b.strip()]
     if len(specs) != num_players:
-        raise ValueError(f"a lineup names one bot per seat: {num_players} for {num_players} players, "
-                         f"got {len(specs)}")
+        raise ValueError(
+            f"a lineup names one bot per seat: {num_players} for {num_players} players, "
+            f"got {len(specs)}"
+        )
     if len(set(specs)) < 2:
         raise ValueError("a lineup needs at least two different bots to compare")
     return specs
@@ -128,8 +130,9 @@ def _cycle(bots: Sequence[str], num_players: int, rng: Rng) -> list[list[str]]:
     seatings = []
     for table in tables:
         rng.shuffle(table)
-        seatings += [[table[(j + r) % num_players] for j in range(num_players)]
-                     for r in range(num_players)]
+        seatings += [
+            [table[(j + r) % num_players] for j in range(num_players)] for r in range(num_players)
+        ]
     return seatings
 
 
@@ -151,7 +154,11 @@ def schedule(bots: Sequence[str], num_players: int, games: int, seed: int) -> li
 
 
 def matches(
-    bots: Sequence[str], num_players: int, games: int, seed: int, *,
+    bots: Sequence[str],
+    num_players: int,
+    games: int,
+    seed: int,
+    *,
     lineup: Sequence[str] | None = None,
 ) -> list[tuple[int, list[str]]]:
     """``(game seed, seats)`` for each game: the work list for the simulation backends.
@@ -159,8 +166,11 @@ def matches(
     With a ``lineup`` (one bot per seat, see :func:`lineup_schedule`) it seats every game and
     ``bots`` is not used.
     """
-    seating = (lineup_schedule(lineup, games, seed) if lineup is not None
-               else schedule(bots, num_players, games, seed))
+    seating = (
+        lineup_schedule(lineup, games, seed)
+        if lineup is not None
+        else schedule(bots, num_players, games, seed)
+    )
     return [(seed + g, seats) for g, seats in enumerate(seating)]
 
 
@@ -183,7 +193,9 @@ def _model():
     try:
         from openskill.models import PlackettLuce
     except ImportError as exc:  # a main dependency; only a broken install gets here
-        raise RuntimeError(f"tournament ratings need openskill (pip install openskill): {exc}") from None
+        raise RuntimeError(
+            f"tournament ratings need openskill (pip install openskill): {exc}"
+        ) from None
     return PlackettLuce()
 
 
@@ -209,12 +221,17 @@ def rate(results: Sequence[dict], bots: Sequence[str]) -> dict[str, dict[str, fl
             new = model.rate(teams, ranks=places(r["ranking"], len(seats)))
         for b in dict.fromkeys(seats):
             mine = [new[j][0] for j, s in enumerate(seats) if s == b]
-            ratings[b] = (math.fsum(x.mu for x in mine) / len(mine),
-                          math.fsum(x.sigma for x in mine) / len(mine))
+            ratings[b] = (
+                math.fsum(x.mu for x in mine) / len(mine),
+                math.fsum(x.sigma for x in mine) / len(mine),
+            )
     out = {}
     for b, (mu, sigma) in ratings.items():
-        out[b] = {"mu": mu, "sigma": sigma,
-                  "ordinal": float(model.rating(mu=mu, sigma=sigma).ordinal())}
+        out[b] = {
+            "mu": mu,
+            "sigma": sigma,
+            "ordinal": float(model.rating(mu=mu, sigma=sigma).ordinal()),
+        }
     return out
 
 
@@ -249,8 +266,11 @@ def standings(results: Sequence[dict], bots: Sequence[str], num_players: int) ->
             games += 1
             # An empty ranking is a lost solo game: no winner, the bot behind the virtual player.
             first = r["ranking"][0] if r["ranking"] else []
-            where = (places(r["ranking"], num_players) if r["ranking"]
-                     else [num_players + 1] * num_players)
+            where = (
+                places(r["ranking"], num_players)
+                if r["ranking"]
+                else [num_players + 1] * num_players
+            )
             for j in mine:
                 seats += 1
                 seat_counts[j] += 1
@@ -260,21 +280,23 @@ def standings(results: Sequence[dict], bots: Sequence[str], num_players: int) ->
                 for c in categories:
                     totals[c].append(float(r["scores"][j].get(c, 0)))
         rating = ratings[bot]
-        rows.append({
-            "bot": bot,
-            "mu": rating["mu"],
-            "sigma": rating["sigma"],
-            "low": rating["mu"] - 2 * rating["sigma"],
-            "high": rating["mu"] + 2 * rating["sigma"],
-            "ordinal": rating["ordinal"],
-            "games": games,
-            "seats": seats,
-            "seat_counts": seat_counts,
-            "wins": wins,
-            "win_rate": wins / seats if seats else None,
-            "mean_place": place_sum / seats if seats else None,
-            "mean": {c: math.fsum(v) / len(v) for c, v in totals.items() if v},
-        })
+        rows.append(
+            {
+                "bot": bot,
+                "mu": rating["mu"],
+                "sigma": rating["sigma"],
+                "low": rating["mu"] - 2 * rating["sigma"],
+                "high": rating["mu"] + 2 * rating["sigma"],
+                "ordinal": rating["ordinal"],
+                "games": games,
+                "seats": seats,
+                "seat_counts": seat_counts,
+                "wins": wins,
+                "win_rate": wins / seats if seats else None,
+                "mean_place": place_sum / seats if seats else None,
+                "mean": {c: math.fsum(v) / len(v) for c, v in totals.items() if v},
+            }
+        )
     rows.sort(key=lambda x: -x["ordinal"])  # stable: equal ordinals keep the bots' order
     for i, row in enumerate(rows, 1):
         row["rank"] = i
@@ -282,7 +304,10 @@ def standings(results: Sequence[dict], bots: Sequence[str], num_players: int) ->
 
 
 def summarize_tournament(
-    results: Sequence[dict], bots: Sequence[str], num_players: int, *,
+    results: Sequence[dict],
+    bots: Sequence[str],
+    num_players: int,
+    *,
     lineup: Sequence[str] | None = None,
 ) -> dict:
     """The JSON-ready part of a tournament report that depends only on the results.
@@ -307,8 +332,13 @@ def summarize_tournament(
         },
         "standings": standings(results, bots, num_players),
         "matches": [
-            {"seed": r["seed"], "bots": list(r["bots"]), "ranking": r["ranking"],
-             "totals": [row.get("total") for row in r["scores"]], "decisions": r["decisions"]}
+            {
+                "seed": r["seed"],
+                "bots": list(r["bots"]),
+                "ranking": r["ranking"],
+                "totals": [row.get("total") for row in r["scores"]],
+                "decisions": r["decisions"],
+            }
             for r in results
         ],
     }
@@ -339,6 +369,14 @@ def run_tournament(
     else:
         specs = parse_bots(bots)
     work = matches(specs, num_players, games, seed, lineup=lineup)
-    results = run_games(game, num_players, work, options=options, jobs=jobs, backend=backend,
-                        address=address, on_progress=on_progress)
+    results = run_games(
+        game,
+        num_players,
+        work,
+        options=options,
+        jobs=jobs,
+        backend=backend,
+        address=address,
+        on_progress=on_progress,
+    )
     return summarize_tournament(results, specs, num_players, lineup=lineup)

@@ -37,27 +37,53 @@ DEFAULT_SOURCES = HERE.parents[3].parent / "shared" / "data" / "imperial-settler
 OUT = HERE / "cards.json"
 
 GOOD = {
-    "WOOD": "wood", "STONE": "stone", "FOOD": "food", "COIN": "gold", "SETTLER": "worker",
-    "SWORD": "raze", "SHIELD": "defense", "CARD": "card", "VICTORY_POINT": "vp",
+    "WOOD": "wood",
+    "STONE": "stone",
+    "FOOD": "food",
+    "COIN": "gold",
+    "SETTLER": "worker",
+    "SWORD": "raze",
+    "SHIELD": "defense",
+    "CARD": "card",
+    "VICTORY_POINT": "vp",
 }
 OBTAIN = {
-    "OBTAIN_WOOD": "wood", "OBTAIN_STONE": "stone", "OBTAIN_FOOD": "food", "OBTAIN_COIN": "gold",
-    "OBTAIN_SETTLER": "worker", "OBTAIN_SWORD": "raze", "OBTAIN_CARD": "card",
-    "OBTAIN_COMMON_CARD": "common_card", "OBTAIN_FACTION_CARD": "faction_card",
+    "OBTAIN_WOOD": "wood",
+    "OBTAIN_STONE": "stone",
+    "OBTAIN_FOOD": "food",
+    "OBTAIN_COIN": "gold",
+    "OBTAIN_SETTLER": "worker",
+    "OBTAIN_SWORD": "raze",
+    "OBTAIN_CARD": "card",
+    "OBTAIN_COMMON_CARD": "common_card",
+    "OBTAIN_FACTION_CARD": "faction_card",
     "SCORE_POINT": "vp",
 }
 COLOR = {c: c.lower() for c in ("BROWN", "GOLD", "BLACK", "PINK", "BLUE", "PURPLE", "RED")}
 COLOR["GRAY"] = "gray"
 TYPE = {"PRODUCTION": "production", "ACTION": "action", "PROPERTIES": "feature"}
 FACTIONS = {"rom": "romans", "bar": "barbarians", "egy": "egyptians", "jap": "japanese"}
-FACTION_BOARD = {"ROMAN_M": "romans", "BARBARIAN_M": "barbarians", "EGYPT_M": "egyptians",
-                 "JAPAN_M": "japanese"}
+FACTION_BOARD = {
+    "ROMAN_M": "romans",
+    "BARBARIAN_M": "barbarians",
+    "EGYPT_M": "egyptians",
+    "JAPAN_M": "japanese",
+}
 
 # ---- Common abilities: from common-cards.en.csv ---------------------------------------------------
 
-CSV_GOODS = {"Workers": "worker", "Wood": "wood", "Stone": "stone", "Food": "food", "Gold": "gold",
-             "Raze": "raze", "Card": "card", "Victory": "vp", "Common Card": "common_card",
-             "Deal": "deal"}
+CSV_GOODS = {
+    "Workers": "worker",
+    "Wood": "wood",
+    "Stone": "stone",
+    "Food": "food",
+    "Gold": "gold",
+    "Raze": "raze",
+    "Card": "card",
+    "Victory": "vp",
+    "Common Card": "common_card",
+    "Deal": "deal",
+}
 CSV_OTHER = {
     "Activate Other Location": "activate_other",
     "Activate Production Location": "production_copy",
@@ -74,7 +100,7 @@ VERIFIED = {
     # 1 Stone from his opponent Tom" gives the Worker; clarification p.11.
     ("bar010", "bar011"): {
         "text": "Action: Spend 1 Worker to take 1 Resource (Wood, Stone or Food) from an enemy's "
-                "supply.",
+        "supply.",
         "action": {"limit": 1, "spend": {"worker": 1}, "special": "steal_resource"},
         "sources": ["seed p.12 (card text)", "rulebook.en p.10 (example)", "rulebook.en p.11"],
     },
@@ -83,7 +109,7 @@ VERIFIED = {
     # activate the action). You can even Raze a location protected by a Samurai or a Defense token."
     ("egy003",): {
         "text": "Action: Spend 1 Raze token to raze 1 enemy Location (Defense tokens and Samurai "
-                "do not protect it).",
+        "do not protect it).",
         "action": {"limit": 1, "spend": {"raze": 1}, "special": "raze_enemy"},
         "sources": ["seed p.11 (card text)", "rulebook.en p.11 (clarification)"],
     },
@@ -91,7 +117,7 @@ VERIFIED = {
     # bien 1 [?], tú ganas 1 [?]"; clarification: "you receive 1 Worker for each pair spent".
     ("egy005",): {
         "text": "Feature: Each time an enemy spends 2 Workers to gain 1 Resource or 1 card, you gain "
-                "1 Worker. Building bonus: 2 Workers.",
+        "1 Worker. Building bonus: 2 Workers.",
         "feature": [{"on": "enemy_worker_pair", "effects": [{"gain": {"worker": 1}}]}],
         "sources": ["seed p.11 (card text)", "rulebook.en p.11 (clarification)", "cards.cz.json"],
     },
@@ -101,7 +127,7 @@ VERIFIED = {
     # executed").
     ("egy013",): {
         "text": "Action: Choose 1 enemy Location and mark it with the Egyptian token. For the rest "
-                "of the round the marked Location is considered yours.",
+        "of the round the marked Location is considered yours.",
         "action": {"limit": 1, "spend": {}, "special": "take_over"},
         "sources": ["seed p.11 (card text)", "rulebook.en p.11 (clarification)"],
     },
@@ -119,8 +145,8 @@ VERIFIED = {
     # combinación)"; the English rulebook: Shrine gives extra VP at the end; cannot be razed.
     ("jap015",): {
         "text": "Feature: At any time during your turn, place any number of Resources on the Shrine "
-                "for the rest of the game. At the end of the game gain 2 / 5 / 10 VP for 3 / 7 / 12 "
-                "Resources on it (Wood, Stone, Food in any combination).",
+        "for the rest of the game. At the end of the game gain 2 / 5 / 10 VP for 3 / 7 / 12 "
+        "Resources on it (Wood, Stone, Food in any combination).",
         "feature": [{"on": "shrine", "thresholds": [[3, 2], [7, 5], [12, 10]]}],
         "sources": ["seed p.11 (card text)", "rulebook.en p.7, p.11 (clarification)"],
     },
@@ -130,45 +156,52 @@ VERIFIED = {
 # does not give). Translated; the engine does not use these texts.
 KNOWN_TEXT = {
     "bar014": "Action: Spend 1/2 Raze tokens to immediately raze 1 card from your hand / 1 enemy "
-              "Location. Discard any number of the Resources you gain to gain 2 [?] for each "
-              "Resource discarded.",
+    "Location. Discard any number of the Resources you gain to gain 2 [?] for each "
+    "Resource discarded.",
     "bar016": "Action: Spend 1 [?] to choose 1 enemy Location and gain 1 of the Goods in its Raze "
-              "field. This card can be activated twice.",
+    "field. This card can be activated twice.",
     "bar018": "Action: Spend 2 [?] to raze 1 of your Common Locations.",
     "bar028": "Action: Spend 1 [?] to draw 2 cards. Keep one of them and discard the other.",
     "bar030": "Action: Spend 2 [?] to discard 1 enemy Deal of your choice. Also gain 1 [?] and 1 [?].",
     "rom008": "Action: Spend 2 [?] to remove 1 enemy Location from the game. Also gain 1 [?].",
     "rom010": "Action: Spend 1 [?] to add 1 enemy Deal of your choice to your own Deals. Also gain "
-              "1 [?].",
+    "1 [?].",
     "egy001": "Action: Discard 1 card from your hand to make an enemy of your choice discard 1 card "
-              "from his hand. Also gain 1 [?]. Building bonus: 2 cards.",
+    "from his hand. Also gain 1 [?]. Building bonus: 2 cards.",
     "egy006": "Feature: Each time you build an EGYPTIAN Location, you may spend 1 [?] to gain 2 [?] "
-              "or spend 1 [?] to gain 1 [?].",
+    "or spend 1 [?] to gain 1 [?].",
     "egy010": "Action: Spend 1 [?] to choose 1 enemy ACTION Location and put 1 [?] from the general "
-              "supply on it. The chosen Location cannot be activated this round.",
+    "supply on it. The chosen Location cannot be activated this round.",
     "egy014": "Action: Spend 1 [?] to put 1 card from your hand into your Empire as a Foundation; "
-              "you gain 1 Stone instead of 1 Wood. Also gain 1 [?].",
+    "you gain 1 Stone instead of 1 Wood. Also gain 1 [?].",
     "egy019": "Feature: Each time you gain at least 2 [?], gain 1 additional [?]. (Also active "
-              "during the Production phase.)",
+    "during the Production phase.)",
     "jap008": "Action: Spend 2 [?] to remove 1 enemy Location from the game.",
     "jap012": "Action: (activated with 1 Worker in the Cleanup example) [effect not given]",
     "jap013": "Feature: At any time during your turn, place any number of cards from your hand under "
-              "the Gate to gain 1 [?] for each card. At the end of the game gain 2 VP if there are "
-              "at least 3 cards under the Gate. The Gate cannot be razed.",
+    "the Gate to gain 1 [?] for each card. At the end of the game gain 2 VP if there are "
+    "at least 3 cards under the Gate. The Gate cannot be razed.",
     "jap016": "Action: (activated with 1 Food in the Cleanup example) [effect not given]",
     "jap019": "Action: Spend 1 [?] to choose 1 of your Deals and build it immediately as a "
-              "Location, ignoring the Location icon in its building cost.",
+    "Location, ignoring the Location icon in its building cost.",
     "jap021": "Action: Spend 1 [?] to make a Deal with 1 enemy FACTION Location of your choice. "
-              "Draw 1 JAPANESE card and place it face down under the enemy Location to mark this "
-              "Deal.",
+    "Draw 1 JAPANESE card and place it face down under the enemy Location to mark this "
+    "Deal.",
     "jap026": "Action: Spend 1 [?] to discard 1 enemy Deal of your choice and immediately gain the "
-              "Goods it provides. Building bonus: 2 Workers to use immediately as Samurai.",
+    "Goods it provides. Building bonus: 2 Workers to use immediately as Samurai.",
 }
 # Copies share the text of the first copy.
-for _first, _others in {"bar014": ["bar015"], "bar016": ["bar017"], "bar018": ["bar019"],
-                        "egy014": ["egy015"], "egy019": ["egy020"], "jap013": ["jap014"],
-                        "jap016": ["jap017", "jap018"], "jap021": ["jap022", "jap023"],
-                        "jap026": ["jap027"]}.items():
+for _first, _others in {
+    "bar014": ["bar015"],
+    "bar016": ["bar017"],
+    "bar018": ["bar019"],
+    "egy014": ["egy015"],
+    "egy019": ["egy020"],
+    "jap013": ["jap014"],
+    "jap016": ["jap017", "jap018"],
+    "jap021": ["jap022", "jap023"],
+    "jap026": ["jap027"],
+}.items():
     for _o in _others:
         KNOWN_TEXT[_o] = KNOWN_TEXT[_first]
 
@@ -176,8 +209,14 @@ for _first, _others in {"bar014": ["bar015"], "bar016": ["bar017"], "bar018": ["
 NOT_RAZEABLE = {"jap013", "jap014", "jap015"}
 # Official English names the English rulebook prints for Faction cards whose name the merged
 # table marks as a literal translation.
-OFFICIAL = {"jap016": "Stalls", "jap017": "Stalls", "jap018": "Stalls", "jap012": "Casino",
-            "jap009": "Daimyo's Castle", "jap010": "Daimyo's Castle"}
+OFFICIAL = {
+    "jap016": "Stalls",
+    "jap017": "Stalls",
+    "jap018": "Stalls",
+    "jap012": "Casino",
+    "jap009": "Daimyo's Castle",
+    "jap010": "Daimyo's Castle",
+}
 
 # Solo Attack cards: no public source lists their Target goods. Default distribution: the 16
 # Targets in proportion to how often each Good appears in the Raze fields of the 84 Common cards
@@ -252,8 +291,9 @@ def common_ability(row: dict) -> dict:
         ability["action"] = action
     elif trigger.startswith("Build "):
         color = {"grey": "gray"}.get(trigger.split()[1].lower(), trigger.split()[1].lower())
-        ability["feature"] = [{"on": "build", "colors": [color],
-                               "effects": effects_of(out_gain, out_per)}]
+        ability["feature"] = [
+            {"on": "build", "colors": [color], "effects": effects_of(out_gain, out_per)}
+        ]
     elif trigger == "Raze":
         ability["feature"] = [{"on": "raze", "effects": effects_of(out_gain, out_per)}]
     elif trigger:
@@ -263,7 +303,7 @@ def common_ability(row: dict) -> dict:
 
 SPECIAL_TEXT = {
     "build_faction": "build a Faction Location at once, without discarding the Location its cost "
-                     "requires",
+    "requires",
     "activate_other": "activate another of your Action Locations once more (paying its cost)",
     "production_copy": "gain what one of your Production Locations produces",
     "deal_good": "gain the Good of one of your Deals",
@@ -274,10 +314,21 @@ SPECIAL_TEXT = {
 
 
 def goods_text(goods: dict) -> str:
-    names = {"worker": "Worker", "wood": "Wood", "stone": "Stone", "food": "Food", "gold": "Gold",
-             "raze": "Raze token", "card": "card", "vp": "VP", "deal": "Deal",
-             "common_card": "Common card", "faction_card": "Faction card", "samurai": "Samurai",
-             "defense": "Defense token"}
+    names = {
+        "worker": "Worker",
+        "wood": "Wood",
+        "stone": "Stone",
+        "food": "Food",
+        "gold": "Gold",
+        "raze": "Raze token",
+        "card": "card",
+        "vp": "VP",
+        "deal": "Deal",
+        "common_card": "Common card",
+        "faction_card": "Faction card",
+        "samurai": "Samurai",
+        "defense": "Defense token",
+    }
     parts = []
     for g, n in goods.items():
         name = names[g]
@@ -293,14 +344,19 @@ def ability_text(card: dict) -> str:
         parts.append(f"Production: {describe_effects(card['production'])}.")
     for f in card.get("feature", []):
         if f["on"] == "build":
-            parts.append(f"Feature: each time you build a {'/'.join(f['colors'])} Location, gain "
-                         f"{describe_effects(f['effects'])}.")
+            parts.append(
+                f"Feature: each time you build a {'/'.join(f['colors'])} Location, gain "
+                f"{describe_effects(f['effects'])}."
+            )
         elif f["on"] == "raze":
             parts.append(f"Feature: each time you raze, gain {describe_effects(f['effects'])}.")
     a = card.get("action")
     if a:
-        what = SPECIAL_TEXT[a["special"]] if "special" in a else (
-            "gain " + describe_effects(a["effects"]))
+        what = (
+            SPECIAL_TEXT[a["special"]]
+            if "special" in a
+            else ("gain " + describe_effects(a["effects"]))
+        )
         spend = f"spend {goods_text(a['spend'])} to " if a["spend"] else ""
         twice = " Can be activated twice per round." if a["limit"] == 2 else ""
         parts.append(f"Action: {spend}{what}.{twice}")
@@ -323,8 +379,9 @@ def faction_production(card: dict) -> list[dict]:
         (good,) = goods
         if m.group(1) == "SAMURAI":
             return [{"gain_per_samurai": {"good": good, "max": int(m.group(2))}}]
-        return [{"gain_per_color": {"color": COLOR[m.group(1)], "good": good,
-                                    "max": int(m.group(2))}}]
+        return [
+            {"gain_per_color": {"color": COLOR[m.group(1)], "good": good, "max": int(m.group(2))}}
+        ]
     effects = [{"gain": dict(goods)}]
     if card["orEffect"]:
         alt = {"SCORE_TWO_POINTS": {"vp": 2}}[card["orEffect"][0]]
@@ -339,11 +396,14 @@ def faction_bonus(card: dict) -> list[dict]:
     cond = card["condition"] or ""
     m = re.fullmatch(r"HAS_(\w+?)_COLOR_(\d)_MAX", cond)
     if bb == "SCORE_POINT" and m:
-        return [{"gain_per_color": {"color": COLOR[m.group(1)], "good": "vp",
-                                    "max": int(m.group(2))}}]
+        return [
+            {"gain_per_color": {"color": COLOR[m.group(1)], "good": "vp", "max": int(m.group(2))}}
+        ]
     fixed = {
-        "SCORE_FOUR_POINTS": {"vp": 4}, "OBTAIN_TWO_SETTLERS": {"worker": 2},
-        "OBTAIN_TWO_CARDS": {"card": 2}, "OBTAIN_TWO_SAMURAIS": {"samurai": 2},
+        "SCORE_FOUR_POINTS": {"vp": 4},
+        "OBTAIN_TWO_SETTLERS": {"worker": 2},
+        "OBTAIN_TWO_CARDS": {"card": 2},
+        "OBTAIN_TWO_SAMURAIS": {"samurai": 2},
     }
     if bb in fixed:
         return [{"gain": fixed[bb]}]
@@ -357,8 +417,9 @@ def describe_effects(effects: list[dict]) -> str:
             parts.append(goods_text(e["gain"]))
         elif "gain_per_color" in e:
             g = e["gain_per_color"]
-            parts.append(f"1 {goods_text({g['good']: 1})[2:]} per {g['color']} Location "
-                         f"(max {g['max']})")
+            parts.append(
+                f"1 {goods_text({g['good']: 1})[2:]} per {g['color']} Location (max {g['max']})"
+            )
         elif "gain_per_samurai" in e:
             g = e["gain_per_samurai"]
             parts.append(f"1 {goods_text({g['good']: 1})[2:]} per Samurai (max {g['max']})")
@@ -384,12 +445,18 @@ def attack_cards(commons: list[dict]) -> tuple[list[dict], dict]:
     cards = []
     for g in ATTACK_ORDER:
         for _ in range(counts[g]):
-            cards.append({"id": f"att{len(cards) + 1:02d}", "name": "Attack card", "target": g,
-                          "unverified": True})
+            cards.append(
+                {
+                    "id": f"att{len(cards) + 1:02d}",
+                    "name": "Attack card",
+                    "target": g,
+                    "unverified": True,
+                }
+            )
     stated = {
         "rule": "Targets in proportion to how often each Good appears in the Raze fields of the 84 "
-                "Common cards (largest remainder method); no public source lists the printed "
-                "Targets.",
+        "Common cards (largest remainder method); no public source lists the printed "
+        "Targets.",
         "raze_field_frequency": dict(freq),
         "counts": counts,
     }
@@ -443,24 +510,42 @@ def build(sources: Path) -> dict:
             "vp": 1 if prefix == "com" else 2,
         }
         if cid in literal and cid not in OFFICIAL:
-            card["name_note"] = "literal translation of the Czech name (official English name unknown)"
+            card["name_note"] = (
+                "literal translation of the Czech name (official English name unknown)"
+            )
         notes: list[str] = []
         if prefix == "com":
             cands = by_name[name]
             ccost = {g: n for g, n in card["cost"].items()}
-            match = [r for r in cands
-                     if {g: csv_number(r[f"Cost {g.title()}"]) for g in ("wood", "stone", "food")
-                         if csv_number(r[f"Cost {g.title()}"])} == ccost
-                     and sorted(g for g, n in csv_goods(r, "Raze").items() for _ in range(n))
-                     == sorted(card["raze"])]
+            match = [
+                r
+                for r in cands
+                if {
+                    g: csv_number(r[f"Cost {g.title()}"])
+                    for g in ("wood", "stone", "food")
+                    if csv_number(r[f"Cost {g.title()}"])
+                }
+                == ccost
+                and sorted(g for g, n in csv_goods(r, "Raze").items() for _ in range(n))
+                == sorted(card["raze"])
+            ]
             if not match:  # the Raze field differs: cards.cz.json is followed
-                match = [r for r in cands
-                         if {g: csv_number(r[f"Cost {g.title()}"]) for g in ("wood", "stone", "food")
-                             if csv_number(r[f"Cost {g.title()}"])} == ccost]
+                match = [
+                    r
+                    for r in cands
+                    if {
+                        g: csv_number(r[f"Cost {g.title()}"])
+                        for g in ("wood", "stone", "food")
+                        if csv_number(r[f"Cost {g.title()}"])
+                    }
+                    == ccost
+                ]
                 if match:
-                    notes.append("Raze field: common-cards.en.csv gives "
-                                 f"{csv_goods(match[0], 'Raze')}, cards.cz.json {card['raze']}; "
-                                 "cards.cz.json is followed")
+                    notes.append(
+                        "Raze field: common-cards.en.csv gives "
+                        f"{csv_goods(match[0], 'Raze')}, cards.cz.json {card['raze']}; "
+                        "cards.cz.json is followed"
+                    )
             if not match:
                 raise ValueError(f"no CSV row matches {cid} {name}")
             row = match[0]
@@ -481,7 +566,8 @@ def build(sources: Path) -> dict:
                 notes.append(
                     f"Building Bonus card: common-cards.en.csv {'gives' if has_card else 'gives no'} "
                     f"card, cards.cz.json {'gives' if cz_card else 'gives no'} card; the CSV is "
-                    "followed")
+                    "followed"
+                )
         else:
             if card["type"] == "production":
                 card["production"] = faction_production(c)
@@ -500,9 +586,11 @@ def build(sources: Path) -> dict:
                 card["sources"].append("cards.cz.json cardEffect (Production)")
             else:
                 card["unverified"] = True
-                bonus_text = (f" Building bonus: {describe_effects(bonus)}." if bonus else "")
-                card["text"] = (f"{card['type'].title()}: unknown (no public source gives it; "
-                                f"played without it).{bonus_text}")
+                bonus_text = f" Building bonus: {describe_effects(bonus)}." if bonus else ""
+                card["text"] = (
+                    f"{card['type'].title()}: unknown (no public source gives it; "
+                    f"played without it).{bonus_text}"
+                )
                 if cid in KNOWN_TEXT:
                     card["known_text"] = KNOWN_TEXT[cid]
         if notes:
@@ -520,12 +608,18 @@ def build(sources: Path) -> dict:
         f = FACTION_BOARD.get(b["factionType"])
         if f is None:
             continue
-        factions[f] = {"production": dict(Counter(GOOD[g] for g in b["factionProduction"])),
-                       "storage": [GOOD[b["saveSource"]]]}
+        factions[f] = {
+            "production": dict(Counter(GOOD[g] for g in b["factionProduction"])),
+            "storage": [GOOD[b["saveSource"]]],
+        }
         storage[f] = GOOD[b["saveSource"]]
     factions = {f: factions[f] for f in ("romans", "barbarians", "egyptians", "japanese")}
-    names = {"romans": "Romans", "barbarians": "Barbarians", "egyptians": "Egyptians",
-             "japanese": "Japanese"}
+    names = {
+        "romans": "Romans",
+        "barbarians": "Barbarians",
+        "egyptians": "Egyptians",
+        "japanese": "Japanese",
+    }
     for f in factions:
         factions[f] = {"name": names[f], **factions[f]}
     factions["japanese"]["samurai"] = True
@@ -535,8 +629,15 @@ def build(sources: Path) -> dict:
     return {
         "format": 1,
         "generated_by": "src/empires/settlers/data/build_cards.py",
-        "sources": ["cards.cz.json", "common-cards.en.csv", "common-cards.md", "faction-cards.md",
-                    "factions.json", "rulebook.en.txt", "seeds/imperial-settlers.es.txt"],
+        "sources": [
+            "cards.cz.json",
+            "common-cards.en.csv",
+            "common-cards.md",
+            "faction-cards.md",
+            "factions.json",
+            "rulebook.en.txt",
+            "seeds/imperial-settlers.es.txt",
+        ],
         "complete": False,
         "factions": factions,
         "attack_distribution": stated,
@@ -555,8 +656,10 @@ def main(argv=None) -> int:
     text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
     Path(args.out).write_text(text, encoding="utf-8")
     unverified = [c for c in data["cards"] + data["attack_cards"] if c.get("unverified")]
-    print(f"wrote {args.out}: {len(data['cards'])} cards, {len(data['attack_cards'])} Attack cards, "
-          f"{len(unverified)} unverified")
+    print(
+        f"wrote {args.out}: {len(data['cards'])} cards, {len(data['attack_cards'])} Attack cards, "
+        f"{len(unverified)} unverified"
+    )
     return 0
 
 

@@ -31,8 +31,12 @@ def upgrade() -> None:
     op.create_index("ix_games_status", "games", ["status"])
     op.create_table(
         "seats",
-        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"),
-                  primary_key=True),
+        sa.Column(
+            "game_id",
+            sa.String(32),
+            sa.ForeignKey("games.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
         sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
         sa.Column("kind", sa.String(8), nullable=False),
         sa.Column("bot", sa.String(64), nullable=True),
@@ -41,8 +45,12 @@ def upgrade() -> None:
     )
     op.create_table(
         "actions",
-        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"),
-                  primary_key=True),
+        sa.Column(
+            "game_id",
+            sa.String(32),
+            sa.ForeignKey("games.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
         sa.Column("index", sa.Integer, primary_key=True, autoincrement=False),
         sa.Column("seat", sa.Integer, nullable=False),
         sa.Column("action", sa.String(128), nullable=False),
