@@ -924,3 +924,14 @@ def test_events_tell_each_seat_only_what_it_may_know(config, seed, stop, k):
             if a.observation(p) != b.observation(p):
                 break
             assert comparable(a.events(p, mark)) == comparable(b.events(p, mark))
+
+
+def test_a_bought_building_is_told_in_one_sentence_for_every_building():
+    from empires.discovery.data import BUILDINGS
+    from empires.discovery.event_texts import TEXTS
+
+    for b in BUILDINGS:
+        text = TEXTS["building_bought"](
+            {"player": 0, "building_name": b.name, "price": 10, "effect": b.text}
+        )
+        assert text.endswith(".") and not text.endswith(".."), text

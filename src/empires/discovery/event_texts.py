@@ -175,7 +175,8 @@ def _merchant_ship(e: dict) -> str:
 
 
 def _building_bought(e: dict) -> str:
-    return f"{_who(e)} buys {e['building_name']} for ${e['price']}: {e['effect']}."
+    effect = e["effect"].rstrip(".")  # the printed text may end its own sentence
+    return f"{_who(e)} buys {e['building_name']} for ${e['price']}: {effect}."
 
 
 def _building_effect(e: dict) -> str:
