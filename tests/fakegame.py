@@ -51,6 +51,8 @@ def _coerce(action) -> Action:
 
 
 class FakeState:
+    game_name = NAME
+
     def __init__(self, num_players: int, seed: int, options: Options) -> None:
         rng = Rng(seed)
         self.num_players = num_players
@@ -159,3 +161,87 @@ def from_json(data: dict) -> FakeState:
 
 def action_space_size(num_players: int, options=None) -> int:
     return len(TABLE)
+
+
+class _Passer:
+    """The fake game's "heuristic": takes the most coins it may."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, state: FakeState) -> Action:
+        return max(state.legal_actions(), key=lambda a: a.a)
+
+
+class FakeAdapter:
+    """The fake game's :class:`empires.core.adapter.GameAdapter` (register it in
+    ``empires.core.adapter.ADAPTERS`` as ``"fake": "fakegame"``)."""
+
+    name = NAME
+    title = "Fake"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    options_type = Options
+
+    new_game = staticmethod(new_game)
+    replay = staticmethod(replay)
+    from_json = staticmethod(from_json)
+    action_space_size = staticmethod(action_space_size)
+
+    def decode(self, code: int, num_players: int) -> Action:
+        return _coerce(code)
+
+    def options_from_json(self, data) -> Options | None:
+        if data is None:
+            return None
+        if not isinstance(data, dict):
+            raise ValueError("options must be an object")
+        unknown = sorted(set(data) - {"rounds"})
+        if unknown:
+            raise ValueError(f"unknown option {unknown[0]!r}")
+        return Options(**data)
+
+    def add_option_flags(self, parser) -> None:
+        parser.add_argument_group("rules options (fake)").add_argument(
+            "--rounds", type=int, help="rounds to play"
+        )
+
+    def options_from_flags(self, args) -> Options:
+        rounds = getattr(args, "rounds", None)
+        return Options() if rounds is None else Options(rounds=rounds)
+
+    def catalogue(self) -> dict:
+        return {
+            "name": NAME,
+            "title": self.title,
+            "min_players": MIN_PLAYERS,
+            "max_players": MAX_PLAYERS,
+            "options": {"defaults": asdict(Options())},
+            "board": None,
+            "web": False,
+        }
+
+    def startup_notes(self, state: FakeState) -> list[str]:
+        return []
+
+    def heuristic_bot(self, seed: int) -> _Passer:
+        return _Passer(seed)
+
+    def action_scores(self, state: FakeState) -> list[float]:
+        return [float(a.a) for a in state.legal_actions()]
+
+    def estimate(self, state: FakeState) -> list[float] | None:
+        return None
+
+    def tensor_shape(self, num_players: int, options=None) -> tuple[int, ...]:
+        return (num_players,)
+
+    def observation_tensor(self, state: FakeState, player: int, out=None):
+        import numpy as np
+
+        return np.asarray(state.coins, dtype=np.float32)
+
+
+ADAPTER = FakeAdapter()
