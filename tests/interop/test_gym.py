@@ -11,9 +11,9 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from empires.bots import make_bot  # noqa: E402
 from empires.discovery.actions import action_space_size  # noqa: E402
+from empires.discovery.tensor import encode, tensor_shape  # noqa: E402
 from empires.interop import rank_returns  # noqa: E402
 from empires.interop.gym_env import EmpiresDiscoverySingleAgentEnv  # noqa: E402
-from empires.interop.tensor import encode, tensor_shape  # noqa: E402
 
 
 def heuristic_available() -> bool:

@@ -15,14 +15,14 @@ from empires.core.rng import Rng  # noqa: E402
 from empires.discovery import new_game  # noqa: E402
 from empires.discovery.actions import action_space_size  # noqa: E402
 from empires.discovery.data import COUNTERS  # noqa: E402
-from empires.interop import rank_returns  # noqa: E402
-from empires.interop.tensor import (  # noqa: E402
+from empires.discovery.tensor import (  # noqa: E402
     encode,
     observation_tensor,
     tensor_layout,
     tensor_shape,
     views,
 )
+from empires.interop import rank_returns  # noqa: E402
 
 NAME = "python_empires_discovery"
 
@@ -341,7 +341,7 @@ def test_tensor_is_relative_to_the_observer():
 
 def test_tensor_shows_the_rules():
     from empires.discovery import Options
-    from empires.interop.tensor import RULE_FLAGS
+    from empires.discovery.tensor import RULE_FLAGS
 
     base = views(observation_tensor(new_game(2, 1), 0), 2)["rules"]
     assert [RULE_FLAGS[i] for i in np.flatnonzero(base)] == ["edition:2015", "nations:off"]

@@ -14,9 +14,9 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test  # noqa: E402
 
 from empires.discovery.actions import action_space_size  # noqa: E402
+from empires.discovery.tensor import encode, tensor_shape  # noqa: E402
 from empires.interop import rank_returns  # noqa: E402
 from empires.interop.pettingzoo_env import EmpiresDiscoveryEnv  # noqa: E402
-from empires.interop.tensor import encode, tensor_shape  # noqa: E402
 
 
 @pytest.mark.parametrize("players", [2, 4])

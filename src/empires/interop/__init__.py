@@ -1,29 +1,35 @@
-"""Research interfaces for Empires: Age of Discovery: a fixed-size observation tensor, an
-OpenSpiel game, a PettingZoo AEC environment and a Gymnasium single-agent environment.
+"""Research interfaces for both games: an OpenSpiel game, a PettingZoo AEC environment and a
+Gymnasium single-agent environment per game, all reaching the game through its adapter
+(:func:`empires.core.adapter.get_adapter`); this package imports no game package.
 
-Only :mod:`empires.interop.tensor` (numpy) is imported here. The others need the ``research``
-extra (``pip install 'empires[research]'``) and are imported on demand::
+The observation tensors live in the games' packages (``empires.discovery.tensor``,
+``empires.settlers.tensor``) and are reached here through ``adapter.observation_tensor`` and
+``adapter.tensor_shape``. The interfaces need the ``research`` extra
+(``pip install 'empires[research]'``) and are imported on demand::
 
-    import empires.interop.openspiel             # registers "python_empires_discovery"
-    from empires.interop.pettingzoo_env import EmpiresDiscoveryEnv
-    from empires.interop.gym_env import EmpiresDiscoverySingleAgentEnv
+    import empires.interop.openspiel   # registers python_empires_discovery, python_empires_settlers
+    from empires.interop.pettingzoo_env import EmpiresDiscoveryEnv, EmpiresSettlersEnv
+    from empires.interop.gym_env import EmpiresDiscoverySingleAgentEnv, EmpiresSettlersSingleAgentEnv
 
 Outcomes are the same everywhere (:func:`rank_returns`): a seat's return is its place in the
 final ranking mapped linearly onto [-1, 1] (first +1, last -1), seats tied in the ranking sharing
-the mean of the places they span, so the returns of a game always add up to 0.
+the mean of the places they span, so the returns of a game of two or more players always add up
+to 0. A solo game (Imperial Settlers) returns +1 when the player places (beats the virtual
+player), -1 otherwise.
 """
 
 from __future__ import annotations
 
-from empires.interop.tensor import encode, observation_tensor, tensor_layout, tensor_shape
-
-__all__ = ["encode", "observation_tensor", "rank_returns", "tensor_layout", "tensor_shape"]
+__all__ = ["rank_returns"]
 
 
 def rank_returns(ranking: list[list[int]], num_players: int) -> list[float]:
-    """Per-seat returns in [-1, 1] from a ranking (groups of seats, best first)."""
-    if num_players < 2:
-        raise ValueError("rank_returns needs at least two players")
+    """Per-seat returns in [-1, 1] from a ranking (groups of seats, best first). With one
+    player: +1 when seat 0 is ranked (a solo win), -1 when the ranking is empty (a loss)."""
+    if num_players < 1:
+        raise ValueError("rank_returns needs at least one player")
+    if num_players == 1:
+        return [1.0 if any(0 in group for group in ranking) else -1.0]
     out = [0.0] * num_players
     place = 0
     for group in ranking:

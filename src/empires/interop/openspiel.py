@@ -41,8 +41,8 @@ import pyspiel
 from empires.core.rng import Rng
 from empires.discovery import MAX_PLAYERS, MIN_PLAYERS, Options, new_game
 from empires.discovery.actions import action_space_size, decode
+from empires.discovery.tensor import encode, tensor_layout, tensor_size
 from empires.interop import rank_returns
-from empires.interop.tensor import encode, tensor_layout, tensor_size
 
 SHORT_NAME = "python_empires_discovery"
 DEFAULT_PLAYERS = 4

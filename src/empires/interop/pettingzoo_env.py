@@ -42,8 +42,8 @@ from pettingzoo import AECEnv
 from empires.core.rng import Rng
 from empires.discovery import MAX_PLAYERS, MIN_PLAYERS, Options, new_game
 from empires.discovery.actions import action_space_size
+from empires.discovery.tensor import encode, tensor_shape
 from empires.interop import rank_returns
-from empires.interop.tensor import encode, tensor_shape
 
 # Every tensor feature is a scaled count in [0, OBS_HIGH] (values are clipped to it).
 OBS_HIGH = 100.0

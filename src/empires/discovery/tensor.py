@@ -101,7 +101,7 @@ import empires.discovery.game  # noqa: F401  (imports every module that register
 from empires.discovery import data, scoring
 from empires.discovery import options as options_module
 from empires.discovery.actions import UNIVERSITY_TARGETS
-from empires.discovery.decisions import PROMPTS
+from empires.discovery.decision_table import PROMPTS
 from empires.discovery.flow import STEPS as _FLOW_STEPS
 
 WORKERS: tuple[str, ...] = data.WORKERS
@@ -263,40 +263,39 @@ def views(tensor: np.ndarray, num_players: int) -> dict[str, np.ndarray]:
     }
 
 
-def encode(obs: dict, out: np.ndarray | None = None) -> np.ndarray:
-    """The tensor of an observation (``game.observation(player)``), written into ``out`` when
-    given (a float32 vector of :func:`tensor_shape`), else into a new array. A spectator's
-    observation (``player`` None) is encoded from seat 0 with an all-zero ``seat`` block."""
-    n = obs["num_players"]
-    size = tensor_size(n)
-    buf: defaultdict[int, float] = defaultdict(float)  # sparse: index -> value
-    observer = obs.get("player")
-    base = observer if isinstance(observer, int) else 0
-    W = len(WORKERS)
+class _Writer:
+    """The sparse buffer an observation is encoded into, and the seat arithmetic every block
+    encoder shares: relative seats and block offsets for ``num_players``."""
 
-    rel_map = {p: (p - base) % n for p in range(n)}
+    __slots__ = ("buf", "n", "rel_map", "off")
 
-    def rel(p) -> int:
+    def __init__(self, n: int, base: int) -> None:
+        self.buf: defaultdict[int, float] = defaultdict(float)  # sparse: index -> value
+        self.n = n
+        self.rel_map = {p: (p - base) % n for p in range(n)}
+        self.off = _offsets(n).__getitem__
+
+    def rel(self, p) -> int:
         """Relative seat of absolute seat p (-1 for None / not a seat)."""
-        return -1 if p is None or isinstance(p, bool) else rel_map.get(p, -1)
+        return -1 if p is None or isinstance(p, bool) else self.rel_map.get(p, -1)
 
-    offsets = _offsets(n)
-    off = offsets.__getitem__
-
-    def one_hot(name: str, index: int) -> None:
+    def one_hot(self, name: str, index: int) -> None:
         if index >= 0:
-            buf[off(name) + index] = 1.0
+            self.buf[self.off(name) + index] = 1.0
 
-    def worker_counts(start: int, counts) -> None:
+    def worker_counts(self, start: int, counts) -> None:
         if counts:
             for w, c in counts.items():
                 i = _W.get(w)
                 if i is not None:
-                    buf[start + i] += c / WORKER_SCALE
+                    self.buf[start + i] += c / WORKER_SCALE
 
-    # ---- global ----------------------------------------------------------------------------
+
+def _encode_global(obs: dict, e: _Writer) -> None:
+    """seat, rules, turn, age, step, terminal, current_player, order."""
+    observer = obs.get("player")
     if isinstance(observer, int):
-        one_hot("seat", observer)
+        e.one_hot("seat", observer)
     rules = obs.get("options") or {}
     for flag in (
         f"edition:{rules.get('edition')}",
@@ -305,81 +304,92 @@ def encode(obs: dict, out: np.ndarray | None = None) -> np.ndarray:
         "buy_vp" if rules.get("buy_vp") else "",
         *(f"variant:{v}" for v in rules.get("variants", ())),
     ):
-        one_hot("rules", _RULE.get(flag, -1))
+        e.one_hot("rules", _RULE.get(flag, -1))
     turn = obs.get("turn", 0)
     if 1 <= turn <= data.TURNS:
-        one_hot("turn", turn - 1)
+        e.one_hot("turn", turn - 1)
     age = obs.get("age", 0)
     if 1 <= age <= 3:
-        one_hot("age", age - 1)
-    one_hot("step", _STEP.get(obs.get("step"), len(STEPS)))
+        e.one_hot("age", age - 1)
+    e.one_hot("step", _STEP.get(obs.get("step"), len(STEPS)))
     if obs.get("terminal"):
-        buf[off("terminal")] = 1.0
-    one_hot("current_player", rel(obs.get("current_player")))
-
-    decision = obs.get("decision")
-    if decision:
-        one_hot("decision_kind", _KIND.get(decision.get("kind"), len(DECISION_KINDS)))
-        start = off("decision_region")
-        for k, key in enumerate(DECISION_REGION_KEYS):
-            r = _R.get(decision.get(key), -1) if isinstance(decision.get(key), str) else -1
-            if r >= 0:
-                buf[start + k * len(REGIONS) + r] = 1.0
-        target = decision.get("target")
-        if isinstance(target, str):
-            one_hot("decision_target", _TARGET.get(target, -1))
-        worker = decision.get("worker")
-        if isinstance(worker, str):
-            one_hot("decision_worker", _W.get(worker, -1))
-        worker_counts(off("decision_members"), decision.get("members"))
-        one_hot("decision_victim", rel(decision.get("victim")))
-
-    start = off("order")
+        e.buf[e.off("terminal")] = 1.0
+    e.one_hot("current_player", e.rel(obs.get("current_player")))
+    start, n = e.off("order"), e.n
     for pos, p in enumerate(obs.get("order", ())):
-        q = rel(p)
+        q = e.rel(p)
         if q >= 0 and pos < n:
-            buf[start + q * n + pos] = 1.0
+            e.buf[start + q * n + pos] = 1.0
 
-    # ---- players ---------------------------------------------------------------------------
-    B = NUM_BUILDINGS
-    for player in obs.get("players", ()):
-        q = rel(player.get("seat"))
-        if q < 0:
-            continue
-        buf[off("money") + q] = player.get("money", 0) / MONEY_SCALE
-        worker_counts(off("available") + q * W, player.get("available"))
-        worker_counts(off("supply") + q * W, player.get("supply"))
-        start = off("goods") + q * len(GOODS)
-        for g, c in (player.get("goods") or {}).items():
-            i = _G.get(g)
+
+def _encode_decision(obs: dict, e: _Writer) -> None:
+    """The decision_* blocks."""
+    decision = obs.get("decision")
+    if not decision:
+        return
+    e.one_hot("decision_kind", _KIND.get(decision.get("kind"), len(DECISION_KINDS)))
+    start = e.off("decision_region")
+    for k, key in enumerate(DECISION_REGION_KEYS):
+        r = _R.get(decision.get(key), -1) if isinstance(decision.get(key), str) else -1
+        if r >= 0:
+            e.buf[start + k * len(REGIONS) + r] = 1.0
+    target = decision.get("target")
+    if isinstance(target, str):
+        e.one_hot("decision_target", _TARGET.get(target, -1))
+    worker = decision.get("worker")
+    if isinstance(worker, str):
+        e.one_hot("decision_worker", _W.get(worker, -1))
+    e.worker_counts(e.off("decision_members"), decision.get("members"))
+    e.one_hot("decision_victim", e.rel(decision.get("victim")))
+
+
+def _encode_player(player: dict, q: int, e: _Writer) -> None:
+    """One seat's row of the per-player blocks (money .. discovery_box)."""
+    buf, off, W, B = e.buf, e.off, len(WORKERS), NUM_BUILDINGS
+    buf[off("money") + q] = player.get("money", 0) / MONEY_SCALE
+    e.worker_counts(off("available") + q * W, player.get("available"))
+    e.worker_counts(off("supply") + q * W, player.get("supply"))
+    start = off("goods") + q * len(GOODS)
+    for g, c in (player.get("goods") or {}).items():
+        i = _G.get(g)
+        if i is not None:
+            buf[start + i] = c / GOODS_SCALE
+    buf[off("merchant_ships") + q] = player.get("merchant_ships", 0) / SHIPS_SCALE
+    for name in ("buildings", "buildings_used"):
+        start = off(name) + q * B
+        for b in player.get(name, ()):
+            i = _B.get(b)
             if i is not None:
-                buf[start + i] = c / GOODS_SCALE
-        buf[off("merchant_ships") + q] = player.get("merchant_ships", 0) / SHIPS_SCALE
-        for name in ("buildings", "buildings_used"):
-            start = off(name) + q * B
-            for b in player.get(name, ()):
-                i = _B.get(b)
-                if i is not None:
-                    buf[start + i] = 1.0
-        found = player.get("discoveries", ())
-        buf[off("discoveries") + q] = len(found) / 10.0
-        buf[off("discoveries_vp") + q] = sum(d.get("vp", 0) for d in found) / VP_SCALE
-        start = off("colony_vp") + q * 3
-        for a, v in enumerate(player.get("colony_vp", ())[:3]):
-            buf[start + a] = v / VP_SCALE
-        worker_counts(off("discovery_box") + q * W, player.get("discovery_box"))
+                buf[start + i] = 1.0
+    found = player.get("discoveries", ())
+    buf[off("discoveries") + q] = len(found) / 10.0
+    buf[off("discoveries_vp") + q] = sum(d.get("vp", 0) for d in found) / VP_SCALE
+    start = off("colony_vp") + q * 3
+    for a, v in enumerate(player.get("colony_vp", ())[:3]):
+        buf[start + a] = v / VP_SCALE
+    e.worker_counts(off("discovery_box") + q * W, player.get("discovery_box"))
 
-    start = off("scores")
+
+def _encode_players(obs: dict, e: _Writer) -> None:
+    """The per-player blocks and the scores."""
+    for player in obs.get("players", ()):
+        q = e.rel(player.get("seat"))
+        if q >= 0:
+            _encode_player(player, q, e)
+    start = e.off("scores")
     nk = len(SCORE_KEYS)
     for p, row in enumerate(obs.get("scores", ())):
-        q = rel_map.get(p, -1)
+        q = e.rel_map.get(p, -1)
         if q >= 0 and row.get("total"):
             for k, key in enumerate(SCORE_KEYS):
                 v = row.get(key)
                 if v:
-                    buf[start + q * nk + k] = v / VP_SCALE
+                    e.buf[start + q * nk + k] = v / VP_SCALE
 
-    # ---- regions ---------------------------------------------------------------------------
+
+def _encode_regions(obs: dict, e: _Writer) -> None:
+    """The region_* blocks."""
+    buf, off, n, W = e.buf, e.off, e.n, len(WORKERS)
     for region in obs.get("regions", ()):
         r = _R.get(region.get("id"))
         if r is None:
@@ -401,17 +411,19 @@ def encode(obs: dict, out: np.ndarray | None = None) -> np.ndarray:
         start = off("region_workers") + r * n * W
         for p, counts in enumerate(region.get("workers", ())):
             if counts:
-                q = rel_map.get(p, -1)
+                q = e.rel_map.get(p, -1)
                 if q >= 0:
-                    worker_counts(start + q * W, counts)
+                    e.worker_counts(start + q * W, counts)
 
-    # ---- boxes -----------------------------------------------------------------------------
-    boxes = obs.get("boxes", {})
+
+def _encode_queues(boxes: dict, e: _Writer) -> None:
+    """The box_<b>_slots / box_<b>_counts blocks and the specialists."""
+    buf, off, n, W = e.buf, e.off, e.n, len(WORKERS)
     for box in QUEUE_BOXES:
         cap = queue_capacity(box, n)
         slots, counts = off(f"box_{box}_slots"), off(f"box_{box}_counts")
         for i, item in enumerate(boxes.get(box, ())):
-            q, w = rel(item.get("player")), _W.get(item.get("worker"), -1)
+            q, w = e.rel(item.get("player")), _W.get(item.get("worker"), -1)
             if q < 0:
                 continue
             if i < cap:
@@ -425,13 +437,20 @@ def encode(obs: dict, out: np.ndarray | None = None) -> np.ndarray:
     for k, space in enumerate(SPECIALIST_BOXES):
         item = specialists.get(space)
         if isinstance(item, dict):
-            q, w = rel(item.get("player")), _W.get(item.get("worker"), -1)
+            q, w = e.rel(item.get("player")), _W.get(item.get("worker"), -1)
             if q >= 0:
                 buf[start + k * (n + W) + q] = 1.0
             if w >= 0:
                 buf[start + k * (n + W) + n + w] = 1.0
-    one_hot("dock_x", rel(boxes.get("dock_x")))
-    one_hot("dock_y", rel(boxes.get("dock_y")))
+
+
+def _encode_boxes(obs: dict, e: _Writer) -> None:
+    """The boxes: queues, specialists, docks, ships and the offers."""
+    buf, off = e.buf, e.off
+    boxes = obs.get("boxes", {})
+    _encode_queues(boxes, e)
+    e.one_hot("dock_x", e.rel(boxes.get("dock_x")))
+    e.one_hot("dock_y", e.rel(boxes.get("dock_y")))
     if boxes.get("merchant_ship_waiting"):
         buf[off("merchant_ship_waiting")] = 1.0
     buf[off("merchant_ships_in_supply")] = obs.get("merchant_ships_in_supply", 0) / 10.0
@@ -446,6 +465,10 @@ def encode(obs: dict, out: np.ndarray | None = None) -> np.ndarray:
             buf[off("buildings_offer") + i] = 1.0
             buf[off("buildings_offer_price") + i] = item.get("price", 0) / PRICE_SCALE
 
+
+def _encode_hidden(obs: dict, e: _Writer) -> None:
+    """hidden_sizes, scouted_deck and age_iii_buildings."""
+    buf, off = e.buf, e.off
     hidden = obs.get("hidden", {})
     start = off("hidden_sizes")
     for k, (key, scale) in enumerate(HIDDEN_SCALES):
@@ -453,7 +476,6 @@ def encode(obs: dict, out: np.ndarray | None = None) -> np.ndarray:
     stacks = hidden.get("building_stacks") or {}
     for a in (1, 2, 3):
         buf[start + len(HIDDEN_SCALES) + a - 1] = stacks.get(str(a), 0) / STACK_SCALE
-
     start = off("scouted_deck")
     for k, where in enumerate(("top", "bottom")):
         card = (obs.get("scouted_deck") or {}).get(where)
@@ -465,19 +487,47 @@ def encode(obs: dict, out: np.ndarray | None = None) -> np.ndarray:
         i = _B.get(b)
         if i is not None:
             buf[off("age_iii_buildings") + i] = 1.0
-    auction = obs.get("auction")
-    if isinstance(auction, dict):
-        for p, bid in enumerate(auction.get("bids", ())):
-            q = rel_map.get(p, -1)
-            if q >= 0 and bid:
-                buf[off("auction_bids") + q] = bid / MONEY_SCALE
-        for p in auction.get("passed", ()):
-            q = rel(p)
-            if q >= 0:
-                buf[off("auction_passed") + q] = 1.0
 
+
+def _encode_auction(obs: dict, e: _Writer) -> None:
+    """The 2007 starting-order auction's bids and passes."""
+    auction = obs.get("auction")
+    if not isinstance(auction, dict):
+        return
+    for p, bid in enumerate(auction.get("bids", ())):
+        q = e.rel_map.get(p, -1)
+        if q >= 0 and bid:
+            e.buf[e.off("auction_bids") + q] = bid / MONEY_SCALE
+    for p in auction.get("passed", ()):
+        q = e.rel(p)
+        if q >= 0:
+            e.buf[e.off("auction_passed") + q] = 1.0
+
+
+# One encoder per group of blocks, in tensor order.
+ENCODERS = (
+    _encode_global,
+    _encode_decision,
+    _encode_players,
+    _encode_regions,
+    _encode_boxes,
+    _encode_hidden,
+    _encode_auction,
+)
+
+
+def encode(obs: dict, out: np.ndarray | None = None) -> np.ndarray:
+    """The tensor of an observation (``game.observation(player)``), written into ``out`` when
+    given (a float32 vector of :func:`tensor_shape`), else into a new array. A spectator's
+    observation (``player`` None) is encoded from seat 0 with an all-zero ``seat`` block."""
+    n = obs["num_players"]
+    observer = obs.get("player")
+    writer = _Writer(n, observer if isinstance(observer, int) else 0)
+    for encoder in ENCODERS:
+        encoder(obs, writer)
+    buf = writer.buf
     if out is None:
-        out = np.zeros(size, np.float32)
+        out = np.zeros(tensor_size(n), np.float32)
     else:
         out.fill(0.0)
     if buf:
