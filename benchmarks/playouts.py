@@ -1,6 +1,6 @@
 """Random-playout throughput on one core (a single process).
 
-    python benchmarks/playouts.py [--game discovery] [--games N] [--players 2,4,6] [--seed S]
+    python benchmarks/playouts.py [--game discovery] [--games N] [--players 2,4,6] [--seed S] [--quiet]
 
 A random playout: from ``new_game(n, seed)``, while the game is not over, pick uniformly among
 ``legal_actions()`` with an :class:`~empires.core.rng.Rng` and apply it. Prints games per second
@@ -17,9 +17,10 @@ from empires.core.game import get_game
 from empires.core.rng import Rng
 
 
-def playout(module, num_players: int, seed: int, options=None) -> int:
+def playout(module, num_players: int, seed: int, options=None, narrate: bool = True) -> int:
     """Play one random game; returns the number of decisions."""
     state = module.new_game(num_players, seed=seed, options=options)
+    state.narrate = narrate  # the event log: on as players see it, off as bots and batch runs
     rng = Rng(seed ^ 0x5EED_0F_B0B)
     decisions = 0
     while not state.is_terminal():
@@ -28,12 +29,14 @@ def playout(module, num_players: int, seed: int, options=None) -> int:
     return decisions
 
 
-def bench(module, num_players: int, games: int, seed: int) -> tuple[float, int]:
+def bench(
+    module, num_players: int, games: int, seed: int, narrate: bool = True
+) -> tuple[float, int]:
     options = module.Options() if hasattr(module, "Options") else None
     start = time.perf_counter()
     decisions = 0
     for i in range(games):
-        decisions += playout(module, num_players, seed + i, options)
+        decisions += playout(module, num_players, seed + i, options, narrate=narrate)
     return time.perf_counter() - start, decisions
 
 
@@ -43,10 +46,16 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=50, help="games per player count (default 50)")
     parser.add_argument("--players", default="2,4,6", help="player counts (default 2,4,6)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--quiet", action="store_true", help="no event log (as bots' searches and simulate play)"
+    )
     args = parser.parse_args(argv)
     module = get_game(args.game)
     counts = [int(p) for p in args.players.split(",") if p.strip()]
-    print(f"{module.NAME}: random playouts, {args.games} games per player count, one process")
+    print(
+        f"{module.NAME}: random playouts, {args.games} games per player count, one process"
+        + (", no event log" if args.quiet else "")
+    )
     print(
         f"{'players':>7} {'games/s':>10} {'decisions/s':>12} {'decisions/game':>15} {'seconds':>8}"
     )
@@ -57,7 +66,7 @@ def main(argv=None) -> int:
             )
             continue
         bench(module, n, 1, args.seed)  # warm-up: imports, caches
-        seconds, decisions = bench(module, n, args.games, args.seed)
+        seconds, decisions = bench(module, n, args.games, args.seed, narrate=not args.quiet)
         print(
             f"{n:>7} {args.games / seconds:>10.1f} {decisions / seconds:>12.0f} "
             f"{decisions / args.games:>15.1f} {seconds:>8.2f}"
