@@ -23,6 +23,9 @@ ROUNDS = 3
 class Options:
     rounds: int = ROUNDS
 
+    def to_json(self) -> dict:
+        return asdict(self)
+
 
 class Action(NamedTuple):
     kind: str

@@ -1,7 +1,7 @@
 """The ``empires`` command line, the bot registry and the simulation loop.
 
-Every test runs against the tiny contract-following game in ``tests/fakegame.py`` and, once its
-engine exists, against ``discovery``.
+Most tests run against the tiny contract-following game in ``tests/fakegame.py`` (registered as
+an adapter like any game) and against ``discovery``.
 """
 
 from __future__ import annotations
@@ -18,36 +18,20 @@ import pytest
 from empires import cli
 from empires.bots import bot_names, make_bot
 from empires.bots.random_bot import RandomBot
-from empires.core import game as core_game
+from empires.core import adapter as core_adapter
+from empires.core.adapter import get_adapter
 from empires.core.errors import IllegalActionError
 from empires.sim.local import bot_seeds, play_game, run_local, summarize
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 
-def _discovery_ready() -> bool:
-    try:
-        return hasattr(core_game.get_game("discovery"), "new_game")
-    except Exception:
-        return False
-
-
 @pytest.fixture(autouse=True)
 def _register_fake(monkeypatch):
-    monkeypatch.setitem(core_game.GAMES, "fake", "fakegame")
+    monkeypatch.setitem(core_adapter.ADAPTERS, "fake", "fakegame")
 
 
-@pytest.fixture(
-    params=[
-        "fake",
-        pytest.param(
-            "discovery",
-            marks=pytest.mark.skipif(
-                not _discovery_ready(), reason="discovery engine not available yet"
-            ),
-        ),
-    ]
-)
+@pytest.fixture(params=["fake", "discovery"])
 def game(request):
     return request.param
 
@@ -79,9 +63,9 @@ def _finished_history(game_name, players=2, seed=5):
 
 def test_registry_names_and_random_bot(game):
     assert {"random", "heuristic"} <= set(bot_names())
-    module = core_game.get_game(game)
+    module = get_adapter(game)
     state = module.new_game(2, seed=1)
-    bot = make_bot("random", 3)
+    bot = make_bot("random", game, 3)
     assert isinstance(bot, RandomBot) and bot.name == "random"
     for _ in range(20):
         if state.is_terminal():
@@ -92,7 +76,7 @@ def test_registry_names_and_random_bot(game):
 
 
 def test_random_bot_is_deterministic(game):
-    module = core_game.get_game(game)
+    module = get_adapter(game)
     picks = []
     for _ in range(2):
         state, bot, seq = module.new_game(2, seed=4), RandomBot(9), []
@@ -108,12 +92,10 @@ def test_random_bot_is_deterministic(game):
 
 def test_make_bot_errors():
     with pytest.raises(ValueError, match="unknown bot"):
-        make_bot("nobody", 1)
-    try:
-        import empires.bots.heuristic  # noqa: F401
-    except ModuleNotFoundError:
-        with pytest.raises(ValueError, match="not available"):
-            make_bot("heuristic", 1)
+        make_bot("nobody", "fake", 1)
+    # "heuristic" is the game's own heuristic, from its adapter: the fake one takes the most coins
+    state = get_adapter("fake").new_game(2, seed=1)
+    assert str(make_bot("heuristic", "fake", 1).choose(state)) == "take 2"
 
 
 def test_bot_seeds_are_deterministic_and_distinct():
@@ -237,7 +219,7 @@ def test_play_eof_quits_cleanly(game, monkeypatch, capsys):
 
 
 def test_play_human_sees_only_own_observation(game, monkeypatch):
-    module = core_game.get_game(game)
+    module = get_adapter(game)
     seen = []
     real_new_game = module.new_game
 
@@ -288,7 +270,7 @@ def test_replay_history_file(game, capsys, tmp_path):
 
 
 def test_replay_to_json_file_of_finished_game(game, capsys, tmp_path):
-    module = core_game.get_game(game)
+    module = get_adapter(game)
     state = module.replay(_finished_history(game, players=3, seed=8))
     path = tmp_path / "s.json"
     path.write_text(json.dumps(state.to_json()))
@@ -330,7 +312,7 @@ def test_corrupt_files(game, content, capsys, tmp_path):
 
 
 def test_truncated_save_and_missing_file(game, capsys, tmp_path):
-    state = core_game.get_game(game).new_game(2, seed=1)
+    state = get_adapter(game).new_game(2, seed=1)
     path = tmp_path / "t.json"
     path.write_text(json.dumps(state.to_json())[:-7])
     assert cli.main(["replay", str(path)]) == 2
@@ -554,7 +536,7 @@ def _keep_state(monkeypatch, module) -> list:
 @pytest.mark.parametrize("name", ["discovery", "settlers"])
 def test_bot_game_tells_every_event_as_a_spectator(name, monkeypatch, capsys):
     monkeypatch.setenv("COLUMNS", "1000")
-    states = _keep_state(monkeypatch, core_game.get_game(name))
+    states = _keep_state(monkeypatch, get_adapter(name))
     assert cli.main(["play", name, "--players", "2", "--seats", "heuristic", "--seed", "6"]) == 0
     out = capsys.readouterr().out
     events = states[0].events(None)
@@ -578,7 +560,7 @@ def test_bot_game_tells_every_event_as_a_spectator(name, monkeypatch, capsys):
 @pytest.mark.parametrize("name", ["discovery", "settlers"])
 def test_human_hears_what_happened_since_their_previous_decision(name, monkeypatch, capsys):
     monkeypatch.setenv("COLUMNS", "1000")
-    states = _keep_state(monkeypatch, core_game.get_game(name))
+    states = _keep_state(monkeypatch, get_adapter(name))
     chunks, answers = [], iter(["1"] * 6 + ["log", "quit"])
 
     def fake_input(prompt=""):
@@ -667,7 +649,7 @@ def test_replay_tells_the_events_of_each_action(monkeypatch, capsys, tmp_path):
     history = play_game("settlers", 2, 3, "heuristic", keep_history=True)["history"]
     path = tmp_path / "h.json"
     path.write_text(json.dumps(history))
-    final = core_game.get_game("settlers").replay(history)
+    final = get_adapter("settlers").replay(history)
     assert cli.main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert "as a spectator" in out
@@ -746,3 +728,64 @@ def test_2007_order_auction_is_a_variant_flag(capsys):
     assert cli.main([*args[:-2], "--variant", "order-auction"]) == 2  # the 2015 edition
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "order-auction variant is a 2007 rule" in err
+
+
+# ---- games through their adapters (issue #21) ---------------------------------------------------
+
+
+def test_each_game_is_a_subcommand_with_its_own_option_flags(capsys):
+    args = ["simulate", "fake", "--players", "2", "--games", "2", "--jobs", "1", "--json"]
+    assert cli.main([*args, "--rounds", "1"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["options"] == {"rounds": 1}
+    assert report["mean_decisions"] == 2  # one round of two seats: the flag reached the game
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["simulate", "discovery", "--players", "2", "--rounds", "1"])
+    assert exit_.value.code == 2  # another game's flag is not this game's
+    assert "unrecognized arguments: --rounds" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["play", "nogame"])
+    assert "invalid choice: 'nogame'" in capsys.readouterr().err
+
+
+def test_startup_notes_come_from_the_adapter(monkeypatch, capsys):
+    fake = get_adapter("fake")
+    monkeypatch.setattr(fake, "startup_notes", lambda state: [f"{state.num_players} seats here"])
+    assert cli.main(["play", "fake", "--seats", "random,random", "--seed", "1"]) == 0
+    assert "2 seats here" in capsys.readouterr().out
+
+
+def test_bad_options_from_the_adapter_are_one_line_errors(monkeypatch, capsys):
+    def refuse(args):
+        raise ValueError("rounds must be positive")
+
+    monkeypatch.setattr(get_adapter("fake"), "options_from_flags", refuse)
+    assert cli.main(["simulate", "fake", "--players", "2", "--rounds", "-1"]) == 2
+    err = capsys.readouterr().err
+    assert err == "empires: error: rounds must be positive\n"
+
+
+def _imported_modules(path: Path) -> set[str]:
+    import ast
+
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names |= {f"{node.module}.{a.name}" for a in node.names}
+    return names
+
+
+def test_the_cli_imports_no_game_package():
+    package = Path(cli.__file__).parent
+    modules = sorted(package.glob("*.py"))
+    assert {p.stem for p in modules} >= {"play", "simulate", "tournament", "replay", "serve"}
+    for path in modules:
+        games = {
+            m
+            for m in _imported_modules(path)
+            if m.split(".")[:2] in (["empires", "discovery"], ["empires", "settlers"])
+        }
+        assert not games, f"{path.name} imports {sorted(games)}"

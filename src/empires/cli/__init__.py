@@ -1,0 +1,53 @@
+"""The ``empires`` command: play in the terminal, simulate bot games, replay saved games.
+
+    empires play discovery --players 4 --seats human,heuristic,heuristic,random --seed 7
+    empires simulate discovery --players 4 --bots heuristic,random,random,random --games 1000
+    empires replay game.save.json --step
+
+One module per subcommand (:mod:`~empires.cli.play`, :mod:`~empires.cli.simulate`,
+:mod:`~empires.cli.tournament`, :mod:`~empires.cli.replay`, :mod:`~empires.cli.serve`), each
+adding its parser; each game is a subcommand of the commands that take one, with the rules-option
+flags its adapter adds (:mod:`empires.core.adapter`). Nothing here imports a game package: games
+are reached through their adapters, and the board is drawn generically from the JSON-ready
+``state.observation(seat)`` of the human seat (``observation(None)`` when only bots play), so
+hidden information never reaches the screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from rich.console import Console
+
+from empires.cli import play, replay, serve, simulate, tournament
+from empires.cli.common import CliError, load_saved
+
+__all__ = ["CliError", "build_parser", "load_saved", "main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="empires", description="Play, simulate and replay Empires games."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in (play, simulate, tournament, replay, serve):
+        command.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    console = Console(highlight=False)
+    try:
+        return args.func(args, console)
+    except CliError as exc:
+        print(f"empires: error: {exc}", file=sys.stderr)
+        return exc.code
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 1

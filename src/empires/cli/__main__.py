@@ -1,0 +1,7 @@
+"""``python -m empires.cli``: the ``empires`` command."""
+
+import sys
+
+from empires.cli import main
+
+sys.exit(main())

@@ -1,0 +1,174 @@
+"""What every ``empires`` command shares: user errors, reaching a game through its adapter,
+seats and bots, reading saved games, and the per-game subcommand parsers."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from empires.bots import bot_names, make_bot
+from empires.core.adapter import GameAdapter, game_names, get_adapter
+from empires.core.errors import SaveFileError
+from empires.sim.local import expand_seats
+
+HUMAN = "human"
+HISTORY_KEYS = frozenset({"game", "config", "seed", "actions"})
+# Errors that mean "this file is not a readable save" (engines should raise SaveFileError, but a
+# corrupt file must never end in a traceback).
+LOAD_ERRORS = (SaveFileError, ValueError, KeyError, TypeError, IndexError, AttributeError)
+
+
+class CliError(Exception):
+    """A user error: printed as one line, exit code ``code``."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def adapter(name: str) -> GameAdapter:
+    """The adapter of game ``name`` (CliError naming the known games otherwise)."""
+    try:
+        return get_adapter(name)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+
+
+def add_game_parsers(
+    parser: argparse.ArgumentParser,
+    add_flags: Callable[[argparse.ArgumentParser], None],
+    func: Callable,
+) -> None:
+    """One subcommand per game under ``parser`` (``empires play discovery ...``), each with the
+    command's own flags (``add_flags``) and that game's rules-option flags (recorded in saved
+    games and replays)."""
+    games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
+    for name in game_names():
+        game = adapter(name)
+        sub = games.add_parser(name, help=game.title)
+        add_flags(sub)
+        game.add_option_flags(sub)
+        sub.set_defaults(func=func)
+
+
+def options(game: GameAdapter, args: argparse.Namespace) -> Any:
+    """The game's Options from the command line (the defaults when no flag is given)."""
+    try:
+        return game.options_from_flags(args)
+    except (TypeError, ValueError) as exc:
+        raise CliError(str(exc)) from None
+
+
+def new_game(game: GameAdapter, players: int, seed: int, opts: Any):
+    try:
+        return game.new_game(players, seed=seed, options=opts)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+
+
+def check_players(game: GameAdapter, players: int) -> None:
+    lo, hi = game.min_players, game.max_players
+    if not lo <= players <= hi:
+        raise CliError(f"{game.name} takes {lo} to {hi} players, not {players}")
+
+
+def check_bot(spec: str, game: str) -> None:
+    """Fail now, with a clear message, if bot ``spec`` is unknown or unavailable for ``game``
+    (bad ``ismcts:...`` specs included)."""
+    try:
+        make_bot(spec, game, 0)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+
+
+def seat_specs(text: str, players: int, game: str, allow_human: bool) -> list[str]:
+    try:
+        specs = expand_seats(text, players)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    known = set(bot_names()) | ({HUMAN} if allow_human else set())
+    for spec in specs:
+        if spec not in known and spec.partition(":")[0] not in known - {HUMAN}:
+            raise CliError(f"unknown seat {spec!r}; choose from: {', '.join(sorted(known))}")
+    for spec in set(specs) - {HUMAN}:
+        check_bot(spec, game)
+    return specs
+
+
+def read_json(path: str) -> dict:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise CliError(f"cannot read {path}: not a text file") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CliError(
+            f"cannot read {path}: not valid JSON ({exc.msg} at line {exc.lineno})"
+        ) from None
+    except RecursionError:
+        raise CliError(f"cannot read {path}: JSON nested too deeply to be a saved game") from None
+    except ValueError as exc:  # e.g. a number of more than 4300 digits
+        raise CliError(f"cannot read {path}: not a readable JSON file ({exc})") from None
+    if not isinstance(data, dict):
+        raise CliError(f"cannot read {path}: expected a JSON object, got {type(data).__name__}")
+    return data
+
+
+def is_history(data: dict) -> bool:
+    """A bare ``state.history`` (as opposed to ``state.to_json()`` output, which may hold more)."""
+    keys = set(data)
+    return {"config", "seed", "actions"} <= keys <= HISTORY_KEYS | {"format", "version"}
+
+
+def load_saved(path: str, game: str | None = None):
+    """``(adapter, state)`` from a file holding ``state.to_json()`` or a ``state.history``."""
+    data = read_json(path)
+    name = data.get("game", game)
+    if name is None:
+        raise CliError(f"cannot read {path}: the file does not say which game it is")
+    if not isinstance(name, str) or name not in game_names():
+        raise CliError(f"cannot read {path}: unknown game {name!r}")
+    if game is not None and name != game:
+        raise CliError(f"{path} is a {name} game, not {game}")
+    found = adapter(name)
+    try:
+        state = found.replay(data) if is_history(data) else found.from_json(data)
+    except LOAD_ERRORS as exc:
+        raise CliError(f"cannot load {path}: {one_line(exc)}") from None
+    return found, state
+
+
+def one_line(exc: BaseException) -> str:
+    text = str(exc).strip().replace("\n", " ") or type(exc).__name__
+    if isinstance(exc, KeyError | TypeError | IndexError | AttributeError):
+        text = f"corrupt or incomplete data ({type(exc).__name__}: {text})"
+    return text
+
+
+def history_seed(state) -> int:
+    try:
+        seed = state.history.get("seed", 0)
+    except Exception:
+        return 0
+    return seed if isinstance(seed, int) else 0
+
+
+def labels(seats: Sequence[str], human_seat: int | None = None) -> list[str]:
+    out = []
+    for i, spec in enumerate(seats):
+        who = "you" if i == human_seat else spec
+        out.append(f"P{i + 1} ({who})")  # seats are counted from 1, as the event texts do
+    return out
+
+
+def describe(state, action) -> str:
+    try:
+        return state.describe(action)
+    except Exception:  # a description must never stop the game
+        return str(action)

@@ -1,0 +1,124 @@
+"""``empires replay FILE``: a saved game told action by action, as a spectator or one seat saw
+it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from empires.cli import common
+from empires.cli.common import LOAD_ERRORS, CliError
+from empires.cli.narration import Narrator, has_events, turn_word_of
+from empires.cli.render import render_observation, render_scores
+from empires.core.adapter import game_names
+
+
+def add_parser(sub) -> None:
+    rep = sub.add_parser(
+        "replay", help=("replay a saved game or history: each action and the events it caused")
+    )
+    rep.add_argument("file", metavar="FILE")
+    rep.add_argument("--step", action="store_true", help="wait for Enter between actions")
+    rep.add_argument(
+        "--seat",
+        type=int,
+        metavar="N",
+        help=(
+            "tell the game as player N (counted from 1) saw it, their secrets included "
+            "(default: as a spectator, who sees no hidden card)"
+        ),
+    )
+    rep.set_defaults(func=cmd_replay)
+
+
+def _match(state, action: Any) -> Any:
+    """The legal action whose string is ``action`` (so describe() sees the engine's value)."""
+    for legal in state.legal_actions():
+        if legal == action or str(legal) == str(action):
+            return legal
+    return action
+
+
+def cmd_replay(args, console: Console) -> int:
+    data = common.read_json(args.file)
+    name = data.get("game")
+    if not isinstance(name, str) or name not in game_names():
+        raise CliError(f"cannot read {args.file}: unknown or missing game {name!r}")
+    game = common.adapter(name)
+    try:
+        history = data if common.is_history(data) else game.from_json(data).history
+        actions = list(history["actions"])
+        final = game.replay(history)
+        state = game.replay({**history, "actions": []})
+    except LOAD_ERRORS as exc:
+        raise CliError(f"cannot load {args.file}: {common.one_line(exc)}") from None
+    viewer = _replay_viewer(args.seat, state.num_players)
+    labels = [f"P{i + 1}" + (" (you)" if i == viewer else "") for i in range(state.num_players)]
+    narrator = None
+    if has_events(state):
+        narrator = Narrator(console, viewer, turn_word_of(state, viewer))
+        narrator.number_width = len(str(len(actions)))
+    who = "as a spectator" if viewer is None else f"as seen by Player {viewer + 1}"
+    console.print(
+        Text(
+            f"{game.name}: {state.num_players} players, seed {history.get('seed')}, "
+            f"{len(actions)} actions, {who}",
+            style="bold",
+        )
+    )
+    if args.step:
+        console.print(Text("Press Enter for each action; q (or Ctrl-D) stops.", style="dim"))
+    if narrator is not None:
+        narrator.flush(state)  # what happened before the first action (setup)
+    if not _replay_actions(console, state, actions, args.step, labels, narrator):
+        console.print(Text("Replay stopped."))
+        return 0
+    observer = final.observation(viewer)
+    if not final.is_terminal():
+        console.print(Text(f"The game is not over (after {len(actions)} actions).", style="yellow"))
+        render_observation(console, observer, labels, "Current position")
+        return 0
+    render_scores(console, final, labels)
+    return 0
+
+
+def _replay_viewer(seat: int | None, players: int) -> int | None:
+    """``--seat N`` (counted from 1) as a 0-based seat; None (no --seat): a spectator."""
+    if seat is None:
+        return None
+    if not 1 <= seat <= players:
+        raise CliError(
+            f"--seat must be from 1 to {players} (this is a {players}-player game), not {seat}"
+        )
+    return seat - 1
+
+
+def _replay_actions(console: Console, state, actions: list, step: bool, labels, narrator) -> bool:
+    """Apply and print each action (with the events it caused, when the game keeps an event
+    log); False if the reader stopped a ``--step`` replay."""
+    width = len(str(len(actions)))
+    for i, raw in enumerate(actions, 1):
+        if step:
+            try:
+                answer = input("")
+            except EOFError:
+                answer = "q"
+            if answer.strip().lower() in {"q", "quit", "exit"}:
+                return False
+        seat = state.current_player
+        action = _match(state, raw)
+        text = common.describe(state, action) if narrator is None else None
+        try:
+            state.apply(action)
+        except LOAD_ERRORS as exc:  # replay() accepted it, so this is an engine inconsistency
+            raise CliError(
+                f"action {i} ({raw}) cannot be applied: {common.one_line(exc)}", 1
+            ) from None
+        if narrator is not None:
+            narrator.flush(state, number=i)
+        else:
+            who = labels[seat] if 0 <= seat < len(labels) else "?"
+            console.print(Text(f"{i:>{width}}. {who}: {text}"))
+    return True

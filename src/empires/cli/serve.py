@@ -1,0 +1,112 @@
+"""``empires serve``: the web app (lobby, games, replays)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.text import Text
+
+from empires.cli.common import CliError
+
+
+def add_parser(sub) -> None:
+    srv = sub.add_parser("serve", help="run the web app (lobby, games, replays) in a browser")
+    srv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    srv.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    srv.add_argument(
+        "--db",
+        default="sqlite:///empires.db",
+        help=("database URL: sqlite:///FILE (default sqlite:///empires.db) or postgresql://..."),
+    )
+    srv.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.4,
+        metavar="SECONDS",
+        help="pause after each bot move so people can follow (default 0.4)",
+    )
+    srv.add_argument(
+        "--cards",
+        action="append",
+        metavar="NAME=FILE",
+        help=(
+            "offer an Imperial Settlers card file to players as the card set NAME (repeatable); "
+            "players choose card sets by name only"
+        ),
+    )
+    srv.add_argument(
+        "--expire-after",
+        default="24h",
+        metavar="DURATION",
+        help=(
+            "expire an active game no human has acted in, untouched this long (default 24h; "
+            "units s, m, h, d)"
+        ),
+    )
+    srv.add_argument(
+        "--keep-finished",
+        default="7d",
+        metavar="DURATION",
+        help=("keep finished and expired games for replays this long (default 7d)"),
+    )
+    srv.add_argument(
+        "--limit",
+        action="append",
+        metavar="NAME=VALUE",
+        help=(
+            "change one per-client limit (repeatable), e.g. create_burst=50 or message_rate=20; "
+            "the names are the fields of empires.server.manager.Limits"
+        ),
+    )
+    srv.add_argument(
+        "--log-level",
+        default="info",
+        choices=["critical", "error", "warning", "info", "debug"],
+        help="server log level (default info)",
+    )
+    srv.set_defaults(func=cmd_serve)
+
+
+def cmd_serve(args, console: Console) -> int:
+    try:
+        from empires.server import serve
+    except ImportError as exc:  # the web dependencies are not installed
+        raise CliError(
+            f"the web app needs its dependencies ({exc.name}): pip install -e .", 1
+        ) from None
+    if not 0 <= args.port <= 65535:
+        raise CliError("--port must be from 0 to 65535")
+    if args.bot_delay < 0:
+        raise CliError("--bot-delay must not be negative")
+    from empires.server.manager import Limits
+    from empires.server.serve_options import parse_card_sets, parse_duration, parse_limits
+
+    try:
+        card_sets = parse_card_sets(args.cards)
+        limits = parse_limits(
+            args.limit,
+            Limits(
+                expire_after=parse_duration(args.expire_after),
+                keep_finished=parse_duration(args.keep_finished),
+            ),
+        )
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    try:
+        from sqlalchemy.engine import make_url
+
+        where = make_url(args.db).render_as_string(hide_password=True)
+    except Exception:
+        where = "the database given"
+    console.print(
+        Text(f"Empires web app on http://{args.host}:{args.port}/ (games in {where})", style="bold")
+    )
+    serve(
+        host=args.host,
+        port=args.port,
+        db=args.db,
+        bot_delay=args.bot_delay,
+        card_sets=card_sets,
+        limits=limits,
+        log_level=args.log_level,
+    )
+    return 0

@@ -1,0 +1,99 @@
+"""``empires simulate GAME``: many bot games, win rates and score statistics per seat."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from rich.console import Console
+from rich.text import Text
+
+from empires.bots import bot_names
+from empires.cli import common
+from empires.cli.batch import add_backend_flags, backend_of, run_with_progress, workers_text
+from empires.cli.common import CliError
+from empires.cli.render import field_title, new_table, seat_columns
+from empires.sim.local import summarize
+
+
+def add_parser(sub) -> None:
+    sim = sub.add_parser("simulate", help="play many bot games and report statistics")
+    common.add_game_parsers(sim, _add_flags, cmd_simulate)
+
+
+def _add_flags(sim: argparse.ArgumentParser) -> None:
+    sim.add_argument("--players", type=int, default=4, help="number of players (default 4)")
+    sim.add_argument(
+        "--bots",
+        default="random",
+        help=(
+            f"comma-separated bots, one per seat, or one for every seat ({', '.join(bot_names())})"
+        ),
+    )
+    sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    sim.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
+    sim.add_argument("--jobs", type=int, help="worker processes (default: number of CPUs)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object, no progress bar")
+    add_backend_flags(sim)
+
+
+def cmd_simulate(args, console: Console) -> int:
+    game = common.adapter(args.game)
+    players = args.players
+    common.check_players(game, players)
+    bots = common.seat_specs(args.bots, players, game.name, allow_human=False)
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    backend, jobs = backend_of(args)
+    options = common.options(game, args)
+    common.new_game(game, players, args.seed, options)  # bad options fail before any work
+    start = time.perf_counter()
+    matches = [(s, bots) for s in range(args.seed, args.seed + args.games)]
+    results = run_with_progress(console, args, game.name, players, matches, options, jobs, backend)
+    seconds = time.perf_counter() - start
+    seats = summarize(results, players)
+    decisions = sum(r["decisions"] for r in results)
+    report = {
+        "game": game.name,
+        "players": players,
+        "seed": args.seed,
+        "games": len(results),
+        "options": options.to_json(),
+        "backend": backend,
+        "jobs": jobs,
+        "seconds": seconds,
+        "games_per_second": len(results) / seconds if seconds > 0 else float("inf"),
+        "mean_decisions": decisions / len(results),
+        "seats": seats,
+    }
+    if args.json:
+        print(json.dumps(report))
+    else:
+        _print_report(console, report, args.seed)
+    return 0
+
+
+def _print_report(console: Console, report: dict, seed: int) -> None:
+    seats = report["seats"]
+    console.print(
+        Text(
+            f"{report['games']} games of {report['game']}, {report['players']} players, seeds "
+            f"{seed}..{seed + report['games'] - 1}, "
+            f"{workers_text(report['backend'], report['jobs'])}: {report['seconds']:.2f} s, "
+            f"{report['games_per_second']:.1f} games/s, {report['mean_decisions']:.0f} decisions/game",
+            style="bold",
+        )
+    )
+    categories = list(seats[0]["mean"]) if seats else []
+    table = new_table("Results per seat (mean ± sd)")
+    seat_columns(table, [f"P{x['seat']} ({x['bot']})" for x in seats])
+    table.add_row(Text("Wins"), *(Text(f"{x['wins']:g}") for x in seats))
+    table.add_row(Text("Win rate"), *(Text(f"{100 * x['win_rate']:.1f}%") for x in seats))
+    for c in categories:
+        style = "bold" if c == "total" else ""
+        table.add_row(
+            Text(field_title(c), style=style),
+            *(Text(f"{x['mean'][c]:.2f} ± {x['stdev'][c]:.2f}", style=style) for x in seats),
+        )
+    console.print(table)
