@@ -60,13 +60,18 @@ class SettlersHeuristicBot:
             raise ValueError("SettlersHeuristicBot: no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        me = state.current_player
-        view = _View(state.observation(me), me)
-        decision = state.decision or {}
-        scores = [view.score(decision, a) for a in legal]
+        scores = self.action_scores(state)
         best = max(scores)
         ties = [a for a, s in zip(legal, scores, strict=True) if s >= best - 1e-9]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+
+    def action_scores(self, state: Any) -> list[float]:
+        """The score of each of ``state.legal_actions()``, in that order, from the observation
+        of the seat to act (VP equivalents); :meth:`choose` plays the best (ties at random)."""
+        me = state.current_player
+        view = _View(state.observation(me), me)
+        decision = state.decision or {}
+        return [view.score(decision, a) for a in state.legal_actions()]
 
 
 class _View:
