@@ -10,8 +10,14 @@ the same generic actions; what they mean is given by the decision on top of the 
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
 
+from empires.core.actions import (
+    ActionCodec,
+    ActionValue,
+    number_arg,
+    quote,
+    split_words,
+)
 from empires.core.errors import IllegalActionError
 from empires.discovery.data import (
     BOXES,
@@ -43,7 +49,6 @@ MAX_INDEX = 16  # ``index`` codes at the least: buying up to 15 VP at once, Univ
 DOCK_X_Y, DOCK_MAYFLOWER, ENGLAND_FREE_COLONISTS = 2, 3, 2
 MAX_BID = 30
 SCOUT_DECK = NUM_REGIONS  # "scout deck": look at the top Discovery card
-MAX_DIGITS = 6  # a number in an action string: ASCII digits only, at most this many
 
 
 def index_codes(num_players: int) -> int:
@@ -53,29 +58,8 @@ def index_codes(num_players: int) -> int:
     return max(MAX_INDEX, england)
 
 
-def _number(kind: str, args: list[str], text: str) -> int:
-    """The one number argument of ``kind``: ASCII digits only (not '٣' or '²'), bounded."""
-    digits = args[0] if len(args) == 1 else ""
-    if not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS):
-        raise IllegalActionError(
-            f"{kind!r} takes a number (at most {MAX_DIGITS} digits 0-9): {_quote(text)}"
-        )
-    return int(args[0])
-
-
-def _quote(value: object, limit: int = 60) -> str:
-    """``repr`` of a client value for an error message, cut short when long."""
-    try:
-        text = repr(value)
-    except ValueError:  # an integer too long to write out
-        return "a value too long to show"
-    return text if len(text) <= limit else text[:limit] + "..."
-
-
-class Action(NamedTuple):
-    kind: str
-    a: int = -1
-    b: int = -1
+class Action(ActionValue):
+    __slots__ = ()
 
     def __str__(self) -> str:
         k = self.kind
@@ -99,9 +83,6 @@ class Action(NamedTuple):
             return f"nation {NATION_IDS[self.a]}"
         return k
 
-    def to_json(self) -> str:
-        return str(self)
-
 
 SIMPLE = ("deck", "battle", "war", "skip", "done", "top", "bottom", "advantage")
 # Prebuilt values for the hot paths (Phase 1 placement, region choices).
@@ -121,49 +102,44 @@ _LOOKUP = {
 
 def parse(text: str) -> Action:
     """Parse an action's string form; raises IllegalActionError naming what is wrong."""
-    if not isinstance(text, str):
-        raise IllegalActionError(f"an action must be a string, got {type(text).__name__}")
-    words = text.strip().lower().split()
-    if not words:
-        raise IllegalActionError("empty action")
-    kind, args = words[0], words[1:]
+    kind, args = split_words(text)
 
     def one(table, what):
         if len(args) != 1:
-            raise IllegalActionError(f"{kind!r} takes one {what}: {_quote(text)}")
+            raise IllegalActionError(f"{kind!r} takes one {what}: {quote(text)}")
         try:
             return table.index(args[0])
         except ValueError:
             raise IllegalActionError(
-                f"unknown {what} {_quote(args[0])} in {_quote(text)}; "
+                f"unknown {what} {quote(args[0])} in {quote(text)}; "
                 f"expected one of: {', '.join(table)}"
             ) from None
 
     if kind in SIMPLE:
         if args:
-            raise IllegalActionError(f"{kind!r} takes no argument: {_quote(text)}")
+            raise IllegalActionError(f"{kind!r} takes no argument: {quote(text)}")
         return Action(kind)
     if kind == "place":
         if len(args) != 2:
-            raise IllegalActionError(f"'place' takes a worker and a box: {_quote(text)}")
+            raise IllegalActionError(f"'place' takes a worker and a box: {quote(text)}")
         if args[0] not in WORKERS:
             raise IllegalActionError(
-                f"unknown worker {_quote(args[0])}; expected one of: {', '.join(WORKERS)}"
+                f"unknown worker {quote(args[0])}; expected one of: {', '.join(WORKERS)}"
             )
         if args[1] not in BOXES:
             raise IllegalActionError(
-                f"unknown box {_quote(args[1])}; expected one of: {', '.join(BOXES)}"
+                f"unknown box {quote(args[1])}; expected one of: {', '.join(BOXES)}"
             )
         return Action("place", WORKERS.index(args[0]), BOXES.index(args[1]))
     if kind in _LOOKUP:
         return Action(kind, one(_LOOKUP[kind], kind))
     if kind in ("building", "use"):
         if len(args) != 1 or args[0] not in BUILDING_INDEX:
-            raise IllegalActionError(f"unknown Capital Building in {_quote(text)}")
+            raise IllegalActionError(f"unknown Capital Building in {quote(text)}")
         return Action(kind, BUILDING_INDEX[args[0]])
     if kind in ("player", "index", "bid"):
-        return Action(kind, _number(kind, args, text))
-    raise IllegalActionError(f"unknown action kind {_quote(kind)} in {_quote(text)}")
+        return Action(kind, number_arg(kind, args, text))
+    raise IllegalActionError(f"unknown action kind {quote(kind)} in {quote(text)}")
 
 
 @cache
@@ -186,52 +162,8 @@ def action_table(num_players: int) -> tuple[Action, ...]:
     return tuple(table)
 
 
-@cache
-def _codes(num_players: int) -> dict[Action, int]:
-    return {a: i for i, a in enumerate(action_table(num_players))}
-
-
-def action_space_size(num_players: int, options=None) -> int:
-    return len(action_table(num_players))
-
-
-def encode(action: Action, num_players: int) -> int:
-    try:
-        return _codes(num_players)[action]
-    except KeyError:
-        raise IllegalActionError(f"{action} is outside the action space") from None
-
-
-def decode(code: int, num_players: int) -> Action:
-    table = action_table(num_players)
-    if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < len(table):
-        raise IllegalActionError(f"action code {_quote(code)} is outside 0..{len(table) - 1}")
-    return table[code]
-
-
-def coerce(action, num_players: int) -> Action:
-    """Accept an Action, its string, or its integer code."""
-    if isinstance(action, Action):
-        return _in_space(action, num_players)
-    if isinstance(action, str):
-        return parse(action)
-    if isinstance(action, int) and not isinstance(action, bool):
-        return decode(action, num_players)
-    if isinstance(action, (tuple, list)) and action and isinstance(action[0], str):
-        try:
-            return _in_space(Action(*action), num_players)
-        except TypeError:
-            pass
-    raise IllegalActionError(f"cannot read an action from {_quote(action)}")
-
-
-def _in_space(action: Action, num_players: int) -> Action:
-    """An Action value built by hand must be one of the action space (else its string, used in
-    error messages, could not even be written)."""
-    try:
-        known = action in _codes(num_players)
-    except TypeError:  # unhashable arguments
-        known = False
-    if not known:
-        raise IllegalActionError(f"{_quote(tuple(action))} is not an action of this game")
-    return action
+CODEC = ActionCodec(Action, parse, action_table)
+action_space_size = CODEC.action_space_size
+encode = CODEC.encode
+decode = CODEC.decode
+coerce = CODEC.coerce

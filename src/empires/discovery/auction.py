@@ -16,14 +16,17 @@ own last bid, rounded up, and with a last bid of $8 or more takes a free special
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.discovery.actions import MAX_BID, Action
 from empires.discovery.colonies import specialists_in_play
 from empires.discovery.data import REGION_IDS
-from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.decisions import SKIP, push
 from empires.discovery.discovery_box import free_discovery
 from empires.discovery.narration import emit
 from empires.discovery.specialists import trained
 from empires.discovery.state import State
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 CARIBBEAN = REGION_IDS.index("caribbean")
 FREE_SPECIALIST_BID = 8
@@ -46,7 +49,9 @@ def step_auction(s: State) -> None:
             return
 
 
-@decision("order_bid", "Starting-order auction: bid more than the high bid, or skip to pass")
+@DECISIONS.decision(
+    "order_bid", "Starting-order auction: bid more than the high bid, or skip to pass"
+)
 def _bid_legal(s: State, d: dict) -> list[Action]:
     top = min(s.money[d["player"]], MAX_BID)
     return [*(Action("bid", b) for b in range(high_bid(s) + 1, top + 1)), SKIP]
@@ -93,7 +98,7 @@ def free_specialists(s: State, p: int) -> list[int]:
     return [w for w in specialists_in_play(s) if s.supply[p][w] > 0]
 
 
-@decision("order_specialist", "Starting-order auction: choose your free specialist")
+@DECISIONS.decision("order_specialist", "Starting-order auction: choose your free specialist")
 def _specialist_legal(s: State, d: dict) -> list[Action]:
     return [Action("worker", w) for w in free_specialists(s, d["player"])]
 

@@ -8,6 +8,7 @@ Mint (:mod:`.income`), Age of Reason's count (:mod:`.specialists`).
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.discovery.actions import Action
 from empires.discovery.buildings import BENEFIT, END_VP, ON_BUY, colonies_of, workers_in_new_world
 from empires.discovery.colonies import (
@@ -18,11 +19,13 @@ from empires.discovery.colonies import (
 )
 from empires.discovery.colonist_dock import discovered_regions
 from empires.discovery.data import BUILDER, COLONIST, MISSIONARY, NUM_GOODS, building
-from empires.discovery.decisions import DONE, SKIP, decision, push
+from empires.discovery.decisions import DONE, SKIP, push
 from empires.discovery.narration import counter_of, emit, good_of
 from empires.discovery.setup import draw_good
 from empires.discovery.specialists import trained
 from empires.discovery.state import State
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 TRADING_HOUSE_PRICE = 5
 
@@ -68,7 +71,7 @@ def _spoils_specialists(s: State, p: int) -> None:
 ON_BUY["spoils_specialists"] = _spoils_specialists
 
 
-@decision("spoils_specialist", "Spoils of War: choose a free Specialist")
+@DECISIONS.decision("spoils_specialist", "Spoils of War: choose a free Specialist")
 def _spoils_specialist_legal(s: State, d: dict) -> list[Action]:
     return [Action("worker", w) for w in _free_specialists(s, d["player"])]
 
@@ -92,7 +95,9 @@ def _overpopulation(s: State, p: int) -> None:
 ON_BUY["overpopulation"] = _overpopulation
 
 
-@decision("overpopulation", "Overpopulation: place a free Colonist in a discovered region")
+@DECISIONS.decision(
+    "overpopulation", "Overpopulation: place a free Colonist in a discovered region"
+)
 def _overpopulation_legal(s: State, d: dict) -> list[Action]:
     return [Action("region", r) for r in discovered_regions(s)]
 
@@ -117,7 +122,9 @@ def _smuggler(s: State, p: int) -> None:
 BENEFIT["smuggler"] = _smuggler
 
 
-@decision("smuggler_player", "Smuggler: choose a player to swap a Trade Good with, or skip")
+@DECISIONS.decision(
+    "smuggler_player", "Smuggler: choose a player to swap a Trade Good with, or skip"
+)
 def _smuggler_player_legal(s: State, d: dict) -> list[Action]:
     p = d["player"]
     others = [q for q in range(s.num_players) if q != p and _goods_of(s, q)]
@@ -130,7 +137,7 @@ def _smuggler_player_choose(s: State, d: dict, action: Action) -> None:
         push(s, "smuggler_take", d["player"], other=action.a)
 
 
-@decision("smuggler_take", "Smuggler: choose the Trade Good you take")
+@DECISIONS.decision("smuggler_take", "Smuggler: choose the Trade Good you take")
 def _smuggler_take_legal(s: State, d: dict) -> list[Action]:
     return [Action("good", g) for g in _goods_of(s, d["other"])]
 
@@ -140,7 +147,7 @@ def _smuggler_take_choose(s: State, d: dict, action: Action) -> None:
     push(s, "smuggler_give", d["player"], other=d["other"], take=action.a)
 
 
-@decision("smuggler_give", "Smuggler: choose the Trade Good you give in exchange")
+@DECISIONS.decision("smuggler_give", "Smuggler: choose the Trade Good you give in exchange")
 def _smuggler_give_legal(s: State, d: dict) -> list[Action]:
     return [Action("good", g) for g in _goods_of(s, d["player"])]
 
@@ -178,7 +185,9 @@ def _papal_edict(s: State, p: int) -> None:
 ON_BUY["papal_edict"] = _papal_edict
 
 
-@decision("papal_player", "Papal Edict: choose the other player who also places 2 Colonists")
+@DECISIONS.decision(
+    "papal_player", "Papal Edict: choose the other player who also places 2 Colonists"
+)
 def _papal_player_legal(s: State, d: dict) -> list[Action]:
     return [Action("player", q) for q in range(s.num_players) if q != d["player"]]
 
@@ -188,7 +197,7 @@ def _papal_player_choose(s: State, d: dict, action: Action) -> None:
     push(s, "papal_first", d["player"], other=action.a)
 
 
-@decision("papal_first", "Papal Edict: choose who places first")
+@DECISIONS.decision("papal_first", "Papal Edict: choose who places first")
 def _papal_first_legal(s: State, d: dict) -> list[Action]:
     return [Action("player", d["player"]), Action("player", d["other"])]
 
@@ -203,7 +212,9 @@ def _papal_first_choose(s: State, d: dict, action: Action) -> None:
             push(s, "papal_region", q)
 
 
-@decision("papal_region", "Papal Edict: choose one region where you have a worker for 2 Colonists")
+@DECISIONS.decision(
+    "papal_region", "Papal Edict: choose one region where you have a worker for 2 Colonists"
+)
 def _papal_region_legal(s: State, d: dict) -> list[Action]:
     return [Action("region", r) for r in colonies_of(s, d["player"])]
 
@@ -221,7 +232,7 @@ def _trading_house(s: State, p: int) -> None:
 BENEFIT["trading_house"] = _trading_house
 
 
-@decision("trading_house", "Trading House: sell a Trade Good for $5, or done")
+@DECISIONS.decision("trading_house", "Trading House: sell a Trade Good for $5, or done")
 def _trading_house_legal(s: State, d: dict) -> list[Action]:
     return [*(Action("good", g) for g in _goods_of(s, d["player"])), DONE]
 
@@ -257,7 +268,7 @@ def _rewrite_history(s: State, p: int) -> None:
 ON_BUY["rewrite_history"] = _rewrite_history
 
 
-@decision(
+@DECISIONS.decision(
     "rewrite_history", "Re-Write History: choose a player to take a random Discovery counter from"
 )
 def _rewrite_legal(s: State, d: dict) -> list[Action]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from empires.core.decisions import DecisionTable
 from empires.discovery.actions import Action
 from empires.discovery.colonies import (
     gain,
@@ -30,13 +31,15 @@ from empires.discovery.data import (
     WORKERS,
     building,
 )
-from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.decisions import SKIP, push
 from empires.discovery.discovery_box import free_discovery, undiscovered
 from empires.discovery.income import rum_income
 from empires.discovery.narration import building_of, emit, region_of
 from empires.discovery.setup import draw_good
 from empires.discovery.stables import offer_in_phase_4
 from empires.discovery.state import State
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 Effect = Callable[[State, int], None]
 ON_BUY: dict[str, Effect] = {}
@@ -80,7 +83,9 @@ def _offer_cartography(s: State, p: int) -> None:
 ON_BUY["new_world_cartography"] = BENEFIT["new_world_cartography"] = _offer_cartography
 
 
-@decision("cartography", "New World Cartography: discover a region for free now, or skip (keep it)")
+@DECISIONS.decision(
+    "cartography", "New World Cartography: discover a region for free now, or skip (keep it)"
+)
 def _cartography_legal(s: State, d: dict) -> list[Action]:
     return [*(Action("region", r) for r in undiscovered(s)), SKIP]
 
@@ -156,7 +161,9 @@ ON_BUY["indian_allies"] = _indian_allies
 INDIAN_ALLIES = building("indian_allies")
 
 
-@decision("indian_allies", "Indian Allies: choose one of your colonies for 2 free Soldiers")
+@DECISIONS.decision(
+    "indian_allies", "Indian Allies: choose one of your colonies for 2 free Soldiers"
+)
 def _allies_legal(s: State, d: dict) -> list[Action]:
     return [Action("region", r) for r in colonies_of(s, d["player"])]
 
@@ -166,7 +173,7 @@ def _allies_choose(s: State, d: dict, action: Action) -> None:
     place_from_supply(s, d["player"], action.a, SOLDIER, 2, INDIAN_ALLIES)
 
 
-@decision(
+@DECISIONS.decision(
     "allies_trade_out",
     "Indian Allies: your supply lacks Soldiers: trade one out of a region for a Colonist, or skip",
 )
@@ -215,7 +222,7 @@ def _plague(s: State, q: int, r: int, w: int, n: int, b: int) -> None:
         emit(s, "plague", player=q, **region_of(r), worker=WORKERS[w], count=n, **building_of(b))
 
 
-@decision("plague_2", "Plague: choose which of your workers in this colony is removed")
+@DECISIONS.decision("plague_2", "Plague: choose which of your workers in this colony is removed")
 def _plague_2_legal(s: State, d: dict) -> list[Action]:
     r, q = d["region"], d["player"]
     return [Action("worker", w) for w in range(len(WORKERS)) if s.region_workers[r][q][w]]
@@ -245,7 +252,7 @@ def _plague_3_regions(s: State) -> list[int]:
 ON_BUY["plague_3"] = _plague_3
 
 
-@decision("plague_3_region", "Plague: choose the region")
+@DECISIONS.decision("plague_3_region", "Plague: choose the region")
 def _plague_3_region_legal(s: State, d: dict) -> list[Action]:
     return [Action("region", r) for r in _plague_3_regions(s)]
 
@@ -255,7 +262,9 @@ def _plague_3_region_choose(s: State, d: dict, action: Action) -> None:
     push(s, "plague_3_player", d["player"], region=action.a)
 
 
-@decision("plague_3_player", "Plague: choose the player who loses up to 3 Colonists there")
+@DECISIONS.decision(
+    "plague_3_player", "Plague: choose the player who loses up to 3 Colonists there"
+)
 def _plague_3_player_legal(s: State, d: dict) -> list[Action]:
     r = d["region"]
     return [Action("player", q) for q in range(s.num_players) if s.region_workers[r][q][COLONIST]]
@@ -293,7 +302,7 @@ def _migration_sources(s: State, p: int) -> list[int]:
 BENEFIT["migration"] = _migration
 
 
-@decision("migration_from", "Migration: choose the region your Colonists leave, or skip")
+@DECISIONS.decision("migration_from", "Migration: choose the region your Colonists leave, or skip")
 def _migration_from_legal(s: State, d: dict) -> list[Action]:
     return [*(Action("region", r) for r in _migration_sources(s, d["player"])), SKIP]
 
@@ -304,7 +313,7 @@ def _migration_from_choose(s: State, d: dict, action: Action) -> None:
         push(s, "migration_to", d["player"], source=action.a)
 
 
-@decision("migration_to", "Migration: choose the region they move to")
+@DECISIONS.decision("migration_to", "Migration: choose the region they move to")
 def _migration_to_legal(s: State, d: dict) -> list[Action]:
     return [Action("region", r) for r in range(NUM_REGIONS) if s.discovered[r] and r != d["source"]]
 
@@ -318,7 +327,7 @@ def _migration_to_choose(s: State, d: dict, action: Action) -> None:
         _migrate(s, p, src, action.a, 1)
 
 
-@decision("migration_count", "Migration: move 1 or 2 Colonists")
+@DECISIONS.decision("migration_count", "Migration: move 1 or 2 Colonists")
 def _migration_count_legal(s: State, d: dict) -> list[Action]:
     return [Action("index", 1), Action("index", 2)]
 

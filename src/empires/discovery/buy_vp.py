@@ -5,11 +5,14 @@ before buying."""
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.discovery.actions import MAX_INDEX, Action
 from empires.discovery.data import TURNS, age_of_turn, building
-from empires.discovery.decisions import DONE, decision, push
+from empires.discovery.decisions import DONE, push
 from empires.discovery.narration import emit
 from empires.discovery.state import State
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 VP_PRICE = {1: 1, 2: 3, 3: 10}
 WEALTH = building("wealth")
@@ -30,7 +33,7 @@ def step_buy_vp(s: State) -> None:
     s.step = "refresh"
 
 
-@decision("buy_vp", "Buy Victory Points: choose how many to buy now, or done")
+@DECISIONS.decision("buy_vp", "Buy Victory Points: choose how many to buy now, or done")
 def _buy_vp_legal(s: State, d: dict) -> list[Action]:
     price = VP_PRICE[age_of_turn(s.turn)]
     most = min(s.money[d["player"]] // price, MAX_INDEX - 1)

@@ -4,13 +4,16 @@ once (their effects are in :mod:`empires.discovery.buildings`)."""
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.discovery.actions import Action
 from empires.discovery.buildings import ON_BUY
 from empires.discovery.data import BUILDER, BUILDING_COST, BUILDINGS, age_of_turn
-from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.decisions import SKIP, push
 from empires.discovery.narration import building_of, emit, emit_gains, holdings
 from empires.discovery.state import State
 from empires.discovery.university import offer_before
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 BUILDER_DISCOUNT = 5
 
@@ -37,7 +40,7 @@ def step_buildings(s: State) -> None:
     s.step = "stables"
 
 
-@decision("buy_building", "Capital Buildings: buy one of the buildings on offer")
+@DECISIONS.decision("buy_building", "Capital Buildings: buy one of the buildings on offer")
 def _buy_legal(s: State, d: dict) -> list[Action]:
     p, w = d["player"], d["worker"]
     acts = [Action("building", b) for b in s.cb_offer if price(s, b, w) <= s.money[p]]

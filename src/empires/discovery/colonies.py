@@ -15,11 +15,14 @@ the same placement turn resumes. The trade is free and does not use up the place
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.discovery.actions import Action
 from empires.discovery.data import BUILDER, COLONIST, NUM_REGIONS, SPECIALISTS, WORKERS
-from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.decisions import SKIP, push
 from empires.discovery.narration import building_of, emit, good_of, region_of
 from empires.discovery.state import State
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 
 def workers_in(state: State, region: int, player: int) -> int:
@@ -96,7 +99,9 @@ def begin_trade(state: State, player: int, worker: int, then: dict) -> None:
     push(state, "trade_specialist", player, worker=worker)
 
 
-@decision("trade_specialist", "Trade a specialist in the New World for a colonist: choose where")
+@DECISIONS.decision(
+    "trade_specialist", "Trade a specialist in the New World for a colonist: choose where"
+)
 def _trade_specialist_legal(state: State, d: dict) -> list[Action]:
     return [Action("region", r) for r in trade_out_regions(state, d["player"], d["worker"])]
 
@@ -130,7 +135,9 @@ def _put(state: State, player: int, worker: int, where: str) -> None:
         raise AssertionError(where)
 
 
-@decision("trade_out", "Your supply is out of this specialist: trade one out of a region?")
+@DECISIONS.decision(
+    "trade_out", "Your supply is out of this specialist: trade one out of a region?"
+)
 def _trade_out_legal(state: State, d: dict) -> list[Action]:
     acts = [Action("region", r) for r in trade_out_regions(state, d["player"], d["worker"])]
     if d.get("optional", True):

@@ -6,6 +6,7 @@ Cathedral). The first player with 3 workers in a region takes its Trade Good (ru
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.discovery import nations
 from empires.discovery.actions import REGION, Action
 from empires.discovery.colonies import arrive, arrive_from_supply
@@ -17,10 +18,12 @@ from empires.discovery.data import (
     WORKERS,
     building,
 )
-from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.decisions import SKIP, push
 from empires.discovery.narration import emit, region_of
 from empires.discovery.state import State
 from empires.discovery.university import offer_before
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 CATHEDRAL = building("cathedral")
 REFORMATION = building("reformation")
@@ -55,7 +58,7 @@ def discovered_regions(s: State) -> list[int]:
     return [r for r in range(NUM_REGIONS) if s.discovered[r]]
 
 
-@decision("dock", "Colonist Dock: send the worker to a discovered region")
+@DECISIONS.decision("dock", "Colonist Dock: send the worker to a discovered region")
 def _dock_legal(s: State, d: dict) -> list[Action]:
     return [*(REGION[r] for r in discovered_regions(s)), SKIP]
 

@@ -8,6 +8,7 @@ workers return to supply either way; workers not sent stay in the box for later 
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.discovery import nations, scouting
 from empires.discovery.actions import Action
 from empires.discovery.colonies import arrive_from_supply
@@ -22,9 +23,11 @@ from empires.discovery.data import (
     WORKERS,
     building,
 )
-from empires.discovery.decisions import DONE, SKIP, decision, push
+from empires.discovery.decisions import DONE, SKIP, push
 from empires.discovery.narration import card_of, counter_of, counts, emit, region_of
 from empires.discovery.state import State
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 PLAGUE_1 = building("plague_1")
 MAGELLAN = building("magellan")
@@ -63,7 +66,7 @@ def resistance_for(s: State, p: int, resistance: int) -> int:
     return resistance - 1 if PLAGUE_1 in s.owned[p] else resistance
 
 
-@decision("expedition_target", "Discovery: choose where to send an expedition, or skip")
+@DECISIONS.decision("expedition_target", "Discovery: choose where to send an expedition, or skip")
 def _target_legal(s: State, d: dict) -> list[Action]:
     p = d["player"]
     return [*targets(s), *nations.portugal_deck(s, p), SKIP, *scouting.offer(s, p)]
@@ -86,7 +89,9 @@ def _target_choose(s: State, d: dict, action: Action) -> None:
     push(s, "expedition_members", d["player"], target=target, members=[0] * len(WORKERS), **extra)
 
 
-@decision("expedition_members", "Discovery: add a worker to the expedition, or done to launch it")
+@DECISIONS.decision(
+    "expedition_members", "Discovery: add a worker to the expedition, or done to launch it"
+)
 def _members_legal(s: State, d: dict) -> list[Action]:
     box, members = s.discovery_box[d["player"]], d["members"]
     acts = [Action("worker", w) for w in range(len(WORKERS)) if box[w] > members[w]]

@@ -1,4 +1,5 @@
-"""The public API of the Empires: Age of Discovery engine (the :class:`GameState` protocol)."""
+"""The public API of the Empires: Age of Discovery engine (the :class:`GameState` protocol): the
+shared engine shell (:class:`~empires.core.engine.EngineGame`) with this game's rules hooks."""
 
 from __future__ import annotations
 
@@ -6,112 +7,31 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from empires.core import events as core_events
-from empires.core import savefile
-from empires.core.errors import IllegalActionError, SaveFileError
-from empires.discovery import actions as codec
-from empires.discovery import event_texts, flow, narration, observation, scoring
-from empires.discovery.actions import Action
-from empires.discovery.decisions import HANDLERS
+from empires.core.engine import SEED_RANGE, EngineGame
+from empires.discovery import actions, event_texts, flow, narration, observation, scoring
+from empires.discovery.decision_table import TABLE
 from empires.discovery.options import ORDER_AUCTION, Options
 from empires.discovery.setup import new_state
 from empires.discovery.state import State
 
 NAME = "discovery"
 FORMAT = 1
+__all__ = ["NAME", "SEED_RANGE", "DiscoveryGame", "from_json", "new_game", "replay"]
 
 
-class DiscoveryGame:
+class DiscoveryGame(EngineGame):
     """One game. Mutated in place by :meth:`apply`; copy with :meth:`clone`."""
 
-    __slots__ = ("s", "_legal")
+    __slots__ = ()
     game_name = NAME
-
-    def __init__(self, state: State) -> None:
-        self.s = state
-        self._legal: list[Action] | None = None
-
-    # ---- construction ----------------------------------------------------------------------
-    @classmethod
-    def new(cls, num_players: int, seed: int = 0, options: Options | None = None) -> DiscoveryGame:
-        check_new_game_args(num_players, seed, options)
-        game = cls(new_state(num_players, seed, options or Options()))
-        flow.run(game.s)
-        return game
-
-    @property
-    def num_players(self) -> int:
-        return self.s.num_players
-
-    @property
-    def options(self) -> Options:
-        return self.s.options
-
-    # ---- play ------------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        return self.s.pending[-1]["player"] if self.s.pending else -1
-
-    @property
-    def decision(self) -> dict | None:
-        """The decision waiting on top of the stack (public context only)."""
-        return self.s.pending[-1] if self.s.pending else None
-
-    def is_terminal(self) -> bool:
-        return self.s.step == "over"
-
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            if not self.s.pending:
-                self._legal = []
-            else:
-                top = self.s.pending[-1]
-                self._legal = HANDLERS[top["kind"]][0](self.s, top)
-        return self._legal
-
-    def legal_action_codes(self) -> list[int]:
-        return [codec.encode(a, self.s.num_players) for a in self.legal_actions()]
-
-    def apply(self, action: Any) -> None:
-        legal = self.legal_actions()
-        if type(action) is Action and action in legal:  # the common case: a value we offered
-            self._apply(action)
-            return
-        act = codec.coerce(action, self.s.num_players)
-        if self.is_terminal():
-            raise IllegalActionError(f"{act} is not legal: the game is over")
-        if act not in legal:
-            top = self.s.pending[-1]
-            raise IllegalActionError(
-                f"{act} is not legal now: player {top['player']} must decide "
-                f"{top['kind']!r}; legal: {', '.join(map(str, legal))}"
-            )
-        self._apply(act)
-
-    def _apply(self, act: Action) -> None:
-        s = self.s
-        if s.narrate:
-            top = s.pending[-1]
-            p = top["player"]  # the raw action is the actor's alone, as in every game
-            narration.emit(
-                s,
-                "action",
-                secret={"to": [p], "action": str(act)},
-                player=p,
-                decision=top["kind"],
-                action=None,
-                text=observation.describe(self, act),
-            )
-        top = s.pending.pop()
-        s.actions.append(act)
-        HANDLERS[top["kind"]][1](s, top, act)
-        flow.run(s)
-        self._legal = None
-
-    def clone(self) -> DiscoveryGame:
-        other = State.__new__(State)
-        self.s.copy_into(other)
-        return DiscoveryGame(other)
+    codec = actions.CODEC
+    table = TABLE
+    state_type = State
+    options_type = Options
+    flow = staticmethod(flow.run)
+    new_state = staticmethod(new_state)
+    emit = staticmethod(narration.emit)
+    event_texts = event_texts.TEXTS
 
     def determinize(self, observer: int | None, rng) -> DiscoveryGame:
         """A copy in which everything ``observer`` cannot see is resampled with ``rng`` (an
@@ -171,24 +91,10 @@ class DiscoveryGame:
         return observation.observe(self, player)
 
     def describe(self, action: Any) -> str:
-        return observation.describe(self, codec.coerce(action, self.s.num_players))
+        return observation.describe(self, actions.coerce(action, self.s.num_players))
 
-    def events(self, player: int | None = None, since: int = 0) -> list[dict]:
-        """The events seat ``player`` may read (None: a spectator), from position ``since`` of
-        the game's event stream on, each a JSON-ready dict with ``seq``, ``turn``, ``phase``,
-        ``kind``, ``text`` and the fields of its kind (see :mod:`empires.core.events`)."""
-        core_events.check_viewer(player, self.s.num_players)
-        return core_events.view(self.s.events, player, event_texts.TEXTS, since)
-
-    @property
-    def narrate(self) -> bool:
-        """Whether ``apply`` records events (on by default; bots searching turn it off on their
-        own copies). It never changes the rules' outcome."""
-        return self.s.narrate
-
-    @narrate.setter
-    def narrate(self, on: bool) -> None:
-        self.s.narrate = bool(on)
+    def _action_text(self, act: Any, viewer: int | None) -> str:
+        return observation.describe(self, act)
 
     def scores(self) -> list[dict[str, int]]:
         return scoring.scores(self.s)
@@ -196,102 +102,46 @@ class DiscoveryGame:
     def ranking(self) -> list[list[int]]:
         return scoring.ranking(self.s)
 
-    def winners(self) -> list[int]:
-        return self.ranking()[0]
-
-    # ---- history, saving, loading ----------------------------------------------------------
-    @property
-    def history(self) -> dict:
-        s = self.s
-        return {
-            "game": NAME,
-            "format": FORMAT,
-            "config": {"num_players": s.num_players, "options": s.options.to_json()},
-            "seed": s.seed,
-            "actions": [str(a) for a in s.actions],
-        }
-
-    def to_json(self) -> dict:
-        return {**self.history, "state": self.s.data_to_json()}
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, DiscoveryGame) and self.to_json() == other.to_json()
-
     def __repr__(self) -> str:
         s = self.s
         return f"<Discovery {s.num_players}p turn {s.turn} {s.step} seed={s.seed}>"
 
+    # ---- loading ---------------------------------------------------------------------------
+    @classmethod
+    def _replay_options(cls, options: Options, actions: list) -> Options:
+        if _legacy_2007_auction(options, actions):
+            return replace(options, variants=(*options.variants, ORDER_AUCTION))
+        return options
+
+    def _comparable(self, data: dict) -> dict:
+        """The replayed state as its save holds it (without its event log; a 2007 save from
+        before the order-auction variant had a name does not name it)."""
+        out = json.loads(json.dumps(self.s.data_to_json()))
+        out.pop("events", None)
+        named = Options.from_json(data["config"].get("options"))
+        if self.s.options.has(ORDER_AUCTION) and not named.has(ORDER_AUCTION):
+            out["options"] = named.to_json()
+        return out
+
 
 def new_game(num_players: int, seed: int = 0, options: Options | None = None) -> DiscoveryGame:
-    check_new_game_args(num_players, seed, options)
-    return DiscoveryGame.new(num_players, seed, options)
-
-
-SEED_RANGE = (-(2**63), 2**64 - 1)
+    return DiscoveryGame.new(num_players, seed, options)  # type: ignore[return-value]
 
 
 def check_new_game_args(num_players, seed, options) -> None:
     """ValueError naming the argument when one of :func:`new_game`'s is of the wrong type."""
-    if not isinstance(num_players, int) or isinstance(num_players, bool):
-        raise ValueError(f"num_players must be an integer, not {type(num_players).__name__}")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"seed must be an integer, not {type(seed).__name__}")
-    if not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
-        raise ValueError(f"seed must be an integer from {SEED_RANGE[0]} to {SEED_RANGE[1]}")
-    if options is not None and not isinstance(options, Options):
-        raise ValueError(
-            f"options must be an empires.discovery.Options value or None, not {type(options).__name__} "
-            "(Options.from_json reads a dict)"
-        )
+    DiscoveryGame.check_new_game_args(num_players, seed, options)
 
 
 def replay(history: dict) -> DiscoveryGame:
     """Rebuild a game from ``{"config", "seed", "actions"}``; SaveFileError if it does not."""
-    if not isinstance(history, dict):
-        raise SaveFileError("a saved game must be a JSON object")
-    savefile.check_depth(history)
-    if history.get("game", NAME) != NAME:
-        shown = codec._quote(history.get("game"))
-        raise SaveFileError(f"this file is a game of {shown}, not {NAME!r}")
-    try:
-        config = history["config"]
-        actions = history["actions"]
-        if not isinstance(actions, list):
-            raise SaveFileError("'actions' must be a list")
-        options = Options.from_json(config.get("options"))
-        if _legacy_2007_auction(options, actions):
-            options = replace(options, variants=(*options.variants, ORDER_AUCTION))
-        game = new_game(config["num_players"], history["seed"], options)
-    except SaveFileError:
-        raise
-    except (KeyError, TypeError, ValueError) as e:
-        raise SaveFileError(f"saved game header is unreadable: {e}") from None
-    for i, a in enumerate(actions):
-        try:
-            game.apply(a)
-        except IllegalActionError as e:
-            raise SaveFileError(
-                f"action {i + 1} ({codec._quote(a)}) cannot be replayed: {e}"
-            ) from None
-    return game
+    return DiscoveryGame.replay(history)  # type: ignore[return-value]
 
 
 def from_json(data: dict | str) -> DiscoveryGame:
     """Load a save (``to_json`` output or a bare history). The history is replayed and, when the
     save also holds a state, the two must agree: a corrupt or edited file is refused."""
-    data = savefile.parse(data)  # JSON text parsed; refused if absurdly deep
-    game = replay(data)
-    saved = data.get("state") if isinstance(data, dict) else None
-    if saved is not None and _comparable(game, saved, _named_options(data)) != _without_events(
-        saved
-    ):
-        raise SaveFileError("save file is corrupt: its state does not match its own history")
-    return game
-
-
-def _named_options(data: dict) -> Options:
-    """The options a (replayable) save names in its config."""
-    return Options.from_json(data["config"].get("options"))
+    return DiscoveryGame.from_json(data)  # type: ignore[return-value]
 
 
 def _legacy_2007_auction(options: Options, actions: list) -> bool:
@@ -302,21 +152,3 @@ def _legacy_2007_auction(options: Options, actions: list) -> bool:
         return False
     first = actions[0].split()[:1] if isinstance(actions[0], str) else None
     return first in (["bid"], ["skip"])
-
-
-def _without_events(saved):
-    """A saved state without its event log: the log is told anew by replaying the history (its
-    wording may change between versions), so it is not part of what must agree."""
-    if isinstance(saved, dict):
-        return {k: v for k, v in saved.items() if k != "events"}
-    return saved
-
-
-def _comparable(game, saved: dict, named: Options) -> dict:
-    """The replayed state as its save holds it (without its event log; a 2007
-    save from before the order-auction variant had a name does not name it)."""
-    data = json.loads(json.dumps(game.s.data_to_json()))
-    data.pop("events", None)
-    if game.s.options.has(ORDER_AUCTION) and not named.has(ORDER_AUCTION):
-        data["options"] = named.to_json()
-    return data

@@ -27,13 +27,16 @@ Choices where Appendix I is silent:
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.discovery.actions import MAX_BID, Action
 from empires.discovery.data import NATION_IDS, NATION_NAMES, SOLDIER
-from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.decisions import SKIP, push
 from empires.discovery.discovery_box import free_discovery, undiscovered
 from empires.discovery.narration import emit
 from empires.discovery.nations import SPAIN, assign, holder
 from empires.discovery.state import State
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 AUCTION_MONEY = 15
 
@@ -147,7 +150,9 @@ def take(s: State, p: int, board: int) -> None:
     s.cursor = (p + 1) % s.num_players
 
 
-@decision("nation_bid", "National Advantages auction: bid more than the high bid, or skip to pass")
+@DECISIONS.decision(
+    "nation_bid", "National Advantages auction: bid more than the high bid, or skip to pass"
+)
 def _bid_legal(s: State, d: dict) -> list[Action]:
     top = min(s.money[d["player"]], MAX_BID)
     return [*(Action("bid", b) for b in range(d["high"] + 1, top + 1)), SKIP]
@@ -163,7 +168,7 @@ def _bid_choose(s: State, d: dict, action: Action) -> None:
     s.cursor = (p + 1) % s.num_players
 
 
-@decision("nation_pick", "National Advantages: choose your player board")
+@DECISIONS.decision("nation_pick", "National Advantages: choose your player board")
 def _pick_legal(s: State, d: dict) -> list[Action]:
     return [Action("nation", k) for k in remaining_boards(s)]
 
@@ -174,7 +179,7 @@ def _pick_choose(s: State, d: dict, action: Action) -> None:
 
 
 # ---- Spain: Spanish Conquistadors, right after setup ----------------------------------------
-@decision("advantage_region", "Spain: choose the region to discover with a Soldier")
+@DECISIONS.decision("advantage_region", "Spain: choose the region to discover with a Soldier")
 def _region_legal(s: State, d: dict) -> list[Action]:
     return [Action("region", r) for r in undiscovered(s)]
 

@@ -41,6 +41,7 @@ Where the text is open (documented choices):
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.discovery.actions import Action
 from empires.discovery.data import (
     BOXES,
@@ -51,9 +52,11 @@ from empires.discovery.data import (
     WORKERS,
     age_of_turn,
 )
-from empires.discovery.decisions import DONE, SKIP, decision, push
+from empires.discovery.decisions import DONE, SKIP, push
 from empires.discovery.narration import emit, good_of
 from empires.discovery.state import State
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 ENGLAND, SPAIN, FRANCE, PORTUGAL, HOLLAND, ITALY = range(len(NATION_IDS))
 LIMIT = {ENGLAND: 1, SPAIN: 1, FRANCE: 2, PORTUGAL: 3, HOLLAND: 1, ITALY: 2}
@@ -152,7 +155,7 @@ def portugal_deck(s: State, p: int) -> list[Action]:
     return [Action("deck")]
 
 
-@decision("advantage", "National Advantage: use your power now, or skip")
+@DECISIONS.decision("advantage", "National Advantage: use your power now, or skip")
 def _advantage_legal(s: State, d: dict) -> list[Action]:
     return [ADVANTAGE, SKIP]
 
@@ -212,7 +215,7 @@ def _push_order(s: State, p: int, placed: int) -> None:
         push(s, "advantage_order", p, placed=placed)
 
 
-@decision(
+@DECISIONS.decision(
     "advantage_order",
     "England: choose the worker that goes next on the Colonist Dock, "
     "or done to keep the rest in order",
@@ -249,7 +252,7 @@ def _france(s: State, p: int) -> None:
     push(s, "advantage_good", p)
 
 
-@decision("advantage_good", "France: take one Trade Good from the Trade Goods box")
+@DECISIONS.decision("advantage_good", "France: take one Trade Good from the Trade Goods box")
 def _good_legal(s: State, d: dict) -> list[Action]:
     return [Action("good", g) for g in sorted(set(s.tg_offer))]
 
@@ -288,7 +291,9 @@ def _italy(s: State, p: int) -> None:
     push(s, "advantage_replace", p)
 
 
-@decision("advantage_replace", "Italy: replace a worker on the Specialists box with one of yours")
+@DECISIONS.decision(
+    "advantage_replace", "Italy: replace a worker on the Specialists box with one of yours"
+)
 def _replace_legal(s: State, d: dict) -> list[Action]:
     return replacements(s, d["player"])
 

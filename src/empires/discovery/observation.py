@@ -29,7 +29,7 @@ from empires.discovery.data import (
     WORKERS,
     age_of_turn,
 )
-from empires.discovery.decisions import PROMPTS
+from empires.discovery.decision_table import PROMPTS
 from empires.discovery.flow import phase_name
 
 if TYPE_CHECKING:

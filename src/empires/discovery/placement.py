@@ -12,6 +12,7 @@ A worker always goes on the lowest free space of its box.
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.discovery import scouting, university
 from empires.discovery.actions import PLACE, Action
 from empires.discovery.colonies import begin_trade, trade_offer
@@ -32,9 +33,11 @@ from empires.discovery.data import (
     WORKERS,
     building,
 )
-from empires.discovery.decisions import decision, push
+from empires.discovery.decisions import push
 from empires.discovery.setup import dock_spaces
 from empires.discovery.state import State
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 NW = len(WORKERS)
 MAYFLOWER_BUILDING = building("mayflower")
@@ -85,7 +88,7 @@ def step_place(s: State) -> None:
     s.step = "initiative"
 
 
-@decision("place", "Place a worker in an event box")
+@DECISIONS.decision("place", "Place a worker in an event box")
 def _place_legal(s: State, d: dict) -> list[Action]:
     p = d["player"]
     boxes = open_boxes(s, p)

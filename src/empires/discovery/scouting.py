@@ -8,11 +8,14 @@ only (ruling 19): it appears in their observation and in no one else's.
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.discovery.actions import SCOUT_DECK, Action
 from empires.discovery.data import NUM_REGIONS, age_of_turn
-from empires.discovery.decisions import decision, push
+from empires.discovery.decisions import push
 from empires.discovery.narration import card_of, counter_of, emit, region_of
 from empires.discovery.state import State
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 TOP, BOTTOM = 0, 1
 
@@ -61,7 +64,9 @@ def _tell(s: State, p: int, target: int) -> None:
     emit(s, "scouted", {"to": [p], **seen}, player=p, money=cost(s), **where, **dict.fromkeys(seen))
 
 
-@decision("scout_card", "Scouting: put the Discovery card back on top or at the bottom of the deck")
+@DECISIONS.decision(
+    "scout_card", "Scouting: put the Discovery card back on top or at the bottom of the deck"
+)
 def _card_legal(s: State, d: dict) -> list[Action]:
     return [Action("top"), Action("bottom")]
 

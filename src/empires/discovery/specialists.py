@@ -5,13 +5,16 @@ supply gives nothing unless a same-type specialist is traded out of the New Worl
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.discovery import nations
 from empires.discovery.actions import Action
 from empires.discovery.colonies import gain, specialists_in_play, trade_out_regions
 from empires.discovery.data import BOXES, SPACE_GIVES, SPECIALIST_SPACES, TRAINING, TURNS, WORKERS
-from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.decisions import SKIP, push
 from empires.discovery.narration import emit
 from empires.discovery.state import State
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 TRAINING_COST = 5
 
@@ -46,7 +49,7 @@ def step_specialists(s: State) -> None:
     s.step = "warfare"
 
 
-@decision("training", "Training: pay $5 for any Specialist, or skip")
+@DECISIONS.decision("training", "Training: pay $5 for any Specialist, or skip")
 def _training_legal(s: State, d: dict) -> list[Action]:
     return [*(Action("worker", w) for w in available_specialists(s, d["player"])), SKIP]
 

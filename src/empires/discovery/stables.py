@@ -4,12 +4,15 @@ owner may move one of their Soldiers from a colony to an adjacent discovered reg
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.discovery.actions import Action
 from empires.discovery.colonies import arrive
 from empires.discovery.data import ADJACENT, NUM_REGIONS, SOLDIER, building
-from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.decisions import SKIP, push
 from empires.discovery.narration import emit, region_of
 from empires.discovery.state import State
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 STABLES = building("stables")
 
@@ -41,7 +44,9 @@ def step_stables(s: State) -> None:
     s.step = "discovery"
 
 
-@decision("stables_from", "Stables: choose a region to move one of your Soldiers from, or skip")
+@DECISIONS.decision(
+    "stables_from", "Stables: choose a region to move one of your Soldiers from, or skip"
+)
 def _from_legal(s: State, d: dict) -> list[Action]:
     return [*(Action("region", r) for r in sources(s, d["player"])), SKIP]
 
@@ -52,7 +57,7 @@ def _from_choose(s: State, d: dict, action: Action) -> None:
         push(s, "stables_to", d["player"], source=action.a)
 
 
-@decision("stables_to", "Stables: choose the adjacent region the Soldier moves to")
+@DECISIONS.decision("stables_to", "Stables: choose the adjacent region the Soldier moves to")
 def _to_legal(s: State, d: dict) -> list[Action]:
     return [Action("region", r) for r in destinations(s, d["source"])]
 

@@ -3,12 +3,15 @@ box (those laid out at the start of the turn), or declines."""
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.discovery import nations
 from empires.discovery.actions import Action
-from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.decisions import SKIP, push
 from empires.discovery.narration import emit, good_of
 from empires.discovery.state import State
 from empires.discovery.university import offer_before
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 
 def step_trade_goods(s: State) -> None:
@@ -28,7 +31,7 @@ def step_trade_goods(s: State) -> None:
     s.step = "shipping"
 
 
-@decision("trade_good", "Trade Goods: take one of the goods on offer")
+@DECISIONS.decision("trade_good", "Trade Goods: take one of the goods on offer")
 def _tg_legal(s: State, d: dict) -> list[Action]:
     return [*(Action("good", g) for g in sorted(set(s.tg_offer))), SKIP]
 

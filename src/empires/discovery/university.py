@@ -9,11 +9,14 @@ Only the owner's own workers (and marker) are moved.
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.discovery.actions import UNIVERSITY_TARGETS, Action
 from empires.discovery.data import WORKERS, building
-from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.decisions import SKIP, push
 from empires.discovery.narration import emit
 from empires.discovery.state import State
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 UNIVERSITY = building("university")
 # Step name -> University target resolved by that step.
@@ -84,7 +87,9 @@ def offer_before(s: State, step: str) -> bool:
     return True
 
 
-@decision("university_target", "University: choose the track to move a worker to the front of")
+@DECISIONS.decision(
+    "university_target", "University: choose the track to move a worker to the front of"
+)
 def _target_legal(s: State, d: dict) -> list[Action]:
     p = d["player"]
     allowed = targets(s)
@@ -104,7 +109,9 @@ def _target_choose(s: State, d: dict, action: Action) -> None:
         )
 
 
-@decision("university_index", "University: choose which of your workers moves to the front")
+@DECISIONS.decision(
+    "university_index", "University: choose which of your workers moves to the front"
+)
 def _index_legal(s: State, d: dict) -> list[Action]:
     acts = [Action("index", i) for i in positions(s, d["player"], d["target"])]
     return [*acts, SKIP]

@@ -11,13 +11,16 @@ casualty; it never makes a battle legal). Players not named are never affected."
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.discovery.actions import MILITIA, Action
 from empires.discovery.colonies import remove_from_region
 from empires.discovery.data import NUM_REGIONS, REGION_IDS, SOLDIER, WORKERS, building
-from empires.discovery.decisions import SKIP, decision, push
+from empires.discovery.decisions import SKIP, push
 from empires.discovery.narration import counts, emit, region_of
 from empires.discovery.state import State
 from empires.discovery.university import offer_before
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 WAR_COST = 10
 MILITIA_BUILDING = building("militia")
@@ -75,7 +78,7 @@ def step_warfare(s: State) -> None:
             return
 
 
-@decision("warfare", "Warfare: declare a Battle ($0), a War ($10), or skip")
+@DECISIONS.decision("warfare", "Warfare: declare a Battle ($0), a War ($10), or skip")
 def _warfare_legal(s: State, d: dict) -> list[Action]:
     p = d["player"]
     acts = [BATTLE]
@@ -95,7 +98,7 @@ def _warfare_choose(s: State, d: dict, action: Action) -> None:
         push(s, "war_player", p)
 
 
-@decision("battle_region", "Battle: choose the region")
+@DECISIONS.decision("battle_region", "Battle: choose the region")
 def _battle_region_legal(s: State, d: dict) -> list[Action]:
     return [Action("region", r) for r in battle_regions(s, d["player"])]
 
@@ -105,7 +108,7 @@ def _battle_region_choose(s: State, d: dict, action: Action) -> None:
     push(s, "battle_player", d["player"], region=action.a)
 
 
-@decision("battle_player", "Battle: choose the opponent")
+@DECISIONS.decision("battle_player", "Battle: choose the opponent")
 def _battle_player_legal(s: State, d: dict) -> list[Action]:
     a, r = d["player"], d["region"]
     return [
@@ -118,7 +121,7 @@ def _battle_player_choose(s: State, d: dict, action: Action) -> None:
     s.battles.append([d["player"], action.a, d["region"]])
 
 
-@decision("war_player", "War: choose the opponent")
+@DECISIONS.decision("war_player", "War: choose the opponent")
 def _war_player_legal(s: State, d: dict) -> list[Action]:
     return [Action("player", x) for x in war_targets(s, d["player"])]
 
@@ -208,7 +211,7 @@ def _casualties(s: State, chooser: int, victim: int, r: int, w: int, n: int) -> 
         )
 
 
-@decision("casualty", "Battle: choose which opposing worker your Soldier removes")
+@DECISIONS.decision("casualty", "Battle: choose which opposing worker your Soldier removes")
 def _casualty_legal(s: State, d: dict) -> list[Action]:
     return [Action("worker", w) for w in casualty_choices(s, s.casualties[0])]
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from empires.core.decisions import DecisionTable
 from empires.settlers.actions import SKIP, TAKE, TAKE_GOODS, Action
 from empires.settlers.cards import FOOD, GOOD_INDEX, RAZE, STONE, WOOD
-from empires.settlers.decisions import decision, push
+from empires.settlers.decisions import push
 from empires.settlers.narration import card_ref, delta, emit, snap
 from empires.settlers.rules import (
     can_build,
@@ -45,6 +46,8 @@ from empires.settlers.rules import (
     trade_deal_good,
 )
 from empires.settlers.state import State
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 RESOURCE_NAMES = ("wood", "stone", "food")
 
@@ -143,7 +146,7 @@ def _context(s: State, p: int, c: int) -> dict:
     return {"kind": "ability", "player": p, "card": c, "special": a.special, "stage": 0, **a.params}
 
 
-@decision("spend", "Choose what to spend")
+@DECISIONS.decision("spend", "Choose what to spend")
 def _spend_legal(s: State, d: dict) -> list[Action]:
     p = d["player"]
     if d["what"] == "card":
@@ -243,7 +246,7 @@ def mark(s: State, d: dict) -> tuple | None:
     return snap(s, d["player"]) if s.narrate else None
 
 
-@decision("ability", "Use the ability of the Location")
+@DECISIONS.decision("ability", "Use the ability of the Location")
 def _ability_legal(s: State, d: dict) -> list[Action]:
     return SPECIALS[d["special"]][0](s, d) or [SKIP]
 
@@ -658,7 +661,7 @@ def _desert_choose(s: State, d: dict, action: Action) -> None:
     push(s, "forced_discard", action.a, by=d["card"])
 
 
-@decision("forced_discard", "Discard a card from your hand")
+@DECISIONS.decision("forced_discard", "Discard a card from your hand")
 def _forced_legal(s: State, d: dict) -> list[Action]:
     return [Action("discard", c) for c in s.hand[d["player"]]] or [SKIP]
 

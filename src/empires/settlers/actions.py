@@ -11,8 +11,14 @@ means is given by the decision on top of the state's stack.
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
 
+from empires.core.actions import (
+    ActionCodec,
+    ActionValue,
+    number_arg,
+    quote,
+    split_words,
+)
 from empires.core.errors import IllegalActionError
 from empires.settlers.cards import default_cards
 
@@ -35,26 +41,6 @@ CARD_KINDS = (
 )
 MAX_OPTION = 4
 MAX_PLAYERS = 4
-MAX_DIGITS = 6  # a number in an action string: ASCII digits only, at most this many
-
-
-def _number(kind: str, args: list[str], text: str) -> int:
-    """The one number argument of ``kind``: ASCII digits only (not '٣' or '²'), bounded."""
-    digits = args[0] if len(args) == 1 else ""
-    if not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS):
-        raise IllegalActionError(
-            f"{kind!r} takes a number (at most {MAX_DIGITS} digits 0-9): {_quote(text)}"
-        )
-    return int(args[0])
-
-
-def _quote(value: object, limit: int = 60) -> str:
-    """``repr`` of a client value for an error message, cut short when long."""
-    try:
-        text = repr(value)
-    except ValueError:  # an integer too long to write out
-        return "a value too long to show"
-    return text if len(text) <= limit else text[:limit] + "..."
 
 
 @cache
@@ -67,10 +53,8 @@ def _index() -> dict[str, int]:
     return {cid: i for i, cid in enumerate(_ids())}
 
 
-class Action(NamedTuple):
-    kind: str
-    a: int = -1
-    b: int = -1
+class Action(ActionValue):
+    __slots__ = ()
 
     def __str__(self) -> str:
         k = self.kind
@@ -86,9 +70,6 @@ class Action(NamedTuple):
         if k in ("player", "option"):
             return f"{k} {self.a}"
         return k
-
-    def to_json(self) -> str:
-        return str(self)
 
 
 @cache
@@ -112,32 +93,27 @@ def card_action(kind: str, card: int, times: int = 1) -> Action:
 
 def parse(text: str) -> Action:
     """Parse an action's string form; raises IllegalActionError naming what is wrong."""
-    if not isinstance(text, str):
-        raise IllegalActionError(f"an action must be a string, got {type(text).__name__}")
-    words = text.strip().lower().split()
-    if not words:
-        raise IllegalActionError("empty action")
-    kind, args = words[0], words[1:]
+    kind, args = split_words(text)
     if kind in SIMPLE:
         if args:
-            raise IllegalActionError(f"{kind!r} takes no argument: {_quote(text)}")
+            raise IllegalActionError(f"{kind!r} takes no argument: {quote(text)}")
         return Action(kind)
     if kind in _WORD_TABLES:
         table = _WORD_TABLES[kind]
         if len(args) != 1 or args[0] not in table:
-            raise IllegalActionError(f"{kind!r} takes one of {', '.join(table)}: {_quote(text)}")
+            raise IllegalActionError(f"{kind!r} takes one of {', '.join(table)}: {quote(text)}")
         return Action(kind, table.index(args[0]))
     if kind in ("player", "option"):
-        return Action(kind, _number(kind, args, text))
+        return Action(kind, number_arg(kind, args, text))
     if kind in CARD_KINDS:
         twice = kind == "activate" and len(args) == 2 and args[1] == "twice"
         if len(args) != 1 + twice:
-            raise IllegalActionError(f"{kind!r} takes a card id: {_quote(text)}")
+            raise IllegalActionError(f"{kind!r} takes a card id: {quote(text)}")
         idx = _index().get(args[0])
         if idx is None:
-            raise IllegalActionError(f"unknown card {_quote(args[0])} in {_quote(text)}")
+            raise IllegalActionError(f"unknown card {quote(args[0])} in {quote(text)}")
         return Action(kind, idx, 2 if twice else -1)
-    raise IllegalActionError(f"unknown action kind {_quote(kind)} in {_quote(text)}")
+    raise IllegalActionError(f"unknown action kind {quote(kind)} in {quote(text)}")
 
 
 @cache
@@ -156,46 +132,8 @@ def action_table(num_players: int) -> tuple[Action, ...]:
     return tuple(table)
 
 
-@cache
-def _codes(num_players: int) -> dict[Action, int]:
-    return {a: i for i, a in enumerate(action_table(num_players))}
-
-
-def action_space_size(num_players: int, options=None) -> int:
-    return len(action_table(num_players))
-
-
-def encode(action: Action, num_players: int) -> int:
-    try:
-        return _codes(num_players)[action]
-    except KeyError:
-        raise IllegalActionError(f"{action} is outside the action space") from None
-
-
-def decode(code: int, num_players: int) -> Action:
-    table = action_table(num_players)
-    if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < len(table):
-        raise IllegalActionError(f"action code {_quote(code)} is outside 0..{len(table) - 1}")
-    return table[code]
-
-
-def coerce(action, num_players: int) -> Action:
-    """Accept an Action, its string, or its integer code."""
-    if isinstance(action, Action):
-        try:
-            known = action in _codes(num_players)
-        except TypeError:
-            known = False
-        if not known:
-            raise IllegalActionError(f"{_quote(tuple(action))} is not an action of this game")
-        return action
-    if isinstance(action, str):
-        return parse(action)
-    if isinstance(action, int) and not isinstance(action, bool):
-        return decode(action, num_players)
-    if isinstance(action, (tuple, list)) and action and isinstance(action[0], str):
-        try:
-            return coerce(Action(*action), num_players)
-        except TypeError:
-            pass
-    raise IllegalActionError(f"cannot read an action from {_quote(action)}")
+CODEC = ActionCodec(Action, parse, action_table)
+action_space_size = CODEC.action_space_size
+encode = CODEC.encode
+decode = CODEC.decode
+coerce = CODEC.coerce

@@ -4,9 +4,10 @@ discard to build, and an optional exchange of a Feature."""
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.settlers.abilities import pay_other
 from empires.settlers.actions import DONE, DRAW, SKIP, Action
-from empires.settlers.decisions import decision, push
+from empires.settlers.decisions import push
 from empires.settlers.narration import COUNTED, card_ref, delta, emit, snap
 from empires.settlers.rules import (
     can_draw,
@@ -26,10 +27,12 @@ from empires.settlers.rules import (
 )
 from empires.settlers.state import State
 
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
+
 DECKS = ("common", "faction")
 
 
-@decision("draw", "Draw a card: from the Common deck or your Faction deck?")
+@DECISIONS.decision("draw", "Draw a card: from the Common deck or your Faction deck?")
 def _draw_legal(s: State, d: dict) -> list[Action]:
     p = d["player"]
     return [DRAW[i] for i, deck in enumerate(DECKS) if can_draw(s, p, deck)]
@@ -46,7 +49,7 @@ def _draw_choose(s: State, d: dict, action: Action) -> None:
     gain_cards(s, p, d["n"] - 1, "any", d["dest"])
 
 
-@decision("samurai_place", "Deploy a Samurai in front of one of your Faction Locations")
+@DECISIONS.decision("samurai_place", "Deploy a Samurai in front of one of your Faction Locations")
 def _samurai_legal(s: State, d: dict) -> list[Action]:
     return [Action("target", c) for c in samurai_spots(s, d["player"])]
 
@@ -61,7 +64,7 @@ def _samurai_choose(s: State, d: dict, action: Action) -> None:
         push(s, "samurai_place", p, n=d["n"] - 1)
 
 
-@decision("choose_one", "Choose one")
+@DECISIONS.decision("choose_one", "Choose one")
 def _choose_one_legal(s: State, d: dict) -> list[Action]:
     return [Action("option", i) for i in range(len(d["options"]))]
 
@@ -82,7 +85,7 @@ def _choose_one_choose(s: State, d: dict, action: Action) -> None:
         )
 
 
-@decision("keep", "Discard the cards you do not keep")
+@DECISIONS.decision("keep", "Discard the cards you do not keep")
 def _keep_legal(s: State, d: dict) -> list[Action]:
     looking = s.looking[d["player"]]
     if len(looking) <= d["keep"]:
@@ -123,7 +126,7 @@ def _keep_choose(s: State, d: dict, action: Action) -> None:
         s.looking[p] = []
 
 
-@decision("copy_production", "Choose a Production Location whose production you gain")
+@DECISIONS.decision("copy_production", "Choose a Production Location whose production you gain")
 def _copy_legal(s: State, d: dict) -> list[Action]:
     card = d["card"]
     targets = copy_targets(s, d["player"], None if card < 0 else card)
@@ -148,7 +151,7 @@ def _copy_choose(s: State, d: dict, action: Action) -> None:
             )
 
 
-@decision("build_discard", "Discard a Location or Foundation of your Empire to build")
+@DECISIONS.decision("build_discard", "Discard a Location or Foundation of your Empire to build")
 def _build_discard_legal(s: State, d: dict) -> list[Action]:
     return [Action("discard", c) for c in discardable_for_build(s, d["player"])]
 
@@ -163,7 +166,7 @@ def _build_discard_choose(s: State, d: dict, action: Action) -> None:
     finish_build(s, d["player"], d["card"], d["source"], d.get("paid"), gone)
 
 
-@decision("exchange", "Use the optional exchange of a Feature, or skip it")
+@DECISIONS.decision("exchange", "Use the optional exchange of a Feature, or skip it")
 def _exchange_legal(s: State, d: dict) -> list[Action]:
     p = d["player"]
     options = [t for t in s.db[d["card"]].triggers("build") if "options" in t][0]["options"]

@@ -14,11 +14,14 @@ variant, of the Common deck), then Common cards are drafted.
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.settlers.actions import Action
-from empires.settlers.decisions import decision, push
+from empires.settlers.decisions import push
 from empires.settlers.narration import card_ref, emit
 from empires.settlers.rules import VIRTUAL, can_draw, discard, draw_from, gain_cards, tell_drawn
 from empires.settlers.state import State
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 
 def reveal(s: State, k: int, face_up: bool = True) -> list[int]:
@@ -155,7 +158,7 @@ def _options(s: State, seat: int) -> list[int]:
     return s.alt[seat] if s.draft_stage.startswith("alt") else s.draft
 
 
-@decision("pick", "Lookout: take a card")
+@DECISIONS.decision("pick", "Lookout: take a card")
 def _pick_legal(s: State, d: dict) -> list[Action]:
     return [Action("pick", c) for c in _options(s, d["player"])]
 

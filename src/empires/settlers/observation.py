@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from empires.settlers import scoring
 from empires.settlers.actions import DECK_CHOICES, SHRINE_GOODS, TAKE_GOODS, Action
 from empires.settlers.cards import GOODS, Card
-from empires.settlers.decisions import PROMPTS
+from empires.settlers.decision_table import PROMPTS
 from empires.settlers.flow import PHASES
 from empires.settlers.rules import taken_by
 from empires.settlers.solo import achievement

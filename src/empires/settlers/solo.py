@@ -16,11 +16,14 @@ first, then by Deal Good: Raze token, Gold, VP, Stone, Worker, Food, Wood.
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.settlers.actions import Action
-from empires.settlers.decisions import decision, push
+from empires.settlers.decisions import push
 from empires.settlers.narration import card_ref, emit
 from empires.settlers.rules import is_razeable, remove_location
 from empires.settlers.state import State
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 TYPE_ORDER = {"action": 0, "feature": 1, "production": 2}
 DEAL_ORDER = {
@@ -158,7 +161,9 @@ def raze_by_virtual(s: State, c: int, used: list[int]) -> None:
         tell_attack(s, c, used)
 
 
-@decision("attack_choice", "The virtual player attacks: choose which of these Locations it razes")
+@DECISIONS.decision(
+    "attack_choice", "The virtual player attacks: choose which of these Locations it razes"
+)
 def _attack_choice_legal(s: State, d: dict) -> list[Action]:
     return [Action("target", c) for c in d["candidates"]]
 

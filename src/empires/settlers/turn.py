@@ -9,6 +9,7 @@ player may also place their Defense token on a Common Location of their Empire, 
 
 from __future__ import annotations
 
+from empires.core.decisions import DecisionTable
 from empires.settlers.abilities import activatable, activate
 from empires.settlers.actions import (
     DONE,
@@ -23,7 +24,7 @@ from empires.settlers.actions import (
     card_actions,
 )
 from empires.settlers.cards import DEFENSE, FOOD, GOLD, GOOD_INDEX, RAZE, STONE, WOOD, WORKER
-from empires.settlers.decisions import decision, push
+from empires.settlers.decisions import push
 from empires.settlers.narration import card_ref, delta, emit, snap
 from empires.settlers.rules import (
     can_draw,
@@ -46,6 +47,8 @@ from empires.settlers.rules import (
     tell_feature,
 )
 from empires.settlers.state import State
+
+DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 FREE = ("defend", "samurai", "shrine", "gate")
 PAIR_GOODS = ("wood", "stone", "food")
@@ -101,7 +104,7 @@ def turn_actions(s: State, p: int) -> list[Action]:
     return acts
 
 
-@decision("turn", "Your turn: take an action or pass")
+@DECISIONS.decision("turn", "Your turn: take an action or pass")
 def _turn_legal(s: State, d: dict) -> list[Action]:
     return turn_actions(s, d["player"])
 
@@ -220,7 +223,7 @@ def _gate_for(s: State, p: int) -> int:
     return own[0]
 
 
-@decision("workers", "Spend 2 Workers for 1 Resource or 1 card (or stop)")
+@DECISIONS.decision("workers", "Spend 2 Workers for 1 Resource or 1 card (or stop)")
 def _workers_legal(s: State, d: dict) -> list[Action]:
     p = d["player"]
     acts = [TAKE[g] for g in PAIR_GOODS]

@@ -1,0 +1,283 @@
+"""The engine shell every game shares: the public API of :class:`~empires.core.game.GameState`
+over a plain-data state, its decision stack and the game's action codec.
+
+A game subclasses :class:`EngineGame` and names its parts as class attributes: its ``codec``
+(an :class:`~empires.core.actions.ActionCodec`), its decision ``table``
+(:class:`~empires.core.decisions.DecisionTable`), ``state_type``, the ``flow`` that advances
+through automatic steps, ``new_state``, ``emit`` and ``event_texts`` (its narration), and its
+``options_type``. It keeps only its rules hooks: scores, ranking, observation, describe and
+determinize. Saving and loading (:meth:`EngineGame.replay`, :meth:`EngineGame.from_json`) are
+shared too, with hooks for what one game's saves need (:meth:`EngineGame._replay_options`,
+:meth:`EngineGame._comparable`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from empires.core import events as core_events
+from empires.core import savefile
+from empires.core.actions import ActionCodec, quote
+from empires.core.decisions import DecisionTable
+from empires.core.errors import IllegalActionError, SaveFileError
+
+SEED_RANGE = (-(2**63), 2**64 - 1)
+FORMAT = 1  # the version of the save format (``history["format"]``)
+
+
+class EngineGame:
+    """One game. Mutated in place by :meth:`apply`; copy with :meth:`clone`."""
+
+    __slots__ = ("s", "_legal")
+
+    game_name: ClassVar[str]
+    codec: ClassVar[ActionCodec]
+    table: ClassVar[DecisionTable]
+    state_type: ClassVar[type]
+    options_type: ClassVar[type]
+    flow: ClassVar[Callable[[Any], None]]
+    new_state: ClassVar[Callable[..., Any]]
+    emit: ClassVar[Callable[..., None]]
+    event_texts: ClassVar[dict]
+    # whether an action's text may differ for its actor (a card picked in secret)
+    secret_choices: ClassVar[bool] = False
+    # errors replay lets through as they are (besides SaveFileError)
+    load_errors: ClassVar[tuple[type[Exception], ...]] = ()
+
+    def __init__(self, state: Any) -> None:
+        self.s = state
+        self._legal: list | None = None
+
+    # ---- construction ----------------------------------------------------------------------
+    @classmethod
+    def new(cls, num_players: int, seed: int = 0, options: Any = None) -> EngineGame:
+        cls.check_new_game_args(num_players, seed, options)
+        game = cls(cls.new_state(num_players, seed, options or cls.options_type()))
+        cls.flow(game.s)
+        return game
+
+    @classmethod
+    def check_new_game_args(cls, num_players: Any, seed: Any, options: Any) -> None:
+        """ValueError naming the argument when one of :meth:`new`'s is of the wrong type."""
+        if not isinstance(num_players, int) or isinstance(num_players, bool):
+            raise ValueError(f"num_players must be an integer, not {type(num_players).__name__}")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an integer, not {type(seed).__name__}")
+        if not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
+            raise ValueError(f"seed must be an integer from {SEED_RANGE[0]} to {SEED_RANGE[1]}")
+        if options is not None and not isinstance(options, cls.options_type):
+            raise ValueError(
+                f"options must be an empires.{cls.game_name}.Options value or None, not "
+                f"{type(options).__name__} (Options.from_json reads a dict)"
+            )
+
+    @property
+    def num_players(self) -> int:
+        return self.s.num_players
+
+    @property
+    def options(self) -> Any:
+        return self.s.options
+
+    # ---- play ------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self.s.pending[-1]["player"] if self.s.pending else -1
+
+    @property
+    def decision(self) -> dict | None:
+        """The decision waiting on top of the stack (its context is public)."""
+        return self.s.pending[-1] if self.s.pending else None
+
+    def is_terminal(self) -> bool:
+        return self.s.step == "over"
+
+    def legal_actions(self) -> list:
+        if self._legal is None:
+            pending = self.s.pending
+            if not pending:
+                self._legal = []
+            else:
+                top = pending[-1]
+                self._legal = self.table.handlers[top["kind"]][0](self.s, top)
+        return self._legal
+
+    def legal_action_codes(self) -> list[int]:
+        encode, n = self.codec.encode, self.s.num_players
+        return [encode(a, n) for a in self.legal_actions()]
+
+    def apply(self, action: Any) -> None:
+        """Apply an action (an action value, its string or its integer code); an illegal or
+        malformed one raises IllegalActionError naming the decision and the legal actions, and
+        changes nothing."""
+        legal = self.legal_actions()
+        if type(action) is self.codec.action_type and action in legal:  # a value we offered
+            self._apply(action)
+            return
+        act = self.codec.coerce(action, self.s.num_players)
+        if self.is_terminal():
+            raise IllegalActionError(f"{act} is not legal: the game is over")
+        if act not in legal:
+            top = self.s.pending[-1]
+            raise IllegalActionError(
+                f"{act} is not legal now: player {top['player']} must decide "
+                f"{top['kind']!r}; legal: {', '.join(map(str, legal))}"
+            )
+        self._apply(act)
+
+    def _apply(self, act: Any) -> None:
+        s = self.s
+        if s.narrate:
+            self._narrate(act)
+        top = s.pending.pop()
+        s.actions.append(act)
+        self.table.handlers[top["kind"]][1](s, top, act)
+        self.flow(s)
+        self._legal = None
+
+    def _narrate(self, act: Any) -> None:
+        """The "action" event: everybody reads what the public may know of it; the raw action
+        (it may name something secret) reaches only its actor, and so does its text when the
+        actor may read more of it (:attr:`secret_choices`)."""
+        top = self.s.pending[-1]
+        p = top["player"]
+        public = self._action_text(act, None if self.secret_choices else p)
+        secret = {"to": [p], "action": str(act)}
+        if self.secret_choices:
+            mine = self._action_text(act, p)
+            if mine != public:
+                secret["text"] = mine
+        self.emit(
+            self.s,
+            "action",
+            secret=secret,
+            player=p,
+            decision=top["kind"],
+            action=None,
+            text=public,
+        )
+
+    def _action_text(self, act: Any, viewer: int | None) -> str:
+        """The text of ``act`` as ``viewer`` may read it (hook; by default the same for all)."""
+        return self.describe(act)
+
+    def clone(self) -> EngineGame:
+        other = self.state_type.__new__(self.state_type)
+        self.s.copy_into(other)
+        return type(self)(other)
+
+    # ---- views -----------------------------------------------------------------------------
+    def observation(self, player: int | None = None) -> dict:
+        raise NotImplementedError
+
+    def describe(self, action: Any) -> str:
+        raise NotImplementedError
+
+    def events(self, player: int | None = None, since: int = 0) -> list[dict]:
+        """The events seat ``player`` may read (None: a spectator), from position ``since`` of
+        the game's event stream on, each a JSON-ready dict with ``seq``, ``turn``, ``phase``,
+        ``kind``, ``text`` and the fields of its kind (see :mod:`empires.core.events`)."""
+        core_events.check_viewer(player, self.s.num_players)
+        return core_events.view(self.s.events, player, self.event_texts, since)
+
+    @property
+    def narrate(self) -> bool:
+        """Whether ``apply`` records events (on by default; bots searching turn it off on their
+        own copies). It never changes the rules' outcome."""
+        return self.s.narrate
+
+    @narrate.setter
+    def narrate(self, on: bool) -> None:
+        self.s.narrate = bool(on)
+
+    def scores(self) -> list[dict[str, int]]:
+        raise NotImplementedError
+
+    def ranking(self) -> list[list[int]]:
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        return self.ranking()[0]
+
+    # ---- history, saving, loading ----------------------------------------------------------
+    @property
+    def history(self) -> dict:
+        s = self.s
+        return {
+            "game": self.game_name,
+            "format": FORMAT,
+            "config": {"num_players": s.num_players, "options": s.options.to_json()},
+            "seed": s.seed,
+            "actions": [str(a) for a in s.actions],
+        }
+
+    def to_json(self) -> dict:
+        return {**self.history, "state": self.s.data_to_json()}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, type(self)) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    @classmethod
+    def replay(cls, history: dict) -> EngineGame:
+        """Rebuild a game from ``{"config", "seed", "actions"}``; SaveFileError if it does not."""
+        if not isinstance(history, dict):
+            raise SaveFileError("a saved game must be a JSON object")
+        savefile.check_depth(history)
+        if history.get("game", cls.game_name) != cls.game_name:
+            shown = quote(history.get("game"))
+            raise SaveFileError(f"this file is a game of {shown}, not {cls.game_name!r}")
+        try:
+            config = history["config"]
+            actions = history["actions"]
+            if not isinstance(actions, list):
+                raise SaveFileError("'actions' must be a list")
+            options = cls._replay_options(
+                cls.options_type.from_json(config.get("options")), actions
+            )
+            game = cls.new(config["num_players"], history["seed"], options)
+        except (SaveFileError, *cls.load_errors):
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise SaveFileError(f"saved game header is unreadable: {e}") from None
+        for i, a in enumerate(actions):
+            try:
+                game.apply(a)
+            except IllegalActionError as e:
+                raise SaveFileError(
+                    f"action {i + 1} ({quote(a)}) cannot be replayed: {e}"
+                ) from None
+        return game
+
+    @classmethod
+    def _replay_options(cls, options: Any, actions: list) -> Any:
+        """The options a history is replayed with (hook: an old save may imply more)."""
+        return options
+
+    @classmethod
+    def from_json(cls, data: dict | str) -> EngineGame:
+        """Load a save (``to_json`` output or a bare history). The history is replayed and, when
+        the save also holds a state, the two must agree: a corrupt or edited file is refused.
+        The event log is not compared: it is told anew from the history (its wording may change
+        between versions)."""
+        data = savefile.parse(data)  # JSON text parsed; refused if absurdly deep
+        game = cls.replay(data)
+        saved = data.get("state") if isinstance(data, dict) else None
+        if saved is not None and game._comparable(data) != _without_events(saved):
+            raise SaveFileError("save file is corrupt: its state does not match its own history")
+        return game
+
+    def _comparable(self, data: dict) -> dict:
+        """The replayed state as the save ``data`` holds it, without its event log (hook)."""
+        out = json.loads(json.dumps(self.s.data_to_json()))
+        out.pop("events", None)
+        return out
+
+
+def _without_events(saved: Any) -> Any:
+    if isinstance(saved, dict):
+        return {k: v for k, v in saved.items() if k != "events"}
+    return saved
