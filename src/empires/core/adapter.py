@@ -60,7 +60,8 @@ class GameAdapter(Protocol):
 
     def catalogue(self) -> dict:
         """What a lobby may offer: ``{"name", "title", "min_players", "max_players", "options":
-        {"defaults": ..., <choices>: [...]}, "board": ... | None}``."""
+        {"defaults": ..., <choices>: [...]}, "board": ... | None, "web": bool}``; ``web``: whether
+        the web app's game page can show this game (the lobby offers only those)."""
 
     def startup_notes(self, state: GameState) -> list[str]:
         """Lines to show when a game starts (e.g. incomplete card data); may be empty."""
