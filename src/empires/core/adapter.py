@@ -79,10 +79,21 @@ class GameAdapter(Protocol):
         when the game has no estimate better than its current scores."""
 
     # ---- research interfaces ----
+    actions_public: bool  # every action (its code) is public: a history of codes hides nothing
+
     def tensor_shape(self, num_players: int, options: Any = None) -> tuple[int, ...]: ...
 
     def observation_tensor(self, state: GameState, player: int, out: Any = None) -> Any:
-        """A float32 numpy array built only from ``state.observation(player)``."""
+        """A float32 numpy array of :meth:`tensor_shape`, values never negative, built only from
+        ``state.observation(player)``; written into ``out`` (a flat float32 array) when given."""
+
+    def public_record_key(self, state: GameState) -> Any:
+        """A cheap value that changes whenever :meth:`public_record` may have changed."""
+
+    def public_record(self, state: GameState) -> str:
+        """Public information the observation forgets later (Discovery: the Trade Goods and
+        Capital Buildings offered this turn), kept in OpenSpiel information states; may be
+        ``""``."""
 
 
 def game_names() -> Sequence[str]:
