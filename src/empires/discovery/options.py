@@ -13,7 +13,11 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-EDITIONS = ("2015", "2007")
+from empires.discovery.data import EDITIONS as EDITION_RULES
+from empires.discovery.data import Edition
+
+# The editions and what each changes: data/editions.toml (ruling 17).
+EDITIONS: tuple[str, ...] = tuple(EDITION_RULES)
 NATIONS = ("off", "random", "auction")
 VARIANTS = (
     "two-player",
@@ -56,17 +60,22 @@ class Options:
                 f"unknown variant(s) {', '.join(unknown)}; expected any of: {', '.join(VARIANTS)}"
             )
         object.__setattr__(self, "variants", tuple(sorted(set(variants))))
-        if self.edition == "2007" and self.nations != "off":
+        if not self.rules.nations and self.nations != "off":
             raise ValueError("the National Advantages are a 2015 rule: use nations='off' with 2007")
-        if self.has(ORDER_AUCTION) and self.edition != "2007":
+        if self.has(ORDER_AUCTION) and not self.rules.order_auction:
             raise ValueError("the order-auction variant is a 2007 rule: use it with edition='2007'")
+
+    @property
+    def rules(self) -> Edition:
+        """What this game's edition sets (``data/editions.toml``)."""
+        return EDITION_RULES[self.edition]
 
     def has(self, variant: str) -> bool:
         return variant in self.variants
 
     def check_players(self, num_players: int) -> None:
         """Raise ValueError if these options do not allow ``num_players``."""
-        top = 5 if self.edition == "2007" else 6
+        top = self.rules.max_players
         if not 2 <= num_players <= top:
             raise ValueError(
                 f"the {self.edition} edition is for 2-{top} players, not {num_players}"
