@@ -108,7 +108,7 @@ def _store(db_url: str, new) -> None:
 def _history_until(seed: int, options, stop, limit: int = 2000) -> list[str]:
     """Actions of a random game (both seats random) up to the first state where ``stop``."""
     game = new_game(2, seed=seed, options=options)
-    bot = make_bot("random", seed)
+    bot = make_bot("random", "discovery", seed)
     for _ in range(limit):
         if stop(game):
             return game.history["actions"]

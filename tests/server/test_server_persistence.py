@@ -214,7 +214,7 @@ def test_store_can_seed_a_game_from_a_history(db_url):
     reference = new_game(2, seed=13)
     from empires.bots import make_bot
 
-    bot = make_bot("random", 1)
+    bot = make_bot("random", "discovery", 1)
     for _ in range(40):
         reference.apply(bot.choose(reference))
     new = build_game(

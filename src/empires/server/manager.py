@@ -23,12 +23,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import importlib
 import json
 import logging
 import re
 import secrets
-import sys
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -39,8 +37,8 @@ import anyio
 import anyio.to_thread
 
 from empires.bots import bot_names, make_bot
+from empires.core.adapter import GameAdapter, game_names, get_adapter
 from empires.core.errors import IllegalActionError, SaveFileError
-from empires.core.game import game_names, get_game
 from empires.server import security
 from empires.server.db import CorruptRow, GameRow, SeatRow, Store, now
 
@@ -110,8 +108,8 @@ def bot_seed(game_seed: int, seat: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def check_bot_spec(spec: Any) -> str:
-    """The normalised bot spec, or ApiError(422) saying why it cannot be seated."""
+def check_bot_spec(spec: Any, game: str) -> str:
+    """The normalised bot spec, or ApiError(422) saying why it cannot be seated at ``game``."""
     if not isinstance(spec, str) or not spec.strip() or len(spec) > 64:
         raise ApiError(422, "invalid_seat", "a bot seat needs a bot name, e.g. 'random'")
     name = spec.strip().lower()
@@ -120,7 +118,7 @@ def check_bot_spec(spec: Any) -> str:
             422, "invalid_seat", f"unknown bot {spec!r}; known bots: {', '.join(bot_names())}"
         )
     try:
-        bot = make_bot(name, 0)
+        bot = make_bot(name, game, 0)
     except ValueError as exc:
         raise ApiError(422, "invalid_seat", str(exc)) from None
     iterations = getattr(bot, "iterations", None)
@@ -212,58 +210,11 @@ def resolve_card_set(options: Any, card_sets: dict[str, str]) -> tuple[Any, str 
     return {**options, "cards": card_sets[name]}, name
 
 
-def _options_module(module):
-    options_type = getattr(module, "Options", None)
-    return options_type, (sys.modules.get(options_type.__module__) if options_type else None)
-
-
 def game_catalogue() -> list[dict]:
-    """What the lobby may offer: each game, its player counts and its rules options."""
-    out = []
-    for name in game_names():
-        try:
-            module = get_game(name)
-        except Exception:  # pragma: no cover - a game that cannot be imported is not offered
-            continue
-        if not hasattr(module, "new_game"):
-            continue
-        options_type, options_module = _options_module(module)
-        options: dict[str, Any] = {}
-        if options_type is not None:
-            options["defaults"] = options_type().to_json()
-            for attr in ("EDITIONS", "NATIONS", "VARIANTS"):
-                values = getattr(options_module, attr, None)
-                if values is not None:
-                    options[attr.lower()] = list(values)
-        out.append(
-            {
-                "name": module.NAME,
-                "min_players": module.MIN_PLAYERS,
-                "max_players": module.MAX_PLAYERS,
-                "options": options,
-                "board": _board(module),
-            }
-        )
-    return out
-
-
-def _board(module) -> dict | None:
-    """The map the UI draws: regions and their adjacency, from the game's own data."""
-    try:
-        data = importlib.import_module(f"{module.__name__}.data")
-    except ImportError:
-        return None
-    ids = getattr(data, "REGION_IDS", None)
-    adjacent = getattr(data, "ADJACENT", None)
-    if ids is None or adjacent is None:
-        return None
-    names = getattr(data, "REGION_NAMES", ids)
-    return {
-        "regions": [
-            {"id": rid, "name": names[i], "adjacent": sorted(ids[j] for j in adjacent[i])}
-            for i, rid in enumerate(ids)
-        ]
-    }
+    """What the lobby may offer: each game's adapter catalogue (its player counts, its rules
+    options and their choices, its board, and ``web``: whether the web game page can show it;
+    a lobby offers only games with ``web`` true)."""
+    return [get_adapter(name).catalogue() for name in game_names()]
 
 
 # ---- building a game --------------------------------------------------------------------------
@@ -288,17 +239,17 @@ def build_game(
     """Validate a game request and build the game (not yet stored). ``actions`` (not offered by
     the HTTP API) plays a known history first: tests start games near their end with it.
     ``card_sets`` maps the card-set names this server offers to the operator's files."""
-    module, n = _check_game(game, seats)
+    adapter, n = _check_game(game, seats)
     options, card_set = resolve_card_set(options, card_sets or {})
-    opts = _parse_options(module, game, options)
+    opts = _parse_options(adapter, options)
     seeded = seed is not None
     if seed is None:
         seed = secrets.randbits(62)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise ApiError(422, "invalid_seed", f"a seed is an integer from 0 to {MAX_SEED}")
-    seat_rows, tokens = _seat_rows(seats)
+    seat_rows, tokens = _seat_rows(seats, adapter.name)
     try:
-        state = module.new_game(n, seed=seed, options=opts)
+        state = adapter.new_game(n, seed=seed, options=opts)
     except (ValueError, TypeError) as exc:
         raise ApiError(
             422,
@@ -320,7 +271,7 @@ def build_game(
     stamp = now()
     row = GameRow(
         id=security.new_game_id(),
-        game=module.NAME,
+        game=adapter.name,
         config=config,
         seed=seed,
         status="finished" if state.is_terminal() else "active",
@@ -336,39 +287,32 @@ def build_game(
     return NewGame(row, state, game_log, tokens)
 
 
-def _check_game(game: Any, seats: Any) -> tuple[Any, int]:
+def _check_game(game: Any, seats: Any) -> tuple[GameAdapter, int]:
     if not isinstance(game, str) or game not in game_names():
         raise ApiError(
             422, "invalid_game", f"unknown game {game!r}; known: {', '.join(game_names())}"
         )
-    module = get_game(game)
-    if not hasattr(module, "new_game"):
-        raise ApiError(422, "invalid_game", f"the {game} engine is not available")
+    adapter = get_adapter(game)
     if not isinstance(seats, list) or not seats:
         raise ApiError(422, "invalid_seats", "give one seat per player")
     n = len(seats)
-    if not module.MIN_PLAYERS <= n <= module.MAX_PLAYERS:
+    if not adapter.min_players <= n <= adapter.max_players:
         raise ApiError(
             422,
             "invalid_seats",
-            f"{game} takes {module.MIN_PLAYERS} to {module.MAX_PLAYERS} players, not {n}",
+            f"{game} takes {adapter.min_players} to {adapter.max_players} players, not {n}",
         )
-    return module, n
+    return adapter, n
 
 
-def _parse_options(module, game: str, options: Any) -> Any:
-    options_type, _ = _options_module(module)
-    if options_type is None:
-        if options:
-            raise ApiError(422, "invalid_options", f"{game} has no rules options")
-        return None
+def _parse_options(adapter: GameAdapter, options: Any) -> Any:
     try:
-        return options_type.from_json(options)
+        return adapter.options_from_json(options)
     except (ValueError, TypeError) as exc:
         raise ApiError(422, "invalid_options", str(exc)) from None
 
 
-def _seat_rows(seats: list) -> tuple[list[SeatRow], dict[int | None, str]]:
+def _seat_rows(seats: list, game: str) -> tuple[list[SeatRow], dict[int | None, str]]:
     """The seats' rows and the secrets of the human seats and the spectator link."""
     tokens: dict[int | None, str] = {}
     seat_rows: list[SeatRow] = []
@@ -396,7 +340,7 @@ def _seat_rows(seats: list) -> tuple[list[SeatRow], dict[int | None, str]]:
                 SeatRow(i, "human", None, name or f"Player {i + 1}", security.hash_token(token))
             )
         elif kind == "bot":
-            bot = check_bot_spec(spec.get("bot"))
+            bot = check_bot_spec(spec.get("bot"), game)
             if not name:
                 name = f"{bot.split(':')[0].title()} bot"
                 if any(r.name == name for r in seat_rows):
@@ -426,14 +370,14 @@ def restore(
 ) -> tuple[Any, list[dict]]:
     """The game and its log rebuilt from a stored row (SaveFileError if it does not replay; or,
     with ``stop_at_error``, the game as far as its history replays)."""
-    module = get_game(row.game)
+    adapter = get_adapter(row.game)
     history = {
         "game": row.game,
         "config": engine_config(row, card_sets),
         "seed": row.seed,
         "actions": [],
     }
-    state = module.replay(history)
+    state = adapter.replay(history)
     game_log = []
     for i, (seat, action) in enumerate(row.actions):
         try:
@@ -610,7 +554,7 @@ class LiveGame:
         (in the spectator's event stream) that action ``step`` produced."""
         actions = [e["action"] for e in self.log]
         if self._replay is None:
-            start = get_game(self.game).replay({**self.state.history, "actions": []})
+            start = get_adapter(self.game).replay({**self.state.history, "actions": []})
             game = start.clone()
             checkpoints = [game.clone()]
             counts = [len(game.events(None))]
@@ -1191,4 +1135,4 @@ class GameManager:
 
 
 def _bot_choose(spec: str, seed: int, state: Any) -> Any:
-    return make_bot(spec, seed).choose(state)
+    return make_bot(spec, state.game_name, seed).choose(state)

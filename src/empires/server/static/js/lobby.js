@@ -6,7 +6,17 @@ import { api, h, swatch } from "./common.js";
 const $ = (sel) => document.querySelector(sel);
 let meta = null;
 
-const VARIANT_TEXT = {
+// Words for rules options a catalogue does not label itself ("labels" in its options).
+const OPTION_TEXT = {
+  edition: "Edition",
+  nations: "National Advantages",
+  builders: "Builder expansion",
+  buy_vp: "Buy VP after each colony scoring",
+  variants: "Variants",
+  factions: "Factions",
+  cards: "Card set",
+};
+const CHOICE_TEXT = {
   "two-player": "Two-player variant (2 players only)",
   "reduced-luck": "Reduced luck",
   "no-survivors": "No survivors",
@@ -89,15 +99,7 @@ async function create(ev) {
     if (s.name.trim()) out.name = s.name.trim();
     return out;
   });
-  const variants = [...document.querySelectorAll("#variants input:checked")].map((c) => c.value);
-  const body = {
-    game: "discovery",
-    seats,
-    options: {
-      edition: $("#edition").value, nations: $("#nations").value,
-      builders: $("#builders").checked, buy_vp: $("#buy_vp").checked, variants,
-    },
-  };
+  const body = { game: $("#game").value, seats, options: currentOptions() };
   const seed = $("#seed").value.trim();
   if (seed) body.seed = Number(seed);
   $("#create-button").disabled = true;
@@ -116,19 +118,102 @@ async function create(ev) {
   }
 }
 
+// ---- the rules options, drawn from the chosen game's catalogue entry ----
+//
+// Each key of the catalogue's option defaults becomes a control: a checkbox for a yes/no option,
+// a list of checkboxes for a list option with choices (e.g. variants), a drop-down for an option
+// with choices (under the same key or its plural: "edition" -> "editions"); "cards" offers the
+// server's card sets. Options with nothing to choose from keep their defaults.
+
+function labelOf(game, key) {
+  const labels = game.options.labels || {};
+  return labels[key] || OPTION_TEXT[key] || key.replace(/_/g, " ");
+}
+
+function choicesOf(game, key) {
+  if (key === "cards") return meta.card_sets.length ? meta.card_sets : null;
+  const opts = game.options;
+  const list = Array.isArray(opts[`${key}s`]) ? opts[`${key}s`] : opts[key];
+  return Array.isArray(list) && list.length ? list : null;
+}
+
+function optionControl(game, key, value) {
+  const label = labelOf(game, key);
+  const choices = choicesOf(game, key);
+  if (typeof value === "boolean") {
+    return h("label", { class: "check" },
+      h("input", { type: "checkbox", id: key, name: key, "data-option": key, "data-kind": "bool",
+                   checked: value || null }), ` ${label}`);
+  }
+  if (!choices) return null;
+  if (Array.isArray(value)) {
+    return h("div", { id: key, class: "variants", "data-option": key, "data-kind": "list" },
+      h("span", { class: "variants-title" }, label),
+      ...choices.map((v) => h("label", { class: "check" },
+        h("input", { type: "checkbox", value: v, name: `${key === "variants" ? "variant" : key}-${v}`,
+                     checked: value.includes(v) || null }), ` ${CHOICE_TEXT[v] || v}`)));
+  }
+  const none = value === null ? [option("", key === "cards" ? "standard" : "default", true)] : [];
+  return h("label", {}, `${label} `,
+    h("select", { id: key, name: key, "data-option": key, "data-kind": "one" },
+      ...none, ...choices.map((v) => option(v, v, v === value))));
+}
+
+function drawOptions() {
+  const game = currentGame();
+  const controls = Object.entries(game.options.defaults || {})
+    .map(([key, value]) => optionControl(game, key, value)).filter(Boolean);
+  $("#rules-options").replaceChildren(...controls);
+}
+
+function currentOptions() {
+  const options = {};
+  for (const node of document.querySelectorAll("#rules-options [data-option]")) {
+    const key = node.dataset.option;
+    if (node.dataset.kind === "bool") options[key] = node.checked;
+    else if (node.dataset.kind === "list") {
+      options[key] = [...node.querySelectorAll("input:checked")].map((c) => c.value);
+    } else if (node.value !== "") options[key] = node.value;
+  }
+  return options;
+}
+
+// ---- the game ----
+//
+// The lobby offers the games whose catalogue entry says the web game page can show them
+// ("web": true); the others (Imperial Settlers, until its game page exists) are left out.
+
+function offeredGames() {
+  return meta.games.filter((g) => g.web === true);
+}
+
+function currentGame() {
+  return offeredGames().find((g) => g.name === $("#game").value);
+}
+
+function drawGame() {
+  const game = currentGame();
+  const players = $("#players");
+  const previous = Number(players.value) || 2;
+  const count = Math.min(Math.max(previous, game.min_players), game.max_players);
+  players.replaceChildren();
+  for (let n = game.min_players; n <= game.max_players; n++) {
+    players.append(option(n, n, n === count));
+  }
+  document.title = `Lobby — ${game.title || game.name}`;
+  drawSeats();
+  drawOptions();
+}
+
 async function start() {
   meta = await api("/api/meta");
-  const game = meta.games.find((g) => g.name === "discovery") || meta.games[0];
-  const players = $("#players");
-  for (let n = game.min_players; n <= game.max_players; n++) players.append(option(n, n, n === 2));
-  players.addEventListener("change", drawSeats);
-  const opts = game.options;
-  $("#edition").replaceChildren(...opts.editions.map((e) => option(e, e, e === opts.defaults.edition)));
-  $("#nations").replaceChildren(...opts.nations.map((e) => option(e, e, e === opts.defaults.nations)));
-  $("#variants").replaceChildren(h("span", { class: "variants-title" }, "Variants"),
-    ...opts.variants.map((v) => h("label", { class: "check" },
-      h("input", { type: "checkbox", value: v, name: `variant-${v}` }), ` ${VARIANT_TEXT[v] || v}`)));
-  drawSeats();
+  const games = offeredGames();
+  if (!games.length) throw new Error("this server offers no game the web app can show");
+  $("#game").replaceChildren(...games.map((g, i) => option(g.name, g.title || g.name, i === 0)));
+  $("#game-choice").hidden = games.length < 2;
+  $("#game").addEventListener("change", drawGame);
+  $("#players").addEventListener("change", drawSeats);
+  drawGame();
   $("#create").addEventListener("submit", create);
 }
 

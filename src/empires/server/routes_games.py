@@ -1,0 +1,134 @@
+"""The games API: create a game, read a seat's or spectator's view, act, and replay a finished
+game."""
+
+from __future__ import annotations
+
+import anyio.to_thread
+from fastapi import APIRouter, Request, Response
+
+from empires.server.api import (
+    ActionBody,
+    CreateGame,
+    Credentials,
+    Manager,
+    check_reads,
+    client_of,
+    error_responses,
+    token_of,
+)
+from empires.server.manager import SPECTATOR, ApiError, GameManager, LiveGame
+
+router = APIRouter()
+
+
+@router.post("/api/games", status_code=201, responses=error_responses(503))
+async def create_game(body: CreateGame, request: Request, manager: Manager):
+    game, tokens = await manager.create(
+        body.game,
+        [s.model_dump() for s in body.seats],
+        body.options,
+        body.seed,
+        client=client_of(request),
+    )
+    return _created(game, tokens)
+
+
+@router.get("/api/games/{game_id}", responses=error_responses(401, 403, 404, 410, 503))
+async def get_game(game_id: str, request: Request, credentials: Credentials, manager: Manager):
+    check_reads(manager, request)
+    game = await manager.require(game_id)
+    seat = manager.authenticate(game, token_of(credentials))
+    manager.touch(game, seat)
+    return Response(game.full_message(seat), media_type="application/json")
+
+
+@router.post(
+    "/api/games/{game_id}/actions", responses=error_responses(401, 403, 404, 409, 410, 503)
+)
+async def post_action(
+    game_id: str, body: ActionBody, request: Request, credentials: Credentials, manager: Manager
+):
+    wait = manager.client_limiter.take(client_of(request))
+    if wait:
+        raise ApiError(
+            429, "too_many_requests", "you are sending actions too fast", retry_after=wait
+        )
+    game = await manager.require(game_id)
+    seat = manager.authenticate(game, token_of(credentials, body.token))
+    entry = await manager.submit(game, seat, body.action, body.expect)
+    return {
+        "accepted": entry,
+        "actions": len(game.log),
+        "duplicate": bool(entry.pop("duplicate", False)),
+    }
+
+
+async def _finished(manager: GameManager, game_id: str, request: Request, credentials) -> LiveGame:
+    check_reads(manager, request)
+    game = await manager.require(game_id)
+    manager.authenticate(game, token_of(credentials))
+    if game.status != "finished":
+        raise ApiError(
+            409, "not_finished", "the replay of a game is available once the game is over"
+        )
+    return game
+
+
+@router.get("/api/games/{game_id}/replay", responses=error_responses(401, 403, 404, 409, 410, 503))
+async def get_replay(game_id: str, request: Request, credentials: Credentials, manager: Manager):
+    game = await _finished(manager, game_id, request, credentials)
+    st = game.state
+    return {
+        "game": game.summary(),
+        "history": game.public_history(),
+        "log": game.public_log(),
+        "events": st.events(None),
+        "result": {"scores": st.scores(), "ranking": st.ranking()},
+    }
+
+
+@router.get(
+    "/api/games/{game_id}/replay/{step}", responses=error_responses(401, 403, 404, 409, 410, 503)
+)
+async def get_replay_step(
+    game_id: str, step: int, request: Request, credentials: Credentials, manager: Manager
+):
+    game = await _finished(manager, game_id, request, credentials)
+    if not 0 <= step <= len(game.log):
+        raise ApiError(404, "no_such_step", f"steps run from 0 to {len(game.log)}")
+    # A finished game never changes: its replay is computed in a worker thread.
+    observation, events = await anyio.to_thread.run_sync(game.replay_observation, step)
+    return {
+        "step": step,
+        "steps": len(game.log),
+        "entry": game.public_log()[step - 1] if step else None,
+        "observation": observation,
+        "event_seqs": events,
+    }
+
+
+def _created(game: LiveGame, tokens: dict) -> dict:
+    seats = []
+    for seat in game.seats:
+        out = seat.public()
+        token = tokens.get(seat.seat)
+        if token is not None:
+            out["token"] = token
+            out["url"] = f"/game/{game.id}#token={token}"
+        seats.append(out)
+    spectator = tokens[SPECTATOR]
+    summary = game.summary()
+    return {
+        "id": game.id,
+        "game": game.game,
+        "num_players": len(game.seats),
+        "options": summary["options"],
+        "seats": seats,
+        "seeded": game.seeded,
+        "seed_commitment": summary["seed_commitment"],
+        "spectator": {
+            "token": spectator,
+            "url": f"/game/{game.id}#token={spectator}",
+            "replay_url": f"/replay/{game.id}#token={spectator}",
+        },
+    }
