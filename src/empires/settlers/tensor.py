@@ -211,8 +211,9 @@ def _count(row: np.ndarray, cards, by=_NAME) -> None:
 def _encode_global(obs: dict, b: _Blocks) -> None:
     """seat, rules, round, step, terminal, current and first player."""
     v = b.v
-    if isinstance(obs.get("player"), int):
-        b.seat_hot("seat", obs["player"])
+    observer = obs.get("player")
+    if b.rel(observer) >= 0:  # the absolute seat (the only block not relative to it)
+        v["seat"][observer] = 1.0
     rules = obs.get("options") or {}
     for variant in rules.get("variants") or ():
         i = _VARIANT.get(variant)
