@@ -60,8 +60,11 @@ class GameAdapter(Protocol):
 
     def catalogue(self) -> dict:
         """What a lobby may offer: ``{"name", "title", "min_players", "max_players", "options":
-        {"defaults": ..., <choices>: [...]}, "board": ... | None, "web": bool}``; ``web``: whether
-        the web app's game page can show this game (the lobby offers only those)."""
+        {"defaults": ..., <choices>: [...], "per_seat": [...]}, "board": ... | None, "web":
+        bool}``: the choices of option ``key`` are under ``key`` or its plural (``editions``);
+        ``per_seat`` names the list options that take one value per seat, in seat order;
+        ``web``: whether the web app's game page can show this game (the lobby offers only
+        those)."""
 
     def startup_notes(self, state: GameState) -> list[str]:
         """Lines to show when a game starts (e.g. incomplete card data); may be empty."""
