@@ -3,7 +3,7 @@
 import pytest
 from helpers import W, box_worker, fresh, resolve_from
 
-from empires.discovery.initiative import next_order
+from empires.discovery.mechanics import next_order
 
 RED, BLUE, GREEN, ORANGE = 0, 1, 2, 3
 

@@ -21,9 +21,8 @@ from empires.discovery.actions import MAX_BID, Action
 from empires.discovery.colonies import specialists_in_play
 from empires.discovery.data import REGION_IDS
 from empires.discovery.decisions import SKIP, push
-from empires.discovery.discovery_box import free_discovery
+from empires.discovery.mechanics import free_discovery, trained
 from empires.discovery.narration import emit
-from empires.discovery.specialists import trained
 from empires.discovery.state import State
 
 DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)

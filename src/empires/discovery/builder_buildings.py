@@ -1,6 +1,7 @@
 """Capital Buildings of the Builder expansion (Appendix II, marked with scissors), keyed by id.
 
-Registered into the same tables as the base buildings (:mod:`.buildings`). Rules with their own
+Their effects fill this module's own tables (``ON_BUY``, ``BENEFIT``, ``END_VP``), which
+:mod:`.buildings` adds to the base game's by an explicit call. Rules with their own
 moment live where that moment is: Magellan (:mod:`.discovery_box`), Reformation
 (:mod:`.colonist_dock`), Mayflower (:mod:`.placement`, :mod:`.colonist_dock`, :mod:`.income`),
 Mint (:mod:`.income`), Age of Reason's count (:mod:`.specialists`).
@@ -8,24 +9,34 @@ Mint (:mod:`.income`), Age of Reason's count (:mod:`.specialists`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from empires.core.decisions import DecisionTable
 from empires.discovery.actions import Action
-from empires.discovery.buildings import BENEFIT, END_VP, ON_BUY, colonies_of, workers_in_new_world
 from empires.discovery.colonies import (
     gain,
     place_from_supply,
     specialists_in_play,
     trade_out_regions,
 )
-from empires.discovery.colonist_dock import discovered_regions
 from empires.discovery.data import BUILDER, COLONIST, MISSIONARY, NUM_GOODS, building
 from empires.discovery.decisions import DONE, SKIP, push
+from empires.discovery.mechanics import (
+    colonies_of,
+    discovered_regions,
+    trained,
+    workers_in_new_world,
+)
 from empires.discovery.narration import counter_of, emit, good_of
 from empires.discovery.setup import draw_good
-from empires.discovery.specialists import trained
 from empires.discovery.state import State
 
 DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
+
+Effect = Callable[[State, int], None]
+ON_BUY: dict[str, Effect] = {}
+BENEFIT: dict[str, Effect] = {}
+END_VP: dict[str, Callable[[State, int], int]] = {}
 
 TRADING_HOUSE_PRICE = 5
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from empires.core.decisions import DecisionTable
+from empires.discovery import builder_buildings
 from empires.discovery.actions import Action
 from empires.discovery.colonies import (
     gain,
@@ -32,11 +33,17 @@ from empires.discovery.data import (
     building,
 )
 from empires.discovery.decisions import SKIP, push
-from empires.discovery.discovery_box import free_discovery, undiscovered
-from empires.discovery.income import rum_income
+from empires.discovery.mechanics import (
+    colonies_of,
+    colonized,
+    free_discovery,
+    offer_in_phase_4,
+    rum_income,
+    undiscovered,
+    workers_in_new_world,
+)
 from empires.discovery.narration import building_of, emit, region_of
 from empires.discovery.setup import draw_good
-from empires.discovery.stables import offer_in_phase_4
 from empires.discovery.state import State
 
 DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
@@ -132,10 +139,6 @@ def _west_indies(s: State, p: int) -> None:
 
 
 BENEFIT["west_indies_co"] = _west_indies
-
-
-def colonies_of(s: State, p: int) -> list[int]:
-    return [r for r in range(NUM_REGIONS) if any(s.region_workers[r][p])]
 
 
 ALLIES_SOLDIERS = 2
@@ -347,14 +350,6 @@ def _migrate(s: State, p: int, src: int, dest: int, n: int) -> None:
 
 
 # ---- end-game Victory Points ----------------------------------------------------------------
-def workers_in_new_world(s: State, p: int, worker: int | None = None) -> int:
-    if worker is None:
-        return sum(sum(s.region_workers[r][p]) for r in range(NUM_REGIONS))
-    return sum(s.region_workers[r][p][worker] for r in range(NUM_REGIONS))
-
-
-def colonized(s: State, r: int) -> bool:
-    return any(sum(s.region_workers[r][q]) >= 3 for q in range(s.num_players))
 
 
 END_VP["mercantilism"] = lambda s, p: sum(s.goods[p])
@@ -368,5 +363,19 @@ END_VP["glory"] = lambda s, p: (
 END_VP["wealth"] = lambda s, p: s.wealth_locked[p] if s.wealth_locked[p] >= 0 else s.money[p] // 5
 
 
-# The Builder expansion's buildings register themselves into the same tables.
-from empires.discovery import builder_buildings  # noqa: E402, F401
+def add_tiles(module) -> None:
+    """Add the effects another module declares in its own ``ON_BUY``, ``BENEFIT`` and ``END_VP``
+    tables to these (ValueError if a building has an effect in both)."""
+    for mine, theirs in (
+        (ON_BUY, module.ON_BUY),
+        (BENEFIT, module.BENEFIT),
+        (END_VP, module.END_VP),
+    ):
+        clash = sorted(mine.keys() & theirs.keys())
+        if clash:
+            raise ValueError(f"{module.__name__} redefines the effects of {', '.join(clash)}")
+        mine.update(theirs)
+
+
+# The Builder expansion's tiles, declared in their own module.
+add_tiles(builder_buildings)

@@ -7,25 +7,14 @@ from __future__ import annotations
 from empires.core.decisions import DecisionTable
 from empires.discovery.actions import Action
 from empires.discovery.buildings import ON_BUY
-from empires.discovery.data import BUILDER, BUILDING_COST, BUILDINGS, age_of_turn
+from empires.discovery.data import BUILDINGS
 from empires.discovery.decisions import SKIP, push
+from empires.discovery.mechanics import price
 from empires.discovery.narration import building_of, emit, emit_gains, holdings
 from empires.discovery.state import State
 from empires.discovery.university import offer_before
 
 DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
-
-BUILDER_DISCOUNT = 5
-
-
-def price(s: State, b: int, worker: int = -1) -> int:
-    """The Age's price; Spoils of War are free; a Builder takes $5 off (never below $0)."""
-    if BUILDINGS[b].free:
-        return 0
-    cost = BUILDING_COST[age_of_turn(s.turn)]
-    if worker == BUILDER:
-        cost -= BUILDER_DISCOUNT
-    return max(cost, 0)
 
 
 def step_buildings(s: State) -> None:

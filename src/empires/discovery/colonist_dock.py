@@ -14,11 +14,11 @@ from empires.discovery.data import (
     COLONIST,
     MERCHANT,
     MISSIONARY,
-    NUM_REGIONS,
     WORKERS,
     building,
 )
 from empires.discovery.decisions import SKIP, push
+from empires.discovery.mechanics import discovered_regions
 from empires.discovery.narration import emit, region_of
 from empires.discovery.state import State
 from empires.discovery.university import offer_before
@@ -52,10 +52,6 @@ def step_dock(s: State) -> None:
         push(s, "dock", p, worker=w, space="mayflower")
         return
     s.step = "trade_goods"
-
-
-def discovered_regions(s: State) -> list[int]:
-    return [r for r in range(NUM_REGIONS) if s.discovered[r]]
 
 
 @DECISIONS.decision("dock", "Colonist Dock: send the worker to a discovered region")

@@ -11,19 +11,18 @@ from __future__ import annotations
 from empires.core.decisions import DecisionTable
 from empires.discovery import nations, scouting
 from empires.discovery.actions import Action
-from empires.discovery.colonies import arrive_from_supply
 from empires.discovery.data import (
     CAPTAIN,
     CARDS,
     COLONIST,
     COUNTERS,
-    NUM_REGIONS,
     REGION_IDS,
     SOLDIER,
     WORKERS,
     building,
 )
 from empires.discovery.decisions import DONE, SKIP, push
+from empires.discovery.mechanics import discover, undiscovered
 from empires.discovery.narration import card_of, counter_of, counts, emit, region_of
 from empires.discovery.state import State
 
@@ -32,10 +31,6 @@ DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 PLAGUE_1 = building("plague_1")
 MAGELLAN = building("magellan")
 DECK = -1
-
-
-def undiscovered(s: State) -> list[int]:
-    return [r for r in range(NUM_REGIONS) if not s.discovered[r]]
 
 
 def targets(s: State) -> list[Action]:
@@ -216,25 +211,6 @@ def _tell(
     )
 
 
-def free_discovery(s: State, p: int, region: int, source: str, worker: int = COLONIST) -> None:
-    """A Discovery without an expedition (New World Cartography, Spain's opening power, the 2007
-    auction): Resistance ignored, printed Plunder only."""
-    if s.narrate:
-        c = s.counter[region]
-        emit(
-            s,
-            "discovered",
-            player=p,
-            source=source,
-            **region_of(region),
-            **counter_of(c),
-            money=COUNTERS[c].plunder,
-            worker=WORKERS[worker],
-            landed=s.supply[p][worker] > 0,
-        )
-    discover(s, p, region, 0, worker)
-
-
 def fail(s: State, region: int) -> None:
     """A failed expedition turns the counter face up for all; with No Survivors it leaves the
     game instead and an unused face-down counter takes its place (while any remain)."""
@@ -245,16 +221,3 @@ def fail(s: State, region: int) -> None:
         scouting.forget_region(s, region)
     else:
         s.revealed[region] = True
-
-
-def discover(s: State, p: int, region: int, soldiers: int, worker: int = COLONIST) -> None:
-    """A successful discovery of a region: counter kept, Plunder paid, a free Colonist (Spain's
-    opening power: a Soldier) lands."""
-    counter = s.counter[region]
-    info = COUNTERS[counter]
-    s.found[p].append(counter)
-    s.counter[region] = -1
-    s.revealed[region] = False
-    s.discovered[region] = True
-    s.money[p] += info.plunder + info.per_soldier * soldiers
-    arrive_from_supply(s, p, region, worker, 1)

@@ -31,8 +31,3 @@ def step_initiative(s: State) -> None:
         )
     s.initiative = []
     s.step = "dock"
-
-
-def next_order(order: list[int], initiative: list[int]) -> list[int]:
-    """Players on the Initiative box first, in its order; the rest keep their relative order."""
-    return initiative + [p for p in order if p not in initiative]

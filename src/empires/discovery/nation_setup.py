@@ -31,7 +31,7 @@ from empires.core.decisions import DecisionTable
 from empires.discovery.actions import MAX_BID, Action
 from empires.discovery.data import NATION_IDS, NATION_NAMES, SOLDIER
 from empires.discovery.decisions import SKIP, push
-from empires.discovery.discovery_box import free_discovery, undiscovered
+from empires.discovery.mechanics import free_discovery, undiscovered
 from empires.discovery.narration import emit
 from empires.discovery.nations import SPAIN, assign, holder
 from empires.discovery.state import State

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from empires.core.events import seat_name
 from empires.discovery import nations, scoring
 from empires.discovery.actions import MILITIA, UNIVERSITY_TARGETS, WORKER_CHOICES, Action
-from empires.discovery.capital_buildings import price
 from empires.discovery.data import (
     BOX_NAMES,
     BOXES,
@@ -31,6 +30,7 @@ from empires.discovery.data import (
 )
 from empires.discovery.decision_table import PROMPTS
 from empires.discovery.flow import phase_name
+from empires.discovery.mechanics import price
 
 if TYPE_CHECKING:
     from empires.discovery.game import DiscoveryGame

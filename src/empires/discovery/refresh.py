@@ -13,7 +13,7 @@ from empires.discovery.data import (
     TURNS,
     age_of_turn,
 )
-from empires.discovery.initiative import next_order
+from empires.discovery.mechanics import next_order
 from empires.discovery.narration import emit
 from empires.discovery.scoring import (
     CATEGORIES,

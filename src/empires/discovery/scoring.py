@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from empires.discovery.buildings import END_VP
 from empires.discovery.data import BUILDER, BUILDINGS, CARDS, COUNTERS, NUM_REGIONS, age_of_turn
-from empires.discovery.income import set_income
+from empires.discovery.mechanics import set_income
 from empires.discovery.narration import emit, region_of
 from empires.discovery.state import State
 

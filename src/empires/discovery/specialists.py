@@ -8,10 +8,10 @@ from __future__ import annotations
 from empires.core.decisions import DecisionTable
 from empires.discovery import nations
 from empires.discovery.actions import Action
-from empires.discovery.colonies import gain, specialists_in_play, trade_out_regions
-from empires.discovery.data import BOXES, SPACE_GIVES, SPECIALIST_SPACES, TRAINING, TURNS, WORKERS
+from empires.discovery.colonies import specialists_in_play, trade_out_regions
+from empires.discovery.data import BOXES, SPACE_GIVES, SPECIALIST_SPACES, TRAINING, TURNS
 from empires.discovery.decisions import SKIP, push
-from empires.discovery.narration import emit
+from empires.discovery.mechanics import trained
 from empires.discovery.state import State
 
 DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
@@ -64,20 +64,3 @@ def _training_choose(s: State, d: dict, action: Action) -> None:
         trained(s, p, action.a, "training", TRAINING_COST)
     else:
         push(s, "trade_out", p, worker=action.a, where="avail", optional=False)
-
-
-def trained(s: State, p: int, worker: int, source: str, money: int = 0) -> None:
-    """:func:`gain` a Specialist for next turn, told as a ``specialist_trained`` event (unless
-    an empty supply offers a trade out of the New World instead, told by that trade)."""
-    before, waiting = s.avail[p][worker], len(s.pending)
-    gain(s, p, worker)
-    if s.narrate and (s.avail[p][worker] > before or len(s.pending) == waiting):
-        emit(
-            s,
-            "specialist_trained",
-            player=p,
-            worker=WORKERS[worker],
-            source=source,
-            money=money,
-            gained=s.avail[p][worker] > before,
-        )

@@ -7,30 +7,15 @@ from __future__ import annotations
 from empires.core.decisions import DecisionTable
 from empires.discovery.actions import Action
 from empires.discovery.colonies import arrive
-from empires.discovery.data import ADJACENT, NUM_REGIONS, SOLDIER, building
+from empires.discovery.data import SOLDIER, building
 from empires.discovery.decisions import SKIP, push
+from empires.discovery.mechanics import destinations, sources
 from empires.discovery.narration import emit, region_of
 from empires.discovery.state import State
 
 DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 STABLES = building("stables")
-
-
-def destinations(s: State, region: int) -> list[int]:
-    return sorted(r for r in ADJACENT[region] if s.discovered[r])
-
-
-def sources(s: State, p: int) -> list[int]:
-    return [
-        r for r in range(NUM_REGIONS) if s.region_workers[r][p][SOLDIER] > 0 and destinations(s, r)
-    ]
-
-
-def offer_in_phase_4(s: State, p: int) -> None:
-    """2007: the Phase 4 benefit (registered in :mod:`.buildings`)."""
-    if s.options.edition == "2007" and sources(s, p):
-        push(s, "stables_from", p)
 
 
 def step_stables(s: State) -> None:
