@@ -42,6 +42,47 @@ def test_meta_lists_games_options_and_bots(client):
         assert set(region["adjacent"]) == {REGION_IDS[j] for j in ADJACENT[i]}
 
 
+def test_meta_offers_each_game_from_its_adapter(client):
+    """The catalogue is each adapter's own; Imperial Settlers is listed with ``web`` false (its
+    game page does not exist yet, so the lobby does not offer it) and its seat options."""
+    from empires.core.adapter import game_names, get_adapter
+
+    games = client.get("/api/meta").json()["games"]
+    assert [g["name"] for g in games] == list(game_names())
+    for listed in games:
+        assert listed == json.loads(json.dumps(get_adapter(listed["name"]).catalogue()))
+    web = {g["name"]: g["web"] for g in games}
+    assert web == {"discovery": True, "settlers": False}
+    settlers = games[1]
+    assert (settlers["min_players"], settlers["max_players"]) == (1, 4)
+    assert "peaceful" in settlers["options"]["variants"]
+    assert "romans" in settlers["options"]["factions"]
+    assert settlers["options"]["per_seat"] == ["factions"]
+
+
+def test_the_server_imports_no_game_package():
+    """server/ reaches games only through empires.core.adapter (issue #21)."""
+    import ast
+    from pathlib import Path
+
+    import empires.server
+
+    modules = sorted(Path(empires.server.__file__).parent.glob("*.py"))
+    assert len(modules) > 5
+    for path in modules:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            for name in names:
+                assert name.split(".")[:2] not in (
+                    ["empires", "discovery"],
+                    ["empires", "settlers"],
+                ), f"{path.name} imports {name}"
+
+
 @pytest.mark.parametrize(
     "path",
     [

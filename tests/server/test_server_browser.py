@@ -443,3 +443,81 @@ def test_event_log_end_screen_and_replay_steps(browser, tmp_path):
         assert page.locator("#scores .why").inner_text() == _named(last[-1]["text"], names)
         page.close()
     assert errors == []
+
+
+def test_the_lobby_offers_the_web_games_with_their_options(browser, tmp_path):
+    """The lobby draws each game's rules options from /api/meta's catalogue, offers only games
+    the game page can show (Imperial Settlers is in the catalogue with web false: not offered),
+    and creates the game with the options chosen."""
+    errors: list[str] = []
+    with LiveServer(f"sqlite:///{tmp_path / 'lobby.db'}") as server:
+        page = browser.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.url}/")
+        page.wait_for_selector("#rules-options [data-option]")
+        games = page.locator("#game option").evaluate_all("(os) => os.map((o) => o.value)")
+        assert games == ["discovery"]  # settlers: "web": false
+        assert page.locator("#game-choice").is_hidden()  # one game: nothing to choose
+        assert page.title() == "Lobby — Empires: Age of Discovery"
+        players = page.locator("#players option").all_inner_texts()
+        assert players == ["2", "3", "4", "5", "6"]
+        editions = page.locator("#edition option").evaluate_all("(os) => os.map((o) => o.value)")
+        assert editions == ["2015", "2007"]
+        page.select_option("#players", "3")
+        assert page.locator("#seats tr").count() == 3
+        page.select_option("#nations", "random")
+        page.check("#builders")
+        page.check("input[name='variant-scouting']")
+        page.click("#create-button")
+        page.wait_for_selector("#created:not([hidden])")
+        link = page.locator("#links input").first.input_value()
+        game_id = re.search(r"/game/([0-9a-f]+)#", link).group(1)
+        game = server.app.state.manager.games[game_id]
+        assert game.game == "discovery" and len(game.seats) == 3
+        options = game.state.history["config"]["options"]
+        assert options["builders"] is True and options["nations"] == "random"
+        assert options["variants"] == ["scouting"] and options["buy_vp"] is False
+        page.close()
+    assert not errors
+
+
+def test_the_lobby_draws_another_games_options_and_seat_options(browser, tmp_path, monkeypatch):
+    """With Imperial Settlers marked as shown by the game page (as it will be), the lobby offers
+    both games; choosing it redraws the player counts and its options from its catalogue: each
+    seat's faction in the seats table, its variants, and its yes/no option."""
+    from empires.core.adapter import get_adapter
+
+    settlers = get_adapter("settlers")
+    catalogue = settlers.catalogue()
+    monkeypatch.setattr(settlers, "catalogue", lambda: {**catalogue, "web": True})
+    errors: list[str] = []
+    with LiveServer(f"sqlite:///{tmp_path / 'lobby.db'}") as server:
+        page = browser.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.url}/")
+        page.wait_for_selector("#rules-options [data-option]")
+        assert page.locator("#game-choice").is_visible()
+        page.select_option("#game", "settlers")
+        page.wait_for_selector("#rules-options [name='variant-peaceful']")
+        assert page.title() == "Lobby — Imperial Settlers"
+        assert page.locator("#players option").all_inner_texts() == ["1", "2", "3", "4"]
+        assert page.locator("#edition").count() == 0  # Discovery's options are gone
+        page.select_option("#players", "2")
+        factions = page.locator("#seats .seat-option")
+        assert factions.count() == 2
+        assert [factions.nth(i).input_value() for i in range(2)] == ["romans", "barbarians"]
+        assert "Factions" in page.locator("#seats-head").inner_text()
+        factions.nth(0).select_option("egyptians")
+        factions.nth(1).select_option("japanese")
+        page.check("input[name='variant-peaceful']")
+        page.check("#reshuffle_faction_discards")
+        page.click("#create-button")
+        page.wait_for_selector("#created:not([hidden])")
+        link = page.locator("#links input").first.input_value()
+        game = server.app.state.manager.games[re.search(r"/game/([0-9a-f]+)#", link).group(1)]
+        assert game.game == "settlers"
+        options = game.state.history["config"]["options"]
+        assert options["factions"] == ["egyptians", "japanese"]
+        assert options["variants"] == ["peaceful"] and options["reshuffle_faction_discards"]
+        page.close()
+    assert not errors

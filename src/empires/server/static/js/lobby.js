@@ -42,8 +42,22 @@ function seatRow(i, previous) {
   const sync = () => { botSelect.disabled = kindSelect.value !== "bot"; };
   kindSelect.addEventListener("change", sync);
   sync();
+  const game = currentGame();
+  const own = perSeatOptions(game).map((key) => {
+    const choices = choicesOf(game, key);
+    const wanted = previous && choices.includes(previous.options[key])
+      ? previous.options[key] : (game.options.defaults[key] || [])[i] || choices[i % choices.length];
+    return h("td", {}, h("select", { class: "seat-option", "data-option": key,
+                                     "aria-label": `${labelOf(game, key)} for seat ${i + 1}` },
+      ...choices.map((v) => option(v, v, v === wanted))));
+  });
   return h("tr", { "data-seat": i }, h("td", {}, swatch(i), ` ${i + 1} (${COLOR_NAMES[i]})`),
-           h("td", {}, kindSelect), h("td", {}, botSelect), h("td", {}, name));
+           h("td", {}, kindSelect), h("td", {}, botSelect), h("td", {}, name), ...own);
+}
+
+// Options that take one value per seat (e.g. each seat's faction): a column of the seats table.
+function perSeatOptions(game) {
+  return (game.options.per_seat || []).filter((key) => choicesOf(game, key));
 }
 
 function currentSeats() {
@@ -51,12 +65,18 @@ function currentSeats() {
     kind: row.querySelector(".seat-kind").value,
     bot: row.querySelector(".seat-bot").value,
     name: row.querySelector(".seat-name").value,
+    options: Object.fromEntries([...row.querySelectorAll(".seat-option")]
+      .map((select) => [select.dataset.option, select.value])),
   }));
 }
 
 function drawSeats() {
   const n = Number($("#players").value);
   const old = currentSeats();
+  const game = currentGame();
+  $("#seats-head").replaceChildren(h("tr", {}, h("th", {}, "Seat"), h("th", {}, "Who"),
+    h("th", {}, "Bot"), h("th", {}, "Name"),
+    ...perSeatOptions(game).map((key) => h("th", {}, labelOf(game, key)))));
   $("#seats").replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, old[i])));
 }
 
@@ -140,6 +160,7 @@ function choicesOf(game, key) {
 function optionControl(game, key, value) {
   const label = labelOf(game, key);
   const choices = choicesOf(game, key);
+  if (perSeatOptions(game).includes(key)) return null; // a column of the seats table
   if (typeof value === "boolean") {
     return h("label", { class: "check" },
       h("input", { type: "checkbox", id: key, name: key, "data-option": key, "data-kind": "bool",
@@ -174,6 +195,9 @@ function currentOptions() {
     else if (node.dataset.kind === "list") {
       options[key] = [...node.querySelectorAll("input:checked")].map((c) => c.value);
     } else if (node.value !== "") options[key] = node.value;
+  }
+  for (const key of perSeatOptions(currentGame())) {
+    options[key] = currentSeats().map((seat) => seat.options[key]);
   }
   return options;
 }
