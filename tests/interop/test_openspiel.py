@@ -291,10 +291,10 @@ def test_information_state_follows_public_offers():
     recall), although the observation no longer shows them."""
     rng = random.Random(7)
     state = load(2, seed=3).new_initial_state()
-    first_offer = state._engine.offers[0]
+    first_offer = state._engine.records[0]
     while state.engine.s.turn == 1:
         state.apply_action(rng.choice(state.legal_actions()))
-    assert len(state._engine.offers) == 2
+    assert len(state._engine.records) == 2
     assert first_offer in state.information_state_string(0)
 
 
@@ -428,5 +428,6 @@ def test_ismcts_bot_plays_a_full_game():
 
 
 def test_module_constants():
-    assert eo.SHORT_NAME == NAME
+    assert eo.SPECS["discovery"].short_name == NAME
+    assert eo.SHORT_NAMES == {NAME: "discovery", "python_empires_settlers": "settlers"}
     assert load(6).max_game_length() == 6 * eo.MAX_DECISIONS_PER_PLAYER

@@ -1,7 +1,9 @@
-"""Empires: Age of Discovery as a Gymnasium single-agent environment.
+"""Both games as Gymnasium single-agent environments: :class:`EmpiresDiscoverySingleAgentEnv`
+and :class:`EmpiresSettlersSingleAgentEnv` (one generic :class:`EmpiresSingleAgentEnv`,
+reaching its game only through the game's adapter).
 
-    from empires.interop.gym_env import EmpiresDiscoverySingleAgentEnv
-    env = EmpiresDiscoverySingleAgentEnv(num_players=4, seat=0, opponents="random")
+    from empires.interop.gym_env import EmpiresSettlersSingleAgentEnv
+    env = EmpiresSettlersSingleAgentEnv()          # the solo game: one seat, the virtual player
     obs, info = env.reset(seed=1)
     while True:
         action = pick(obs["observation"], obs["action_mask"])
@@ -13,12 +15,13 @@
   (``opponents``: one bot name for all of them, or one name per seat with the agent's entry
   ignored, or bot objects with a ``choose(game)`` method). Bots built from names are seeded
   from the environment's generator at every reset, so a seeded reset replays exactly.
-* ``options`` (an :class:`~empires.discovery.Options` or its JSON dict, default the 2015
-  base game) sets the rules.
-* Observation ``{"observation": float32 tensor (empires.interop.tensor, relative to the seat),
-  "action_mask": int8 mask of the legal action codes}``; action ``Discrete(n_actions)``.
+  Imperial Settlers' default is its solo game (``num_players=1``: no opponent seats; the
+  virtual player is part of the rules); Discovery's is 4 players.
+* ``options`` (the game's Options or its JSON dict, default the game's defaults) sets the rules.
+* Observation ``{"observation": float32 tensor (the game's observation tensor, relative to the
+  seat), "action_mask": int8 mask of the legal action codes}``; action ``Discrete(n_actions)``.
 * Reward 0 until the game ends, then :func:`empires.interop.rank_returns` for the seat (the
-  same as the OpenSpiel and PettingZoo returns).
+  same as the OpenSpiel and PettingZoo returns; solo: +1 for a win, -1 for a loss).
 * An action outside the mask ends the episode as a loss (``terminated=True``, reward -1,
   ``info["illegal_action"] = True``), leaving the game as it was; pass ``illegal_action="raise"``
   to get a ``ValueError`` instead.
@@ -34,20 +37,28 @@ import numpy as np
 from gymnasium import spaces
 
 from empires.bots import make_bot
-from empires.discovery import MAX_PLAYERS, MIN_PLAYERS, new_game
-from empires.discovery.actions import action_space_size
+from empires.core.adapter import get_adapter
 from empires.interop import rank_returns
-from empires.interop.pettingzoo_env import observation_space, observe_seat, read_options
+from empires.interop.observing import (
+    check_players,
+    observation_space,
+    observe_seat,
+    read_options,
+)
 
 ILLEGAL_REWARD = -1.0
 
 
-class EmpiresDiscoverySingleAgentEnv(gym.Env):
+class EmpiresSingleAgentEnv(gym.Env):
+    """The single-agent environment of the game named by ``game_name`` (subclasses fix it)."""
+
+    game_name = ""
+    default_players = 2
     metadata = {"render_modes": ["human", "ansi"]}
 
     def __init__(
         self,
-        num_players: int = 4,
+        num_players: int | None = None,
         seat: int = 0,
         opponents: str | Sequence[Any] = "random",
         seed: int | None = None,
@@ -55,10 +66,10 @@ class EmpiresDiscoverySingleAgentEnv(gym.Env):
         illegal_action: str = "lose",
         options=None,
     ):
-        if not isinstance(num_players, int) or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-            raise ValueError(
-                f"num_players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {num_players!r}"
-            )
+        self.adapter = adapter = get_adapter(self.game_name)
+        if num_players is None:
+            num_players = self.default_players
+        check_players(adapter, num_players)
         if not isinstance(seat, int) or not 0 <= seat < num_players:
             raise ValueError(f"seat must be 0..{num_players - 1}, not {seat!r}")
         if illegal_action not in ("lose", "raise"):
@@ -66,18 +77,18 @@ class EmpiresDiscoverySingleAgentEnv(gym.Env):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.num_players = num_players
-        self.options = read_options(options)
-        self.options.check_players(num_players)
+        self.options = read_options(adapter, options)
+        adapter.new_game(num_players, 0, self.options)  # options that refuse this many players
         self.seat = seat
         self.render_mode = render_mode
         self.illegal_action = illegal_action
-        self.n_actions = action_space_size(num_players, self.options)
-        self.observation_space = observation_space(num_players, self.options)
+        self.n_actions = adapter.action_space_size(num_players, self.options)
+        self.observation_space = observation_space(adapter, num_players, self.options)
         self.action_space = spaces.Discrete(self.n_actions)
         self._opponent_specs = self._read_opponents(opponents)
         for spec in self._opponent_specs:
             if isinstance(spec, str):
-                make_bot(spec, 0)  # fail now on an unknown or unavailable bot name
+                make_bot(spec, self.game_name, 0)  # fail now on an unknown or unavailable bot name
         self._seed = seed
         self.game = None
         self.bots: dict[int, Any] = {}
@@ -101,13 +112,16 @@ class EmpiresDiscoverySingleAgentEnv(gym.Env):
             seed = self._seed
         super().reset(seed=seed)
         rng = self.np_random
-        self.game = new_game(self.num_players, int(rng.integers(1 << 62)), self.options)
+        game_seed = int(rng.integers(1 << 62))
+        self.game = self.adapter.new_game(self.num_players, game_seed, self.options)
         self.bots = {}
         for p, spec in enumerate(self._opponent_specs):
             bot_seed = int(rng.integers(1 << 62))
             if p == self.seat:
                 continue
-            self.bots[p] = make_bot(spec, bot_seed) if isinstance(spec, str) else spec
+            self.bots[p] = (
+                make_bot(spec, self.game_name, bot_seed) if isinstance(spec, str) else spec
+            )
         self._play_opponents()
         return self._observe(), {}
 
@@ -152,4 +166,19 @@ class EmpiresDiscoverySingleAgentEnv(gym.Env):
             game.apply(self.bots[game.current_player].choose(game))
 
     def _observe(self) -> dict[str, np.ndarray]:
-        return observe_seat(self.game, self.seat, self.n_actions)
+        return observe_seat(self.adapter, self.game, self.seat, self.n_actions)
+
+
+class EmpiresDiscoverySingleAgentEnv(EmpiresSingleAgentEnv):
+    """Empires: Age of Discovery (2..6 players, default 4), the other seats bots."""
+
+    game_name = "discovery"
+    default_players = 4
+
+
+class EmpiresSettlersSingleAgentEnv(EmpiresSingleAgentEnv):
+    """Imperial Settlers: by default the solo game against the virtual player (1 player); with
+    2..4 players the other seats are bots."""
+
+    game_name = "settlers"
+    default_players = 1

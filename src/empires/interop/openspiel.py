@@ -1,81 +1,120 @@
-"""Empires: Age of Discovery as an OpenSpiel Python game, ``python_empires_discovery``.
+"""Both games as OpenSpiel Python games: ``python_empires_discovery`` and
+``python_empires_settlers``.
 
-Importing this module registers the game::
+Importing this module registers them::
 
     import pyspiel
     import empires.interop.openspiel  # noqa: F401
     game = pyspiel.load_game("python_empires_discovery", {"players": 4, "seed": 7})
+    solo = pyspiel.load_game("python_empires_settlers", {"players": 1, "seed": 7})
+
+One implementation serves both (:class:`EmpiresGame`, :class:`EmpiresState`,
+:class:`EmpiresObserver`), parameterised by a :class:`GameSpec` and reaching the game only
+through its adapter (:func:`empires.core.adapter.get_adapter`).
 
 Game type
 ---------
 * Sequential, imperfect information, **sampled stochastic**: chance is drawn inside the engine
   from the seeded generator it keeps in its state, so there are no chance nodes. A clone keeps
   the generator, so a clone replays the same chance outcomes for the same actions; use
-  :meth:`EmpiresDiscoveryState.resample_from_infostate` (the engine's ``determinize``) to sample
-  the hidden information and the future chance afresh, as IS-MCTS does.
-* Parameters: ``players`` (2..6, default 4) and ``seed`` (default 0). Every initial state of
-  one game object starts from engine seed ``seed``; ``seed=-1`` draws a fresh seed for each
-  initial state instead. ``options`` (a string, default ``""``: the 2015 base game) is the JSON
-  of the engine's :class:`~empires.discovery.Options`, e.g.
-  ``'{"variants": ["scouting"], "builders": true}'``.
-* Actions are the engine's fixed action space (``empires.discovery.actions.action_table``):
-  ``num_distinct_actions == action_space_size(players, options)``.
-* Zero-sum, terminal rewards: the returns are :func:`empires.interop.rank_returns` of the final
-  ranking (first +1, last -1, linear in between, ties share the mean of their places).
-* ``information_state_string(p)``: the seat, every action so far (all actions are public), the
-  Trade Goods and Capital Buildings offered at the start of each turn (public information that
-  the observation no longer shows once the offer is replaced) and the JSON of
-  ``observation(p)``. It holds nothing hidden from ``p``: a determinized copy has the same one.
-* ``observation_string(p)``: the JSON of ``observation(p)``; ``observation_tensor(p)``:
-  :mod:`empires.interop.tensor`. There is no information-state tensor.
+  :meth:`EmpiresState.resample_from_infostate` (the engine's ``determinize``) to sample the
+  hidden information and the future chance afresh, as IS-MCTS does.
+* Parameters: ``players`` (Discovery 2..6, default 4; Imperial Settlers 1..4, default 2: one
+  player is the solo game against the virtual player) and ``seed`` (default 0). Every initial
+  state of one game object starts from engine seed ``seed``; ``seed=-1`` draws a fresh seed for
+  each initial state instead. ``options`` (a string, default ``""``: the game's defaults) is the
+  JSON of the game's Options, e.g. ``'{"variants": ["scouting"], "builders": true}'`` or
+  ``'{"factions": ["romans", "japanese"]}'``.
+* Actions are the engine's fixed action space: ``num_distinct_actions ==
+  adapter.action_space_size(players, options)``.
+* Terminal rewards: the returns are :func:`empires.interop.rank_returns` of the final ranking
+  (first +1, last -1, linear in between, ties share the mean of their places). Discovery is
+  zero-sum; Imperial Settlers is declared general-sum because its solo game returns +1 for a
+  win and -1 for a loss (with 2-4 players its returns add up to 0 too).
+* ``information_state_string(p)``: the seat, the public records (Discovery: the Trade Goods and
+  Capital Buildings offered at the start of each turn, which the observation no longer shows
+  once the offer is replaced), the history — every action when all actions are public
+  (Discovery), else the events ``p`` may read (Imperial Settlers, whose secret choices reach
+  only their actor) — and the JSON of ``observation(p)``. It holds nothing hidden from ``p``: a
+  determinized copy has the same one.
+* ``observation_string(p)``: the JSON of ``observation(p)``; ``observation_tensor(p)``: the
+  game's tensor (``adapter.observation_tensor``). There is no information-state tensor.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 
 import numpy as np
 import pyspiel
 
+from empires.core.adapter import GameAdapter, get_adapter
 from empires.core.rng import Rng
-from empires.discovery import MAX_PLAYERS, MIN_PLAYERS, Options, new_game
-from empires.discovery.actions import action_space_size, decode
-from empires.discovery.tensor import encode, tensor_layout, tensor_size
 from empires.interop import rank_returns
 
-SHORT_NAME = "python_empires_discovery"
-DEFAULT_PLAYERS = 4
-DEFAULT_SEED = 0
-# No game has come near this: random 6-player games take about 90 decisions per player.
+# No game has come near this: random 6-player Discovery games take about 90 decisions per
+# player, random Imperial Settlers games at most about 75.
 MAX_DECISIONS_PER_PLAYER = 1500
-
-_GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Python Empires: Age of Discovery",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=MAX_PLAYERS,
-    min_num_players=MIN_PLAYERS,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"players": DEFAULT_PLAYERS, "seed": DEFAULT_SEED, "options": ""},
-)
+_SEED_LIMIT = 1 << 62
 
 
-def _game_info(num_players: int, options: Options) -> pyspiel.GameInfo:
+@dataclass(frozen=True)
+class GameSpec:
+    """How one game is offered to OpenSpiel."""
+
+    game: str  # the adapter's name
+    short_name: str
+    long_name: str
+    default_players: int
+    zero_sum: bool
+
+    @property
+    def adapter(self) -> GameAdapter:
+        return get_adapter(self.game)
+
+
+SPECS: dict[str, GameSpec] = {
+    "discovery": GameSpec(
+        "discovery", "python_empires_discovery", "Python Empires: Age of Discovery", 4, True
+    ),
+    "settlers": GameSpec(
+        "settlers", "python_empires_settlers", "Python Imperial Settlers", 2, False
+    ),
+}
+SHORT_NAMES = {spec.short_name: name for name, spec in SPECS.items()}
+
+
+def game_type(spec: GameSpec) -> pyspiel.GameType:
+    adapter = spec.adapter
+    utility = pyspiel.GameType.Utility
+    return pyspiel.GameType(
+        short_name=spec.short_name,
+        long_name=spec.long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility.ZERO_SUM if spec.zero_sum else utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=adapter.max_players,
+        min_num_players=adapter.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": spec.default_players, "seed": 0, "options": ""},
+    )
+
+
+def _game_info(spec: GameSpec, num_players: int, options) -> pyspiel.GameInfo:
     return pyspiel.GameInfo(
-        num_distinct_actions=action_space_size(num_players, options),
+        num_distinct_actions=spec.adapter.action_space_size(num_players, options),
         max_chance_outcomes=0,
         num_players=num_players,
         min_utility=-1.0,
         max_utility=1.0,
-        utility_sum=0.0,
+        utility_sum=0.0 if spec.zero_sum else None,
         max_game_length=MAX_DECISIONS_PER_PLAYER * num_players,
     )
 
@@ -88,38 +127,54 @@ class _Engine:
     and for ``seed=-1`` games a new engine is only set up when it is first used, so a clone
     does not pay for a game it throws away.
 
-    * ``offers``: the public Trade Goods and Capital Buildings offered at the start of each turn
-      so far (JSON strings, for the information state);
+    * ``records``: the adapter's public records so far (one more each time its
+      ``public_record_key`` changes, e.g. at each Discovery turn), for the information state;
     * ``observations``: the current observation per seat, dropped by every action (OpenSpiel
       asks for a state's information-state string, observation string and tensor separately);
-    * ``initial``: ``(players, seed, options)`` while this is the untouched initial state of a
-      fixed-seed game, whose tensors are cached (see ``EmpiresDiscoveryObserver.set_from``).
+    * ``initial``: ``(game, players, seed, options)`` while this is the untouched initial state
+      of a fixed-seed game, whose tensors are cached (see ``EmpiresObserver.set_from``);
+    * ``told``: per seat, the position in the event log up to which its events are already in
+      ``(position, their JSON lines)`` (a seat's view of a logged event never changes, so the
+      information state of a game with private actions grows by the new events only).
     """
 
-    __slots__ = ("game", "turn", "offers", "observations", "initial", "lazy")
+    __slots__ = ("adapter", "game", "key", "records", "observations", "initial", "lazy", "told")
 
-    def __init__(self, game=None, offers: tuple[str, ...] = (), initial=None, lazy=None) -> None:
+    def __init__(self, adapter, game=None, records=(), initial=None, lazy=None, told=None) -> None:
+        self.adapter = adapter
         if game is not None:
             self.game = game
-            self.turn = game.s.turn
-        self.offers = offers
+            self.key = adapter.public_record_key(game)
+        self.records: tuple[str, ...] = records
         self.observations: dict[int, dict] = {}
         self.initial = initial
         self.lazy = lazy  # (players, seed, options) of an engine not set up yet
+        self.told: dict[int, tuple[int, str]] = dict(told or {})
 
     def __getattr__(self, name):
-        # Only reached for unset slots: the game (and turn) of a lazy engine.
-        if name in ("game", "turn") and self.lazy is not None:
+        # Only reached for unset slots: the game (and key) of a lazy engine.
+        if name in ("game", "key") and self.lazy is not None:
             players, seed, options = self.lazy
             self.lazy = None
-            game = new_game(players, seed, options)
-            game.narrate = False  # OpenSpiel reads observations, never the event log
-            self.game, self.turn, self.offers = game, game.s.turn, (_offers(game),)
+            game = _new_engine_game(self.adapter, players, seed, options)
+            self.game, self.key = game, self.adapter.public_record_key(game)
+            self.records = (self.adapter.public_record(game),)
             return getattr(self, name)
         raise AttributeError(name)
 
     def __deepcopy__(self, memo) -> _Engine:
-        return _Engine(self.game.clone(), self.offers, self.initial)
+        return _Engine(self.adapter, self.game.clone(), self.records, self.initial, None, self.told)
+
+    def events_text(self, player: int) -> str:
+        """The events ``player`` may read so far, one JSON line each."""
+        since, text = self.told.get(player, (0, ""))
+        new = self.game.events(player, since)
+        if new:
+            text += "".join(
+                json.dumps(e, sort_keys=True, separators=(",", ":")) + "\n" for e in new
+            )
+            self.told[player] = (new[-1]["seq"] + 1, text)
+        return text
 
     def observation(self, player: int) -> dict:
         obs = self.observations.get(player)
@@ -132,30 +187,50 @@ class _Engine:
         game.apply(code)
         self.observations.clear()
         self.initial = None
-        # The engine's public API has no cheap turn counter (observation() costs ~50x this).
-        if game.s.turn != self.turn:
-            self.turn = game.s.turn
-            self.offers += (_offers(game),)
+        key = self.adapter.public_record_key(game)
+        if key != self.key:
+            self.key = key
+            self.records += (self.adapter.public_record(game),)
 
 
-class EmpiresDiscoveryGame(pyspiel.Game):
-    """The OpenSpiel game object (parameters ``players`` and ``seed``)."""
+def _new_engine_game(adapter, players: int, seed: int, options):
+    game = adapter.new_game(players, seed, options)
+    # The event log is read only for information states of games whose actions are private.
+    game.narrate = not adapter.actions_public
+    return game
+
+
+def _read_params(spec: GameSpec, params) -> tuple[int, int, str, object]:
+    adapter = spec.adapter
+    params = dict(params or {})
+    players = int(params.get("players", spec.default_players))
+    seed = int(params.get("seed", 0))
+    options_json = str(params.get("options", ""))
+    if not adapter.min_players <= players <= adapter.max_players:
+        raise ValueError(
+            f"players must be {adapter.min_players}..{adapter.max_players}, not {players}"
+        )
+    if seed < -1:
+        raise ValueError(f"seed must be >= 0 (or -1 for a fresh seed per game), not {seed}")
+    data = json.loads(options_json) if options_json.strip() else None
+    return players, seed, options_json, adapter.options_from_json(data)
+
+
+class EmpiresGame(pyspiel.Game):
+    """The OpenSpiel game object of one game (parameters ``players``, ``seed``, ``options``);
+    subclasses set ``spec``."""
+
+    spec: GameSpec
 
     def __init__(self, params=None):
-        params = dict(params or {})
-        players = int(params.get("players", DEFAULT_PLAYERS))
-        seed = int(params.get("seed", DEFAULT_SEED))
-        options_json = str(params.get("options", ""))
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {players}")
-        if seed < -1:
-            raise ValueError(f"seed must be >= 0 (or -1 for a fresh seed per game), not {seed}")
-        options = Options.from_json(json.loads(options_json)) if options_json.strip() else Options()
+        spec = self.spec
+        players, seed, options_json, options = _read_params(spec, params)
         super().__init__(
-            _GAME_TYPE,
-            _game_info(players, options),
+            game_type(spec),
+            _game_info(spec, players, options),
             {"players": players, "seed": seed, "options": options_json},
         )
+        self.adapter = spec.adapter
         self.players = players
         self.seed = seed
         self.options = options
@@ -163,38 +238,37 @@ class EmpiresDiscoveryGame(pyspiel.Game):
         # Initial states are clones of this one (cheaper than setting a game up every time,
         # which matters because OpenSpiel builds an initial state for every clone). Setting it
         # up also checks that the options allow this many players.
-        self._initial = new_game(players, max(seed, 0), options)
-        self._initial.narrate = False  # OpenSpiel reads observations, never the event log
-        self._initial_offers = (_offers(self._initial),)
+        self._initial = _new_engine_game(self.adapter, players, max(seed, 0), options)
+        self._initial_records = (self.adapter.public_record(self._initial),)
 
     def new_initial_state(self):
-        return EmpiresDiscoveryState(self)
+        return EmpiresState(self)
 
     def _new_engine(self) -> _Engine:
         if self.seed >= 0:
-            return _Engine(
-                self._initial.clone(), self._initial_offers, (self.players, self.seed, self.options)
-            )
-        return _Engine(lazy=(self.players, self._seeds.randrange(1 << 62), self.options))
+            initial = (self.spec.game, self.players, self.seed, self.options)
+            return _Engine(self.adapter, self._initial.clone(), self._initial_records, initial)
+        lazy = (self.players, self._seeds.randrange(_SEED_LIMIT), self.options)
+        return _Engine(self.adapter, lazy=lazy)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if isinstance(iig_obs_type, dict) and params is None:  # called as f(params)
             iig_obs_type, params = None, iig_obs_type
-        return EmpiresDiscoveryObserver(self.players, iig_obs_type, params)
+        return EmpiresObserver(self.adapter, self.players, self.options, iig_obs_type, params)
 
 
-class EmpiresDiscoveryState(pyspiel.State):
-    """A state wrapping an engine game (:class:`empires.discovery.DiscoveryGame`)."""
+class EmpiresState(pyspiel.State):
+    """A state wrapping an engine game."""
 
-    def __init__(self, game: EmpiresDiscoveryGame):
+    def __init__(self, game: EmpiresGame):
         super().__init__(game)
         self._engine = game._new_engine()
         self._num_players = game.players
 
     @property
     def engine(self):
-        """The wrapped :class:`~empires.discovery.DiscoveryGame` (do not apply actions to it
-        directly: the OpenSpiel history would not follow)."""
+        """The wrapped engine game (do not apply actions to it directly: the OpenSpiel history
+        would not follow)."""
         return self._engine.game
 
     # ---- the OpenSpiel State API -----------------------------------------------------------
@@ -212,7 +286,7 @@ class EmpiresDiscoveryState(pyspiel.State):
         self._engine.apply(int(action))
 
     def _action_to_string(self, player, action):
-        return str(decode(int(action), self._num_players))
+        return str(self._engine.adapter.decode(int(action), self._num_players))
 
     def is_terminal(self):
         return self._engine.game.is_terminal()
@@ -224,17 +298,18 @@ class EmpiresDiscoveryState(pyspiel.State):
         return rank_returns(game.ranking(), self._num_players)
 
     def resample_from_infostate(self, player_id, probability_sampler=None):
-        """A copy in which what ``player_id`` cannot know (face-down counters, the Discovery
-        deck, the Capital Building stacks, the Trade Goods pool, the engine's generator) is
-        resampled (the engine's ``determinize``); ``probability_sampler`` (e.g.
-        ``pyspiel.UniformProbabilitySampler``) seeds the resampling."""
+        """A copy in which what ``player_id`` cannot know (hidden cards, counters, decks, the
+        engine's generator) is resampled (the engine's ``determinize``);
+        ``probability_sampler`` (e.g. ``pyspiel.UniformProbabilitySampler``) seeds the
+        resampling."""
         if probability_sampler is not None:
             seed = int(probability_sampler() * (1 << 53))
         else:
             seed = random.getrandbits(63)
+        engine = self._engine
         other = self.clone()
         other._engine = _Engine(
-            self._engine.game.determinize(player_id, Rng(seed)), self._engine.offers
+            engine.adapter, engine.game.determinize(player_id, Rng(seed)), engine.records
         )
         return other
 
@@ -242,68 +317,59 @@ class EmpiresDiscoveryState(pyspiel.State):
         game = self._engine.game
         obs = game.observation(None)
         lines = [f"{game!r}", f"decision: {json.dumps(obs['decision'], sort_keys=True)}"]
-        for p, row in enumerate(obs["players"]):
-            lines.append(
-                f"p{p}: ${row['money']} available={row['available']} goods={row['goods']} "
-                f"ships={row['merchant_ships']} buildings={row['buildings']} "
-                f"vp={obs['scores'][p]['total']}"
-            )
+        for p, row in enumerate(obs["scores"]):
+            lines.append(f"p{p}: {json.dumps(row, sort_keys=True)}")
         lines.append("actions: " + ",".join(map(str, self.history())))
         return "\n".join(lines)
 
 
-_INITIAL_TENSORS: dict[tuple, np.ndarray] = {}  # (players, seed, options, seat) -> tensor
+_INITIAL_TENSORS: dict[tuple, np.ndarray] = {}  # (game, players, seed, options, seat) -> tensor
 
 
-def _offers(game) -> str:
-    """The public Trade Goods and Capital Buildings on offer, as compact JSON."""
-    boxes = game.observation(None)["boxes"]
-    return json.dumps(
-        [boxes["trade_goods_offer"], [b["id"] for b in boxes["buildings_offer"]]],
-        separators=(",", ":"),
-    )
-
-
-def _observation_json(state: EmpiresDiscoveryState, player: int) -> str:
+def _observation_json(state: EmpiresState, player: int) -> str:
     return json.dumps(state._engine.observation(player), sort_keys=True, separators=(",", ":"))
 
 
-def _info_state(state: EmpiresDiscoveryState, player: int) -> str:
+def _info_state(state: EmpiresState, player: int) -> str:
+    engine = state._engine
+    if engine.adapter.actions_public:
+        past = "actions " + ",".join(map(str, state.history()))
+    else:
+        past = "events\n" + engine.events_text(player)
     return "\n".join(
         (
             f"seat {player}",
-            "offers " + " ".join(state._engine.offers),
-            "actions " + ",".join(map(str, state.history())),
+            "offers " + " ".join(engine.records),
+            past,
             "observation " + _observation_json(state, player),
         )
     )
 
 
-class EmpiresDiscoveryObserver:
+class EmpiresObserver:
     """The PyObserver OpenSpiel asks for: the observation tensor and string, or (perfect
     recall) the information-state string and no tensor."""
 
-    def __init__(self, num_players: int, iig_obs_type=None, params=None):
+    def __init__(self, adapter, num_players: int, options=None, iig_obs_type=None, params=None):
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
+        self.adapter = adapter
         self.num_players = num_players
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         if self.perfect_recall:
             self.tensor = None
             self.dict = {}
         else:
-            self.tensor = np.zeros(tensor_size(num_players), np.float32)
-            self.dict = {
-                name: self.tensor[off : off + int(np.prod(shape))].reshape(shape)
-                for name, (off, shape) in tensor_layout(num_players).items()
-            }
+            shape = adapter.tensor_shape(num_players, options)
+            self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+            self.dict = {"observation": self.tensor.reshape(shape)}
 
     def set_from(self, state, player):
         if self.tensor is None:
             return
         engine = state._engine
         if engine.initial is None:
-            encode(engine.observation(player), self.tensor)
+            self.adapter.observation_tensor(engine.game, player, self.tensor)
             return
         # OpenSpiel computes the tensor shape from a new initial state at every
         # observation_tensor() call: initial states of a fixed seed share a cached tensor.
@@ -312,7 +378,8 @@ class EmpiresDiscoveryObserver:
         if cached is None:
             if len(_INITIAL_TENSORS) >= 256:
                 _INITIAL_TENSORS.clear()
-            cached = _INITIAL_TENSORS[key] = encode(engine.observation(player))
+            cached = self.adapter.observation_tensor(engine.game, player).copy()
+            _INITIAL_TENSORS[key] = cached
         self.tensor[:] = cached
 
     def string_from(self, state, player):
@@ -321,4 +388,15 @@ class EmpiresDiscoveryObserver:
         return _observation_json(state, player)
 
 
-pyspiel.register_game(_GAME_TYPE, EmpiresDiscoveryGame)
+def _game_class(spec: GameSpec) -> type[EmpiresGame]:
+    name = "Empires" + spec.game.capitalize() + "Game"
+    return type(name, (EmpiresGame,), {"spec": spec, "__doc__": f"{spec.long_name}."})
+
+
+EmpiresDiscoveryGame = _game_class(SPECS["discovery"])
+EmpiresSettlersGame = _game_class(SPECS["settlers"])
+# The states and observers of both games are the generic ones.
+EmpiresDiscoveryState = EmpiresSettlersState = EmpiresState
+
+for _cls in (EmpiresDiscoveryGame, EmpiresSettlersGame):
+    pyspiel.register_game(game_type(_cls.spec), _cls)

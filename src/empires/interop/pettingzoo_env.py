@@ -1,25 +1,28 @@
-"""Empires: Age of Discovery as a PettingZoo AEC environment.
+"""Both games as PettingZoo AEC environments: :class:`EmpiresDiscoveryEnv` and
+:class:`EmpiresSettlersEnv` (one generic :class:`EmpiresEnv`, reaching its game only through
+the game's adapter).
 
-    from empires.interop.pettingzoo_env import EmpiresDiscoveryEnv
-    env = EmpiresDiscoveryEnv(num_players=4, seed=0)
+    from empires.interop.pettingzoo_env import EmpiresDiscoveryEnv, EmpiresSettlersEnv
+    env = EmpiresSettlersEnv(num_players=3, seed=0)
     env.reset(seed=42)
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
         action = None if terminated or truncated else pick(obs["observation"], obs["action_mask"])
         env.step(action)
 
-* Agents ``player_0`` .. ``player_{n-1}`` are the engine's seats; ``options`` (an
-  :class:`~empires.discovery.Options` or its JSON dict, default the 2015 base game) sets the
-  rules.
-* ``observe(agent)`` is ``{"observation": float32 tensor (empires.interop.tensor, relative to
-  that agent), "action_mask": int8 vector over the fixed action space}``; the mask is all zeros
-  when it is not that agent's turn (and once the game is over).
+* Agents ``player_0`` .. ``player_{n-1}`` are the engine's seats (Discovery 2..6 players;
+  Imperial Settlers 1..4, one being the solo game against the virtual player); ``options`` (the
+  game's Options or its JSON dict, default the game's defaults) sets the rules.
+* ``observe(agent)`` is ``{"observation": float32 tensor (the game's observation tensor,
+  relative to that agent, clipped to [0, OBS_HIGH]), "action_mask": int8 vector over the fixed
+  action space}``; the mask is all zeros when it is not that agent's turn (and once the game is
+  over).
 * ``action_space(agent)`` is ``Discrete(action_space_size(n))``: the engine's action codes. An
   action outside the mask raises ``ValueError`` (wrap the env in PettingZoo's
   ``TerminateIllegalWrapper`` to make it a loss instead).
 * Rewards are 0 until the game ends, then :func:`empires.interop.rank_returns` (the same as the
-  OpenSpiel returns); every agent is then terminated and must be stepped with ``None``. There
-  are no truncations.
+  OpenSpiel returns; a solo game: +1 for a win, -1 for a loss); every agent is then terminated
+  and must be stepped with ``None``. There are no truncations.
 * ``infos[agent]["events"]`` of the agent to act holds the engine's events
   (:mod:`empires.core.events`: JSON-ready dicts with ``seq``, ``turn``, ``phase``, ``kind``,
   ``text``, ``player`` and the fields of their kind) that this agent may read and has not been
@@ -35,79 +38,53 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from empires.core.adapter import get_adapter
 from empires.core.rng import Rng
-from empires.discovery import MAX_PLAYERS, MIN_PLAYERS, Options, new_game
-from empires.discovery.actions import action_space_size
-from empires.discovery.tensor import encode, tensor_shape
 from empires.interop import rank_returns
-
-# Every tensor feature is a scaled count in [0, OBS_HIGH] (values are clipped to it).
-OBS_HIGH = 100.0
-
-
-def read_options(options) -> Options:
-    """``None`` (the 2015 base game), an :class:`Options` or its JSON dict."""
-    if options is None or isinstance(options, Options):
-        return options or Options()
-    return Options.from_json(options)
+from empires.interop.observing import (
+    check_players,
+    observation_space,
+    observe_seat,
+    read_options,
+    status_text,
+)
 
 
-def observation_space(num_players: int, options: Options | None = None) -> spaces.Dict:
-    n_actions = action_space_size(num_players, options)
-    return spaces.Dict(
-        {
-            "observation": spaces.Box(0.0, OBS_HIGH, tensor_shape(num_players), np.float32),
-            "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
-        }
-    )
+class EmpiresEnv(AECEnv):
+    """The AEC environment of the game named by ``game`` (subclasses fix it)."""
 
-
-def observe_seat(game, seat: int, n_actions: int) -> dict[str, np.ndarray]:
-    """The observation dict of ``seat``: its tensor and its legal-action mask."""
-    tensor = encode(game.observation(seat))
-    np.minimum(tensor, OBS_HIGH, out=tensor)
-    mask = np.zeros(n_actions, np.int8)
-    if game.current_player == seat:
-        mask[game.legal_action_codes()] = 1
-    return {"observation": tensor, "action_mask": mask}
-
-
-class EmpiresDiscoveryEnv(AECEnv):
-    metadata = {
-        "render_modes": ["human", "ansi"],
-        "name": "empires_discovery_v0",
-        "is_parallelizable": False,
-    }
+    game_name = ""
+    default_players = 2
+    metadata = {"render_modes": ["human", "ansi"], "name": "", "is_parallelizable": False}
 
     def __init__(
         self,
-        num_players: int = 4,
+        num_players: int | None = None,
         seed: int | None = None,
         render_mode=None,
         options=None,
         events: bool = True,
     ):
         super().__init__()
-        if not isinstance(num_players, int) or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-            raise ValueError(
-                f"num_players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {num_players!r}"
-            )
+        self.adapter = adapter = get_adapter(self.game_name)
+        if num_players is None:
+            num_players = self.default_players
+        check_players(adapter, num_players)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.num_players = num_players
-        self.options = read_options(options)
-        self.options.check_players(num_players)
+        self.options = read_options(adapter, options)
+        adapter.new_game(num_players, 0, self.options)  # options that refuse this many players
         self.render_mode = render_mode
         self.events = bool(events)
         self._told: dict[str, int] = {}  # per agent: the seq of the next event to give it
-        self.n_actions = action_space_size(num_players, self.options)
+        self.n_actions = adapter.action_space_size(num_players, self.options)
         self.possible_agents = [f"player_{i}" for i in range(num_players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_space = observation_space(num_players, self.options)
+        obs_space = observation_space(adapter, num_players, self.options)
         act_space = spaces.Discrete(self.n_actions)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
@@ -124,7 +101,8 @@ class EmpiresDiscoveryEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
             self._seeder = Rng(seed)
-        self.game = new_game(self.num_players, self._seeder.next_u64() >> 2, self.options)
+        seed = self._seeder.next_u64() >> 2
+        self.game = self.adapter.new_game(self.num_players, seed, self.options)
         self.game.narrate = self.events
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -148,7 +126,7 @@ class EmpiresDiscoveryEnv(AECEnv):
         self.infos[agent] = {"events": events}
 
     def observe(self, agent):
-        return observe_seat(self.game, self.agent_name_mapping[agent], self.n_actions)
+        return observe_seat(self.adapter, self.game, self.agent_name_mapping[agent], self.n_actions)
 
     def step(self, action) -> None:
         agent = self.agent_selection
@@ -192,20 +170,33 @@ class EmpiresDiscoveryEnv(AECEnv):
         pass
 
     def _text(self) -> str:
-        game = self.game
-        if game is None:
-            return "(not reset)"
-        obs = game.observation(None)
-        lines = [repr(game)]
-        for p, row in enumerate(obs["scores"]):
-            lines.append(f"  player_{p}: ${obs['players'][p]['money']} vp={row['total']}")
-        if obs["decision"]:
-            lines.append(
-                f"  to play: player_{obs['decision']['player']} ({obs['decision']['kind']})"
-            )
-        return "\n".join(lines)
+        return status_text(self.game)
 
 
-def env(**kwargs) -> EmpiresDiscoveryEnv:
-    """PettingZoo-style constructor."""
-    return EmpiresDiscoveryEnv(**kwargs)
+class EmpiresDiscoveryEnv(EmpiresEnv):
+    """Empires: Age of Discovery (2..6 players, default 4)."""
+
+    game_name = "discovery"
+    default_players = 4
+    metadata = {**EmpiresEnv.metadata, "name": "empires_discovery_v0"}
+
+
+class EmpiresSettlersEnv(EmpiresEnv):
+    """Imperial Settlers (1..4 players, default 2; one player: the solo game)."""
+
+    game_name = "settlers"
+    default_players = 2
+    metadata = {**EmpiresEnv.metadata, "name": "empires_settlers_v0"}
+
+
+ENVS: dict[str, type[EmpiresEnv]] = {
+    "discovery": EmpiresDiscoveryEnv,
+    "settlers": EmpiresSettlersEnv,
+}
+
+
+def env(game: str = "discovery", **kwargs) -> EmpiresEnv:
+    """PettingZoo-style constructor: the environment of ``game``."""
+    if game not in ENVS:
+        raise ValueError(f"unknown game {game!r}; known games: {', '.join(ENVS)}")
+    return ENVS[game](**kwargs)

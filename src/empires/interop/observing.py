@@ -1,0 +1,62 @@
+"""What the PettingZoo and Gymnasium environments share: reading a game's options and player
+count through its adapter, the observation space, and a seat's observation (tensor and legal
+action mask). Needs gymnasium (for the spaces)."""
+
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+
+from empires.core.adapter import GameAdapter
+
+# Every tensor feature is a scaled count in [0, OBS_HIGH] (values are clipped to it).
+OBS_HIGH = 100.0
+
+
+def read_options(adapter: GameAdapter, options):
+    """``None`` (the game's defaults), the game's Options or its JSON dict."""
+    if isinstance(options, adapter.options_type):
+        return options
+    return adapter.options_from_json(options)
+
+
+def check_players(adapter: GameAdapter, num_players) -> None:
+    low, high = adapter.min_players, adapter.max_players
+    if isinstance(num_players, bool) or not isinstance(num_players, int):
+        raise ValueError(f"num_players must be {low}..{high}, not {num_players!r}")
+    if not low <= num_players <= high:
+        raise ValueError(f"num_players must be {low}..{high}, not {num_players!r}")
+
+
+def observation_space(adapter: GameAdapter, num_players: int, options=None) -> spaces.Dict:
+    n_actions = adapter.action_space_size(num_players, options)
+    shape = adapter.tensor_shape(num_players, options)
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, OBS_HIGH, shape, np.float32),
+            "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
+        }
+    )
+
+
+def observe_seat(adapter: GameAdapter, game, seat: int, n_actions: int) -> dict[str, np.ndarray]:
+    """The observation dict of ``seat``: its tensor and its legal-action mask."""
+    tensor = adapter.observation_tensor(game, seat)
+    np.minimum(tensor, OBS_HIGH, out=tensor)
+    mask = np.zeros(n_actions, np.int8)
+    if game.current_player == seat:
+        mask[game.legal_action_codes()] = 1
+    return {"observation": tensor, "action_mask": mask}
+
+
+def status_text(game) -> str:
+    """A few lines on a game: the engine's repr, each seat's score and who is to play."""
+    if game is None:
+        return "(not reset)"
+    obs = game.observation(None)
+    lines = [repr(game)]
+    for p, row in enumerate(obs["scores"]):
+        lines.append(f"  player_{p}: vp={row['total']}")
+    if obs["decision"]:
+        lines.append(f"  to play: player_{obs['decision']['player']} ({obs['decision']['kind']})")
+    return "\n".join(lines)
