@@ -229,6 +229,9 @@ class FakeAdapter:
     def startup_notes(self, state: FakeState) -> list[str]:
         return []
 
+    def card_file_error(self, path: str) -> str | None:
+        return "the fake game takes no card file"
+
     def heuristic_bot(self, seed: int) -> _Passer:
         return _Passer(seed)
 

@@ -69,6 +69,11 @@ class GameAdapter(Protocol):
     def startup_notes(self, state: GameState) -> list[str]:
         """Lines to show when a game starts (e.g. incomplete card data); may be empty."""
 
+    def card_file_error(self, path: str) -> str | None:
+        """Why the file at ``path`` cannot be this game's ``cards`` option (a server offers card
+        files by name, checked at start-up); None when it can. A game without card files says
+        so."""
+
     # ---- bots and search ----
     def heuristic_bot(self, seed: int) -> Any:
         """This game's heuristic bot (``choose(state)``), seeded."""

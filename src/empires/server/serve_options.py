@@ -7,6 +7,7 @@ import stat
 from dataclasses import fields, replace
 from pathlib import Path
 
+from empires.core.adapter import game_names, get_adapter
 from empires.server.manager import CARD_SET_NAME, Limits
 
 MAX_CARD_FILE = 4 * 1024 * 1024  # bytes
@@ -25,8 +26,6 @@ def parse_duration(text: str) -> float:
 def parse_card_sets(specs: list[str] | None) -> dict[str, str]:
     """``NAME=FILE`` specs as {name: absolute path}, each file checked and loaded now, so that a
     bad one stops the server at start-up rather than a game later (ValueError says which)."""
-    from empires.settlers.cards import CardFileError, load_cards
-
     out: dict[str, str] = {}
     for spec in specs or []:
         name, sep, file = spec.partition("=")
@@ -46,12 +45,25 @@ def parse_card_sets(specs: list[str] | None) -> dict[str, str]:
             raise ValueError(
                 f"card set {name!r}: {file} is not a regular file of at most {MAX_CARD_FILE} bytes"
             )
-        try:
-            load_cards(str(path))
-        except CardFileError as exc:
-            raise ValueError(f"card set {name!r}: {exc}") from None
+        error = _card_file_error(str(path))
+        if error is not None:
+            raise ValueError(f"card set {name!r}: {error}")
         out[name] = str(path)
     return out
+
+
+def _card_file_error(path: str) -> str | None:
+    """Why no game can play with the card file at ``path`` (None: a game can), in the words of
+    the game whose options take card files (``cards``)."""
+    errors = []
+    for name in game_names():
+        game = get_adapter(name)
+        if "cards" in game.catalogue()["options"].get("defaults", {}):
+            error = game.card_file_error(path)
+            if error is None:
+                return None
+            errors.append(error)
+    return "; ".join(errors) or "no game here takes card files"
 
 
 def parse_limits(specs: list[str] | None, base: Limits | None = None) -> Limits:
