@@ -1,8 +1,10 @@
 """Random-play throughput through the research interfaces, to show their overhead.
 
-    python benchmarks/interop.py [--games N] [--players 4] [--seed S]
+    python benchmarks/interop.py [--game discovery|settlers|both] [--games N] [--players N]
+                                 [--seed S]
 
-Every row plays ``N`` whole games choosing uniformly among the legal actions and reports
+For each game (both by default; players default to 4 for Discovery, 2 for Imperial Settlers,
+whose 1 is the solo game) every row plays ``N`` whole games choosing uniformly among the legal actions and reports
 decisions per second (a decision is one action applied to the game, whoever took it):
 
 * engine: ``new_game`` / ``legal_actions`` / ``apply`` (the baseline);
@@ -11,6 +13,8 @@ decisions per second (a decision is one action applied to the game, whoever took
 * pettingzoo: the AEC loop (``last`` builds the acting agent's tensor and mask every step);
 * gym: the single-agent env for seat 0 (tensor and mask for each of the agent's decisions;
   the other seats are ``random`` bots playing through the engine).
+
+Everything reaches the game through its adapter (``empires.core.adapter.get_adapter``).
 
 Times are CPU seconds of this process (``time.process_time``), which other load on the machine
 disturbs less than wall-clock time. Needs the ``research`` extra (open_spiel, pettingzoo,
@@ -27,13 +31,15 @@ import time
 import numpy as np
 
 
-def bench_engine(n: int, games: int, seed: int) -> int:
+def bench_engine(name: str, n: int, games: int, seed: int) -> int:
+    from empires.core.adapter import get_adapter
     from empires.core.rng import Rng
-    from empires.discovery import new_game
 
+    adapter = get_adapter(name)
     decisions = 0
     for i in range(games):
-        game = new_game(n, seed + i)
+        game = adapter.new_game(n, seed + i)
+        game.narrate = False  # as the wrappers' engines without an event log
         rng = Rng(seed + i)
         while not game.is_terminal():
             game.apply(rng.choice(game.legal_actions()))
@@ -41,16 +47,16 @@ def bench_engine(n: int, games: int, seed: int) -> int:
     return decisions
 
 
-def bench_openspiel(n: int, games: int, seed: int, tensor: bool = False) -> int:
+def bench_openspiel(name: str, n: int, games: int, seed: int, tensor: bool = False) -> int:
     import pyspiel
 
-    import empires.interop.openspiel  # noqa: F401
+    from empires.interop.openspiel import SPECS
 
     decisions = 0
     rng = random.Random(seed)
     for i in range(games):
         state = pyspiel.load_game(
-            "python_empires_discovery", {"players": n, "seed": seed + i}
+            SPECS[name].short_name, {"players": n, "seed": seed + i}
         ).new_initial_state()
         while not state.is_terminal():
             if tensor:
@@ -60,10 +66,10 @@ def bench_openspiel(n: int, games: int, seed: int, tensor: bool = False) -> int:
     return decisions
 
 
-def bench_pettingzoo(n: int, games: int, seed: int) -> int:
-    from empires.interop.pettingzoo_env import EmpiresDiscoveryEnv
+def bench_pettingzoo(name: str, n: int, games: int, seed: int) -> int:
+    from empires.interop.pettingzoo_env import env as make_env
 
-    env = EmpiresDiscoveryEnv(num_players=n)
+    env = make_env(name, num_players=n)
     rng = np.random.default_rng(seed)
     decisions = 0
     for i in range(games):
@@ -78,10 +84,14 @@ def bench_pettingzoo(n: int, games: int, seed: int) -> int:
     return decisions
 
 
-def bench_gym(n: int, games: int, seed: int) -> int:
-    from empires.interop.gym_env import EmpiresDiscoverySingleAgentEnv
+def bench_gym(name: str, n: int, games: int, seed: int) -> int:
+    from empires.interop.gym_env import (
+        EmpiresDiscoverySingleAgentEnv,
+        EmpiresSettlersSingleAgentEnv,
+    )
 
-    env = EmpiresDiscoverySingleAgentEnv(num_players=n, seat=0, opponents="random")
+    cls = {"discovery": EmpiresDiscoverySingleAgentEnv, "settlers": EmpiresSettlersSingleAgentEnv}
+    env = cls[name](num_players=n, seat=0, opponents="random")
     rng = np.random.default_rng(seed)
     decisions = 0
     for i in range(games):
@@ -99,38 +109,49 @@ def bench_gym(n: int, games: int, seed: int) -> int:
 ROWS = (
     ("engine", bench_engine),
     ("openspiel", bench_openspiel),
-    ("openspiel+tensor", lambda n, g, s: bench_openspiel(n, g, s, tensor=True)),
+    ("openspiel+tensor", lambda name, n, g, s: bench_openspiel(name, n, g, s, tensor=True)),
     ("pettingzoo", bench_pettingzoo),
     ("gym", bench_gym),
 )
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=10, help="games per row (default 10)")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
-    n = args.players
-    print(f"discovery, {n} players: random play, {args.games} games per row, one process")
+DEFAULT_PLAYERS = {"discovery": 4, "settlers": 2}
+
+
+def bench_game(name: str, n: int, games: int, seed: int) -> None:
+    print(f"{name}, {n} players: random play, {games} games per row, one process")
     print(
         f"{'interface':>17} {'decisions/s':>12} {'us/decision':>12} {'vs engine':>10} {'cpu s':>8}"
     )
     baseline = None
-    for name, fn in ROWS:
+    for row, fn in ROWS:
         try:
-            fn(n, 1, args.seed + 10_000)  # warm-up: imports, caches
+            fn(name, n, 1, seed + 10_000)  # warm-up: imports, caches
         except ImportError as e:
-            print(f"{name:>17} (skipped: {e})")
+            print(f"{row:>17} (skipped: {e})")
             continue
         start = time.process_time()
-        decisions = fn(n, args.games, args.seed)
+        decisions = fn(name, n, games, seed)
         seconds = time.process_time() - start
         rate = decisions / seconds
         baseline = baseline or rate
         print(
-            f"{name:>17} {rate:>12.0f} {1e6 / rate:>12.1f} {baseline / rate:>9.1f}x {seconds:>8.2f}"
+            f"{row:>17} {rate:>12.0f} {1e6 / rate:>12.1f} {baseline / rate:>9.1f}x {seconds:>8.2f}"
         )
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=("discovery", "settlers", "both"), default="both")
+    parser.add_argument("--games", type=int, default=10, help="games per row (default 10)")
+    parser.add_argument("--players", type=int, help="default: 4 (Discovery), 2 (Settlers)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    names = ("discovery", "settlers") if args.game == "both" else (args.game,)
+    for k, name in enumerate(names):
+        if k:
+            print()
+        bench_game(name, args.players or DEFAULT_PLAYERS[name], args.games, args.seed)
     return 0
 
 
