@@ -231,3 +231,60 @@ def test_discovery_phase_modules_depend_only_downward():
     }
     assert {m: deps for m, deps in sideways.items() if deps} == {}
     assert "buildings" not in _discovery_imports("builder_buildings")
+
+
+def test_a_state_declares_each_field_once():
+    from empires.core.fields import FLAT, PlainState, field, flat, nested
+
+    with pytest.raises(TypeError, match="mutable default needs field"):
+
+        class Bad(PlainState):
+            cards: list[int] = []  # noqa: RUF012
+
+    class Tiny(PlainState):
+        LIMIT: int = 3  # a constant, not a field
+        turn: int = 1
+        hand: list[int] = flat()
+        board: list[list[int]] = nested()
+        log: list[str] = field(list, FLAT, save=False)
+
+    assert Tiny.FIELDS.names() == ("turn", "hand", "board", "log") and Tiny.LIMIT == 3
+    a = Tiny()
+    a.hand.append(4)
+    a.board.append([1, 2])
+    b = Tiny.__new__(Tiny)
+    a.copy_into(b)
+    b.hand.append(5)
+    b.board[0].append(3)
+    assert a.hand == [4] and a.board == [[1, 2]] and Tiny().hand == []
+    assert a.data_to_json() == {"turn": 1, "hand": [4], "board": [[1, 2]]}
+    c = Tiny()
+    c.data_from_json({"turn": 2, "hand": [1], "board": []})
+    assert (c.turn, c.hand) == (2, [1])
+    with pytest.raises(KeyError, match="board"):
+        c.data_from_json({"turn": 2, "hand": [1]})
+
+
+@pytest.mark.parametrize("new, n", [(new_discovery, 3), (new_settlers, 2)])
+def test_copies_share_nothing_mutable_and_saves_hold_every_field(new, n):
+    game = new(n, 21)
+    for _ in range(30):
+        game.apply(game.legal_actions()[0])
+    copy = game.clone()
+    fields = type(game.s).FIELDS
+    for f in fields.fields:
+        mine, theirs = getattr(game.s, f.name), getattr(copy.s, f.name)
+        assert f.to_json(mine) == f.to_json(theirs)
+        if isinstance(mine, (list, dict)) and mine and f.name != "db":
+            assert mine is not theirs, f.name
+            inner = mine[0] if isinstance(mine, list) else next(iter(mine.values()))
+            if f.name != "events" and isinstance(inner, (list, dict)):  # events never change
+                assert inner is not (
+                    theirs[0] if isinstance(theirs, list) else theirs[next(iter(theirs))]
+                ), f.name
+    saved = game.to_json()["state"]
+    assert set(saved) == {f.name for f in fields.fields if f.save}
+    assert "narrate" not in saved
+    older = game.to_json()
+    del older["state"]["events"]  # a save from before the event log
+    assert type(game).from_json(older) == game

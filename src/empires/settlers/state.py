@@ -8,6 +8,17 @@ change it live in the phase modules; the public ``Game`` API lives in
 
 from __future__ import annotations
 
+from empires.core.fields import (
+    PlainState,
+    actions_field,
+    events_field,
+    field,
+    flat,
+    nested,
+    options_field,
+    pending_field,
+    rng_field,
+)
 from empires.core.rng import Rng
 from empires.settlers.actions import Action, parse
 from empires.settlers.cards import GOODS, NUM_ATTACK, NUM_CARDS, CardDB, load_cards
@@ -15,141 +26,77 @@ from empires.settlers.options import Options
 
 NUM_ALL = NUM_CARDS + NUM_ATTACK
 
-# Fields copied as-is, one level deep (lists of ints / strs), or two levels deep.
-_SCALAR = ("num_players", "seed", "round", "step", "first", "cursor", "draft_stage")
-_FLAT = (
-    "factions",
-    "vp",
-    "passed",
-    "common_deck",
-    "common_discard",
-    "draft",
-    "activations",
-    "defended",
-    "samurai",
-    "blocked",
-    "vlocs",
-    "collection",
-    "attack_deck",
-    "attack_line",
-    "attack_discard",
-)
-_NESTED = (
-    "supply",
-    "hand",
-    "known",
-    "empire",
-    "foundations",
-    "deals",
-    "faction_deck",
-    "faction_discard",
-    "alt",
-    "looking",
-    "takeover",
-    "trade_deals",
-    "draft_queue",
-    "shrine",
-    "gate",
-)
+
+def _default_cards() -> CardDB:
+    return load_cards(None)
 
 
-class State:
-    """All the data of one game. ``supply[p]`` counts player p's goods in :data:`GOODS` order."""
+class State(PlainState):
+    """All the data of one game, each field declared once below (its default, how deep it is
+    copied, how it is saved; the save holds them in this order). ``supply[p]`` counts player
+    p's goods in :data:`GOODS` order."""
 
-    def __init__(self) -> None:
-        self.options = Options()
-        self.db: CardDB = load_cards(None)
-        self.num_players = 0
-        self.seed = 0
-        self.rng = Rng(0)
-        self.actions: list[Action] = []
-        # the event log (empires.core.events): what happened, never changed once written;
-        # narrate=False (bot search, batch runs) records nothing and changes no rule
-        self.events: list[dict] = []
-        self.narrate = True
-        self.pending: list[dict] = []
-        # progress
-        self.round = 1
-        self.step = "lookout"
-        self.first = 0  # seat holding the First player marker
-        self.cursor = 0  # position within the current step
-        self.draft_stage = ""
-        self.draft: list[int] = []  # face-up cards to choose from
-        self.draft_queue: list[list[int]] = []  # [seat, refill the draft to this size first]
-        self.alt: list[list[int]] = []  # Alternate Lookout: each player's private cards
-        # players
-        self.factions: list[str] = []
-        self.vp: list[int] = []
-        self.supply: list[list[int]] = []
-        self.passed: list[bool] = []
-        self.hand: list[list[int]] = []
-        self.known: list[list[int]] = []  # cards in hand everybody saw taken (public draft)
-        self.looking: list[list[int]] = []  # cards drawn to keep some of (draw_keep)
-        self.empire: list[list[int]] = []  # Locations, in building order
-        self.foundations: list[list[int]] = []  # face-down cards
-        self.deals: list[list[int]] = []
-        # decks and piles
-        self.common_deck: list[int] = []
-        self.common_discard: list[int] = []
-        self.faction_deck: list[list[int]] = []  # per seat
-        self.faction_discard: list[list[int]] = []
-        # markers on cards
-        self.activations: list[int] = []  # per card, this round
-        self.defended: list[int] = []  # Locations with a Defense token
-        self.samurai: list[int] = []  # Locations with a Samurai
-        self.blocked: list[int] = []  # Action Locations that cannot be activated this round
-        self.takeover: list[list[int]] = []  # [card, seat]: Temple of Ra, this round
-        self.trade_deals: list[list[int]] = []  # [seat, enemy Location, marker card]
-        self.shrine: list[list[int]] = []  # [card, Resources on it]
-        self.gate: list[list[int]] = []  # [card, cards under it...]
-        # solo game
-        self.vlocs: list[int] = []  # the virtual player's Locations
-        self.collection: list[int] = []
-        self.attack_deck: list[int] = []
-        self.attack_line: list[int] = []  # revealed Attack cards, first Target first
-        self.attack_discard: list[int] = []
+    # ---- plain values
+    num_players: int = 0
+    seed: int = 0
+    round: int = 1
+    step: str = "lookout"
+    first: int = 0  # seat holding the First player marker
+    cursor: int = 0  # position within the current step
+    draft_stage: str = ""
+    # ---- lists of values
+    factions: list[str] = flat()
+    vp: list[int] = flat()
+    passed: list[bool] = flat()
+    common_deck: list[int] = flat()
+    common_discard: list[int] = flat()
+    draft: list[int] = flat()  # face-up cards to choose from
+    activations: list[int] = flat()  # per card, this round
+    defended: list[int] = flat()  # Locations with a Defense token
+    samurai: list[int] = flat()  # Locations with a Samurai
+    blocked: list[int] = flat()  # Action Locations that cannot be activated this round
+    # solo game
+    vlocs: list[int] = flat()  # the virtual player's Locations
+    collection: list[int] = flat()
+    attack_deck: list[int] = flat()
+    attack_line: list[int] = flat()  # revealed Attack cards, first Target first
+    attack_discard: list[int] = flat()
+    # ---- lists of lists
+    supply: list[list[int]] = nested()
+    hand: list[list[int]] = nested()
+    known: list[list[int]] = nested()  # cards in hand everybody saw taken (public draft)
+    empire: list[list[int]] = nested()  # Locations, in building order
+    foundations: list[list[int]] = nested()  # face-down cards
+    deals: list[list[int]] = nested()
+    faction_deck: list[list[int]] = nested()  # per seat
+    faction_discard: list[list[int]] = nested()
+    alt: list[list[int]] = nested()  # Alternate Lookout: each player's private cards
+    looking: list[list[int]] = nested()  # cards drawn to keep some of (draw_keep)
+    takeover: list[list[int]] = nested()  # [card, seat]: Temple of Ra, this round
+    trade_deals: list[list[int]] = nested()  # [seat, enemy Location, marker card]
+    draft_queue: list[list[int]] = nested()  # [seat, refill the draft to this size first]
+    shrine: list[list[int]] = nested()  # [card, Resources on it]
+    gate: list[list[int]] = nested()  # [card, cards under it...]
+    # ---- what every engine's state has (empires.core.fields)
+    options: Options = options_field(Options)
+    rng: Rng = rng_field()
+    actions: list[Action] = actions_field(parse)
+    pending: list[dict] = pending_field()
+    events: list[dict] = events_field()
+    narrate: bool = field(True, save=False)
+    # the card data in use: shared by every copy, read anew from the options when loading
+    db: CardDB = field(_default_cards, save=False)
 
     @property
     def solo(self) -> bool:
         return self.num_players == 1
 
-    # ---- copying ---------------------------------------------------------------------------
-    def copy_into(self, other: State) -> None:
-        d = other.__dict__
-        src = self.__dict__
-        for f in _SCALAR:
-            d[f] = src[f]
-        for f in _FLAT:
-            d[f] = src[f][:]
-        for f in _NESTED:
-            d[f] = [x[:] for x in src[f]]
-        other.options = self.options
-        other.db = self.db
-        other.rng = self.rng.copy()
-        other.actions = self.actions[:]
-        other.events = self.events[:]
-        other.narrate = self.narrate
-        other.pending = [dict(x) for x in self.pending]
-
-    # ---- serialisation ---------------------------------------------------------------------
-    def data_to_json(self) -> dict:
-        out = {f: getattr(self, f) for f in _SCALAR + _FLAT + _NESTED}
-        out["options"] = self.options.to_json()
-        out["rng"] = self.rng.state
-        out["actions"] = [str(a) for a in self.actions]
-        out["pending"] = self.pending
-        out["events"] = self.events
-        return out
-
+    # ---- loading ---------------------------------------------------------------------------
     def data_from_json(self, data: dict) -> None:
-        for f in _SCALAR + _FLAT + _NESTED:
-            setattr(self, f, data[f])
-        self.options = Options.from_json(data["options"])
+        super().data_from_json(data)
         self.db = load_cards(self.options.cards)
-        self.rng = Rng(int(data["rng"]))
-        self.actions = [parse(a) for a in data["actions"]]
-        self.pending = [dict(x) for x in data["pending"]]
-        self.events = list(data.get("events", []))
+
+    def _check_shape(self) -> None:
         n = self.num_players
         if not isinstance(n, int) or not 1 <= n <= 4:
             raise ValueError(f"num_players {n!r} out of range")

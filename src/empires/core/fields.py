@@ -1,0 +1,215 @@
+"""State fields declared once: each game's plain-data ``State`` lists its fields in one table,
+which drives ``__init__`` (defaults), ``copy_into`` (how deep each is copied) and
+``data_to_json`` / ``data_from_json`` (how each is written and read).
+
+A field is plain data copied as-is (``VALUE``: ints, strings, immutable values), a list of plain
+values (``FLAT``: copied one level deep), a list of lists (``NESTED``: two levels), or has its own
+``copy`` function. A field is saved unless ``save=False``; its JSON codec defaults to the value
+itself. A game's state subclasses :class:`PlainState` and declares its fields as annotated class
+attributes, like a dataclass.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from collections.abc import Callable, Iterable
+from typing import Any
+
+VALUE, FLAT, NESTED = "value", "flat", "nested"
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+class Field:
+    """One field of a state: its default, how it is copied, and its JSON codec."""
+
+    __slots__ = ("name", "default", "depth", "copy", "save", "to_json", "from_json", "optional")
+
+    def __init__(
+        self,
+        name: str,
+        default: Any,
+        depth: str = VALUE,
+        *,
+        copy: Callable[[Any], Any] | None = None,
+        save: bool = True,
+        to_json: Callable[[Any], Any] = _same,
+        from_json: Callable[[Any], Any] = _same,
+        optional: bool = False,
+    ) -> None:
+        if depth not in (VALUE, FLAT, NESTED):
+            raise ValueError(f"field {name!r}: unknown copy depth {depth!r}")
+        self.name = name
+        self.default = default  # a value, or a callable making a fresh one
+        self.depth = depth
+        self.copy = copy  # a function for anything deeper than NESTED
+        self.save = save
+        self.to_json = to_json
+        self.from_json = from_json
+        self.optional = optional  # may be missing from older saves (then the default)
+
+    def fresh(self) -> Any:
+        return self.default() if callable(self.default) else _copy.copy(self.default)
+
+
+class Fields:
+    """The table of a state's fields, in save order."""
+
+    __slots__ = ("fields", "values", "flat", "nested", "custom")
+
+    def __init__(self, fields: Iterable[Field]) -> None:
+        self.fields = tuple(fields)
+        names = [f.name for f in self.fields]
+        if len(names) != len(set(names)):
+            raise ValueError("a state field is declared twice")
+        plain = [f for f in self.fields if f.copy is None]
+        self.values = tuple(f.name for f in plain if f.depth == VALUE)
+        self.flat = tuple(f.name for f in plain if f.depth == FLAT)
+        self.nested = tuple(f.name for f in plain if f.depth == NESTED)
+        self.custom = tuple((f.name, f.copy) for f in self.fields if f.copy is not None)
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.fields)
+
+    def init(self, obj: Any) -> None:
+        """Set every field of ``obj`` to its default."""
+        d = obj.__dict__
+        for f in self.fields:
+            d[f.name] = f.fresh()
+
+    def copy_into(self, src: Any, dst: Any) -> None:
+        """Copy every field of ``src`` into ``dst``, each as deep as it is declared."""
+        s, d = src.__dict__, dst.__dict__
+        for name in self.values:
+            d[name] = s[name]
+        for name in self.flat:
+            d[name] = s[name][:]
+        for name in self.nested:
+            d[name] = [x[:] for x in s[name]]
+        for name, copier in self.custom:
+            d[name] = copier(s[name])
+
+    def to_json(self, obj: Any) -> dict:
+        d = obj.__dict__
+        return {f.name: f.to_json(d[f.name]) for f in self.fields if f.save}
+
+    def from_json(self, obj: Any, data: dict) -> None:
+        """Read every saved field of ``obj`` from ``data`` (KeyError naming a missing one)."""
+        d = obj.__dict__
+        for f in self.fields:
+            if not f.save:
+                continue
+            if f.name in data:
+                d[f.name] = f.from_json(data[f.name])
+            elif f.optional:
+                d[f.name] = f.fresh()
+            else:
+                raise KeyError(f.name)
+
+
+def field(default: Any = None, depth: str = VALUE, **kwargs: Any) -> Any:
+    """A field's declaration in a :class:`PlainState` class body, for when a plain default
+    does not say it all: ``money: list[int] = field([], FLAT)`` (see :class:`Field`)."""
+    return Field("", default, depth, **kwargs)
+
+
+def flat(**kwargs: Any) -> Any:
+    """A list of plain values, empty by default, copied one level deep."""
+    return Field("", list, FLAT, **kwargs)
+
+
+def nested(**kwargs: Any) -> Any:
+    """A list of lists, empty by default, copied two levels deep."""
+    return Field("", list, NESTED, **kwargs)
+
+
+class PlainState:
+    """Base of a game's plain-data state. Its fields are the annotated names of the class body,
+    in order, each with a plain default (copied as-is) or a :func:`field` / :func:`flat` /
+    :func:`nested` declaration: that one list drives ``__init__``, :meth:`copy_into` and
+    :meth:`data_to_json` / :meth:`data_from_json` (the save format: one key per saved field)."""
+
+    FIELDS: Fields
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        declared = []
+        for name in cls.__dict__.get("__annotations__", {}):
+            if name.isupper() or name.startswith("_"):
+                continue  # class constants and private names are not fields
+            value = cls.__dict__.get(name)
+            if isinstance(value, Field):
+                value.name = name
+                declared.append(value)
+            elif isinstance(value, (list, dict, set)):
+                raise TypeError(f"{cls.__name__}.{name}: a mutable default needs field()")
+            else:
+                declared.append(Field(name, value))
+            if name in cls.__dict__:
+                delattr(cls, name)
+        cls.FIELDS = Fields(declared)
+
+    def __init__(self) -> None:
+        self.FIELDS.init(self)
+
+    def copy_into(self, other: Any) -> None:
+        self.FIELDS.copy_into(self, other)
+
+    def data_to_json(self) -> dict:
+        return self.FIELDS.to_json(self)
+
+    def data_from_json(self, data: dict) -> None:
+        self.FIELDS.from_json(self, data)
+        self._check_shape()
+
+    def _check_shape(self) -> None:
+        """ValueError when data read from a save is not the shape of a game (hook)."""
+
+
+def _copy_pending(pending: list[dict]) -> list[dict]:
+    return [dict(x) for x in pending]
+
+
+def options_field(options_type: type) -> Any:
+    """The game's frozen Options, saved as their JSON."""
+    return Field("", options_type, to_json=options_type.to_json, from_json=options_type.from_json)
+
+
+def rng_field() -> Any:
+    """The state's own generator (:class:`~empires.core.rng.Rng`), saved as its integer state."""
+    from empires.core.rng import Rng
+
+    return Field("", lambda: Rng(0), copy=Rng.copy, to_json=_rng_state, from_json=_rng_from_json)
+
+
+def actions_field(parse: Callable[[str], Any]) -> Any:
+    """The actions played, saved as their strings and read back with ``parse``."""
+    return Field(
+        "",
+        list,
+        FLAT,
+        to_json=lambda acts: [str(a) for a in acts],
+        from_json=lambda acts: [parse(a) for a in acts],
+    )
+
+
+def pending_field() -> Any:
+    """The decision stack (:mod:`empires.core.decisions`): dicts, each copied."""
+    return Field("", list, copy=_copy_pending, from_json=_copy_pending)
+
+
+def events_field() -> Any:
+    """The event log (:mod:`empires.core.events`); a save from before it had one has none."""
+    return Field("", list, FLAT, from_json=list, optional=True)
+
+
+def _rng_state(rng: Any) -> int:
+    return rng.state
+
+
+def _rng_from_json(value: Any) -> Any:
+    from empires.core.rng import Rng
+
+    return Rng(int(value))
