@@ -97,7 +97,6 @@ from functools import cache
 
 import numpy as np
 
-import empires.discovery.game  # noqa: F401  (imports every module that registers a decision)
 from empires.discovery import data, scoring
 from empires.discovery import options as options_module
 from empires.discovery.actions import UNIVERSITY_TARGETS
@@ -124,11 +123,11 @@ SPECIALIST_BOXES: tuple[str, ...] = tuple(data.BOXES[i] for i in data.SPECIALIST
 DECISION_REGION_KEYS: tuple[str, ...] = ("region", "source", "dest")
 COUNTER_KEYS: tuple[str, ...] = ("plunder", "per_soldier", "resistance", "vp")
 RULE_FLAGS: tuple[str, ...] = (
-    *(f"edition:{e}" for e in getattr(options_module, "EDITIONS", ("2015",))),
-    *(f"nations:{m}" for m in getattr(options_module, "NATIONS", ("off",))),
+    *(f"edition:{e}" for e in options_module.EDITIONS),
+    *(f"nations:{m}" for m in options_module.NATIONS),
     "builders",
     "buy_vp",
-    *(f"variant:{v}" for v in getattr(options_module, "VARIANTS", ())),
+    *(f"variant:{v}" for v in options_module.VARIANTS),
 )
 
 # Divisors that bring counts to roughly [0, 1] (values are never negative).
