@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from rich.console import Console
 
 from empires.cli import play, replay, serve, simulate, tournament
-from empires.cli.common import CliError, load_saved
+from empires.cli.common import CliError, check_extra_arguments, load_saved
 
 __all__ = ["CliError", "build_parser", "load_saved", "main"]
 
@@ -39,9 +39,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
     console = Console(highlight=False)
     try:
+        if check_extra_arguments(args, extra):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
         return args.func(args, console)
     except CliError as exc:
         print(f"empires: error: {exc}", file=sys.stderr)

@@ -50,8 +50,25 @@ def add_game_parsers(
         game = adapter(name)
         sub = games.add_parser(name, help=game.title)
         add_flags(sub)
+        before = set(sub._option_string_actions)
         game.add_option_flags(sub)
+        OPTION_FLAGS[name] = set(sub._option_string_actions) - before
         sub.set_defaults(func=func)
+
+
+# game -> its rules-option flags (filled as the parsers are built), so that another game's flag
+# is refused as "GAME has no option --flag"
+OPTION_FLAGS: dict[str, set[str]] = {}
+
+
+def check_extra_arguments(args: argparse.Namespace, extra: list[str]) -> list[str]:
+    """CliError for rules-option flags of another game than ``args.game``; returns the rest."""
+    game = getattr(args, "game", None)
+    others = set().union(*OPTION_FLAGS.values()) - OPTION_FLAGS.get(game, set())
+    wrong = [x.partition("=")[0] for x in extra if x.partition("=")[0] in others]
+    if game is not None and wrong:
+        raise CliError(f"{game} has no option {', '.join(dict.fromkeys(wrong))}")
+    return extra
 
 
 def options(game: GameAdapter, args: argparse.Namespace) -> Any:
