@@ -67,12 +67,8 @@ def add_parser(sub) -> None:
 
 
 def cmd_serve(args, console: Console) -> int:
-    try:
-        from empires.server import serve
-    except ImportError as exc:  # the web dependencies are not installed
-        raise CliError(
-            f"the web app needs its dependencies ({exc.name}): pip install -e .", 1
-        ) from None
+    from empires.server import serve  # imported here: the other commands start without it
+
     if not 0 <= args.port <= 65535:
         raise CliError("--port must be from 0 to 65535")
     if args.bot_delay < 0:
