@@ -795,3 +795,17 @@ def test_the_cli_imports_no_game_package():
             if m.split(".")[:2] in (["empires", "discovery"], ["empires", "settlers"])
         }
         assert not games, f"{path.name} imports {sorted(games)}"
+
+
+def test_simulate_and_tournament_play_imperial_settlers(capsys):
+    common = ["--players", "2", "--games", "2", "--jobs", "1", "--json", "--seed", "3"]
+    args = ["simulate", "settlers", "--bots", "heuristic,random", "--variant", "peaceful"]
+    assert cli.main([*args, *common]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["game"] == "settlers" and report["games"] == 2
+    assert report["options"]["variants"] == ["peaceful"]
+    assert [s["bot"] for s in report["seats"]] == ["heuristic", "random"]
+    assert cli.main(["tournament", "settlers", "--bots", "heuristic,random", *common]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["game"] == "settlers" and report["games"] == 2 and report["balanced"]
+    assert {row["bot"] for row in report["standings"]} == {"heuristic", "random"}
