@@ -4,8 +4,9 @@
                                  [--seed S]
 
 For each game (both by default; players default to 4 for Discovery, 2 for Imperial Settlers,
-whose 1 is the solo game) every row plays ``N`` whole games choosing uniformly among the legal actions and reports
-decisions per second (a decision is one action applied to the game, whoever took it):
+whose 1 is the solo game) every row plays ``N`` whole games choosing uniformly among the legal
+actions and reports decisions per second (a decision is one action applied to the game,
+whoever took it):
 
 * engine: ``new_game`` / ``legal_actions`` / ``apply`` (the baseline);
 * openspiel: ``pyspiel`` state, ``legal_actions`` / ``apply_action``, no observations;

@@ -9,7 +9,7 @@ The observation tensors live in the games' packages (``empires.discovery.tensor`
 
     import empires.interop.openspiel   # registers python_empires_discovery, python_empires_settlers
     from empires.interop.pettingzoo_env import EmpiresDiscoveryEnv, EmpiresSettlersEnv
-    from empires.interop.gym_env import EmpiresDiscoverySingleAgentEnv, EmpiresSettlersSingleAgentEnv
+    from empires.interop.gym_env import EmpiresSettlersSingleAgentEnv  # and ...Discovery...
 
 Outcomes are the same everywhere (:func:`rank_returns`): a seat's return is its place in the
 final ranking mapped linearly onto [-1, 1] (first +1, last -1), seats tied in the ranking sharing

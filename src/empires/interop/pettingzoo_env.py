@@ -136,9 +136,8 @@ class EmpiresEnv(AECEnv):
         game = self.game
         code = int(action)
         if code not in game.legal_action_codes():
-            raise ValueError(
-                f"action {code} is not legal for {agent} now; legal: {sorted(game.legal_action_codes())}"
-            )
+            legal = sorted(game.legal_action_codes())
+            raise ValueError(f"action {code} is not legal for {agent} now; legal: {legal}")
         self._cumulative_rewards[agent] = 0.0
         game.apply(code)
         if game.is_terminal():
