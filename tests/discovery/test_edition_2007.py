@@ -34,10 +34,10 @@ from empires.core.errors import SaveFileError
 from empires.core.rng import Rng
 from empires.discovery import Options, from_json, new_game, replay
 from empires.discovery.benefits import step_benefits
-from empires.discovery.buildings import END_VP
-from empires.discovery.data import BUILDINGS, COUNTERS, TURNS
+from empires.discovery.data import BUILDINGS, COUNTERS, TURNS, building
 from empires.discovery.income import step_income
 from empires.discovery.options import VARIANTS
+from empires.discovery.scoring import end_vp
 
 E2007 = Options(edition="2007")
 AUCTION = Options(edition="2007", variants=("order-auction",))  # its Appendix I start
@@ -591,11 +591,11 @@ def test_navy_and_glory_as_in_2015():
     game = fresh_2007(3)
     s = game.s
     give_ships(game, 0, 2)
-    assert END_VP["navy"](s, 0) == 8
+    assert end_vp(s, 0, s.options.rules.buildings[building("navy")]) == 8
     put(game, "peru", 1, colonist=3)
     put(game, "peru", 0, colonist=1)
     put(game, "brazil", 0, colonist=1)  # not colonized: no Glory
-    assert END_VP["glory"](s, 0) == 2
+    assert end_vp(s, 0, s.options.rules.buildings[building("glory")]) == 2
 
 
 # ---- random 2007 games -------------------------------------------------------------------------

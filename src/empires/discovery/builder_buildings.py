@@ -1,8 +1,9 @@
 """Capital Buildings of the Builder expansion (Appendix II, marked with scissors), keyed by id.
 
-Their effects fill this module's own tables (``ON_BUY``, ``BENEFIT``, ``END_VP``), which
-:mod:`.buildings` adds to the base game's by an explicit call. Rules with their own
-moment live where that moment is: Magellan (:mod:`.discovery_box`), Reformation
+Their common effect shapes (a worker each turn, Spoils of War, end-game VP) are fields of
+``data/buildings.toml`` as for the base tiles. The tiles that ask a question fill this module's
+own tables (``ON_BUY``, ``BENEFIT``), which :mod:`.buildings` adds to the base game's by an
+explicit call. Rules with their own moment live where that moment is: Magellan (:mod:`.discovery_box`), Reformation
 (:mod:`.colonist_dock`), Mayflower (:mod:`.placement`, :mod:`.colonist_dock`, :mod:`.income`),
 Mint (:mod:`.income`), Age of Reason's count (:mod:`.specialists`).
 """
@@ -14,21 +15,18 @@ from collections.abc import Callable
 from empires.core.decisions import DecisionTable
 from empires.discovery.actions import Action
 from empires.discovery.colonies import (
-    gain,
     place_from_supply,
     specialists_in_play,
     trade_out_regions,
 )
-from empires.discovery.data import BUILDER, COLONIST, MISSIONARY, NUM_GOODS, building
+from empires.discovery.data import COLONIST, NUM_GOODS, building
 from empires.discovery.decisions import DONE, SKIP, push
 from empires.discovery.mechanics import (
     colonies_of,
     discovered_regions,
     trained,
-    workers_in_new_world,
 )
 from empires.discovery.narration import counter_of, emit, good_of
-from empires.discovery.setup import draw_good
 from empires.discovery.state import State
 
 DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
@@ -36,40 +34,11 @@ DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 Effect = Callable[[State, int], None]
 ON_BUY: dict[str, Effect] = {}
 BENEFIT: dict[str, Effect] = {}
-END_VP: dict[str, Callable[[State, int], int]] = {}
 
 TRADING_HOUSE_PRICE = 5
 
 
-def _money(amount: int):
-    def effect(s: State, p: int) -> None:
-        s.money[p] += amount
-
-    return effect
-
-
-def _worker_each_turn(worker: int):
-    def effect(s: State, p: int) -> None:
-        gain(s, p, worker)
-
-    return effect
-
-
 # ---- Age I ----------------------------------------------------------------------------------
-ON_BUY["spoils_money_5"] = _money(5)
-BENEFIT["new_world_city"] = _worker_each_turn(BUILDER)
-BENEFIT["new_world_mission"] = _worker_each_turn(MISSIONARY)
-
-
-def _spoils_ship(s: State, p: int) -> None:
-    if s.ship_supply > 0:
-        s.ship_supply -= 1
-        s.ships[p] += 1
-
-
-ON_BUY["spoils_ship"] = _spoils_ship
-
-
 def _free_specialists(s: State, p: int) -> list[int]:
     return [w for w in specialists_in_play(s) if s.supply[p][w] or trade_out_regions(s, p, w)]
 
@@ -175,20 +144,6 @@ def _smuggler_give_choose(s: State, d: dict, action: Action) -> None:
 
 
 # ---- Age II ---------------------------------------------------------------------------------
-ON_BUY["spoils_money_7"] = _money(7)
-BENEFIT["stone_masonry"] = _worker_each_turn(BUILDER)
-
-
-def _spoils_goods(s: State, p: int) -> None:
-    for _ in range(2):
-        g = draw_good(s)
-        if g >= 0:
-            s.goods[p][g] += 1
-
-
-ON_BUY["spoils_goods"] = _spoils_goods
-
-
 def _papal_edict(s: State, p: int) -> None:
     push(s, "papal_player", p)
 
@@ -262,11 +217,6 @@ def _trading_house_choose(s: State, d: dict, action: Action) -> None:
 
 
 # ---- Age III --------------------------------------------------------------------------------
-END_VP["age_of_discovery"] = lambda s, p: 4 * (len(s.found[p]) + len(s.cards_won[p]))
-END_VP["new_world_capital_city"] = lambda s, p: 3 * workers_in_new_world(s, p, BUILDER)
-END_VP["age_of_reason"] = lambda s, p: 4 * s.specialists_final[p]
-
-
 def _rewrite_targets(s: State, p: int, taken: tuple[int, ...] = ()) -> list[int]:
     return [q for q in range(s.num_players) if q != p and q not in taken and s.found[q]]
 

@@ -1,8 +1,12 @@
-"""Capital Building effects, keyed by building id (data in ``data/buildings.toml``).
+"""Capital Building effects that ask a question or do something unusual, keyed by building id.
+
+The common effect shapes are fields of ``data/buildings.toml``, read by the rules of their moment:
+``workers_each_turn``, ``money_each_turn``, ``goods_each_turn`` and ``money_per_good``
+(:mod:`.benefits`, :mod:`.income`), ``on_buy`` (:mod:`.capital_buildings`) and ``end_vp``
+(:mod:`.scoring`). Only the other buildings have a function here:
 
 - ``ON_BUY[id](state, player)``: Immediate effects, and the purchase-time offer of One-time ones.
 - ``BENEFIT[id](state, player)``: Ongoing effects of Phase 4 (Capital Building Benefits).
-- ``END_VP[id](state, player)``: Victory Points at game end beyond the printed ``vp``.
 Rules with their own moment in a turn live in their own modules: Stables (:mod:`.stables`),
 University (:mod:`.university`), Militia (:mod:`.warfare`), Plague I (:mod:`.discovery_box`),
 Cathedral (:mod:`.colonist_dock`).
@@ -16,17 +20,13 @@ from empires.core.decisions import DecisionTable
 from empires.discovery import builder_buildings
 from empires.discovery.actions import Action
 from empires.discovery.colonies import (
-    gain,
     place_from_supply,
     remove_from_region,
     trade_out,
     trade_out_regions,
 )
 from empires.discovery.data import (
-    CAPTAIN,
     COLONIST,
-    MERCHANT,
-    MISSIONARY,
     NUM_REGIONS,
     SOLDIER,
     WORKERS,
@@ -35,15 +35,11 @@ from empires.discovery.data import (
 from empires.discovery.decisions import SKIP, push
 from empires.discovery.mechanics import (
     colonies_of,
-    colonized,
     free_discovery,
     offer_in_phase_4,
-    rum_income,
     undiscovered,
-    workers_in_new_world,
 )
 from empires.discovery.narration import building_of, emit, region_of
-from empires.discovery.setup import draw_good
 from empires.discovery.state import State
 
 DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
@@ -51,37 +47,11 @@ DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 Effect = Callable[[State, int], None]
 ON_BUY: dict[str, Effect] = {}
 BENEFIT: dict[str, Effect] = {}
-END_VP: dict[str, Callable[[State, int], int]] = {}
 
 CARTOGRAPHY = building("new_world_cartography")
 
 
-def _worker_each_turn(worker: int, where: str = "avail") -> Effect:
-    def effect(s: State, p: int) -> None:
-        gain(s, p, worker, where)
-
-    return effect
-
-
-def _money_each_turn(amount: int) -> Effect:
-    def effect(s: State, p: int) -> None:
-        s.money[p] += amount
-
-    return effect
-
-
 # ---- Age I ----------------------------------------------------------------------------------
-BENEFIT["settlers"] = BENEFIT["settlers_2"] = _worker_each_turn(COLONIST)
-BENEFIT["monastery"] = _worker_each_turn(MISSIONARY)
-BENEFIT["trade_routes"] = _worker_each_turn(MERCHANT)
-BENEFIT["training_grounds"] = _worker_each_turn(SOLDIER)
-BENEFIT["indentured_servitude"] = _worker_each_turn(COLONIST, "x")
-BENEFIT["conquistadors"] = _worker_each_turn(SOLDIER, "discovery")
-BENEFIT["navigator"] = _worker_each_turn(CAPTAIN, "discovery")
-BENEFIT["trading_post"] = _money_each_turn(5)
-ON_BUY["conquest_of_the_inca_empire"] = _money_each_turn(20)
-
-
 def _offer_cartography(s: State, p: int) -> None:
     if CARTOGRAPHY not in s.used and undiscovered(s):
         push(s, "cartography", p)
@@ -105,20 +75,7 @@ def _cartography_choose(s: State, d: dict, action: Action) -> None:
 
 
 # ---- Age II ---------------------------------------------------------------------------------
-BENEFIT["ship_yards"] = _worker_each_turn(CAPTAIN)
-BENEFIT["marketplace"] = _worker_each_turn(MERCHANT)
-BENEFIT["military_academy"] = BENEFIT["fortress"] = _worker_each_turn(SOLDIER)
-BENEFIT["colonization_laws"] = _worker_each_turn(COLONIST, "y")
-BENEFIT["taxation"] = _money_each_turn(10)
-
-
-def _rum_distillery(s: State, p: int) -> None:
-    if s.options.edition != "2007":  # 2007: paid in the Income phase instead (ruling 17)
-        s.money[p] += rum_income(s, p)
-
-
-BENEFIT["rum_distillery"] = _rum_distillery
-BENEFIT["stables"] = offer_in_phase_4  # 2007 only; 2015 acts just before Discovery
+BENEFIT["stables"] = offer_in_phase_4  # when the edition's Stables act in Phase 4 (2007)
 
 
 def _privateers(s: State, p: int) -> None:
@@ -130,15 +87,6 @@ def _privateers(s: State, p: int) -> None:
 
 
 BENEFIT["privateers"] = _privateers
-
-
-def _west_indies(s: State, p: int) -> None:
-    g = draw_good(s)
-    if g >= 0:
-        s.goods[p][g] += 1
-
-
-BENEFIT["west_indies_co"] = _west_indies
 
 
 ALLIES_SOLDIERS = 2
@@ -281,16 +229,6 @@ def _plague_3_player_choose(s: State, d: dict, action: Action) -> None:
     remove_from_region(s, q, r, COLONIST, n)
 
 
-FACTORY_PAY = {"2015": 30, "2007": 25}  # ruling 17
-
-
-def _factory(s: State, p: int) -> None:
-    s.money[p] += FACTORY_PAY[s.options.edition]
-
-
-BENEFIT["factory"] = _factory
-
-
 def _migration(s: State, p: int) -> None:
     if _migration_sources(s, p):
         push(s, "migration_from", p)
@@ -349,27 +287,12 @@ def _migrate(s: State, p: int, src: int, dest: int, n: int) -> None:
     arrive(s, p, dest, COLONIST, n)
 
 
-# ---- end-game Victory Points ----------------------------------------------------------------
-
-
-END_VP["mercantilism"] = lambda s, p: sum(s.goods[p])
-END_VP["population"] = lambda s, p: workers_in_new_world(s, p) // 2
-END_VP["navy"] = lambda s, p: 4 * s.ships[p]
-END_VP["power"] = lambda s, p: 2 * workers_in_new_world(s, p, SOLDIER)
-END_VP["prosperity"] = lambda s, p: 2 * len(s.owned[p])
-END_VP["glory"] = lambda s, p: (
-    2 * sum(1 for r in range(NUM_REGIONS) if colonized(s, r) and any(s.region_workers[r][p]))
-)
-END_VP["wealth"] = lambda s, p: s.wealth_locked[p] if s.wealth_locked[p] >= 0 else s.money[p] // 5
-
-
 def add_tiles(module) -> None:
-    """Add the effects another module declares in its own ``ON_BUY``, ``BENEFIT`` and ``END_VP``
-    tables to these (ValueError if a building has an effect in both)."""
+    """Add the effects another module declares in its own ``ON_BUY`` and ``BENEFIT`` tables to
+    these (ValueError if a building has an effect in both)."""
     for mine, theirs in (
         (ON_BUY, module.ON_BUY),
         (BENEFIT, module.BENEFIT),
-        (END_VP, module.END_VP),
     ):
         clash = sorted(mine.keys() & theirs.keys())
         if clash:

@@ -7,10 +7,11 @@ from __future__ import annotations
 from empires.core.decisions import DecisionTable
 from empires.discovery.actions import Action
 from empires.discovery.buildings import ON_BUY
-from empires.discovery.data import BUILDINGS
+from empires.discovery.data import BUILDINGS, OnBuy
 from empires.discovery.decisions import SKIP, push
 from empires.discovery.mechanics import price
 from empires.discovery.narration import building_of, emit, emit_gains, holdings
+from empires.discovery.setup import draw_good
 from empires.discovery.state import State
 from empires.discovery.university import offer_before
 
@@ -62,8 +63,26 @@ def buy(s: State, p: int, b: int, cost: int) -> None:
             effect=info.text,
         )
     effect = ON_BUY.get(info.id)
-    if effect is not None:
+    shape = s.options.rules.buildings[b].on_buy
+    if effect is not None or shape is not None:
         before = holdings(s, p) if s.narrate else None
-        effect(s, p)
+        if shape is not None:
+            on_buy(s, p, shape)
+        if effect is not None:
+            effect(s, p)
         if before is not None:
             emit_gains(s, p, b, before, "bought")
+
+
+def on_buy(s: State, p: int, shape: OnBuy) -> None:
+    """An Immediate tile's ``on_buy`` field: money, Merchant Ships from the supply (while it
+    lasts), random Trade Goods from the pool (while it lasts)."""
+    s.money[p] += shape.money
+    for _ in range(shape.merchant_ships):
+        if s.ship_supply > 0:
+            s.ship_supply -= 1
+            s.ships[p] += 1
+    for _ in range(shape.goods):
+        g = draw_good(s)
+        if g >= 0:
+            s.goods[p][g] += 1

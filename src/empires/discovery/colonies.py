@@ -88,7 +88,7 @@ def trade_out_regions(state: State, player: int, worker: int) -> list[int]:
 
 def trade_offer(state: State, player: int) -> list[Action]:
     """2007: the ``worker W`` actions that trade a specialist in the New World for a colonist."""
-    if state.options.edition != "2007":
+    if state.options.rules.specialist_trade != "any_time":
         return []
     return [Action("worker", w) for w in SPECIALISTS if trade_out_regions(state, player, w)]
 

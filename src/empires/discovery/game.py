@@ -148,7 +148,7 @@ def _legacy_2007_auction(options: Options, actions: list) -> bool:
     """Whether a 2007 history is one saved before the 2007 standard start became the random one
     (ruling 17 corrected), when every 2007 game opened with the order auction without naming it:
     its first action is a bid or a pass, which no other 2007 game can begin with."""
-    if options.edition != "2007" or options.has(ORDER_AUCTION) or not actions:
+    if not options.rules.order_auction or options.has(ORDER_AUCTION) or not actions:
         return False
     first = actions[0].split()[:1] if isinstance(actions[0], str) else None
     return first in (["bid"], ["skip"])

@@ -17,18 +17,16 @@ from empires.discovery.data import (
     BUILDINGS,
     COLONIST,
     COUNTERS,
-    GOOD_IDS,
     NUM_REGIONS,
     SOLDIER,
     WORKERS,
+    Building,
     age_of_turn,
 )
 from empires.discovery.decisions import push
 from empires.discovery.narration import counter_of, emit, region_of
 from empires.discovery.state import State
 
-RUM_PER_SUGAR = 3
-SUGAR = GOOD_IDS.index("sugar")
 ANY_THREE, THREE_OF_A_KIND, FOUR_OF_A_KIND = 1, 3, 6
 BUILDER_DISCOUNT = 5
 
@@ -124,9 +122,9 @@ def sources(s: State, p: int) -> list[int]:
 
 
 def offer_in_phase_4(s: State, p: int) -> None:
-    """2007: the Stables' Phase 4 benefit (an effect in :mod:`.buildings`; its decision is in
-    :mod:`.stables`)."""
-    if s.options.edition == "2007" and sources(s, p):
+    """The Stables' Phase 4 benefit where the edition's Stables act in Phase 4 (2007; an effect
+    in :mod:`.buildings`; its decision is in :mod:`.stables`)."""
+    if sources(s, p):
         push(s, "stables_from", p)
 
 
@@ -141,9 +139,14 @@ def price(s: State, b: int, worker: int = -1) -> int:
     return max(cost, 0)
 
 
-def rum_income(s: State, p: int) -> int:
-    """The Rum Distillery's $3 per Sugar the owner holds."""
-    return RUM_PER_SUGAR * s.goods[p][SUGAR]
+def money_per_good(s: State, p: int, info: Building) -> int:
+    """A ``money_per_good`` tile's pay to its owner ``p`` (the Rum Distillery, the Mint): the
+    money per good of the kind among the tile's goods that the owner holds most of (the owner's
+    choice: the larger dominates)."""
+    shape = info.money_per_good
+    if shape is None:
+        return 0
+    return shape.money * max(s.goods[p][g] for g in shape.goods)
 
 
 def set_income(goods, ships: int) -> int:

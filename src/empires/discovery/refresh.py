@@ -56,7 +56,7 @@ def step_refresh(s: State) -> None:
     s.mayflower_ships = [0] * s.num_players
     # Trade Goods left on the box leave the game (2007: are shuffled back into the face-down
     # pool, ruling 17); four new ones are drawn.
-    if s.options.edition == "2007":
+    if s.options.rules.leftover_goods == "to_pool":
         s.pool += s.tg_offer
     else:
         s.goods_removed += len(s.tg_offer)
@@ -103,7 +103,7 @@ def _tell_refresh(s: State, told: dict) -> None:
         "refresh",
         next_turn=s.turn + 1,
         discarded=told["discarded"],
-        returned_to_pool=s.options.edition == "2007",
+        returned_to_pool=s.options.rules.leftover_goods == "to_pool",
         goods=[GOOD_IDS[g] for g in s.tg_offer],
         ship=s.ship_in_box,
         removed=[BUILDINGS[b].id for b in old if b not in s.cb_offer],

@@ -3,9 +3,18 @@
 
 from __future__ import annotations
 
-from empires.discovery.buildings import END_VP
-from empires.discovery.data import BUILDER, BUILDINGS, CARDS, COUNTERS, NUM_REGIONS, age_of_turn
-from empires.discovery.mechanics import set_income
+from collections.abc import Callable
+
+from empires.discovery.data import (
+    BUILDER,
+    CARDS,
+    COUNTERS,
+    NUM_REGIONS,
+    SOLDIER,
+    Building,
+    age_of_turn,
+)
+from empires.discovery.mechanics import colonized, set_income, workers_in_new_world
 from empires.discovery.narration import emit, region_of
 from empires.discovery.state import State
 
@@ -96,22 +105,42 @@ def _tell_regions(s: State) -> None:
         )
 
 
+# What each ``end_vp.per`` of data/buildings.toml counts for the owner ``p`` (ruling 13).
+END_VP_COUNT: dict[str, Callable[[State, int], int]] = {
+    "trade_good": lambda s, p: sum(s.goods[p]),  # Merchant Ships do not count
+    "new_world_worker": lambda s, p: workers_in_new_world(s, p),
+    "merchant_ship": lambda s, p: s.ships[p],
+    "new_world_soldier": lambda s, p: workers_in_new_world(s, p, SOLDIER),
+    "building": lambda s, p: len(s.owned[p]),
+    "colonized_region_with_worker": lambda s, p: sum(
+        1 for r in range(NUM_REGIONS) if colonized(s, r) and any(s.region_workers[r][p])
+    ),
+    "money": lambda s, p: s.money[p],
+    "discovery": lambda s, p: len(s.found[p]) + len(s.cards_won[p]),
+    "new_world_builder": lambda s, p: workers_in_new_world(s, p, BUILDER),
+    "specialist_at_end": lambda s, p: s.specialists_final[p],
+}
+
+
+def end_vp(s: State, p: int, info: Building) -> int:
+    """A tile's ``end_vp`` for its owner ``p``: ``vp`` per ``every`` counted (rounded down).
+    Wealth's VP are fixed when its owner buys VP at the end (:mod:`.buy_vp`), before paying."""
+    shape = info.end_vp
+    if shape is None:
+        return 0
+    if shape.per == "money" and s.wealth_locked[p] >= 0:
+        return s.wealth_locked[p]
+    return shape.vp * (END_VP_COUNT[shape.per](s, p) // shape.every)
+
+
 def building_vp(s: State, p: int) -> int:
-    vp = 0
-    for b in s.owned[p]:
-        info = BUILDINGS[b]
-        vp += info.vp
-        extra = END_VP.get(info.id)
-        if extra is not None:
-            vp += extra(s, p)
-    return vp
+    return sum(building_vp_of(s, p, b) for b in s.owned[p])
 
 
 def building_vp_of(s: State, p: int, b: int) -> int:
     """One building's VP for its owner ``p``: printed plus end-of-game bonus."""
-    info = BUILDINGS[b]
-    extra = END_VP.get(info.id)
-    return info.vp + (extra(s, p) if extra is not None else 0)
+    info = s.options.rules.buildings[b]
+    return info.vp + end_vp(s, p, info)
 
 
 _COUNTER_VP = tuple(c.vp for c in COUNTERS)
@@ -141,7 +170,7 @@ def scores(s: State) -> list[dict[str, int]]:
 
 
 def tiebreak_key(s: State, p: int, row: dict[str, int]) -> tuple[int, ...]:
-    held = sum(s.goods[p]) + (0 if s.options.edition == "2007" else s.ships[p])
+    held = sum(s.goods[p]) + (s.ships[p] if s.options.rules.tiebreak_counts_ships else 0)
     return (row["total"], s.colony_vp[p][2], s.money[p], held)
 
 
@@ -157,7 +186,8 @@ def decided_by(s: State, groups: list[list[int]]) -> list[str]:
         a = tiebreak_key(s, upper[0], rows[upper[0]])
         b = tiebreak_key(s, lower[0], rows[lower[0]])
         key = next(TIEBREAKS[i] for i in range(len(a)) if a[i] != b[i])
-        out.append("goods" if key == "goods_and_ships" and s.options.edition == "2007" else key)
+        ships = s.options.rules.tiebreak_counts_ships
+        out.append("goods" if key == "goods_and_ships" and not ships else key)
     return out
 
 

@@ -40,9 +40,7 @@ def building_pool(options: Options, age: int) -> list[int]:
     return [
         b.index
         for b in BUILDINGS
-        if b.age == age
-        and b.set in sets
-        and not (options.edition == "2007" and b.id.startswith("plague"))
+        if b.age == age and b.set in sets and b.index not in options.rules.without_buildings
     ]
 
 

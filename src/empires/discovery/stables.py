@@ -19,7 +19,7 @@ STABLES = building("stables")
 
 
 def step_stables(s: State) -> None:
-    if s.cursor == 0 and s.options.edition != "2007":
+    if s.cursor == 0 and s.options.rules.buildings[STABLES].acts_in == "before_discovery":
         s.cursor = 1
         for p in s.order:
             if STABLES in s.owned[p] and sources(s, p):

@@ -27,12 +27,11 @@ BEFORE_STEP = {
     "initiative": "initiative",
     "buildings": "buildings",
 }
-TARGETS_2007 = ("dock", "initiative", "order", "buildings")
 
 
 def targets(s: State) -> tuple[str, ...]:
     """The tracks the University may act on in this game's edition (ruling 11)."""
-    return TARGETS_2007 if s.options.edition == "2007" else UNIVERSITY_TARGETS
+    return s.options.rules.university_targets
 
 
 def owner(s: State) -> int:

@@ -34,7 +34,7 @@ def armed_meeting(s: State, a: int, d: int, r: int) -> bool:
 
 
 def battle_possible(s: State, a: int, d: int, r: int) -> bool:
-    if s.options.edition == "2007":  # a Battle needs no Soldier
+    if not s.options.rules.battle_needs_soldier:  # 2007
         return any(s.region_workers[r][a]) and any(s.region_workers[r][d])
     return armed_meeting(s, a, d, r)
 
