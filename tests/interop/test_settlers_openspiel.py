@@ -175,3 +175,26 @@ def test_ismcts_bot_plays_a_full_game(players):
 def test_specs():
     assert eo.SPECS["settlers"].short_name == NAME
     assert load(4).max_game_length() == 4 * eo.MAX_DECISIONS_PER_PLAYER
+
+
+@pytest.mark.parametrize("name,players", [(NAME, 3), ("python_empires_discovery", 2)])
+def test_observer_offers_the_named_blocks(name, players):
+    from open_spiel.python.observation import make_observation
+
+    from empires.core.adapter import get_adapter
+
+    game = pyspiel.load_game(name, {"players": players, "seed": 2})
+    adapter = get_adapter(eo.SHORT_NAMES[name])
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    observation = make_observation(game)
+    observation.set_from(state, 1)
+    layout = adapter.tensor_layout(players)
+    assert list(observation.dict) == list(layout)
+    expected = adapter.observation_tensor(state.engine, 1)
+    np.testing.assert_array_equal(observation.tensor, expected)
+    for block, (off, shape) in layout.items():
+        assert observation.dict[block].shape == shape
+        np.testing.assert_array_equal(
+            observation.dict[block].ravel(), expected[off : off + int(np.prod(shape))]
+        )

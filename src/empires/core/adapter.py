@@ -91,6 +91,9 @@ class GameAdapter(Protocol):
 
     def tensor_shape(self, num_players: int, options: Any = None) -> tuple[int, ...]: ...
 
+    def tensor_layout(self, num_players: int) -> dict[str, tuple[int, tuple[int, ...]]]:
+        """The tensor's named blocks: ``{name: (offset, shape)}`` in order."""
+
     def observation_tensor(self, state: GameState, player: int, out: Any = None) -> Any:
         """A float32 numpy array of :meth:`tensor_shape`, values never negative, built only from
         ``state.observation(player)``; written into ``out`` (a flat float32 array) when given."""

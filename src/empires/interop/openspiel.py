@@ -362,7 +362,10 @@ class EmpiresObserver:
         else:
             shape = adapter.tensor_shape(num_players, options)
             self.tensor = np.zeros(int(np.prod(shape)), np.float32)
-            self.dict = {"observation": self.tensor.reshape(shape)}
+            self.dict = {  # the named blocks, as reshaped views
+                name: self.tensor[off : off + int(np.prod(block))].reshape(block)
+                for name, (off, block) in adapter.tensor_layout(num_players).items()
+            }
 
     def set_from(self, state, player):
         if self.tensor is None:
