@@ -7,8 +7,7 @@ For each player count, random games are stopped at ``--positions`` points spread
 (the first decision, then evenly up to about 80% of the way), and an :class:`ISMCTSBot` searches
 each position with a fixed iteration budget (otherwise the bot's defaults: heuristic prior, flat
 bandit over the root's actions, but never the heuristic fallback). Prints iterations per second
-for random rollouts and, when :mod:`empires.bots.heuristic` is importable, for heuristic rollouts
-(the bot's default; much slower, hence the smaller budget). Early positions are the slowest:
+for random rollouts and for heuristic rollouts (the game's heuristic through its adapter; the bot's default; much slower, hence the smaller budget). Early positions are the slowest:
 their rollouts are the longest. The last column divides by the process's CPU time instead of
 wall time: on a shared machine it is the rate one free core would give.
 """
@@ -20,7 +19,7 @@ import sys
 import time
 
 from empires.bots.ismcts import ISMCTSBot
-from empires.core.game import get_game
+from empires.core.adapter import get_adapter
 from empires.core.rng import Rng
 
 
@@ -85,17 +84,11 @@ def main(argv=None) -> int:
     parser.add_argument("--positions", type=int, default=3, help="positions per game (default 3)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    module = get_game(args.game)
+    module = get_adapter(args.game)
     counts = [int(p) for p in args.players.split(",") if p.strip()]
-    try:
-        import empires.bots.heuristic  # noqa: F401
-
-        heuristic = args.heuristic_iterations > 0
-    except ImportError:
-        heuristic = False
-        print("(empires.bots.heuristic is not importable: heuristic rollouts skipped)")
+    heuristic = args.heuristic_iterations > 0
     print(
-        f"{module.NAME}: ISMCTS iterations per second, one process; positions at 0-80% of a "
+        f"{module.name}: ISMCTS iterations per second, one process; positions at 0-80% of a "
         f"random game"
     )
     rollouts = [("random", args.iterations)] + (
@@ -107,9 +100,9 @@ def main(argv=None) -> int:
     )
     print(header)
     for n in counts:
-        if not module.MIN_PLAYERS <= n <= module.MAX_PLAYERS:
+        if not module.min_players <= n <= module.max_players:
             print(
-                f"{n:>7} (skipped: {module.NAME} takes {module.MIN_PLAYERS}-{module.MAX_PLAYERS})"
+                f"{n:>7} (skipped: {module.name} takes {module.min_players}-{module.max_players})"
             )
             continue
         states = positions(module, n, args.seed + n, args.positions)

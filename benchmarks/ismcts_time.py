@@ -17,7 +17,7 @@ import statistics
 import time
 
 from empires.bots import make_bot
-from empires.core.game import get_game
+from empires.core.adapter import get_adapter
 
 
 def main() -> None:
@@ -28,14 +28,14 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1000)
     args = ap.parse_args()
-    module = get_game(args.game)
+    module = get_adapter(args.game)
     times: list[float] = []
     iterations: list[int] = []
     unsearched = early = 0
     for g in range(args.games):
         seat = g % args.players
         bots = [
-            make_bot(args.spec if s == seat else "heuristic", args.seed + 31 * g + s)
+            make_bot(args.spec if s == seat else "heuristic", args.game, args.seed + 31 * g + s)
             for s in range(args.players)
         ]
         state = module.new_game(args.players, seed=args.seed + g)

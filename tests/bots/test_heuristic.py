@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from empires.bots import make_bot
-from empires.bots.heuristic import HeuristicBot
 from empires.core.rng import Rng
 from empires.discovery.game import DiscoveryGame, new_game
+from empires.discovery.heuristic import HeuristicBot
 from empires.discovery.options import Options
 
 try:
@@ -37,9 +37,30 @@ def play(num_players: int, seed: int, bots: list, check=None) -> DiscoveryGame:
 
 
 def test_registered_and_named():
-    bot = make_bot("heuristic", 3)
+    from empires.settlers.heuristic import SettlersHeuristicBot
+
+    bot = make_bot("heuristic", "discovery", 3)
     assert isinstance(bot, HeuristicBot)
     assert bot.name == "heuristic"
+    other = make_bot("heuristic", "settlers", 3)
+    assert isinstance(other, SettlersHeuristicBot) and other.name == "heuristic"
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        make_bot("heuristic", "chess", 3)
+
+
+def test_make_bot_without_a_game_plays_the_heuristic_of_the_game_it_is_given():
+    """The two-argument make_bot(spec, seed) of before games were named: the same choices as the
+    game's own heuristic with that seed."""
+    from empires.settlers.game import new_game as settlers_game
+
+    for game in (new_game(3, seed=5), settlers_game(2, seed=5)):
+        legacy, named = make_bot("heuristic", 9), make_bot("heuristic", game.game_name, 9)
+        for _ in range(40):
+            if game.is_terminal():
+                break
+            action = named.choose(game)
+            assert legacy.choose(game) == action
+            game.apply(action)
 
 
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5, 6])
@@ -166,7 +187,7 @@ _VIEW_FIELDS = (
 def test_game_view_is_the_observation_view(num_players, options):
     """Read from the game itself, the view (and so every score) is the one decoded from the
     observation of the seat to move."""
-    from empires.bots import heuristic
+    from empires.discovery import heuristic
 
     game = new_game(num_players, seed=31 + num_players, options=options)
     bots = [HeuristicBot(i) if i % 2 == 0 else RandomBot(i) for i in range(num_players)]

@@ -3,24 +3,24 @@
 from __future__ import annotations
 
 import math
-import sys
 import time
 
 import pytest
 
 from empires.bots import make_bot
-from empires.bots.heuristic import HeuristicBot
 from empires.bots.ismcts import (
     ISMCTSBot,
-    discovery_estimate,
     from_spec,
     reward_vector,
     soft_reward,
     softmax,
+    solo_reward,
 )
 from empires.bots.random_bot import RandomBot
 from empires.core.rng import Rng
 from empires.discovery.game import DiscoveryGame, new_game
+from empires.discovery.heuristic import HeuristicBot
+from empires.discovery.heuristic.estimate import discovery_estimate
 
 # Small budgets keep the whole file within a few seconds of CPU: a full-length rollout of a
 # 2-player game costs ~3-5 ms, a rollout capped at 20 actions well under 1 ms.
@@ -53,7 +53,7 @@ def play(num_players: int, seed: int, bots: list, check_unchanged: bool = False)
 
 # ---- construction and specs ----------------------------------------------------------------
 def test_registry_and_specs():
-    bot = make_bot("ismcts", 3)
+    bot = make_bot("ismcts", "discovery", 3)
     assert isinstance(bot, ISMCTSBot) and bot.name == "ismcts"
     assert (bot.iterations, bot.seconds, bot.rollout, bot.prior, bot.soft, bot.plies, bot.gap) == (
         40,
@@ -64,11 +64,11 @@ def test_registry_and_specs():
         1,
         1.0,
     )
-    assert make_bot("ismcts:500", 1).iterations == 500
-    b = make_bot("ismcts:1s", 1)
+    assert make_bot("ismcts:500", "discovery", 1).iterations == 500
+    b = make_bot("ismcts:1s", "discovery", 1)
     assert b.seconds == 1.0 and b.iterations is None
-    assert make_bot("ismcts:0.5s", 1).seconds == 0.5
-    b = make_bot("ISMCTS:1s:heuristic", 1)
+    assert make_bot("ismcts:0.5s", "discovery", 1).seconds == 0.5
+    b = make_bot("ISMCTS:1s:heuristic", "discovery", 1)
     assert (b.seconds, b.rollout) == (1.0, "heuristic")
     b = from_spec("ismcts:300:c=0.5:depth=40:margin=0:heuristic", 9)
     assert (b.iterations, b.exploration, b.rollout_depth, b.margin_weight, b.rollout) == (
@@ -153,21 +153,28 @@ def test_rollout_depth_zero_and_cap():
 
 
 def test_heuristic_rollouts():
-    pytest.importorskip("empires.bots.heuristic")
     game = position(2, 4, 20)
     bot = ISMCTSBot(1, iterations=6, rollout="heuristic", rollout_depth=15)
     assert bot.choose(game) in game.legal_actions()
-    assert bot.rollout == "heuristic" and bot._policy is not None
+    assert bot.rollout == "heuristic" and isinstance(bot._policy, HeuristicBot)
 
 
-def test_missing_heuristic_falls_back_to_random(monkeypatch):
-    monkeypatch.setitem(sys.modules, "empires.bots.heuristic", None)  # import raises ImportError
-    game = position(2, 4, 20)
-    bot = ISMCTSBot(1, iterations=5, rollout="heuristic", rollout_depth=10)
-    with pytest.warns(RuntimeWarning, match="falling back to random rollouts"):
-        action = bot.choose(game)
-    assert action in game.legal_actions()
-    assert bot.rollout == "random"
+def test_a_game_without_an_adapter_is_searched_with_random_rollouts():
+    """A core-protocol game with no adapter registered: no prior, no fallback, random rollouts
+    (the game's name is not among empires.core.adapter.ADAPTERS)."""
+    fakegame = pytest.importorskip("fakegame")
+
+    class Unregistered(fakegame.FakeState):
+        game_name = "unregistered"
+
+        def determinize(self, observer, rng):
+            return self.clone()
+
+    state = Unregistered(2, 1, fakegame.Options(rounds=2))
+    bot = ISMCTSBot(1, iterations=12, prior=1.0, gap=1.0)
+    assert bot.choose(state) in state.legal_actions()
+    assert bot.last_iterations == 12 and not bot.last_fallback
+    assert bot.last_root.priors is None and bot._policy is None
 
 
 # ---- determinism -----------------------------------------------------------------------------
@@ -205,6 +212,7 @@ class PublicOnly:
     def __init__(self, game: DiscoveryGame) -> None:
         self._game = game
         self.num_players = game.num_players
+        self.game_name = game.game_name  # the core protocol's name of the game
 
     @property
     def current_player(self) -> int:
@@ -437,16 +445,38 @@ def test_discovery_estimate():
     assert discovery_estimate(game) == [row["total"] for row in game.scores()]
 
 
-def test_prior_on_a_game_without_action_scores():
-    """Imperial Settlers' heuristic has no action_scores: the search runs without a prior."""
+def _settlers_choice(num_players: int, seed: int):
     from empires.settlers.game import new_game as settlers_game
 
-    game = settlers_game(2, seed=3)
+    game = settlers_game(num_players, seed=seed)
     while len(game.legal_actions()) < 2:
         game.apply(game.legal_actions()[0])
-    bot = ISMCTSBot(1, iterations=5, prior=1.0, gap=1.0, rollout_depth=10)
+    return game
+
+
+def test_searches_imperial_settlers_with_its_heuristic_prior():
+    """Imperial Settlers' heuristic scores the actions (through its adapter): the root gets the
+    softmax of those scores as priors and the rollouts are played by its heuristic bot."""
+    from empires.settlers.heuristic import SettlersHeuristicBot
+
+    game = _settlers_choice(2, 3)
+    bot = ISMCTSBot(1, iterations=5, prior=1.0, gap=None, rollout_depth=10, early_stop=None)
     assert bot.choose(game) in game.legal_actions()
-    assert bot.last_iterations == 5 and bot.last_root.priors is None
+    assert bot.last_iterations == 5
+    priors = bot.last_root.priors
+    assert set(priors) == set(game.legal_actions()) and math.isclose(sum(priors.values()), 1.0)
+    assert isinstance(bot._policy, SettlersHeuristicBot)
+
+
+def test_solo_search_is_rewarded_by_beating_the_game():
+    """One seat: the reward is mostly the solo win (soft_reward alone would be 1 everywhere)."""
+    game = _settlers_choice(1, 5)
+    bot = ISMCTSBot(2, iterations=6, gap=None, rollout_depth=30)
+    assert bot.choose(game) in game.legal_actions()
+    rewards = [c.total / c.visits for c in bot.last_root.children.values() if c.visits]
+    assert rewards and all(0.0 <= r <= 1.0 for r in rewards)
+    assert solo_reward(1.0, 40, 10) > solo_reward(0.0, 80, 10) > solo_reward(0.0, 20, 10) > 0
+    assert solo_reward(0.5, 0, 10) == 0.375
 
 
 def test_plies_and_turn_horizon():

@@ -155,7 +155,7 @@ def test_clone_is_complete_and_independent(config, seed, stop):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games(), seeds)
 def test_heuristic_games_keep_the_invariants(config, seed):
-    from empires.bots.heuristic import HeuristicBot
+    from empires.discovery.heuristic import HeuristicBot
     from empires.bots.random_bot import RandomBot
 
     n, options = config

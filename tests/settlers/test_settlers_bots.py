@@ -6,18 +6,17 @@ from __future__ import annotations
 import json
 
 from empires.bots import make_bot
-from empires.bots.settlers_heuristic import SettlersHeuristicBot
+from empires.settlers.heuristic import SettlersHeuristicBot
 from empires.cli import main
 from empires.settlers import Options, new_game
 from empires.sim.local import play_game
 
 
-def test_heuristic_dispatches_to_the_settlers_bot():
-    bot = make_bot("heuristic", 1)
+def test_heuristic_is_the_settlers_bot():
+    bot = make_bot("heuristic", "settlers", 1)
+    assert isinstance(bot, SettlersHeuristicBot)
     game = new_game(2, seed=1)
-    action = bot.choose(game)
-    assert action in game.legal_actions()
-    assert isinstance(next(iter(bot._other_games.values())), SettlersHeuristicBot)
+    assert bot.choose(game) in game.legal_actions()
 
 
 def test_heuristic_beats_random():

@@ -1,34 +1,26 @@
-"""Bots that play any game written against :mod:`empires.core.game`, and their registry.
+"""Bots that play any game reached through :mod:`empires.core.adapter`, and their registry.
 
-``make_bot("random", seed)`` builds a bot by name. Bots are imported lazily so that a bot whose
-module is not installed (or not written yet) only fails when it is asked for.
+``make_bot(spec, game, seed)`` builds a bot by spec for a game (by name): ``random`` and
+``ismcts`` (``ismcts:1s``, ...) are written against the core game protocol and play every game;
+``heuristic`` is the game's own heuristic (its adapter's ``heuristic_bot``). A bot registered with
+:func:`register_bot` is imported lazily, so that a bot whose module is not installed only fails
+when it is asked for. No module here imports a game package.
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from empires.bots.base import Bot
+from empires.core.adapter import adapter_of, get_adapter
 
-# name -> "module:Class"; the class is called with the seed.
-_REGISTRY: dict[str, str] = {
+# name -> "module:Class" (the class is called with the seed), or None for the game's heuristic.
+_REGISTRY: dict[str, str | None] = {
     "random": "empires.bots.random_bot:RandomBot",
-    "heuristic": "empires.bots.heuristic:HeuristicBot",
+    "heuristic": None,
     "ismcts": "empires.bots.ismcts:ISMCTSBot",
 }
-
-
-# Game-specific classes of a bot name: (name, game) -> "module:Class". ``heuristic`` is the
-# Discovery bot; on another game its class hands each decision to the one registered here.
-_BY_GAME: dict[tuple[str, str], str] = {
-    ("heuristic", "settlers"): "empires.bots.settlers_heuristic:SettlersHeuristicBot",
-}
-
-
-def bot_for_game(name: str, game: str, seed: int) -> Bot | None:
-    """The bot registered as ``name`` for ``game`` (built with ``seed``), or None."""
-    target = _BY_GAME.get((name, game))
-    return None if target is None else _load_class(name, target)(seed)
 
 
 def bot_names() -> tuple[str, ...]:
@@ -61,20 +53,49 @@ def _load_class(name: str, target: str):
         ) from None
 
 
-def make_bot(spec: str, seed: int) -> Bot:
-    """Build the bot named ``spec`` (e.g. ``"random"``, ``"heuristic"``) seeded with ``seed``."""
+class _AnyGameHeuristic:
+    """``heuristic`` without a game (the two-argument :func:`make_bot` of before games were
+    named): the heuristic of the game of the first state it is given, seeded with ``seed``."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._bots: dict[str, Any] = {}
+
+    def choose(self, state: Any) -> Any:
+        game = state.game_name
+        bot = self._bots.get(game)
+        if bot is None:
+            bot = self._bots[game] = adapter_of(state).heuristic_bot(self.seed)
+        return bot.choose(state)
+
+
+def make_bot(spec: str, game: Any, seed: int | None = None) -> Bot:
+    """Build the bot ``spec`` (``"random"``, ``"heuristic"``, ``"ismcts:1s"``...) for ``game``
+    (a game name, see :func:`empires.core.adapter.game_names`) seeded with ``seed``.
+
+    ``make_bot(spec, seed)`` (no game) is still accepted while callers move to naming the game:
+    its ``heuristic`` plays the heuristic of whatever game it is given.
+    """
     if not isinstance(spec, str):
         raise ValueError(f"a bot name must be a string, got {type(spec).__name__}")
+    if seed is None and not isinstance(game, str):
+        game, seed = None, game  # make_bot(spec, seed)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"a bot seed must be an integer, got {type(seed).__name__}")
+    adapter = get_adapter(game) if game is not None else None  # ValueError naming the games
     name = spec.strip().lower()
     if name.startswith("ismcts:"):  # "ismcts:500", "ismcts:1s:heuristic", ...
         from empires.bots.ismcts import from_spec
 
         return from_spec(name, seed)
-    try:
-        target = _REGISTRY[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {spec!r}; known bots: {', '.join(_REGISTRY)}") from None
+    if name not in _REGISTRY:
+        raise ValueError(f"unknown bot {spec!r}; known bots: {', '.join(_REGISTRY)}")
+    target = _REGISTRY[name]
+    if target is None:
+        return _AnyGameHeuristic(seed) if adapter is None else adapter.heuristic_bot(seed)
     return _load_class(name, target)(seed)
 
 
-__all__ = ["Bot", "bot_for_game", "bot_names", "make_bot", "register_bot"]
+__all__ = ["Bot", "bot_names", "make_bot", "register_bot"]

@@ -3,8 +3,10 @@
 SO-ISMCTS after Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE
 TCIAIG 2012), guided by the game's heuristic bot. The bot is written against the core
 :class:`~empires.core.game.GameState` protocol; it needs ``determinize(observer, rng)`` besides
-the usual methods, and uses :class:`~empires.bots.heuristic.HeuristicBot` (its
-``action_scores``) where the game has one.
+the usual methods, and reaches the game's knowledge only through its adapter
+(:func:`empires.core.adapter.adapter_of`): its heuristic bot for the rollouts, its
+``action_scores`` for the prior and the fallback, its ``estimate`` for cut-short rollouts. A state
+of a game with no adapter registered is searched with random rollouts and no prior.
 
 One decision:
 
@@ -49,7 +51,9 @@ The reward of a seat, with ``soft`` > 0 (the default, 10): the product over the 
 ``sigmoid((own total - their total) / soft)``, a smooth "probability of finishing ahead of
 everyone" that tells a narrow loss from a heavy one and so has far less variance than
 win/loss. Totals are ``scores()`` at the end of the game; a rollout cut short is valued by
-:func:`discovery_estimate` (Discovery) or by the current ``scores()``. With ``soft=0``, the
+:func:`the adapter's estimate <empires.core.adapter.GameAdapter.estimate>` (Discovery's
+``discovery_estimate``) or by the current ``scores()``. A solo game (one seat) is rewarded by
+:func:`solo_reward`: mostly whether the seat beat the game, a little its score. With ``soft=0``, the
 reward is the placement (see :func:`reward_vector`): ``1`` for a sole first place, ``1/k`` for
 a first place shared by ``k`` seats and ``0.5 * (N-1-a)/(N-1)`` for a seat with ``a`` seats
 strictly ahead, blended with a score margin when ``margin_weight`` > 0::
@@ -70,7 +74,7 @@ Defaults, and why (Discovery, 2 players, measured offline on 150 positions from 
 where the heuristic's top two scores are within 2 VP: each position's candidate actions valued by
 32 heuristic-vs-heuristic playouts with common random numbers, "gain" = value of the bot's choice
 minus value of the heuristic's, in final score margin): full heuristic rollouts (truncated ones
-valued by :func:`discovery_estimate` or random rollouts lost 0.2-1.5 VP per decision to the
+valued by ``discovery_estimate`` or random rollouts lost 0.2-1.5 VP per decision to the
 heuristic; full heuristic rollouts gained 0.6-1.2), the prior (``prior=1``, ``temperature=1``;
 without it 40 iterations are spread over ~17 placements), a flat bandit (``plies=1``: the
 opponent in the rollouts is exactly the heuristic it is playing, and 40 iterations grow no useful
@@ -96,9 +100,9 @@ from __future__ import annotations
 import math
 import random
 import time
-import warnings
 from typing import Any
 
+from empires.core.adapter import adapter_of
 from empires.core.rng import Rng
 
 DEFAULT_ITERATIONS = 40
@@ -202,85 +206,6 @@ def softmax(scores: list[float], temperature: float) -> list[float]:
     return [x / z for x in w]
 
 
-# ---- game-specific knowledge (optional) ---------------------------------------------------------
-_GAME_OF_TYPE: dict[type, str] = {}
-
-
-def _game_name(state: Any) -> str:
-    """The game a state plays (its observation's ``game``), looked up once per state class."""
-    name = _GAME_OF_TYPE.get(type(state))
-    if name is None:
-        try:
-            name = str(state.observation(state.current_player).get("game", ""))
-        except Exception:  # a state without a usable observation: no game-specific help
-            name = ""
-        _GAME_OF_TYPE[type(state)] = name
-    return name
-
-
-_HAS_HEURISTIC: dict[str, bool] = {"discovery": True}
-
-
-def _has_heuristic(game: str) -> bool:
-    """Whether :class:`~empires.bots.heuristic.HeuristicBot` can play ``game`` (Discovery, or
-    a game with a heuristic bot registered for it)."""
-    known = _HAS_HEURISTIC.get(game)
-    if known is None:
-        from empires.bots import bot_for_game
-
-        try:
-            known = bool(game) and bot_for_game("heuristic", game, 0) is not None
-        except ValueError:  # registered but not importable
-            known = False
-        _HAS_HEURISTIC[game] = known
-    return known
-
-
-def discovery_estimate(d: Any) -> list[float] | None:
-    """Estimated final totals of a (determinized) Discovery game: ``scores()`` plus the colony
-    scorings still to come at the current majorities (a region short of 3 workers counts in
-    proportion to its largest colony; scorings after the next weigh 0.8), plus money and the
-    set income still to be paid, valued like :mod:`empires.bots.heuristic` values money.
-    ``None`` for anything but a Discovery engine state."""
-    s = getattr(d, "s", None)
-    if s is None or not hasattr(s, "region_workers"):
-        return None
-    from empires.discovery.data import NUM_REGIONS, SCORING_TURNS, TURNS
-    from empires.discovery.income import set_income
-    from empires.discovery.scoring import region_scores, scores
-
-    n = s.num_players
-    totals = [float(row["total"]) for row in scores(s)]
-    t = s.turn
-    if s.step == "over":
-        return totals
-    done_now = s.step in ("buy_vp", "refresh")
-    pending = [x for x in SCORING_TURNS if x > t or (x == t and not done_now)]
-    if pending:
-        w_rest = 0.8 * (len(pending) - 1)
-        now = pending[0] == t
-        for r in range(NUM_REGIONS):
-            rw = s.region_workers[r]
-            counts = [sum(rw[p]) for p in range(n)]
-            top = max(counts)
-            if top <= 0:
-                continue
-            if top >= 3:
-                vp = region_scores(counts)
-                f = 1.0 + w_rest
-            else:
-                vp = region_scores([c * 3 for c in counts])
-                f = ((0.0 if now else 1.0) + w_rest) * top / 3.0
-            for p in range(n):
-                if vp[p]:
-                    totals[p] += f * vp[p]
-    m = 0.35 if t < 7 else 0.3 if t == 7 else 0.05
-    left = TURNS - t
-    for p in range(n):
-        totals[p] += m * (s.money[p] + left * set_income(s.goods[p], s.ships[p]))
-    return totals
-
-
 class ISMCTSBot:
     """Single-observer ISMCTS: UCB1 over available arms, or PUCT with the heuristic's prior."""
 
@@ -340,7 +265,7 @@ class ISMCTSBot:
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds
-        self.rollout = rollout  # requested policy; "random" after a failed heuristic import
+        self.rollout = rollout
         self.rollout_depth = rollout_depth
         self.exploration = exploration
         self.margin_weight = margin_weight
@@ -356,7 +281,6 @@ class ISMCTSBot:
             raise ValueError(f"ismcts: stop factor must be positive, got {early_stop}")
         self.early_stop = early_stop
         self._policy: Any = None  # the heuristic bot used in rollouts, built on first use
-        self._scorers: dict[str, Any] = {}  # game -> action_scores(state), or None
         self.last_iterations = 0  # iterations run by the last search (for benchmarks)
         self.last_root: _Node | None = None
         self.last_fallback = False  # the last choice was the heuristic's, without search
@@ -371,48 +295,13 @@ class ISMCTSBot:
             f"rng_state={self.rng.state})"
         )
 
-    # ---- the heuristic: rollout policy and prior ---------------------------------------------
-    def _heuristic_class(self) -> Any:
-        try:
-            from empires.bots.heuristic import HeuristicBot
-        except ImportError as exc:
-            warnings.warn(
-                f"ismcts: empires.bots.heuristic.HeuristicBot cannot be imported ({exc}); "
-                f"falling back to random rollouts and no prior",
-                RuntimeWarning,
-                stacklevel=4,
-            )
-            return None
-        return HeuristicBot
-
-    def _heuristic_policy(self) -> Any:
-        """The heuristic rollout bot, imported and built on first use; ``None`` if it cannot be
-        (the bot then falls back to random rollouts with a warning)."""
-        if self._policy is None and self.rollout == "heuristic":
-            cls = self._heuristic_class()
-            if cls is None:
-                self.rollout = "random"
-                return None
-            self._policy = cls(self.rng.next_u64())
+    # ---- the heuristic: rollout policy ---------------------------------------------------------
+    def _heuristic_policy(self, adapter: Any) -> Any:
+        """The game's heuristic bot for the rollouts, built on first use (seeded from the bot's
+        generator)."""
+        if self._policy is None:
+            self._policy = adapter.heuristic_bot(self.rng.next_u64())
         return self._policy
-
-    def _scorer(self, game: str) -> Any:
-        """``action_scores(state) -> list[float]`` of the game's heuristic bot (scores aligned
-        with ``legal_actions()``, from the observation of the seat to move), or None."""
-        if game in self._scorers:
-            return self._scorers[game]
-        scorer = None
-        cls = self._heuristic_class()
-        if cls is not None:
-            if game == "discovery":
-                scorer = cls(0).action_scores
-            else:
-                from empires.bots import bot_for_game
-
-                other = bot_for_game("heuristic", game, 0) if game else None
-                scorer = getattr(other, "action_scores", None)
-        self._scorers[game] = scorer
-        return scorer
 
     # ---- entry point -------------------------------------------------------------------------
     def choose(self, state: Any) -> Any:
@@ -444,233 +333,301 @@ class ISMCTSBot:
         return the root of the tree. With a ``gap`` and the heuristic's best action ahead of the
         rest by at least that much, no search is run: the root's ``action`` is that best action
         and ``last_fallback`` is set."""
-        me = state.current_player
-        n = state.num_players
         if not callable(getattr(state, "determinize", None)):
             raise TypeError(
                 f"ISMCTSBot needs a state with determinize(observer, rng); "
                 f"{type(state).__name__} has none"
             )
-        rng = self.rng
-        c = self.exploration
-        cp = self.prior
-        temp = self.temperature
-        fpu_red = self.fpu
-        depth_cap = self.rollout_depth
-        margin = self.margin_weight
-        soft = self.soft
-        by_turn = self.horizon == "turn"
-        plies = self.plies
-        game = _game_name(state)
-        policy = self._heuristic_policy() if self.rollout == "heuristic" else None
-        if policy is not None and not _has_heuristic(game):
-            policy = None  # no heuristic for this game: random rollouts
-        eps = self.epsilon
-        scorer = self._scorer(game) if (cp > 0 or self.gap is not None) else None
-        estimate = discovery_estimate if game == "discovery" else None
-        # Rollout choices use the C-coded Mersenne Twister seeded from the bot's generator:
-        # as deterministic as Rng, and far cheaper per call on the hot path.
-        fast = random.Random(rng.next_u64()).random
-        log = math.log
-        sqrt = math.sqrt
+        search = _Search(self, state, _adapter(state))
         root = _Node()
         self.last_root = root
         self.last_iterations = 0
         self.last_early_stop = False
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        if scorer is not None:
-            # The heuristic's view of the root, from a determinization: its observation for
-            # ``me`` is the real one, so this reads nothing ``me`` may not see.
-            d0 = state.determinize(me, rng)
-            d0.narrate = False  # nobody reads a search copy's event log
-            legal0 = d0.legal_actions()
-            scores = scorer(d0)
-            if self.gap is not None and len(scores) > 1:
-                order = sorted(range(len(scores)), key=lambda i: -scores[i])
-                if scores[order[0]] - scores[order[1]] >= self.gap:
-                    root.action = legal0[order[0]]
-                    self.last_fallback = True
-                    return root
-            if cp > 0:
-                root.priors = dict(zip(legal0, softmax(scores, temp), strict=True))
-        use_prior = cp > 0 and scorer is not None
-        max_iter = self.iterations
+        if search.scorer is not None and self._root_prior(state, search, root):
+            return root
         done = 0
-        # Early stop: the move played is the real-legal root child with the most visits, so once
-        # its lead over the runner-up exceeds the iterations still to come, nothing can change
-        # the choice (exact with an iteration budget; with a time budget the iterations to come
-        # are estimated from the rate so far).
-        stop_factor = self.early_stop
-        stop_check = stop_factor is not None
-        real_legal = frozenset(state.legal_actions()) if stop_check else frozenset()
+        real_legal = frozenset(state.legal_actions()) if self.early_stop is not None else None
         started = time.perf_counter()
-        while True:
-            if max_iter is not None and done >= max_iter:
-                break
-            if deadline is not None and done > 0:
-                now = time.perf_counter()
-                if now >= deadline:
-                    break
-            if stop_check and done >= 2:
-                top = second = 0
-                for a, child in root.children.items():
-                    v = child.visits
-                    if a in real_legal:
-                        if v > top:
-                            top, second = v, top
-                        elif v > second:
-                            second = v
-                if max_iter is not None:
-                    remaining = max_iter - done
-                else:
-                    remaining = done * (deadline - now) / max(now - started, 1e-9)
-                if top - second > stop_factor * remaining:
-                    self.last_early_stop = True
-                    break
+        while not self._finished(root, done, deadline, started, real_legal):
             done += 1
-            d = state.determinize(me, rng)
+            d = state.determinize(search.me, self.rng)
             d.narrate = False
-            node = root
-            path = [root]
-            ply = 0
-            # ---- selection and expansion ---------------------------------------------------
-            while True:
-                player = d.current_player
-                if player < 0:
-                    break
-                legal = d.legal_actions()
-                if not legal:
-                    break
-                children = node.children
-                if len(legal) > 1:
-                    if plies is not None and ply >= plies:
-                        break  # the tree stops here: roll out
-                    ply += 1
-                if len(legal) == 1:  # forced move: create / follow the node, keep expanding
-                    a = legal[0]
-                    child = children.get(a)
-                    if child is None:
-                        child = children[a] = _Node(a, player)
-                    else:
-                        child.avail += 1
-                    d.apply(a)
-                    node = child
-                    path.append(child)
-                    continue
-                if use_prior:
-                    # PUCT over the available arms: every legal action has a child (created
-                    # with the node's priors); an unvisited child's value is the first-play
-                    # urgency, the acting seat's mean over the visited ones less ``fpu``.
-                    priors = node.priors
-                    if priors is None or any(a not in priors for a in legal):
-                        new = dict(zip(legal, softmax(scorer(d), temp), strict=True))
-                        if priors is None:
-                            node.priors = priors = new
-                        else:
-                            for a, x in new.items():
-                                priors.setdefault(a, x)
-                    vsum = 0
-                    tsum = 0.0
-                    for a in legal:
-                        ch = children.get(a)
-                        if ch is None:
-                            ch = children[a] = _Node(a, player, 0)
-                        ch.avail += 1
-                        if ch.visits:
-                            vsum += ch.visits
-                            tsum += ch.total
-                    fpu = (tsum / vsum if vsum else 0.5) - fpu_red
-                    best = None
-                    best_v = -1e300
-                    for a in legal:
-                        ch = children[a]
-                        nv = ch.visits
-                        q = ch.total / nv if nv else fpu
-                        v = q + cp * priors[a] * sqrt(ch.avail) / (1 + nv)
-                        if v > best_v:
-                            best, best_v = ch, v
-                    d.apply(best.action)
-                    path.append(best)
-                    if not best.visits:
-                        break  # expanded a new node: roll out from here
-                    node = best
-                    continue
-                untried = [a for a in legal if a not in children]
-                if untried:
-                    for a in legal:  # the tried ones were available in this visit too
-                        ch = children.get(a)
-                        if ch is not None:
-                            ch.avail += 1
-                    a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                    child = children[a] = _Node(a, player)
-                    d.apply(a)
-                    path.append(child)
-                    break
-                best = None
-                best_v = -1.0
-                for a in legal:
-                    ch = children[a]
-                    v = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
-                    ch.avail += 1
-                    if v > best_v:
-                        best, best_v = ch, v
-                d.apply(best.action)
-                node = best
-                path.append(best)
-            # ---- rollout ---------------------------------------------------------------------
-            steps = 0
-            # With the "turn" horizon (games whose state has a turn counter), the rollout stops
-            # when the turn it starts in is over.
-            ds = getattr(d, "s", None) if by_turn else None
-            turn0 = getattr(ds, "turn", None)
-            if turn0 is None:
-                ds = None
-            if policy is None:
-                while depth_cap is None or steps < depth_cap:
-                    if d.is_terminal() or (ds is not None and ds.turn != turn0):
-                        break
-                    legal = d.legal_actions()
-                    k = len(legal)
-                    if not k:
-                        break
-                    d.apply(legal[int(fast() * k)] if k > 1 else legal[0])
-                    steps += 1
-            else:
-                choose = policy.choose
-                while depth_cap is None or steps < depth_cap:
-                    if d.is_terminal() or (ds is not None and ds.turn != turn0):
-                        break
-                    legal = d.legal_actions()
-                    k = len(legal)
-                    if not k:
-                        break
-                    if k == 1:
-                        d.apply(legal[0])
-                    elif eps and fast() < eps:
-                        d.apply(legal[int(fast() * k)])
-                    else:
-                        d.apply(choose(d))
-                    steps += 1
-            # ---- evaluation and backpropagation ---------------------------------------------
-            if soft:
-                totals = estimate(d) if estimate is not None else None
-                if totals is None:
-                    totals = [row["total"] for row in d.scores()]
-                reward = soft_reward(totals, soft)
-            elif d.is_terminal():
-                totals = [row["total"] for row in d.scores()] if margin > 0 else None
-                reward = reward_vector(d.ranking(), totals, n, margin)
-            else:
-                totals = estimate(d) if estimate is not None else None
-                if totals is None:
-                    totals = [row["total"] for row in d.scores()]
-                reward = reward_vector(_ranking_from_totals(totals), totals, n, margin)
-            for nd in path:
-                nd.visits += 1
-                if nd.player >= 0:
-                    nd.total += reward[nd.player]
+            path = search.select(d, root)
+            search.rollout(d)
+            backup(path, search.evaluate(d))
         self.last_iterations = done
         return root
+
+    def _root_prior(self, state: Any, search: _Search, root: _Node) -> bool:
+        """Score the root's actions with the heuristic, from a determinization (its observation
+        for the searching seat is the real one, so this reads nothing that seat may not see):
+        True (and ``last_fallback``) when the best leads by ``gap``, else the root's priors."""
+        d0 = state.determinize(search.me, self.rng)
+        d0.narrate = False  # nobody reads a search copy's event log
+        legal0 = d0.legal_actions()
+        scores = search.scorer(d0)
+        if self.gap is not None and len(scores) > 1:
+            order = sorted(range(len(scores)), key=lambda i: -scores[i])
+            if scores[order[0]] - scores[order[1]] >= self.gap:
+                root.action = legal0[order[0]]
+                self.last_fallback = True
+                return True
+        if self.prior > 0:
+            root.priors = dict(zip(legal0, softmax(scores, self.temperature), strict=True))
+        return False
+
+    def _finished(
+        self,
+        root: _Node,
+        done: int,
+        deadline: float | None,
+        started: float,
+        real_legal: frozenset | None,
+    ) -> bool:
+        """Whether the search stops before iteration ``done + 1``: the budget is spent, or (early
+        stop) the move played, the real-legal root child with the most visits, leads the
+        runner-up by more than the iterations still to come (exact with an iteration budget;
+        with a time budget those are estimated from the rate so far)."""
+        max_iter = self.iterations
+        if max_iter is not None and done >= max_iter:
+            return True
+        now = 0.0
+        if deadline is not None and done > 0:
+            now = time.perf_counter()
+            if now >= deadline:
+                return True
+        if real_legal is None or done < 2:
+            return False
+        top = second = 0
+        for a, child in root.children.items():
+            v = child.visits
+            if a in real_legal:
+                if v > top:
+                    top, second = v, top
+                elif v > second:
+                    second = v
+        if max_iter is not None:
+            remaining = max_iter - done
+        else:
+            remaining = done * (deadline - now) / max(now - started, 1e-9)
+        if top - second > self.early_stop * remaining:
+            self.last_early_stop = True
+            return True
+        return False
+
+
+# ---- the game's knowledge, through its adapter -------------------------------------------------
+def _adapter(state: Any) -> Any:
+    """The adapter of the game ``state`` plays (its ``game_name``), or None for a state of a game
+    that has none registered (a core-protocol game: random rollouts, no prior, no estimate)."""
+    try:
+        return adapter_of(state)
+    except (AttributeError, ValueError):
+        return None
+
+
+def solo_reward(won: float, total: float, scale: float) -> float:
+    """The reward of the only seat of a solo game, in [0, 1]: mostly whether it beat the game
+    (``won``: 1, 0, or 0.5 when a rollout was cut short), and a little its score
+    (``total / (total + 4 * scale)``, so a higher score is still worth going for)."""
+    t = max(0.0, float(total))
+    return 0.75 * won + 0.25 * t / (t + 4.0 * scale)
+
+
+class _Search:
+    """One decision's search: the settings and the game's knowledge it reads on every iteration.
+    The four steps of an iteration are its methods :meth:`select` (with the expansion),
+    :meth:`rollout`, :meth:`evaluate` and :func:`backup`."""
+
+    def __init__(self, bot: ISMCTSBot, state: Any, adapter: Any) -> None:
+        self.me = state.current_player
+        self.n = state.num_players
+        self.rng = bot.rng
+        self.c = bot.exploration
+        self.cp = bot.prior
+        self.temp = bot.temperature
+        self.fpu_red = bot.fpu
+        self.depth_cap = bot.rollout_depth
+        self.margin = bot.margin_weight
+        self.soft = bot.soft
+        self.by_turn = bot.horizon == "turn"
+        self.plies = bot.plies
+        self.eps = bot.epsilon
+        self.policy = None
+        if bot.rollout == "heuristic" and adapter is not None:
+            self.policy = bot._heuristic_policy(adapter)
+        wants_scores = adapter is not None and (bot.prior > 0 or bot.gap is not None)
+        self.scorer = adapter.action_scores if wants_scores else None
+        self.estimate = adapter.estimate if adapter is not None else None
+        self.use_prior = self.cp > 0 and self.scorer is not None
+        # Rollout choices use the C-coded Mersenne Twister seeded from the bot's generator:
+        # as deterministic as Rng, and far cheaper per call on the hot path.
+        self.fast = random.Random(self.rng.next_u64()).random
+
+    # ---- selection and expansion -------------------------------------------------------------
+    def select(self, d: Any, root: _Node) -> list[_Node]:
+        """Walk ``d`` down the tree from ``root``, expanding one new node (forced moves pass
+        through without using up the expansion); the path of nodes visited."""
+        node = root
+        path = [root]
+        ply = 0
+        while True:
+            player = d.current_player
+            if player < 0:
+                break
+            legal = d.legal_actions()
+            if not legal:
+                break
+            if len(legal) > 1:
+                if self.plies is not None and ply >= self.plies:
+                    break  # the tree stops here: roll out
+                ply += 1
+            if len(legal) == 1:  # forced move: create / follow the node, keep expanding
+                node = _forced(node, legal[0], player)
+                d.apply(legal[0])
+                path.append(node)
+                continue
+            if self.use_prior:
+                child = self._puct(d, node, legal, player)
+            else:
+                child = self._ucb(node, legal, player)
+            d.apply(child.action)
+            path.append(child)
+            if not child.visits:
+                break  # expanded a new node: roll out from here
+            node = child
+        return path
+
+    def _puct(self, d: Any, node: _Node, legal: list, player: int) -> _Node:
+        """PUCT over the available arms: every legal action has a child (created with the
+        node's priors); an unvisited child's value is the first-play urgency, the acting seat's
+        mean over the visited ones less ``fpu``."""
+        priors = node.priors
+        if priors is None or any(a not in priors for a in legal):
+            new = dict(zip(legal, softmax(self.scorer(d), self.temp), strict=True))
+            if priors is None:
+                node.priors = priors = new
+            else:
+                for a, x in new.items():
+                    priors.setdefault(a, x)
+        children = node.children
+        vsum = 0
+        tsum = 0.0
+        for a in legal:
+            ch = children.get(a)
+            if ch is None:
+                ch = children[a] = _Node(a, player, 0)
+            ch.avail += 1
+            if ch.visits:
+                vsum += ch.visits
+                tsum += ch.total
+        fpu = (tsum / vsum if vsum else 0.5) - self.fpu_red
+        cp = self.cp
+        sqrt = math.sqrt
+        best = None
+        best_v = -1e300
+        for a in legal:
+            ch = children[a]
+            nv = ch.visits
+            q = ch.total / nv if nv else fpu
+            v = q + cp * priors[a] * sqrt(ch.avail) / (1 + nv)
+            if v > best_v:
+                best, best_v = ch, v
+        return best
+
+    def _ucb(self, node: _Node, legal: list, player: int) -> _Node:
+        """UCB1 over the available arms, once every legal action has been tried (an untried one
+        is expanded first, at random: the returned child then has no visits)."""
+        children = node.children
+        untried = [a for a in legal if a not in children]
+        if untried:
+            for a in legal:  # the tried ones were available in this visit too
+                ch = children.get(a)
+                if ch is not None:
+                    ch.avail += 1
+            rng = self.rng
+            a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+            child = children[a] = _Node(a, player)
+            return child
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        best = None
+        best_v = -1.0
+        for a in legal:
+            ch = children[a]
+            v = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+            ch.avail += 1
+            if v > best_v:
+                best, best_v = ch, v
+        return best
+
+    # ---- rollout -----------------------------------------------------------------------------
+    def rollout(self, d: Any) -> None:
+        """Play ``d`` on with the rollout policy to the end, the depth cap or (``horizon=turn``,
+        games whose state has a turn counter) the end of the turn it is in."""
+        depth_cap = self.depth_cap
+        fast = self.fast
+        ds = getattr(d, "s", None) if self.by_turn else None
+        turn0 = getattr(ds, "turn", None)
+        if turn0 is None:
+            ds = None
+        choose = self.policy.choose if self.policy is not None else None
+        eps = self.eps
+        steps = 0
+        while depth_cap is None or steps < depth_cap:
+            if d.is_terminal() or (ds is not None and ds.turn != turn0):
+                break
+            legal = d.legal_actions()
+            k = len(legal)
+            if not k:
+                break
+            if k == 1:
+                d.apply(legal[0])
+            elif choose is None or (eps and fast() < eps):
+                d.apply(legal[int(fast() * k)])
+            else:
+                d.apply(choose(d))
+            steps += 1
+
+    # ---- evaluation --------------------------------------------------------------------------
+    def evaluate(self, d: Any) -> list[float]:
+        """The reward vector of the position a rollout ended in (see the module docstring)."""
+        if self.n == 1:
+            total = self._totals(d)[0]
+            won = (1.0 if d.ranking() else 0.0) if d.is_terminal() else 0.5
+            return [solo_reward(won, total, self.soft or DEFAULT_SOFT)]
+        if self.soft:
+            return soft_reward(self._totals(d), self.soft)
+        if d.is_terminal():
+            totals = [row["total"] for row in d.scores()] if self.margin > 0 else None
+            return reward_vector(d.ranking(), totals, self.n, self.margin)
+        totals = self._totals(d)
+        return reward_vector(_ranking_from_totals(totals), totals, self.n, self.margin)
+
+    def _totals(self, d: Any) -> list[float]:
+        totals = self.estimate(d) if self.estimate is not None else None
+        if totals is None:
+            totals = [row["total"] for row in d.scores()]
+        return totals
+
+
+def _forced(node: _Node, a: Any, player: int) -> _Node:
+    child = node.children.get(a)
+    if child is None:
+        child = node.children[a] = _Node(a, player)
+    else:
+        child.avail += 1
+    return child
+
+
+def backup(path: list[_Node], reward: list[float]) -> None:
+    """Add one visit and the reward of the seat that chose each node's action along ``path``."""
+    for nd in path:
+        nd.visits += 1
+        if nd.player >= 0:
+            nd.total += reward[nd.player]
 
 
 def from_spec(spec: str, seed: int) -> ISMCTSBot:
@@ -760,9 +717,10 @@ def from_spec(spec: str, seed: int) -> ISMCTSBot:
 
 __all__ = [
     "ISMCTSBot",
-    "discovery_estimate",
+    "backup",
     "from_spec",
     "reward_vector",
     "soft_reward",
     "softmax",
+    "solo_reward",
 ]

@@ -816,17 +816,6 @@ def _view(state: Any) -> _View:
     return _View(state.observation(state.current_player))
 
 
-_GAME_OF_TYPE: dict[type, str] = {}
-
-
-def _game_of(state: Any) -> str:
-    """The game a state plays (its observation's ``game``), looked up once per state class."""
-    game = _GAME_OF_TYPE.get(type(state))
-    if game is None:
-        game = _GAME_OF_TYPE[type(state)] = state.observation(state.current_player)["game"]
-    return game
-
-
 class HeuristicBot:
     """Scores every legal action with the observation of its own seat and plays the best."""
 
@@ -834,23 +823,12 @@ class HeuristicBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
-        self._other_games: dict[str, Any] = {}  # the heuristic bots of other games
 
     def __repr__(self) -> str:
         return f"HeuristicBot(rng_state={self.rng.state})"
 
     # ---- entry point ------------------------------------------------------------------------
     def choose(self, state: Any) -> Any:
-        game = _game_of(state)
-        if game != "discovery":  # another game's heuristic (empires.bots.bot_for_game)
-            if game not in self._other_games:
-                from empires.bots import bot_for_game
-
-                bot = bot_for_game("heuristic", game, self.rng.next_u64())
-                if bot is None:
-                    raise ValueError(f"HeuristicBot: no heuristic bot for {game}")
-                self._other_games[game] = bot
-            return self._other_games[game].choose(state)
         legal = state.legal_actions()
         if not legal:
             raise ValueError("HeuristicBot: no legal action to choose from")
