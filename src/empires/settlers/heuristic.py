@@ -43,6 +43,13 @@ VALUE = {
     "deal": 0.0,
 }
 ROUNDS = 5
+# The parts of a card the bot has a value rule for (a test checks every card is covered; an
+# effect without a rule raises rather than being silently worth 0). Feature triggers are worth a
+# flat amount per trigger and an Action's special a flat bonus, whatever they are.
+VALUED_EFFECTS = frozenset(
+    ("gain", "gain_per_color", "gain_per_samurai", "choose_one", "draw_keep", "production_copy")
+)
+VALUED_TYPES = frozenset(("production", "action", "feature"))
 
 
 class SettlersHeuristicBot:
@@ -143,10 +150,14 @@ class _View:
                     ),
                     default=0.0,
                 )
+            else:
+                raise KeyError(f"the heuristic has no value rule for the effect {key!r}")
         return total
 
     def card_value(self, card: Card) -> float:
         """A Location's worth to the bot if built now."""
+        if card.type not in VALUED_TYPES:
+            raise KeyError(f"the heuristic has no value rule for a {card.type!r} Location")
         value = card.vp + self.effects_value(card.bonus, card)
         if card.type == "production":
             value += self.effects_value(card.production, card) * (self.left + 1) * 0.9

@@ -61,6 +61,8 @@ from empires.discovery.data import (
     age_of_turn,
 )
 from empires.discovery.game import DiscoveryGame
+from empires.discovery.heuristic.buildings import building_value as value_of_building
+from empires.discovery.heuristic.buildings import end_vp_rates, tile
 from empires.discovery.income import set_income
 from empires.discovery.observation import visible_counter
 
@@ -71,6 +73,7 @@ _GI = {g: i for i, g in enumerate(GOOD_IDS)}
 _COUNTER_INDEX = {c.id: i for i, c in enumerate(COUNTERS)}
 _BUILDING_IDS = tuple(b.id for b in BUILDINGS)
 SUGAR = _GI["sugar"]
+_RUM = tile("rum_distillery").money_per_good  # its $ per Sugar
 
 # Worth (VP) of one more worker of a type available next turn.
 NEXT_WORKER = {COLONIST: 1.2, CAPTAIN: 2.2, MERCHANT: 2.6, MISSIONARY: 3.0, SOLDIER: 1.8}
@@ -240,6 +243,7 @@ class _View:
         self.sched = list(sched)
         self.turns_left = TURNS - self.turn  # turns after this one
         self.plague1 = "plague_1" in self.mine
+        self.vp_per = end_vp_rates(self.mine)  # end-game VP per unit counted, from the table
 
     # ---- decoded on first use ---------------------------------------------------------------
     @_lazy
@@ -369,8 +373,9 @@ class _View:
         delta = _region_util(tuple(cr2), me, w_exact, w_soft) - before
         if p == self.me and self.rgood[r] >= 0 and cr[p] < 3 <= cr2[p] and max(cr) < 3:
             delta += self.good_value(self.rgood[r])
-        if p == self.me and "population" in self.mine:
-            delta += 0.5 * count
+        rate = self.vp_per.get("new_world_worker")
+        if p == self.me and rate:
+            delta += rate * count
         return delta
 
     # ---- goods ------------------------------------------------------------------------------
@@ -384,10 +389,9 @@ class _View:
         goods[g] += 1
         after = self.goods_pot(goods, ships)
         extra = 0.0
-        if "mercantilism" in self.mine:
-            extra += 1.0
+        extra += self.vp_per.get("trade_good", 0.0)
         if g == SUGAR and "rum_distillery" in self.mine:
-            extra += 3 * self.m * self.turns_left
+            extra += _RUM.money * self.m * self.turns_left
         return (after - before) * self.income_mult + extra + 0.05
 
     def ship_value(self) -> float:
@@ -400,8 +404,7 @@ class _View:
         goods = list(self.goods[self.me])
         ships = self.ships[self.me]
         v = (self.goods_pot(goods, ships + 1) - self.goods_pot(goods, ships)) * self.income_mult
-        if "navy" in self.mine:
-            v += 4
+        v += self.vp_per.get("merchant_ship", 0)
         if "privateers" in self.mine:
             v += (self.n - 1) * self.m * self.turns_left
         return v + 0.3
@@ -434,8 +437,9 @@ class _View:
         cr = [0] * self.n
         cr[self.me] = 1
         v = self.region_util(cr) + 0.6 * (self.turns_left > 0)
-        if "population" in self.mine:
-            v += 0.5
+        rate = self.vp_per.get("new_world_worker")
+        if rate:
+            v += rate
         return v
 
     def expedition_ev(
@@ -476,114 +480,9 @@ class _View:
         return any(w[SOLDIER] for w in self.rw_read[r])
 
     def building_value(self, bid: str, price: int) -> float:
-        t = self.turns_left
-        m = self.m
-        me = self.me
-        w = NEXT_WORKER
-        if bid in ("settlers", "settlers_2"):
-            return 0.8 * t * w[COLONIST]
-        if bid == "monastery":
-            return 0.8 * t * w[MISSIONARY]
-        if bid in ("trade_routes", "marketplace"):
-            return 0.8 * t * w[MERCHANT]
-        if bid in ("training_grounds", "military_academy", "fortress"):
-            return 0.6 * t * w[SOLDIER]
-        if bid == "ship_yards":
-            return 0.7 * t * w[CAPTAIN]
-        if bid in ("indentured_servitude", "colonization_laws"):
-            return 0.8 * t * 2.2
-        if bid == "conquistadors":
-            return t * 1.4 if self.discovery_targets() else 0.0
-        if bid == "navigator":
-            return t * 1.8 if self.discovery_targets() else 0.0
-        if bid == "conquest_of_the_inca_empire":
-            return 20 * m
-        if bid == "trading_post":
-            return 5 * m * t
-        if bid == "new_world_cartography":
-            v = 4.0
-            if any(not d for d in self.discovered):
-                v += max(
-                    (
-                        self.expedition_ev(99, 0, dist, gain)[0]
-                        for tgt, dist, gain in self.discovery_targets()
-                        if tgt is not None
-                    ),
-                    default=0.0,
-                )
-            return v
-        if bid == "plague_1":
-            return 0.5 * t if self.discovery_targets() else 0.0
-        if bid == "indian_allies":
-            if self.supply[me][SOLDIER] <= 0:
-                return 0.0
-            regions = [r for r in range(NUM_REGIONS) if self.counts[r][me]]
-            n = min(2, self.supply[me][SOLDIER])
-            return max((self.add_value(r, n) for r in regions), default=0.0)
-        if bid == "privateers":
-            return (self.ships[me] + 0.5) * (self.n - 1) * m * t
-        if bid == "cathedral":
-            missionaries = self.avail[me][MISSIONARY] + 0.5
-            if "monastery" in self.mine:
-                missionaries += 1
-            return min(missionaries, 2.5) * 1.5 * t * 0.6
-        if bid == "taxation":
-            return 2 + 10 * m * t
-        if bid == "university":
-            return 5.0
-        if bid == "west_indies_co":
-            return 1.0 * t
-        if bid == "rum_distillery":
-            return 3 * (self.goods[me][SUGAR] + 0.3 * t) * m * t
-        if bid == "stables":
-            return 0.3 * t
-        if bid == "militia":
-            return 0.4 * t
-        if bid == "migration":
-            return 1.0 * t
-        if bid == "factory":
-            return 5 + 30 * m * t
-        if bid == "mercantilism":
-            return sum(self.goods[me]) + 0.7 * t
-        if bid == "population":
-            return (self.nw_workers(me) + 2.5 * t) / 2.0
-        if bid == "navy":
-            return 4 * self.ships[me] + 1.0 * t
-        if bid == "power":
-            return 2 * self.nw_workers(me, SOLDIER) + 0.5 * t
-        if bid == "prosperity":
-            return 2 * (len(self.owned[me]) + 1) + 1.0 * t
-        if bid == "glory":
-            return (
-                2
-                * sum(
-                    1 for r in range(NUM_REGIONS) if self.counts[r][me] and max(self.counts[r]) >= 3
-                )
-                + 0.5 * t
-            )
-        if bid == "wealth":
-            return max(0, self.money[me] - price) / 5.0 + 1.0 * t
-        # Builder expansion tiles (only the simple ones are valued; the rest count 0).
-        if bid in ("spoils_money_5", "spoils_money_7"):
-            return int(bid[-1]) * m
-        if bid == "spoils_ship":
-            return self.ship_value()
-        if bid == "spoils_specialists":
-            return 2 * w[MISSIONARY] if t else 0.0
-        if bid == "spoils_goods":
-            return 2.0
-        if bid == "overpopulation":
-            return 3 * 1.5
-        if bid == "new_world_mission":
-            return 0.8 * t * w[MISSIONARY]
-        if bid == "magellan":
-            return 0.5 * t if self.discovery_targets() else 0.0
-        if bid == "plague_2":
-            return self.plague_2_value()
-        if bid == "plague_3":
-            best = self.best_plague_3()
-            return best[0] if best else 0.0
-        return 0.0
+        """What tile ``bid`` is worth to the bot if bought at ``price`` (read from the rules'
+        building table by :mod:`empires.discovery.heuristic.buildings`)."""
+        return value_of_building(self, bid, price, NEXT_WORKER)
 
     def plague_2_value(self) -> float:
         counts = [row[:] for row in self.counts]
