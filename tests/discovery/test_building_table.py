@@ -51,7 +51,11 @@ def test_an_on_buy_field_and_an_on_buy_function_are_never_both_given():
         assert not (info.on_buy is not None and info.id in ON_BUY), info.id
 
 
-@pytest.mark.parametrize(("edition", "info"), _every_edition_tile(), ids=lambda x: str(x)[:40])
+@pytest.mark.parametrize(
+    ("edition", "info"),
+    _every_edition_tile(),
+    ids=[f"{e}-{b.id}" for e, b in _every_edition_tile()],
+)
 def test_every_tile_acting_in_phase_4_has_a_field_or_a_function(edition, info):
     shaped = any(getattr(info, f) for f in SHAPED_EACH_TURN)
     shaped = shaped or (info.money_per_good is not None and info.acts_in == "benefits")
