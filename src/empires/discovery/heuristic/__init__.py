@@ -529,10 +529,12 @@ class _View:
         cr[me] -= losses
         cr[d] -= their_loss
         v = self.region_util(cr) - before - 0.05
-        if "power" in self.mine:
-            v -= 2 * min(losses, rw[r][me][SOLDIER])
-        if "population" in self.mine:
-            v -= 0.5 * losses
+        soldier_vp = self.vp_per.get("new_world_soldier")
+        if soldier_vp:
+            v -= soldier_vp * min(losses, rw[r][me][SOLDIER])
+        worker_vp = self.vp_per.get("new_world_worker")
+        if worker_vp:
+            v -= worker_vp * losses
         return v
 
     def fight(self, d: int, r: int, rw) -> None:
@@ -827,8 +829,8 @@ class HeuristicBot:
         bonus = 0.0
         if w == MERCHANT:
             bonus += 5 * v.m
-        if w == SOLDIER and "power" in v.mine:
-            bonus += 2
+        if w == SOLDIER:
+            bonus += v.vp_per.get("new_world_soldier", 0)
         best, where = -1e9, -1
         for r in range(NUM_REGIONS):
             if not v.discovered[r]:
@@ -882,8 +884,7 @@ class HeuristicBot:
             x = v.add_value(r, 1 + extra) + bonus
             if w == SOLDIER:
                 x += 0.2 * sum(1 for q in range(v.n) if q != me and v.counts[r][q])
-                if "power" in v.mine:
-                    x += 2
+                x += v.vp_per.get("new_world_soldier", 0)
             scores.append(x)
         return scores
 
@@ -1146,8 +1147,7 @@ class HeuristicBot:
                 x = 0.5 if v.turn < TURNS else -0.1
                 if w == SOLDIER:
                     x -= 0.2 * sum(1 for q in range(v.n) if q != me and v.counts[a.a][q])
-                    if "power" in v.mine:
-                        x -= 2
+                    x -= v.vp_per.get("new_world_soldier", 0)
                 scores.append(x + 0.01 * v.rw[a.a][me][w])
         return scores
 
