@@ -310,7 +310,7 @@ def _encode_global(obs: dict, e: _Writer) -> None:
     age = obs.get("age", 0)
     if 1 <= age <= 3:
         e.one_hot("age", age - 1)
-    e.one_hot("step", _STEP.get(obs.get("step"), len(STEPS)))
+    e.one_hot("step", _STEP.get(obs.get("step", ""), len(STEPS)))
     if obs.get("terminal"):
         e.buf[e.off("terminal")] = 1.0
     e.one_hot("current_player", e.rel(obs.get("current_player")))
@@ -422,7 +422,7 @@ def _encode_queues(boxes: dict, e: _Writer) -> None:
         cap = queue_capacity(box, n)
         slots, counts = off(f"box_{box}_slots"), off(f"box_{box}_counts")
         for i, item in enumerate(boxes.get(box, ())):
-            q, w = e.rel(item.get("player")), _W.get(item.get("worker"), -1)
+            q, w = e.rel(item.get("player")), _W.get(item.get("worker", ""), -1)
             if q < 0:
                 continue
             if i < cap:
@@ -436,7 +436,7 @@ def _encode_queues(boxes: dict, e: _Writer) -> None:
     for k, space in enumerate(SPECIALIST_BOXES):
         item = specialists.get(space)
         if isinstance(item, dict):
-            q, w = e.rel(item.get("player")), _W.get(item.get("worker"), -1)
+            q, w = e.rel(item.get("player")), _W.get(item.get("worker", ""), -1)
             if q >= 0:
                 buf[start + k * (n + W) + q] = 1.0
             if w >= 0:

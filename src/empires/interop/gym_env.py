@@ -54,7 +54,7 @@ class EmpiresSingleAgentEnv(gym.Env):
 
     game_name = ""
     default_players = 2
-    metadata = {"render_modes": ["human", "ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}
 
     def __init__(
         self,
@@ -90,7 +90,7 @@ class EmpiresSingleAgentEnv(gym.Env):
             if isinstance(spec, str):
                 make_bot(spec, self.game_name, 0)  # fail now on an unknown or unavailable bot name
         self._seed = seed
-        self.game = None
+        self.game: Any = None  # the engine game, set up by reset()
         self.bots: dict[int, Any] = {}
 
     def _read_opponents(self, opponents) -> list[Any]:

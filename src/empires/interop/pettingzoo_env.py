@@ -37,6 +37,7 @@ the game's adapter).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from gymnasium import spaces
 from pettingzoo import AECEnv
@@ -58,7 +59,11 @@ class EmpiresEnv(AECEnv):
 
     game_name = ""
     default_players = 2
-    metadata = {"render_modes": ["human", "ansi"], "name": "", "is_parallelizable": False}
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "ansi"],
+        "name": "",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -89,7 +94,7 @@ class EmpiresEnv(AECEnv):
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
         self._seeder = Rng(seed if seed is not None else random.getrandbits(64))
-        self.game = None
+        self.game: Any = None  # the engine game, set up by reset()
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -109,7 +114,7 @@ class EmpiresEnv(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
         self.agent_selection = self.possible_agents[self.game.current_player]
         self._told = {a: 0 for a in self.agents}

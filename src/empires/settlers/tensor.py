@@ -224,7 +224,7 @@ def _encode_global(obs: dict, b: _Blocks) -> None:
     rnd = obs.get("round", 0)
     if isinstance(rnd, int) and 1 <= rnd <= ROUNDS:
         v["round"][rnd - 1] = 1.0
-    v["step"][_STEP.get(obs.get("step"), len(STEPS))] = 1.0
+    v["step"][_STEP.get(obs.get("step", ""), len(STEPS))] = 1.0
     if obs.get("terminal"):
         v["terminal"][0] = 1.0
     b.seat_hot("current_player", obs.get("current_player"))
@@ -237,7 +237,7 @@ def _encode_decision(obs: dict, b: _Blocks) -> None:
     if not isinstance(decision, dict):
         return
     v = b.v
-    v["decision_kind"][_KIND.get(decision.get("kind"), len(DECISION_KINDS))] = 1.0
+    v["decision_kind"][_KIND.get(decision.get("kind", ""), len(DECISION_KINDS))] = 1.0
     card = decision.get("card")
     if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(_DB.cards):
         _count(v["decision_card"], [_DB.cards[card].name])
