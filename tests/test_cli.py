@@ -19,7 +19,6 @@ from empires import cli
 from empires.bots import bot_names, make_bot
 from empires.bots.random_bot import RandomBot
 from empires.core import adapter as core_adapter
-from empires.core import game as core_game
 from empires.core.adapter import get_adapter
 from empires.core.errors import IllegalActionError
 from empires.sim.local import bot_seeds, play_game, run_local, summarize
@@ -30,8 +29,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 @pytest.fixture(autouse=True)
 def _register_fake(monkeypatch):
     monkeypatch.setitem(core_adapter.ADAPTERS, "fake", "fakegame")
-    # sim/ still finds games by module name while it moves to adapters (issue #21)
-    monkeypatch.setitem(core_game.GAMES, "fake", "fakegame")
 
 
 @pytest.fixture(params=["fake", "discovery"])
