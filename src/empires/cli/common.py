@@ -63,8 +63,8 @@ OPTION_FLAGS: dict[str, set[str]] = {}
 
 def check_extra_arguments(args: argparse.Namespace, extra: list[str]) -> list[str]:
     """CliError for rules-option flags of another game than ``args.game``; returns the rest."""
-    game = getattr(args, "game", None)
-    others = set().union(*OPTION_FLAGS.values()) - OPTION_FLAGS.get(game, set())
+    game: str | None = getattr(args, "game", None)
+    others = set().union(*OPTION_FLAGS.values()) - OPTION_FLAGS.get(game or "", set())
     wrong = [x.partition("=")[0] for x in extra if x.partition("=")[0] in others]
     if game is not None and wrong:
         raise CliError(f"{game} has no option {', '.join(dict.fromkeys(wrong))}")

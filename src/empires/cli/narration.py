@@ -112,7 +112,9 @@ class Narrator:
             line = Text(f"{_actor(event, self.you)}: ", style="bold green" if mine else "bold")
             line.append(text, style="green" if mine else None)
             return Text(f"{number}." if number is not None else "•"), line
-        return Text("›", style="dim"), Text(text, style=EVENT_STYLES.get(event.get("kind"), ""))
+        return Text("›", style="dim"), Text(
+            text, style=EVENT_STYLES.get(str(event.get("kind")), "")
+        )
 
 
 def _event_grid(marker_width: int) -> Table:

@@ -157,9 +157,9 @@ def cmd_play(args, console: Console) -> int:
         console.print(Text(line, style="yellow"))
     narrators: dict[int | None, Narrator] = {}
     if has_events(state):  # each human hears the log as that seat; bots alone: as a spectator
+        listeners: list[int | None] = [*humans] or [None]
         narrators = {
-            p: Narrator(console, p, turn_word_of(state, p), recap=p is not None)
-            for p in humans or [None]
+            p: Narrator(console, p, turn_word_of(state, p), recap=p is not None) for p in listeners
         }
         for narrator in narrators.values():
             _resume(narrator, state)
@@ -253,7 +253,7 @@ def _play_loop(console: Console, state, seats, bots, labels, narrators, viewer) 
         if spectator is not None:
             spectator.flush(state)
         elif text is not None:
-            console.print(Text(f"{labels[seat]}: {text}", style=None if seat in bots else "green"))
+            console.print(Text(f"{labels[seat]}: {text}", style="" if seat in bots else "green"))
     return True
 
 

@@ -18,7 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-_EMPTY = (None, 0, False, "", [], {})
+_EMPTY: tuple[Any, ...] = (None, 0, False, "", [], {})
 _PER_SEAT_KEYS = {"players", "seats", "scores"}
 _SEAT_KEYS = {"current_player", "player", "viewer", "seat", "active_player"}
 _HEADER_NAMES = {"player": "Viewing as", "current_player": "To play"}

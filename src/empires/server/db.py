@@ -284,7 +284,7 @@ class Store:
 
     def set_status(self, game_id: str, status: str) -> None:
         with self.engine.begin() as conn:
-            values = {"status": status}
+            values: dict[str, object] = {"status": status}
             if status != "active":
                 values["finished"] = now()
             conn.execute(update(games).where(games.c.id == game_id).values(**values))

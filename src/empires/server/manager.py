@@ -325,12 +325,12 @@ def _seat_rows(seats: list, game: str) -> tuple[list[SeatRow], dict[int | None, 
             raise ApiError(
                 422, "invalid_seat", f"seat {i}: a name is at most {MAX_NAME_LENGTH} characters"
             )
-        if name is not None and security.control_character(name) is not None:
+        bad = security.control_character(name) if name is not None else None
+        if bad is not None:
             raise ApiError(
                 422,
                 "invalid_seat",
-                f"seat {i}: a name cannot hold control characters "
-                f"(found U+{ord(security.control_character(name)):04X})",
+                f"seat {i}: a name cannot hold control characters (found U+{ord(bad):04X})",
             )
         name = " ".join(name.split()) if name else None
         if kind == "human":
@@ -708,12 +708,12 @@ class GameManager:
             stamp - timedelta(seconds=lim.keep_finished),
         )
         for game_id in expired:
-            game = self.games.pop(game_id, None)
-            if game is not None:
-                if game.bot_task is not None:
-                    game.bot_task.cancel()
-                game.status = "expired"
-                game.close()
+            gone = self.games.pop(game_id, None)
+            if gone is not None:
+                if gone.bot_task is not None:
+                    gone.bot_task.cancel()
+                gone.status = "expired"
+                gone.close()
         if expired or deleted:
             log.info("expired %d unused game(s), deleted %d old game(s)", len(expired), deleted)
         return expired, deleted
@@ -773,7 +773,7 @@ class GameManager:
             rows = [row for row, _ in batch]
             try:
                 await self._db(self.store.append_actions, rows)
-                results = [None] * len(batch)
+                results: list[Exception | None] = [None] * len(batch)
             except Exception:
                 # One bad row must not sink the others: write them one by one.
                 results = []
@@ -817,7 +817,8 @@ class GameManager:
         try:
             row = await self._db(self.store.load_game, game_id)
         except CorruptRow as exc:
-            return await self._quarantine(game_id, exc)
+            await self._quarantine(game_id, exc)
+            return None
         if row is None:
             return None
         if row.status == "quarantined":
@@ -848,7 +849,8 @@ class GameManager:
                     lambda: restore(row, self.card_sets, stop_at_error=True)
                 )
             except Exception as exc2:  # not even its start replays: the row itself is bad
-                return await self._quarantine(game_id, exc2)
+                await self._quarantine(game_id, exc2)
+                return None
         game = self.games.get(game_id)
         if game is not None:
             return game

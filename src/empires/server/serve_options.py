@@ -6,6 +6,7 @@ import re
 import stat
 from dataclasses import fields, replace
 from pathlib import Path
+from typing import Any
 
 from empires.core.adapter import game_names, get_adapter
 from empires.server.manager import CARD_SET_NAME, Limits
@@ -71,7 +72,7 @@ def parse_limits(specs: list[str] | None, base: Limits | None = None) -> Limits:
     :class:`~empires.server.manager.Limits`; durations may carry a unit (``sweep_every=5m``)."""
     base = base or Limits()
     known = {f.name: f for f in fields(Limits)}
-    changes: dict[str, float] = {}
+    changes: dict[str, Any] = {}
     for spec in specs or []:
         name, sep, value = spec.partition("=")
         name = name.strip().replace("-", "_")

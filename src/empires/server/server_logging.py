@@ -54,9 +54,9 @@ def websocket_protocol():
             if (
                 message.get("type") == "websocket.close"
                 and message.get("code") == 1008
-                and getattr(self, "close_timer", None) is not None
+                and (timer := getattr(self, "close_timer", None)) is not None
             ):
-                self.close_timer.cancel()
+                timer.cancel()
                 self.close_timer = None
                 self.transport.close()
 

@@ -147,6 +147,7 @@ class Session:
 
     async def pusher(self) -> None:
         game, seen, log_from, events_from = self.game, -1, 0, 0
+        assert game is not None  # started only once the client is authenticated
         while True:
             await game.wait_change(seen)
             if game.closed:
@@ -238,6 +239,7 @@ class Session:
                 }
             )
             return
+        assert self.game is not None  # messages are read only once authenticated
         try:
             entry = await self.manager.submit(
                 self.game, self.seat, data.get("action"), data.get("expect")
