@@ -30,13 +30,14 @@ class DecisionTable:
         # human-readable prompt per kind (context keys may be interpolated by the caller)
         self.prompts: dict[str, str] = {}
 
-    def decision(self, kind: str, prompt: str) -> Callable[[Legal], Legal]:
+    def decision(self, kind: str, prompt: str) -> Callable[[Legal], Any]:
         """Decorator declaring ``kind`` by its ``legal`` function; the ``choose`` function is
-        declared by decorating it with ``<legal>.choose``."""
+        declared by decorating it with ``<legal>.choose`` (the decorated function gains that
+        attribute, hence ``Any``)."""
         if kind in self.prompts:
             raise ValueError(f"decision kind {kind!r} is declared twice")
 
-        def register(legal: Legal) -> Legal:
+        def register(legal: Legal) -> Any:
             self.prompts[kind] = prompt
 
             def set_choose(choose: Choose) -> Choose:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from empires.core import events as core_events
 from empires.core import savefile
@@ -35,11 +35,11 @@ class EngineGame:
     game_name: ClassVar[str]
     codec: ClassVar[ActionCodec]
     table: ClassVar[DecisionTable]
-    state_type: ClassVar[type]
-    options_type: ClassVar[type]
-    flow: ClassVar[Callable[[Any], None]]
-    new_state: ClassVar[Callable[..., Any]]
-    emit: ClassVar[Callable[..., None]]
+    state_type: ClassVar[Any]  # the game's PlainState
+    options_type: ClassVar[Any]  # the game's frozen Options (to_json / from_json)
+    flow: ClassVar[Callable[..., None]]  # (state): advance until a decision or the end
+    new_state: ClassVar[Callable[..., Any]]  # (num_players, seed, options) -> state
+    emit: ClassVar[Callable[..., None]]  # the game's narration.emit
     event_texts: ClassVar[dict]
     # whether an action's text may differ for its actor (a card picked in secret)
     secret_choices: ClassVar[bool] = False
@@ -52,7 +52,7 @@ class EngineGame:
 
     # ---- construction ----------------------------------------------------------------------
     @classmethod
-    def new(cls, num_players: int, seed: int = 0, options: Any = None) -> EngineGame:
+    def new(cls, num_players: int, seed: int = 0, options: Any = None) -> Self:
         cls.check_new_game_args(num_players, seed, options)
         game = cls(cls.new_state(num_players, seed, options or cls.options_type()))
         cls.flow(game.s)
@@ -163,8 +163,8 @@ class EngineGame:
         """The text of ``act`` as ``viewer`` may read it (hook; by default the same for all)."""
         return self.describe(act)
 
-    def clone(self) -> EngineGame:
-        other = self.state_type.__new__(self.state_type)
+    def clone(self) -> Self:
+        other = object.__new__(self.state_type)
         self.s.copy_into(other)
         return type(self)(other)
 
@@ -222,7 +222,7 @@ class EngineGame:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     @classmethod
-    def replay(cls, history: dict) -> EngineGame:
+    def replay(cls, history: dict) -> Self:
         """Rebuild a game from ``{"config", "seed", "actions"}``; SaveFileError if it does not."""
         if not isinstance(history, dict):
             raise SaveFileError("a saved game must be a JSON object")
@@ -230,6 +230,7 @@ class EngineGame:
         if history.get("game", cls.game_name) != cls.game_name:
             shown = quote(history.get("game"))
             raise SaveFileError(f"this file is a game of {shown}, not {cls.game_name!r}")
+        passthrough: tuple[type[Exception], ...] = (SaveFileError, *cls.load_errors)
         try:
             config = history["config"]
             actions = history["actions"]
@@ -239,7 +240,7 @@ class EngineGame:
                 cls.options_type.from_json(config.get("options")), actions
             )
             game = cls.new(config["num_players"], history["seed"], options)
-        except (SaveFileError, *cls.load_errors):
+        except passthrough:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise SaveFileError(f"saved game header is unreadable: {e}") from None
@@ -258,15 +259,15 @@ class EngineGame:
         return options
 
     @classmethod
-    def from_json(cls, data: dict | str) -> EngineGame:
+    def from_json(cls, data: dict | str) -> Self:
         """Load a save (``to_json`` output or a bare history). The history is replayed and, when
         the save also holds a state, the two must agree: a corrupt or edited file is refused.
         The event log is not compared: it is told anew from the history (its wording may change
         between versions)."""
-        data = savefile.parse(data)  # JSON text parsed; refused if absurdly deep
-        game = cls.replay(data)
-        saved = data.get("state") if isinstance(data, dict) else None
-        if saved is not None and game._comparable(data) != _without_events(saved):
+        parsed: Any = savefile.parse(data)  # JSON text parsed; refused if absurdly deep
+        game = cls.replay(parsed)
+        saved = parsed.get("state") if isinstance(parsed, dict) else None
+        if saved is not None and game._comparable(parsed) != _without_events(saved):
             raise SaveFileError("save file is corrupt: its state does not match its own history")
         return game
 

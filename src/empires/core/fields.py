@@ -172,7 +172,7 @@ def _copy_pending(pending: list[dict]) -> list[dict]:
     return [dict(x) for x in pending]
 
 
-def options_field(options_type: type) -> Any:
+def options_field(options_type: Any) -> Any:
     """The game's frozen Options, saved as their JSON."""
     return Field("", options_type, to_json=options_type.to_json, from_json=options_type.from_json)
 

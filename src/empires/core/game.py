@@ -16,8 +16,12 @@ GAMES: dict[str, str] = {"discovery": "empires.discovery", "settlers": "empires.
 
 @runtime_checkable
 class GameState(Protocol):
-    game_name: str  # the game's registry name ("discovery", "settlers")
-    num_players: int
+    @property
+    def game_name(self) -> str:
+        """The game's registry name ("discovery", "settlers")."""
+
+    @property
+    def num_players(self) -> int: ...
 
     @property
     def current_player(self) -> int:

@@ -125,7 +125,7 @@ class DiscoveryGame(EngineGame):
 
 
 def new_game(num_players: int, seed: int = 0, options: Options | None = None) -> DiscoveryGame:
-    return DiscoveryGame.new(num_players, seed, options)  # type: ignore[return-value]
+    return DiscoveryGame.new(num_players, seed, options)
 
 
 def check_new_game_args(num_players, seed, options) -> None:
@@ -135,13 +135,13 @@ def check_new_game_args(num_players, seed, options) -> None:
 
 def replay(history: dict) -> DiscoveryGame:
     """Rebuild a game from ``{"config", "seed", "actions"}``; SaveFileError if it does not."""
-    return DiscoveryGame.replay(history)  # type: ignore[return-value]
+    return DiscoveryGame.replay(history)
 
 
 def from_json(data: dict | str) -> DiscoveryGame:
     """Load a save (``to_json`` output or a bare history). The history is replayed and, when the
     save also holds a state, the two must agree: a corrupt or edited file is refused."""
-    return DiscoveryGame.from_json(data)  # type: ignore[return-value]
+    return DiscoveryGame.from_json(data)
 
 
 def _legacy_2007_auction(options: Options, actions: list) -> bool:

@@ -104,7 +104,7 @@ class SettlersGame(EngineGame):
 
 
 def new_game(num_players: int, seed: int = 0, options: Options | None = None) -> SettlersGame:
-    return SettlersGame.new(num_players, seed, options)  # type: ignore[return-value]
+    return SettlersGame.new(num_players, seed, options)
 
 
 def check_new_game_args(num_players, seed, options) -> None:
@@ -114,13 +114,13 @@ def check_new_game_args(num_players, seed, options) -> None:
 
 def replay(history: dict) -> SettlersGame:
     """Rebuild a game from ``{"config", "seed", "actions"}``; SaveFileError if it does not."""
-    return SettlersGame.replay(history)  # type: ignore[return-value]
+    return SettlersGame.replay(history)
 
 
 def from_json(data: dict | str) -> SettlersGame:
     """Load a save (``to_json`` output or a bare history). The history is replayed and, when the
     save also holds a state, the two must agree: a corrupt or edited file is refused."""
-    return SettlersGame.from_json(data)  # type: ignore[return-value]
+    return SettlersGame.from_json(data)
 
 
 def startup_notes(game: SettlersGame) -> list[str]:
