@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from empires import cli
-from empires.core import game as core_game
+from empires.core import adapter as core_adapter
 from empires.sim.tournament import (
     cycle_length,
     lineup_schedule,
@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # fakegame.py
 
 @pytest.fixture
 def fake_game(monkeypatch):
-    monkeypatch.setitem(core_game.GAMES, "fake", "fakegame")
+    monkeypatch.setitem(core_adapter.ADAPTERS, "fake", "fakegame")
     return "fake"
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from empires.bots import make_bot
-from empires.core.game import get_game
+from empires.core.adapter import GameAdapter, get_adapter
 from empires.core.rng import Rng
 
 # Far above the length of any real game; a game that reaches it is an engine bug.
@@ -29,14 +29,18 @@ class GameFailed(RuntimeError):
     """A game raised (engine or bot bug); the message names the game seed to reproduce it."""
 
 
-def resolve_game(game: Any):
-    """A game module from a module or a registered name."""
-    return get_game(game) if isinstance(game, str) else game
+def resolve_game(game: Any) -> GameAdapter:
+    """A game's adapter from its name (or the adapter itself)."""
+    return get_adapter(game) if isinstance(game, str) else game
 
 
-def default_options(module) -> Any:
-    options = getattr(module, "Options", None)
-    return options() if options is not None else None
+def game_name(game: Any) -> str:
+    """The name of a game given by name or adapter (names pickle; adapters need not)."""
+    return game if isinstance(game, str) else game.name
+
+
+def default_options(adapter: GameAdapter) -> Any:
+    return adapter.options_type()
 
 
 def bot_seeds(seed: int, num_players: int) -> list[int]:
@@ -71,22 +75,23 @@ def play_game(
 ) -> dict:
     """Play one game between bots and return its result.
 
-    ``game`` is a game module or its registered name; ``bots`` one bot name per seat (or one name
-    for every seat); ``options`` the game's options (``None``: the module's default ``Options()``).
+    ``game`` is a game's name (or its adapter); ``bots`` one bot name per seat (or one name
+    for every seat); ``options`` the game's options (``None``: the game's default Options).
 
     Returns ``{"seed", "bots", "scores", "ranking", "decisions"}`` (and ``"history"`` when
     ``keep_history``). Raises :class:`GameFailed` naming the seed if the game or a bot raises.
     """
-    module = resolve_game(game)
+    adapter = resolve_game(game)
     specs = expand_seats(bots, num_players)
     if options is None:
-        options = default_options(module)
+        options = default_options(adapter)
     players = [
-        make_bot(spec, s) for spec, s in zip(specs, bot_seeds(seed, num_players), strict=True)
+        make_bot(spec, adapter.name, s)
+        for spec, s in zip(specs, bot_seeds(seed, num_players), strict=True)
     ]
     decisions = 0
     try:
-        state = module.new_game(num_players, seed=seed, options=options)
+        state = adapter.new_game(num_players, seed=seed, options=options)
         state.narrate = False  # a batch game's event log has no reader; the game is the same
         while not state.is_terminal():
             if decisions >= max_decisions:
@@ -105,7 +110,7 @@ def play_game(
             result["history"] = state.history
     except Exception as exc:
         raise GameFailed(
-            f"{getattr(module, 'NAME', game)} game with seed {seed}, {num_players} players, "
+            f"{adapter.name} game with seed {seed}, {num_players} players, "
             f"bots {','.join(specs)} failed after {decisions} decisions: "
             f"{type(exc).__name__}: {exc}"
         ) from exc
@@ -238,7 +243,7 @@ def run_matches(
 
     size = batch_size(len(matches), jobs)
     work = [matches[i : i + size] for i in range(0, len(matches), size)]
-    name = game if isinstance(game, str) else game.NAME  # modules do not pickle; names do
+    name = game_name(game)  # adapters need not pickle; names do
     futures = []
     with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
         try:

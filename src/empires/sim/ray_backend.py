@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from empires.sim.local import GameFailed, batch_size, play_matches
+from empires.sim.local import GameFailed, batch_size, game_name, play_matches
 
 _remote_play = None  # the ray.remote wrapper of play_matches, built on first use
 # How long a cluster address may take to accept a TCP connection before we give up.
@@ -133,7 +133,7 @@ def run_ray_matches(
     matches = [(s, b if isinstance(b, str) else list(b)) for s, b in matches]
     if not matches:
         return []
-    name = game if isinstance(game, str) else game.NAME  # modules do not pickle; names do
+    name = game_name(game)  # adapters need not pickle; names do
     with ray_session(address, jobs) as ray:
         play = _remote(ray)
         size = batch_size(len(matches), _workers(ray, jobs))
