@@ -43,6 +43,28 @@ VALUE = {
     "deal": 0.0,
 }
 ROUNDS = 5
+
+# The decision kinds :meth:`_View.score` has rules for (it scores each offered action by its
+# action kind, the decision kind telling e.g. a Worker trade from a free draw): every kind of
+# the decision registry is here (tested), and a decision of any other kind is refused.
+SCORED_DECISIONS = frozenset(
+    {
+        "pick",
+        "turn",
+        "workers",
+        "draw",
+        "samurai_place",
+        "choose_one",
+        "keep",
+        "copy_production",
+        "build_discard",
+        "exchange",
+        "spend",
+        "ability",
+        "forced_discard",
+        "attack_choice",
+    }
+)
 # The parts of a card the bot has a value rule for (a test checks every card is covered; an
 # effect without a rule raises rather than being silently worth 0). Feature triggers are worth a
 # flat amount per trigger and an Action's special a flat bonus, whatever they are.
@@ -76,8 +98,12 @@ class SettlersHeuristicBot:
         """The score of each of ``state.legal_actions()``, in that order, from the observation
         of the seat to act (VP equivalents); :meth:`choose` plays the best (ties at random)."""
         me = state.current_player
-        view = _View(state.observation(me), me)
         decision = state.decision or {}
+        if decision.get("kind", "") not in SCORED_DECISIONS:
+            raise ValueError(
+                f"SettlersHeuristicBot: no scorer for the decision kind {decision.get('kind')!r}"
+            )
+        view = _View(state.observation(me), me)
         return [view.score(decision, a) for a in state.legal_actions()]
 
 

@@ -739,17 +739,17 @@ class HeuristicBot:
 
     def action_scores(self, state: Any) -> list[float]:
         """The score of each action of ``state.legal_actions()`` (Discovery), in that order, from
-        the observation of the seat to act; :meth:`choose` plays the best (ties at random). All
-        0.0 for a decision the bot has no rule for."""
+        the observation of the seat to act; :meth:`choose` plays the best (ties at random). Every
+        decision kind has its scorer in :data:`SCORERS` (ValueError for a kind that has none)."""
         legal = state.legal_actions()
         decision = state.decision or {}
         kind = decision.get("kind", "")
-        if kind in _NO_VIEW:
-            return _NO_VIEW[kind](decision, legal)
-        scorer = getattr(self, "_" + kind, None)
+        scorer = SCORERS.get(kind)
         if scorer is None:
-            return [0.0] * len(legal)
-        return scorer(_view(state), decision, legal)
+            raise ValueError(f"HeuristicBot: no scorer for the decision kind {kind!r}")
+        if callable(scorer):
+            return scorer(decision, legal)
+        return getattr(self, scorer)(_view(state), decision, legal)
 
     def _pick(self, legal: list, scores: list[float]) -> Any:
         best = max(scores)
@@ -1296,9 +1296,71 @@ def _skip_it(d: dict, legal: list) -> list[float]:
     return [1.0 if a.kind == "skip" else 0.0 for a in legal]
 
 
-_NO_VIEW = {
+def _unscored(d: dict, legal: list) -> list[float]:
+    """Every choice scores 0 (the bot picks at random among them): the bot has no rule for this
+    decision yet. Kept as it was so that games stay identical; see :data:`UNSCORED`."""
+    return [0.0] * len(legal)
+
+
+# Decisions the bot scores 0 (at random among the choices) today; each deserves a real scorer.
+UNSCORED = (
+    "trade_specialist",
+    "allies_trade_out",
+    "smuggler_player",
+    "smuggler_take",
+    "smuggler_give",
+    "papal_player",
+    "papal_first",
+    "papal_region",
+    "trading_house",
+    "rewrite_history",
+    "scout_card",
+    "advantage",
+    "advantage_order",
+    "advantage_good",
+    "advantage_replace",
+    "nation_bid",
+    "nation_pick",
+    "advantage_region",
+    "order_bid",
+    "order_specialist",
+    "buy_vp",
+)
+
+# Decisions scored by a method of HeuristicBot (``_<kind>(view, decision, legal)``).
+_VIEW_SCORED = (
+    "place",
+    "dock",
+    "trade_out",
+    "trade_good",
+    "buy_building",
+    "cartography",
+    "indian_allies",
+    "plague_3_region",
+    "plague_3_player",
+    "migration_from",
+    "migration_to",
+    "migration_count",
+    "spoils_specialist",
+    "overpopulation",
+    "stables_from",
+    "stables_to",
+    "expedition_target",
+    "expedition_members",
+    "training",
+    "warfare",
+    "battle_region",
+    "battle_player",
+    "war_player",
+)
+
+# decision kind -> its scorer: a HeuristicBot method's name (scores from the seat's view), or a
+# function of (decision, legal) alone. Every kind of the decision registry has one (tested).
+SCORERS: dict[str, Any] = {
+    **{kind: "_" + kind for kind in _VIEW_SCORED},
     "casualty": _casualty,
     "plague_2": _plague_2,
     "university_target": _skip_it,
     "university_index": _skip_it,
+    **dict.fromkeys(UNSCORED, _unscored),
 }
