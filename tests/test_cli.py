@@ -768,32 +768,6 @@ def test_bad_options_from_the_adapter_are_one_line_errors(monkeypatch, capsys):
     assert err == "empires: error: rounds must be positive\n"
 
 
-def _imported_modules(path: Path) -> set[str]:
-    import ast
-
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names |= {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            names.add(node.module)
-            names |= {f"{node.module}.{a.name}" for a in node.names}
-    return names
-
-
-def test_the_cli_imports_no_game_package():
-    package = Path(cli.__file__).parent
-    modules = sorted(package.glob("*.py"))
-    assert {p.stem for p in modules} >= {"play", "simulate", "tournament", "replay", "serve"}
-    for path in modules:
-        games = {
-            m
-            for m in _imported_modules(path)
-            if m.split(".")[:2] in (["empires", "discovery"], ["empires", "settlers"])
-        }
-        assert not games, f"{path.name} imports {sorted(games)}"
-
-
 def test_simulate_and_tournament_play_imperial_settlers(capsys):
     common = ["--players", "2", "--games", "2", "--jobs", "1", "--json", "--seed", "3"]
     args = ["simulate", "settlers", "--bots", "heuristic,random", "--variant", "peaceful"]

@@ -60,29 +60,6 @@ def test_meta_offers_each_game_from_its_adapter(client):
     assert settlers["options"]["per_seat"] == ["factions"]
 
 
-def test_the_server_imports_no_game_package():
-    """server/ reaches games only through empires.core.adapter (issue #21)."""
-    import ast
-    from pathlib import Path
-
-    import empires.server
-
-    modules = sorted(Path(empires.server.__file__).parent.glob("*.py"))
-    assert len(modules) > 5
-    for path in modules:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module]
-            for name in names:
-                assert name.split(".")[:2] not in (
-                    ["empires", "discovery"],
-                    ["empires", "settlers"],
-                ), f"{path.name} imports {name}"
-
-
 @pytest.mark.parametrize(
     "path",
     [
