@@ -86,4 +86,4 @@ def get_game(name: str) -> GameModule:
         module = GAMES[name]
     except KeyError:
         raise ValueError(f"unknown game {name!r}; known games: {', '.join(GAMES)}") from None
-    return importlib.import_module(module)  # type: ignore[return-value]
+    return importlib.import_module(module)

@@ -5,6 +5,7 @@ than any save (a file of 100,000 ``[`` must not end in a RecursionError)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from empires.core.errors import SaveFileError
@@ -38,6 +39,7 @@ def check_depth(data: Any, limit: int = MAX_DEPTH) -> None:
     stack = [(data, 1)]
     while stack:
         value, depth = stack.pop()
+        children: Iterable[Any]
         if isinstance(value, dict):
             children = value.values()
         elif isinstance(value, (list, tuple)):

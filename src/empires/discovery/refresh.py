@@ -124,6 +124,7 @@ def _tell_end(s: State) -> None:
         emit(
             s,
             "final_scoring",
+            None,  # no secret part (given here so no category below can be taken for it)
             player=p,
             **{c: row[c] for c in CATEGORIES},
             total=row["total"],

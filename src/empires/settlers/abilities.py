@@ -91,7 +91,7 @@ def activate(s: State, p: int, c: int, times: int = 1) -> None:
 
 
 def run_once(s: State, p: int, c: int) -> None:
-    a = s.db[c].action
+    a = s.db[c].ability
     wsf, extra = split_spend(a.spend)
     before = snap(s, p) if s.narrate else None
     pay_resources(s, p, wsf)
@@ -124,7 +124,7 @@ def pay_other(
 
 
 def resolve(s: State, p: int, c: int, paid: dict | None = None) -> None:
-    a = s.db[c].action
+    a = s.db[c].ability
     before = snap(s, p) if s.narrate else None
     gain_effects(s, p, a.effects, c)
     if before is not None:
@@ -142,7 +142,7 @@ def resolve(s: State, p: int, c: int, paid: dict | None = None) -> None:
 
 
 def _context(s: State, p: int, c: int) -> dict:
-    a = s.db[c].action
+    a = s.db[c].ability
     return {"kind": "ability", "player": p, "card": c, "special": a.special, "stage": 0, **a.params}
 
 

@@ -125,6 +125,13 @@ class Card:
     def is_faction(self) -> bool:
         return self.deck in FACTIONS
 
+    @property
+    def ability(self) -> ActionSpec:
+        """The Action of an Action Location (asking it of any other card is an error)."""
+        if self.action is None:
+            raise ValueError(f"card {self.id!r} has no Action ability")
+        return self.action
+
     def triggers(self, on: str) -> list[dict]:
         return self.by_trigger.get(on, [])
 
@@ -197,7 +204,7 @@ def _check_goods(where: str, goods: Any, allowed) -> dict:
 
 
 def _card(idx: int, raw: dict) -> Card:
-    cid = raw.get("id")
+    cid = raw["id"]  # present: parse_cards sorted the cards by it
     where = f"card {cid!r}"
     try:
         deck = raw["deck"]

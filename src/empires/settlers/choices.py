@@ -200,7 +200,7 @@ def _exchange_choose(s: State, d: dict, action: Action) -> None:
     )
     paid = None if before is None else snap(s, p)
     gain_effects(s, p, option.get("effects", []), d["card"])
-    if before is not None:
+    if before is not None and paid is not None:  # (both or neither)
         spent = {g: a - b for g, a, b in zip(COUNTED, before, paid, strict=True) if a > b}
         emit(
             s,

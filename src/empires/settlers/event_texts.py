@@ -162,9 +162,9 @@ def passed(e: dict) -> str:
 
 def pick(e: dict) -> str:
     card = e.get("card")
-    if e["player"] == -1:
+    if e["player"] == -1:  # the virtual player's pick always names its card
         how = "at random" if e.get("how") == "random" else "as the card left over"
-        return f"The virtual player takes {card['name']} {how}."
+        return f"The virtual player takes {e['card']['name']} {how}."
     if card is None:
         return f"{who(e)} keeps one of the Lookout cards."
     if e["source"] == "draft":
@@ -286,7 +286,7 @@ def discarded(e: dict) -> str:
     what = {
         "deal": f"the Deal with {card}",
         "trade_route": f"the Trade Route Deal with {card}",
-    }.get(e.get("source"), card)
+    }.get(e.get("source", ""), card)
     reason = e.get("reason")
     for_card = e.get("for_card")
     if reason == "spend" and for_card:

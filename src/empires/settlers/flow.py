@@ -5,6 +5,7 @@ Each step runs until it needs a decision (pushed on ``state.pending``) or hands 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from empires.settlers.cards import GOODS
 from empires.settlers.decisions import push
@@ -73,7 +74,9 @@ def tell_cleanup(s: State, p: int, keep: set[str]) -> None:
     sup = s.supply[p]
     kept = {g: sup[i] for i, g in enumerate(GOODS) if sup[i] and g in keep}
     lost = {g: sup[i] for i, g in enumerate(GOODS) if sup[i] and g not in keep}
-    by = [{"card": None, "goods": list(s.db.factions[s.factions[p]]["storage"])}]
+    by: list[dict[str, Any]] = [
+        {"card": None, "goods": list(s.db.factions[s.factions[p]]["storage"])}
+    ]
     for c in controlled(s, p):
         for trig in s.db[c].triggers("storage"):
             by.append({"card": card_ref(s, c), "goods": list(trig["goods"])})

@@ -10,7 +10,7 @@ the viewer's own, so nothing hidden can leak into it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from empires.settlers import scoring
 from empires.settlers.actions import DECK_CHOICES, SHRINE_GOODS, TAKE_GOODS, Action
@@ -41,7 +41,7 @@ def card_view(card: Card) -> dict:
     if card.cost_location:
         cost.append("a Location")
     kind = [*card.colors, card.deck] if card.is_faction else list(card.colors)
-    out = {
+    out: dict[str, Any] = {
         "id": card.id,
         "name": card.name,
         "card": " ".join([*kind, card.type]),

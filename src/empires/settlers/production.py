@@ -25,7 +25,7 @@ def produce(s: State, p: int) -> None:
         if db[c].type == "production":
             gain_effects(s, p, db[c].production, c)
             mark = _part(s, p, parts, mark, "location", c)
-    if parts is not None:
+    if parts is not None and start is not None:  # (both or neither: see _mark)
         emit(s, "production", player=p, goods=delta(s, p, start[0]), sources=parts)
 
 
@@ -38,7 +38,7 @@ def _part(
 ) -> tuple | None:
     """Add what ``p`` gained since ``mark`` to ``parts`` as one source (and the decision it asks
     for, if any: what it gives is told when that is decided)."""
-    if parts is None:
+    if parts is None or mark is None:  # (both or neither: see _mark)
         return None
     part = {
         "source": source,

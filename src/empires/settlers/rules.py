@@ -500,7 +500,7 @@ def raze_gain(s: State, p: int, c: int, event: dict | None = None) -> None:
         goods[g] = goods.get(g, 0) + 1
     before = snap(s, p) if event is not None and s.narrate else None
     gain_goods(s, p, goods)
-    if before is not None:
+    if before is not None and event is not None:
         emit(s, "razed", gained=delta(s, p, before), **event)
     on_raze(s, p)
 
@@ -547,9 +547,10 @@ def raze_location(s: State, p: int, c: int, spent: dict | None = None) -> None:
     card = s.db[c]
     egyptian = taken_by(s, c)
     raze_gain(s, p, c, raze_event(s, p, c, "location", spent))
-    if owner_of(s, c) is None:  # already gone (an effect of the raze removed it)
+    owner = owner_of(s, c)
+    if owner is None:  # already gone (an effect of the raze removed it)
         return
-    owner = remove_location(s, c)
+    remove_location(s, c)
     if owner == VIRTUAL or not card.is_common:
         discard(s, c)
         return

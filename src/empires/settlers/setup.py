@@ -51,8 +51,8 @@ def new_state(num_players: int, seed: int, options: Options) -> State:
         s.attack_line = [s.attack_deck.pop()]
     for i in range(n):
         p = (s.first + i) % n
-        for deck in ("common", "common", "faction", "faction"):
-            c = draw_from(s, p, deck)
+        for kind in ("common", "common", "faction", "faction"):
+            c = draw_from(s, p, kind)
             if c is not None:
                 s.hand[p].append(c)
     s.round = 1

@@ -26,7 +26,7 @@ from empires.settlers.state import State
 DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
 
 TYPE_ORDER = {"action": 0, "feature": 1, "production": 2}
-DEAL_ORDER = {
+DEAL_ORDER: dict[str | None, int] = {  # a card without a Deal (None) sorts after these
     g: i for i, g in enumerate(("card", "raze", "gold", "vp", "stone", "worker", "food", "wood"))
 }
 ACHIEVEMENTS = (
@@ -58,7 +58,10 @@ def _japanese_key(s: State, c: int) -> tuple:
 
 
 def target_of(s: State, attack: int) -> str:
-    return s.db[attack].target
+    target = s.db[attack].target
+    if target is None:
+        raise ValueError(f"card {s.db[attack].id!r} is not an Attack card: it has no Target")
+    return target
 
 
 def choose_target(s: State) -> tuple[list[int], int] | None:

@@ -31,6 +31,7 @@ import re
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_SOURCES = HERE.parents[3].parent / "shared" / "data" / "imperial-settlers"
@@ -94,7 +95,7 @@ CSV_OTHER = {
 # ---- Faction Action / Feature abilities known from the rulebooks ---------------------------------
 # Each entry: the ability in the engine's vocabulary and where it comes from. Only cards whose
 # every icon is given by a source are here.
-VERIFIED = {
+VERIFIED: dict[tuple[str, ...], dict[str, Any]] = {
     # Saboteurs: seed p.12 "Acción: Gasta 1 [?] para coger 1 materia prima (madera/piedra/comida)
     # de un enemigo"; the English example (p.10) "he places 1 of his Workers on the card and takes
     # 1 Stone from his opponent Tom" gives the Worker; clarification p.11.
@@ -442,7 +443,7 @@ def attack_cards(commons: list[dict]) -> tuple[list[dict], dict]:
         if sum(counts.values()) == 16:
             break
         counts[g] += 1
-    cards = []
+    cards: list[dict] = []
     for g in ATTACK_ORDER:
         for _ in range(counts[g]):
             cards.append(
@@ -484,8 +485,8 @@ def build(sources: Path) -> dict:
 
     # CSV rows by English name; a name with variants is matched by cost and Raze field.
     by_name: dict[str, list[dict]] = {}
-    for row in rows:
-        by_name.setdefault(row["Name"].strip(), []).append(row)
+    for csv_row in rows:
+        by_name.setdefault(csv_row["Name"].strip(), []).append(csv_row)
 
     cards = []
     notes_all: list[str] = []
@@ -548,11 +549,15 @@ def build(sources: Path) -> dict:
                     )
             if not match:
                 raise ValueError(f"no CSV row matches {cid} {name}")
-            row = match[0]
-            ability = common_ability(row)
+            csv_row = match[0]
+            ability = common_ability(csv_row)
             card.update({k: v for k, v in ability.items() if v})
             card["sources"] = ["cards.cz.json", "common-cards.en.csv"]
-            if not row["Trigger"].strip() and not ability["bonus"] and c["cardEffectForPosition"]:
+            if (
+                not csv_row["Trigger"].strip()
+                and not ability["bonus"]
+                and c["cardEffectForPosition"]
+            ):
                 # Ruins: the CSV gives no Building Bonus; cards.cz.json (and the seed, p.12) do.
                 card["bonus"] = faction_bonus(c)
                 notes.append("Building Bonus from cards.cz.json (common-cards.en.csv gives none)")
@@ -602,7 +607,7 @@ def build(sources: Path) -> dict:
     for c in cards:
         c["copies"] = copies[(c["deck"], c["name"], c["type"])]
 
-    factions = {}
+    factions: dict[str, dict[str, Any]] = {}
     storage = {}
     for b in boards:
         f = FACTION_BOARD.get(b["factionType"])
