@@ -1,8 +1,8 @@
 """Measure the ISMCTS bot against another bot (not a test; run it by hand, one core).
 
-    python tests/bots/measure_ismcts.py --spec ismcts:300 --opponent random --games 40
-    python tests/bots/measure_ismcts.py --spec ismcts:1s --opponent heuristic --minutes 25
-    python tests/bots/measure_ismcts.py --spec ismcts:1s --players 4 --minutes 25
+    python benchmarks/measure_ismcts.py --spec ismcts:300 --opponent random --games 40
+    python benchmarks/measure_ismcts.py --spec ismcts:1s --opponent heuristic --minutes 25
+    python benchmarks/measure_ismcts.py --spec ismcts:1s --players 4 --minutes 25
 
 The ISMCTS bot sits in seat ``game % players`` (seats rotate), every other seat plays
 ``--opponent``. Game ``g`` is played with game seed ``--seed + g`` and bot seeds from

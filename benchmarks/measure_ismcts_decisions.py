@@ -1,7 +1,7 @@
 """Decision quality of ISMCTS specs against the heuristic, offline (not a test; run it by hand).
 
-    python tests/bots/measure_ismcts_decisions.py build --out gt.json --games 16 --keep 150
-    python tests/bots/measure_ismcts_decisions.py eval --data gt.json ismcts:40 ismcts:40:plies=none
+    python benchmarks/measure_ismcts_decisions.py build --out gt.json --games 16 --keep 150
+    python benchmarks/measure_ismcts_decisions.py eval --data gt.json ismcts:40 ismcts:40:plies=none
 
 ``build`` plays heuristic-vs-heuristic games (2 players by default), keeps positions where the
 seat to move has a real choice and the heuristic's two best scores are within ``--max-gap``
@@ -27,10 +27,10 @@ import statistics
 import sys
 import time
 
-from empires.bots.heuristic import HeuristicBot
 from empires.bots.ismcts import from_spec
 from empires.core.rng import Rng
 from empires.discovery.game import new_game, replay
+from empires.discovery.heuristic import HeuristicBot
 
 
 def collect(games: int, players: int, seed0: int, max_gap: float | None) -> list[dict]:

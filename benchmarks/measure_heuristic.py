@@ -1,7 +1,7 @@
 """Measure the heuristic bot against random bots (not a test; run it by hand).
 
-    python tests/bots/measure_heuristic.py --players 4 --games 200
-    python tests/bots/measure_heuristic.py --players 2 --games 200
+    python benchmarks/measure_heuristic.py --players 4 --games 200
+    python benchmarks/measure_heuristic.py --players 2 --games 200
 
 The heuristic bot sits in seat ``game % players`` (seats rotate), the other seats are random.
 A shared first place counts as a fraction of a win.
@@ -14,22 +14,9 @@ import statistics
 import sys
 import time
 
-from empires.bots.heuristic import HeuristicBot
+from empires.bots.random_bot import RandomBot
 from empires.discovery.game import new_game
-
-try:
-    from empires.bots.random_bot import RandomBot
-except ImportError:  # pragma: no cover - written concurrently
-    from empires.core.rng import Rng
-
-    class RandomBot:  # type: ignore[no-redef]
-        name = "random"
-
-        def __init__(self, seed: int = 0) -> None:
-            self.rng = Rng(seed)
-
-        def choose(self, state):
-            return self.rng.choice(state.legal_actions())
+from empires.discovery.heuristic import HeuristicBot
 
 
 def play(players: int, seed: int, seat: int, all_heuristic: bool = False):
