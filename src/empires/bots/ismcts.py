@@ -324,8 +324,9 @@ class ISMCTSBot:
             key = (child.visits, child.total / child.visits)
             if best_key is None or key > best_key:
                 best, best_key = a, key
-        if best is None and root.priors:
-            best = max(legal, key=lambda a: root.priors.get(a, 0.0))
+        priors = root.priors
+        if best is None and priors:
+            best = max(legal, key=lambda a: priors.get(a, 0.0))
         return legal[0] if best is None else best
 
     def search(self, state: Any) -> _Node:
@@ -363,10 +364,13 @@ class ISMCTSBot:
         """Score the root's actions with the heuristic, from a determinization (its observation
         for the searching seat is the real one, so this reads nothing that seat may not see):
         True (and ``last_fallback``) when the best leads by ``gap``, else the root's priors."""
+        scorer = search.scorer
+        if scorer is None:  # (search asks only when there is one)
+            return False
         d0 = state.determinize(search.me, self.rng)
         d0.narrate = False  # nobody reads a search copy's event log
         legal0 = d0.legal_actions()
-        scores = search.scorer(d0)
+        scores = scorer(d0)
         if self.gap is not None and len(scores) > 1:
             order = sorted(range(len(scores)), key=lambda i: -scores[i])
             if scores[order[0]] - scores[order[1]] >= self.gap:
@@ -397,7 +401,8 @@ class ISMCTSBot:
             now = time.perf_counter()
             if now >= deadline:
                 return True
-        if real_legal is None or done < 2:
+        stop = self.early_stop
+        if real_legal is None or stop is None or done < 2:  # (real_legal only with a stop factor)
             return False
         top = second = 0
         for a, child in root.children.items():
@@ -407,11 +412,14 @@ class ISMCTSBot:
                     top, second = v, top
                 elif v > second:
                     second = v
+        remaining: float
         if max_iter is not None:
             remaining = max_iter - done
-        else:
+        elif deadline is not None:
             remaining = done * (deadline - now) / max(now - started, 1e-9)
-        if top - second > self.early_stop * remaining:
+        else:
+            raise AssertionError("unreachable: a bot without an iteration budget has a time one")
+        if top - second > stop * remaining:
             self.last_early_stop = True
             return True
         return False
@@ -505,7 +513,10 @@ class _Search:
         mean over the visited ones less ``fpu``."""
         priors = node.priors
         if priors is None or any(a not in priors for a in legal):
-            new = dict(zip(legal, softmax(self.scorer(d), self.temp), strict=True))
+            scorer = self.scorer
+            if scorer is None:
+                raise AssertionError("unreachable: PUCT runs only with the heuristic's scores")
+            new = dict(zip(legal, softmax(scorer(d), self.temp), strict=True))
             if priors is None:
                 node.priors = priors = new
             else:
@@ -534,6 +545,8 @@ class _Search:
             v = q + cp * priors[a] * sqrt(ch.avail) / (1 + nv)
             if v > best_v:
                 best, best_v = ch, v
+        if best is None:
+            raise AssertionError("unreachable: there is a legal action, hence a best child")
         return best
 
     def _ucb(self, node: _Node, legal: list, player: int) -> _Node:
@@ -561,6 +574,8 @@ class _Search:
             ch.avail += 1
             if v > best_v:
                 best, best_v = ch, v
+        if best is None:
+            raise AssertionError("unreachable: there is a legal action, hence a best child")
         return best
 
     # ---- rollout -----------------------------------------------------------------------------

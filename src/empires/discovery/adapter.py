@@ -16,6 +16,13 @@ from empires.discovery.heuristic.estimate import discovery_estimate
 from empires.discovery.setup import MAX_PLAYERS, MIN_PLAYERS
 
 
+def _own(state: GameState) -> game.DiscoveryGame:
+    """``state`` as a Discovery game (a TypeError naming it for another game's state)."""
+    if not isinstance(state, game.DiscoveryGame):
+        raise TypeError(f"not an Empires: Age of Discovery game: {type(state).__name__}")
+    return state
+
+
 class DiscoveryAdapter:
     name = game.NAME
     title = "Empires: Age of Discovery"
@@ -124,7 +131,7 @@ class DiscoveryAdapter:
     actions_public = True  # every Discovery action is public (what a seat scouts is an event)
 
     def public_record_key(self, state: GameState) -> Any:
-        return state.s.turn
+        return _own(state).s.turn
 
     def public_record(self, state: GameState) -> str:
         """The Trade Goods and Capital Buildings on offer (JSON), replaced at a refresh."""

@@ -15,6 +15,13 @@ from empires.settlers.heuristic import SettlersHeuristicBot
 from empires.settlers.setup import MAX_PLAYERS, MIN_PLAYERS
 
 
+def _own(state: GameState) -> game.SettlersGame:
+    """``state`` as an Imperial Settlers game (a TypeError naming it for another game's state)."""
+    if not isinstance(state, game.SettlersGame):
+        raise TypeError(f"not an Imperial Settlers game: {type(state).__name__}")
+    return state
+
+
 class SettlersAdapter:
     name = game.NAME
     title = "Imperial Settlers"
@@ -97,7 +104,7 @@ class SettlersAdapter:
         }
 
     def startup_notes(self, state: GameState) -> list[str]:
-        return game.startup_notes(state)
+        return game.startup_notes(_own(state))
 
     def card_file_error(self, path: str) -> str | None:
         from empires.settlers.cards import CardFileError, load_cards

@@ -234,6 +234,8 @@ class _View:
             return self.card_value(card) - self.build_cost(card) + 0.5 + solo
         if k == "deal":
             card = db[a.a]
+            if card.deal is None:  # (never legal: a Deal is made only with a card that has one)
+                return 0.0
             gain = self.good(card.deal) * (self.left + 1)
             keep_for_build = self.card_value(card) - 2.0 * self.affordability(card)
             return gain - self.good("food") - max(0.0, keep_for_build) * 0.3
@@ -258,7 +260,7 @@ class _View:
             return self.goods_value(_count(card.raze)) + loss * 0.6 - self.good("raze", cost)
         if k == "activate":
             card = db[a.a]
-            act = card.action
+            act = card.ability
             gain = self.effects_value(act.effects, card) + (1.0 if act.special else 0.0)
             times = 2 if a.b == 2 else 1
             return (gain - self.goods_value(dict(act.spend)) * 0.7) * times + 0.05

@@ -252,13 +252,13 @@ def standings(results: Sequence[dict], bots: Sequence[str], num_players: int) ->
     """
     ratings = rate(results, bots)
     categories = _categories(results)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for bot in ratings:
         games = seats = 0
         wins = 0.0
         seat_counts = [0] * num_players
         place_sum = 0
-        totals = {c: [] for c in categories}
+        totals: dict[str, list[float]] = {c: [] for c in categories}
         for r in results:
             mine = [j for j, s in enumerate(r["bots"]) if s == bot]
             if not mine:

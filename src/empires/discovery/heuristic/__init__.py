@@ -73,7 +73,10 @@ _GI = {g: i for i, g in enumerate(GOOD_IDS)}
 _COUNTER_INDEX = {c.id: i for i, c in enumerate(COUNTERS)}
 _BUILDING_IDS = tuple(b.id for b in BUILDINGS)
 SUGAR = _GI["sugar"]
-_RUM = tile("rum_distillery").money_per_good  # its $ per Sugar
+_RUM = tile("rum_distillery").money_per_good
+if _RUM is None:
+    raise ValueError("buildings.toml: the Rum Distillery needs its money_per_good ($ per Sugar)")
+_RUM_MONEY = _RUM.money  # its $ per Sugar
 
 # Worth (VP) of one more worker of a type available next turn.
 NEXT_WORKER = {COLONIST: 1.2, CAPTAIN: 2.2, MERCHANT: 2.6, MISSIONARY: 3.0, SOLDIER: 1.8}
@@ -107,7 +110,7 @@ def _rank_scores(counts: tuple[int, ...]) -> tuple[int, ...]:
     vp = [0] * n
     top = max(counts)
     if top <= 0:
-        return vp
+        return tuple(vp)
     first = [p for p in range(n) if counts[p] == top]
     if len(first) == 2:
         vp[first[0]] = vp[first[1]] = 2
@@ -391,7 +394,7 @@ class _View:
         extra = 0.0
         extra += self.vp_per.get("trade_good", 0.0)
         if g == SUGAR and "rum_distillery" in self.mine:
-            extra += _RUM.money * self.m * self.turns_left
+            extra += _RUM_MONEY * self.m * self.turns_left
         return (after - before) * self.income_mult + extra + 0.05
 
     def ship_value(self) -> float:
