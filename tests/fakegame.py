@@ -180,7 +180,7 @@ class _Passer:
 
 class FakeAdapter:
     """The fake game's :class:`empires.core.adapter.GameAdapter` (register it in
-    ``empires.core.adapter.ADAPTERS`` as ``"fake": "fakegame"``)."""
+    ``empires.core.adapter.ADAPTERS`` as ``"fake": "tests.fakegame"``)."""
 
     name = NAME
     title = "Fake"

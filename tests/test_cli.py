@@ -10,8 +10,6 @@ import builtins
 import itertools
 import json
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -23,12 +21,10 @@ from empires.core.adapter import get_adapter
 from empires.core.errors import IllegalActionError
 from empires.sim.local import bot_seeds, play_game, run_local, summarize
 
-sys.path.insert(0, str(Path(__file__).parent))
-
 
 @pytest.fixture(autouse=True)
 def _register_fake(monkeypatch):
-    monkeypatch.setitem(core_adapter.ADAPTERS, "fake", "fakegame")
+    monkeypatch.setitem(core_adapter.ADAPTERS, "fake", "tests.fakegame")
 
 
 @pytest.fixture(params=["fake", "discovery"])
@@ -612,7 +608,7 @@ def _peeking(self, player=None, since=0):
 
 
 def test_narration_tells_a_seat_only_its_own_secrets(monkeypatch, capsys):
-    import fakegame
+    from tests import fakegame
 
     monkeypatch.setattr(fakegame.FakeState, "events", _peeking, raising=False)
     _feed(monkeypatch, [], then="1")

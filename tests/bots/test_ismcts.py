@@ -162,7 +162,7 @@ def test_heuristic_rollouts():
 def test_a_game_without_an_adapter_is_searched_with_random_rollouts():
     """A core-protocol game with no adapter registered: no prior, no fallback, random rollouts
     (the game's name is not among empires.core.adapter.ADAPTERS)."""
-    fakegame = pytest.importorskip("fakegame")
+    from tests import fakegame
 
     class Unregistered(fakegame.FakeState):
         game_name = "unregistered"
@@ -278,7 +278,7 @@ def test_never_reads_hidden_information_raw_engine():
 def test_finds_the_best_move_in_a_tiny_game():
     """The fake game (tests/fakegame.py): take 1 or 2 coins or pass, score coins + a secret card.
     Taking 2 is always best; with random rollouts the search must see it, for every seat."""
-    fakegame = pytest.importorskip("fakegame")
+    from tests import fakegame
 
     class Fake(fakegame.FakeState):
         def determinize(self, observer, rng):

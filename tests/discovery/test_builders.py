@@ -5,7 +5,12 @@ Buildings, and buying Victory Points (option ``buy_vp``)."""
 from __future__ import annotations
 
 import pytest
-from helpers import (
+
+from empires.discovery import Options, new_game
+from empires.discovery.colonies import trade_out_regions
+from empires.discovery.data import BUILDINGS
+from empires.discovery.scoring import colony_scoring, region_scores
+from tests.discovery.helpers import (
     B,
     G,
     R,
@@ -24,12 +29,7 @@ from helpers import (
     set_counter,
     workers,
 )
-from invariants import check
-
-from empires.discovery import Options, new_game
-from empires.discovery.colonies import trade_out_regions
-from empires.discovery.data import BUILDINGS
-from empires.discovery.scoring import colony_scoring, region_scores
+from tests.discovery.invariants import check
 
 BUILDERS = Options(builders=True)
 
@@ -270,7 +270,7 @@ def test_mayflower_carries_workers_after_y_and_its_ships_are_not_wild():
     game = fresh_b(2)
     give_building(game, 0, "mayflower")
     give_ships(game, 0, 2)
-    from helpers import restart_placement
+    from tests.discovery.helpers import restart_placement
 
     restart_placement(game)
     assert game.current_player == 0

@@ -13,7 +13,6 @@ import tomllib
 from importlib import resources
 
 import pytest
-from helpers import fresh, give_building, give_good, give_ships
 
 from empires.discovery import Options
 from empires.discovery.benefits import acts_in_phase_4
@@ -29,6 +28,7 @@ from empires.discovery.data import (
     building,
 )
 from empires.discovery.scoring import END_VP_COUNT, building_vp_of, end_vp
+from tests.discovery.helpers import fresh, give_building, give_good, give_ships
 
 RAW = tomllib.loads(
     resources.files("empires.discovery").joinpath("data", "editions.toml").read_text()

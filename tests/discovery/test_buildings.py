@@ -7,7 +7,10 @@ when unaffordable); then each building's effect is checked at the moment the rul
 from __future__ import annotations
 
 import pytest
-from helpers import (
+
+from empires.discovery.data import BUILDINGS, CARDS
+from empires.discovery.income import set_income
+from tests.discovery.helpers import (
     B,
     G,
     R,
@@ -29,10 +32,7 @@ from helpers import (
     set_counter,
     workers,
 )
-from invariants import check
-
-from empires.discovery.data import BUILDINGS, CARDS
-from empires.discovery.income import set_income
+from tests.discovery.invariants import check
 
 AGE_I = [
     "settlers",

@@ -1,12 +1,12 @@
 """Rulebook "Event Box: Colonist Dock" with rulings 2, 4 and 5."""
 
 import pytest
-from helpers import G, R, W, box_worker, fresh, play, put, resolve_from, workers
 
 from empires.core.errors import IllegalActionError
 from empires.discovery import flow
 from empires.discovery.actions import Action
 from empires.discovery.data import REGION_IDS
+from tests.discovery.helpers import G, R, W, box_worker, fresh, play, put, resolve_from, workers
 
 
 def dock_game(n=3, *entries, order=None):

@@ -1,12 +1,12 @@
 """Rulebook "Event Box: Discovery" with ruling 7 (and ruling 19 for the revealed counter)."""
 
 import pytest
-from helpers import R, W, box_worker, fresh, play, put, resolve_from, workers
-from invariants import check
 
 from empires.core.errors import IllegalActionError
 from empires.discovery.actions import Action
 from empires.discovery.data import CARDS, COUNTERS, NUM_REGIONS, REGION_IDS
+from tests.discovery.helpers import R, W, box_worker, fresh, play, put, resolve_from, workers
+from tests.discovery.invariants import check
 
 C = {c.id: i for i, c in enumerate(COUNTERS)}
 CARD = {c.id: i for i, c in enumerate(CARDS)}

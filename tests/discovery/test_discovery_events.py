@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import json
 
-from helpers import (
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from empires.core.rng import Rng
+from empires.discovery import Options, new_game
+from empires.discovery.data import CARDS, COUNTERS, GOOD_IDS, NATION_IDS, REGION_IDS
+from empires.discovery.event_texts import TEXTS
+from empires.discovery.nations import assign
+from empires.discovery.options import NATIONS, VARIANTS
+from tests.discovery.helpers import (
     G,
     R,
     W,
@@ -23,15 +32,6 @@ from helpers import (
     set_counter,
     workers,
 )
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-from empires.core.rng import Rng
-from empires.discovery import Options, new_game
-from empires.discovery.data import CARDS, COUNTERS, GOOD_IDS, NATION_IDS, REGION_IDS
-from empires.discovery.event_texts import TEXTS
-from empires.discovery.nations import assign
-from empires.discovery.options import NATIONS, VARIANTS
 
 SECRET_FIELDS = ("counter", "card", "card_name", "resistance", "plunder", "per_soldier", "vp")
 

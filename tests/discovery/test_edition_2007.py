@@ -10,7 +10,16 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import (
+
+from empires.core.errors import SaveFileError
+from empires.core.rng import Rng
+from empires.discovery import Options, from_json, new_game, replay
+from empires.discovery.benefits import step_benefits
+from empires.discovery.data import BUILDINGS, COUNTERS, TURNS, building
+from empires.discovery.income import step_income
+from empires.discovery.options import VARIANTS
+from empires.discovery.scoring import end_vp
+from tests.discovery.helpers import (
     B,
     G,
     R,
@@ -28,16 +37,7 @@ from helpers import (
     set_counter,
     workers,
 )
-from invariants import check
-
-from empires.core.errors import SaveFileError
-from empires.core.rng import Rng
-from empires.discovery import Options, from_json, new_game, replay
-from empires.discovery.benefits import step_benefits
-from empires.discovery.data import BUILDINGS, COUNTERS, TURNS, building
-from empires.discovery.income import step_income
-from empires.discovery.options import VARIANTS
-from empires.discovery.scoring import end_vp
+from tests.discovery.invariants import check
 
 E2007 = Options(edition="2007")
 AUCTION = Options(edition="2007", variants=("order-auction",))  # its Appendix I start

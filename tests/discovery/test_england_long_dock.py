@@ -5,15 +5,14 @@ loaded, then England's 2 free Colonists, 18 workers in one queue. Every one of t
 
 from __future__ import annotations
 
-from helpers import W, give_building, play, resolve_from
-from invariants import check
-
 from empires.discovery import Options, action_space_size, decode, encode, flow, new_game
 from empires.discovery.actions import Action, index_codes
 from empires.discovery.data import COLONIST, NATION_IDS
 from empires.discovery.nations import FREE_COLONISTS, assign
 from empires.discovery.placement import MAYFLOWER_SHIPS
 from empires.discovery.setup import dock_spaces
+from tests.discovery.helpers import W, give_building, play, resolve_from
+from tests.discovery.invariants import check
 
 ENGLAND = 5
 

@@ -5,10 +5,10 @@ from functools import cache
 from itertools import combinations
 
 import pytest
-from helpers import G, fresh, give_building, resolve_from
 
 from empires.discovery.data import GOOD_IDS, NUM_GOODS
 from empires.discovery.income import set_income
+from tests.discovery.helpers import G, fresh, give_building, resolve_from
 
 SHIP = "ship"
 

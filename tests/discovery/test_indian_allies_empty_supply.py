@@ -5,7 +5,8 @@ in any region, as many times as needed" (ruling 5). The $14 purchase is no longe
 
 from __future__ import annotations
 
-from helpers import (
+from empires.discovery.data import COLONIST, SOLDIER
+from tests.discovery.helpers import (
     B,
     R,
     at_turn,
@@ -18,9 +19,7 @@ from helpers import (
     put,
     workers,
 )
-from invariants import check
-
-from empires.discovery.data import COLONIST, SOLDIER
+from tests.discovery.invariants import check
 
 
 def allies_position(colonists_left: int | None = None):

@@ -1,9 +1,9 @@
 """Rulebook "Event Box: Initiative" and "Adjust Player Order" (Phase 5)."""
 
 import pytest
-from helpers import W, box_worker, fresh, resolve_from
 
 from empires.discovery.mechanics import next_order
+from tests.discovery.helpers import W, box_worker, fresh, resolve_from
 
 RED, BLUE, GREEN, ORANGE = 0, 1, 2, 3
 

@@ -1,10 +1,10 @@
 """Rulebook "Event Box: Merchant Shipping" and the Merchant Ship part of Phase 5."""
 
 import pytest
-from helpers import W, box_worker, fresh, resolve_from
-from invariants import check
 
 from empires.discovery.merchant_shipping import shipping_winner
+from tests.discovery.helpers import W, box_worker, fresh, resolve_from
+from tests.discovery.invariants import check
 
 
 def ship_game(n, entries, order=None):

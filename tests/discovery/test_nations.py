@@ -4,8 +4,6 @@ powers with their timing and usage limits."""
 import json
 
 import pytest
-from helpers import BOX, G, R, W, box_worker, give_building, play, put, resolve_from, workers
-from invariants import check
 
 from empires.core.errors import IllegalActionError
 from empires.core.rng import Rng
@@ -13,6 +11,19 @@ from empires.discovery import Options, flow, from_json, new_game
 from empires.discovery.actions import Action
 from empires.discovery.data import CARDS, COLONIST, COUNTERS, NATION_IDS, NUM_REGIONS, REGION_IDS
 from empires.discovery.nations import assign, uses_left
+from tests.discovery.helpers import (
+    BOX,
+    G,
+    R,
+    W,
+    box_worker,
+    give_building,
+    play,
+    put,
+    resolve_from,
+    workers,
+)
+from tests.discovery.invariants import check
 
 N = {k: i for i, k in enumerate(NATION_IDS)}
 C = {c.id: i for i, c in enumerate(COUNTERS)}

@@ -1,13 +1,13 @@
 """Rulebook "Phase 1: Place Workers" and the box capacities of the spec (ruling 1)."""
 
 import pytest
-from helpers import BOX, W, fresh, play, put
 
 from empires.core.errors import IllegalActionError
 from empires.discovery import flow
 from empires.discovery.actions import Action
 from empires.discovery.data import BOXES, WORKERS
 from empires.discovery.setup import dock_spaces
+from tests.discovery.helpers import BOX, W, fresh, play, put
 
 BASE_BOXES = (
     "initiative",

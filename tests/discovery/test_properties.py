@@ -8,11 +8,11 @@ import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from invariants import check
 
 from empires.core.rng import Rng
 from empires.discovery import DiscoveryGame, Options, from_json, new_game, replay
 from empires.discovery.options import NATIONS, VARIANTS
+from tests.discovery.invariants import check
 
 players = st.integers(min_value=2, max_value=6)
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -155,8 +155,8 @@ def test_clone_is_complete_and_independent(config, seed, stop):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games(), seeds)
 def test_heuristic_games_keep_the_invariants(config, seed):
-    from empires.discovery.heuristic import HeuristicBot
     from empires.bots.random_bot import RandomBot
+    from empires.discovery.heuristic import HeuristicBot
 
     n, options = config
     game = new_game(n, seed=seed, options=options)

@@ -1,11 +1,11 @@
 """Rulebook "Phase 5: Refresh Board" (its two Capital Building examples) and the turn track."""
 
 import pytest
-from helpers import R, W, box_worker, fresh, play, put, resolve_from
-from invariants import check
 
 from empires.discovery.capital_buildings import price
 from empires.discovery.data import BUILDINGS, age_of_turn
+from tests.discovery.helpers import R, W, box_worker, fresh, play, put, resolve_from
+from tests.discovery.invariants import check
 
 
 def end_turn(game) -> None:

@@ -1,10 +1,10 @@
 """Rulebook "New World colony scoring" and "End-game scoring" with rulings 14 and 15."""
 
 import pytest
-from helpers import G, fresh, give_building, put, resolve_from
 
 from empires.discovery.data import CARDS, COUNTERS
 from empires.discovery.scoring import CATEGORIES, colony_scoring, region_scores
+from tests.discovery.helpers import G, fresh, give_building, put, resolve_from
 
 CARD = {c.id: i for i, c in enumerate(CARDS)}
 

@@ -3,7 +3,6 @@
 from collections import Counter
 
 import pytest
-from helpers import R
 
 from empires.discovery.data import (
     BUILDINGS,
@@ -20,6 +19,7 @@ from empires.discovery.data import (
 from empires.discovery.game import new_game
 from empires.discovery.placement import open_boxes
 from empires.discovery.setup import dock_spaces
+from tests.discovery.helpers import R
 
 PLAYER_COUNTS = [2, 3, 4, 5, 6]
 SEEDS = [0, 1, 7, 42]

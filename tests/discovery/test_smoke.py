@@ -1,4 +1,4 @@
-from helpers import R, W, box_worker, fresh, play, put, resolve_from, workers
+from tests.discovery.helpers import R, W, box_worker, fresh, play, put, resolve_from, workers
 
 
 def test_dock_sends_worker_to_caribbean_and_awards_good_on_third():

@@ -1,13 +1,13 @@
 """Rulebook "Event Box: Specialists" with ruling 5 (empty supply, trading out)."""
 
 import pytest
-from helpers import W, box_worker, fresh, play, put, resolve_from, workers
-from invariants import check
 
 from empires.core.errors import IllegalActionError
 from empires.discovery import flow
 from empires.discovery.actions import Action
 from empires.discovery.data import WORKERS
+from tests.discovery.helpers import W, box_worker, fresh, play, put, resolve_from, workers
+from tests.discovery.invariants import check
 
 
 def empty_supply(game, p: int, worker: str) -> None:

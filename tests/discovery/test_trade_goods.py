@@ -3,12 +3,12 @@
 from collections import Counter
 
 import pytest
-from helpers import G, W, box_worker, fresh, play, resolve_from
-from invariants import check
 
 from empires.core.errors import IllegalActionError
 from empires.discovery.actions import Action
 from empires.discovery.data import GOOD_IDS
+from tests.discovery.helpers import G, W, box_worker, fresh, play, resolve_from
+from tests.discovery.invariants import check
 
 
 def tg_game(offer: list[str], *players: int, n: int = 3):

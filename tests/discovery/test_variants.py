@@ -4,11 +4,11 @@ Advanced Reconnaissance (each an on/off option)."""
 from __future__ import annotations
 
 import pytest
-from helpers import R, W, at_turn, legal, play, resolve_from, set_counter
-from invariants import check
 
 from empires.discovery import Options, new_game
 from empires.discovery.data import BUILDINGS, CARDS, COUNTERS
+from tests.discovery.helpers import R, W, at_turn, legal, play, resolve_from, set_counter
+from tests.discovery.invariants import check
 
 
 def game_with(*variants: str, n: int = 3, seed: int = 2):

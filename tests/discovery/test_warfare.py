@@ -1,12 +1,12 @@
 """Rulebook "Event Box: Warfare" (its Battle and War examples) with ruling 9."""
 
 import pytest
-from helpers import W, box_worker, fresh, play, put, resolve_from, workers
-from invariants import check
 
 from empires.core.errors import IllegalActionError
 from empires.discovery.actions import Action
 from empires.discovery.data import REGION_IDS
+from tests.discovery.helpers import W, box_worker, fresh, play, put, resolve_from, workers
+from tests.discovery.invariants import check
 
 SEAN, ANGELO, THIRD = 0, 1, 2
 

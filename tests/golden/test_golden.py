@@ -10,7 +10,8 @@ import json
 from pathlib import Path
 
 import pytest
-from make_golden import play
+
+from tests.golden.make_golden import play
 
 GAMES = json.loads(Path(__file__).with_name("histories.json").read_text())
 

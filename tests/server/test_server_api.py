@@ -6,10 +6,19 @@ import hashlib
 import json
 
 import pytest
-from server_helpers import auth, create, human_vs_bot, keys_anywhere, my_turn, play, view, wait_for
 from sqlalchemy import create_engine, text
 
 from empires.discovery import replay
+from tests.server.server_helpers import (
+    auth,
+    create,
+    human_vs_bot,
+    keys_anywhere,
+    my_turn,
+    play,
+    view,
+    wait_for,
+)
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 

@@ -12,7 +12,6 @@ import random
 from datetime import timedelta
 
 import pytest
-from server_helpers import auth, create, keys_anywhere, view, wait_for, ws_connect
 from sqlalchemy import create_engine, text
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
@@ -21,6 +20,7 @@ from empires.server import create_app
 from empires.server.db import Store, normalize_url, now
 from empires.server.manager import GameManager, Limits
 from empires.server.serve_options import parse_card_sets, parse_duration
+from tests.server.server_helpers import auth, create, keys_anywhere, view, wait_for, ws_connect
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 SETTLERS_CARDS = os.path.join(

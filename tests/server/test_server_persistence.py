@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 
 import pytest
-from server_helpers import auth, create, human_vs_bot, my_turn, play, view, wait_for
 from sqlalchemy import create_engine, inspect, text
 from starlette.testclient import TestClient
 
@@ -14,6 +13,7 @@ from empires.discovery import replay
 from empires.server import create_app
 from empires.server.db import Store, normalize_url
 from empires.server.manager import build_game
+from tests.server.server_helpers import auth, create, human_vs_bot, my_turn, play, view, wait_for
 
 
 def rows(url, sql, **params):

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from server_helpers import auth, create, keys_anywhere, view, ws_connect
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from empires.server import create_app
 from empires.server.manager import Limits
+from tests.server.server_helpers import auth, create, keys_anywhere, view, ws_connect
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from settlers_helpers import complete_card_file
 
 from empires.settlers import new_game
 from empires.settlers.cards import default_cards, load_cards
 from empires.settlers.heuristic import VALUED_EFFECTS, VALUED_TYPES, _View
+from tests.settlers.settlers_helpers import complete_card_file
 
 DB = default_cards()
 LOCATIONS = [c for c in DB.cards if c.deck != "attack"]

@@ -10,10 +10,10 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from settlers_helpers import random_game
 
 from empires.core.errors import IllegalActionError, SaveFileError
 from empires.settlers import Options, from_json, new_game, replay
+from tests.settlers.settlers_helpers import random_game
 
 
 def _positions():

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 
 from empires.bots import make_bot
-from empires.settlers.heuristic import SettlersHeuristicBot
 from empires.cli import main
 from empires.settlers import Options, new_game
+from empires.settlers.heuristic import SettlersHeuristicBot
 from empires.sim.local import play_game
 
 

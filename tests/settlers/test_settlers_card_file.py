@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from settlers_helpers import DATA, cid, complete_card_file, give, goods, play, position, supply
 
 from empires.cli import main
 from empires.settlers import Options, new_game, startup_notes
@@ -16,6 +15,16 @@ from empires.settlers.cards import CardFileError, default_cards, load_cards
 from empires.settlers.flow import step_cleanup
 from empires.settlers.production import produce
 from empires.settlers.scoring import scores
+from tests.settlers.settlers_helpers import (
+    DATA,
+    cid,
+    complete_card_file,
+    give,
+    goods,
+    play,
+    position,
+    supply,
+)
 
 
 @pytest.fixture(scope="module")
@@ -140,7 +149,7 @@ def test_a_bad_card_file_is_refused(tmp_path):
 
 
 def test_complete_file_games_play_through(card_file):
-    from settlers_helpers import check, random_game
+    from tests.settlers.settlers_helpers import check, random_game
 
     for n in (1, 2, 3, 4):
         for seed in range(15):

@@ -4,7 +4,6 @@ built-in card data."""
 from __future__ import annotations
 
 import pytest
-from settlers_helpers import cid, give, goods, play, position, supply
 
 from empires.core.errors import IllegalActionError
 from empires.settlers import Options
@@ -12,6 +11,7 @@ from empires.settlers.flow import step_cleanup
 from empires.settlers.production import produce
 from empires.settlers.rules import color_count, controlled, discardable_for_build
 from empires.settlers.scoring import ranking, scores
+from tests.settlers.settlers_helpers import cid, give, goods, play, position, supply
 
 
 def legal(game) -> list[str]:

@@ -8,11 +8,11 @@ import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from settlers_helpers import check
 
 from empires.core.rng import Rng
 from empires.settlers import VARIANTS, Options, new_game
 from empires.settlers.cards import FACTIONS
+from tests.settlers.settlers_helpers import check
 
 
 @st.composite

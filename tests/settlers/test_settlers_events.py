@@ -10,7 +10,15 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from settlers_helpers import (
+
+from empires.core.rng import Rng
+from empires.settlers import VARIANTS, Options, new_game
+from empires.settlers.cards import FACTIONS, GOODS
+from empires.settlers.event_texts import TEXTS
+from empires.settlers.flow import step_cleanup
+from empires.settlers.production import produce
+from empires.settlers.solo import attack
+from tests.settlers.settlers_helpers import (
     cid,
     complete_card_file,
     give,
@@ -20,14 +28,6 @@ from settlers_helpers import (
     random_game,
     supply,
 )
-
-from empires.core.rng import Rng
-from empires.settlers import VARIANTS, Options, new_game
-from empires.settlers.cards import FACTIONS, GOODS
-from empires.settlers.event_texts import TEXTS
-from empires.settlers.flow import step_cleanup
-from empires.settlers.production import produce
-from empires.settlers.solo import attack
 
 
 def new(game, since: int, kind: str | None = None, viewer=None) -> list[dict]:

@@ -3,12 +3,11 @@ tells the same examples)."""
 
 from __future__ import annotations
 
-from settlers_helpers import cid, give, goods, play, position, supply
-
 from empires.settlers import Options, new_game
 from empires.settlers.flow import run, step_cleanup
 from empires.settlers.production import produce
 from empires.settlers.solo import attack
+from tests.settlers.settlers_helpers import cid, give, goods, play, position, supply
 
 
 def test_production_example():

@@ -9,12 +9,12 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from settlers_helpers import check, random_game
 
 from empires.core.errors import SaveFileError
 from empires.core.rng import Rng
 from empires.settlers import VARIANTS, Options, from_json, new_game, replay
 from empires.settlers.cards import FACTIONS
+from tests.settlers.settlers_helpers import check, random_game
 
 seeds = st.integers(min_value=0, max_value=2**32)
 

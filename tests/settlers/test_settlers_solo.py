@@ -3,11 +3,10 @@ phase (target line, priority, Japanese case), the end and the Achievement table.
 
 from __future__ import annotations
 
-from settlers_helpers import cid, give, goods, play, position, supply
-
 from empires.settlers import Options, new_game
 from empires.settlers.scoring import scores
 from empires.settlers.solo import achievement, attack, step_attack
+from tests.settlers.settlers_helpers import cid, give, goods, play, position, supply
 
 
 def solo(faction="romans"):
@@ -164,7 +163,7 @@ def test_achievement_table():
 
 
 def test_attack_cards_are_the_virtual_players_deals_for_abilities(tmp_path):
-    from settlers_helpers import complete_card_file
+    from tests.settlers.settlers_helpers import complete_card_file
 
     path = complete_card_file(tmp_path)
     game = position(1, ("romans",), options=Options(cards=path))

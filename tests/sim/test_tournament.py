@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -25,12 +23,10 @@ from empires.sim.tournament import (
     standings,
 )
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # fakegame.py
-
 
 @pytest.fixture
 def fake_game(monkeypatch):
-    monkeypatch.setitem(core_adapter.ADAPTERS, "fake", "fakegame")
+    monkeypatch.setitem(core_adapter.ADAPTERS, "fake", "tests.fakegame")
     return "fake"
 
 
