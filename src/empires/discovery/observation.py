@@ -123,57 +123,102 @@ def _deck_knowledge(s, player: int | None) -> dict | None:
     return known or None
 
 
+def _player_view(s, p: int) -> dict:
+    """Seat ``p``'s holdings (all public)."""
+    owned = s.owned[p]
+    used = s.used
+    return {
+        "seat": p,
+        "money": s.money[p],
+        "available": _counts(s.avail[p]),
+        "supply": _counts(s.supply[p]),
+        "goods": {GOOD_IDS[g]: c for g, c in enumerate(s.goods[p]) if c},
+        "merchant_ships": s.ships[p],
+        "buildings": [_BUILDING_IDS[b] for b in owned],
+        "buildings_used": [_BUILDING_IDS[b] for b in used if b in owned],
+        "discoveries": [_COUNTER_JSON[c].copy() for c in s.found[p]]
+        + [_CARD_JSON[c].copy() for c in s.cards_won[p]],
+        "colony_vp": list(s.colony_vp[p]),
+        "discovery_box": _counts(s.discovery_box[p]),
+        # National Advantages: the board held (None: not in use / not yet auctioned) and how
+        # many more times its power can be used this game
+        "nation": NATION_IDS[s.nation[p]] if s.nation[p] >= 0 else None,
+        "advantage_uses_left": nations.uses_left(s, p),
+    }
+
+
+def _region_view(s, player: int | None, r: int, rid: str) -> dict:
+    """Region ``r`` as ``player`` sees it: its counter face-down unless revealed or scouted."""
+    n = s.num_players
+    counter: dict | str | None = None
+    c = visible_counter(s, player, r)
+    if c is not None:
+        if c < 0:
+            counter = "face-down"
+        elif s.revealed[r]:
+            counter = _COUNTER_JSON[c].copy()
+        else:
+            counter = {**_COUNTER_JSON[c], "scouted": True}
+    workers = s.region_workers[r]
+    return {
+        "id": rid,
+        "name": REGION_NAMES[r],
+        "discovered": s.discovered[r],
+        "trade_good": GOOD_IDS[s.region_good[r]] if s.region_good[r] >= 0 else None,
+        "counter": counter,
+        "workers": [_counts(workers[p]) if any(workers[p]) else {} for p in range(n)],
+    }
+
+
+def _boxes(s) -> dict:
+    """The boxes of the board: who is where, and what is on offer."""
+    return {
+        "initiative": _pairs(s.initiative),
+        "dock": _pairs(s.dock),
+        "dock_x": s.dock_x if s.dock_x >= 0 else None,
+        "dock_y": s.dock_y if s.dock_y >= 0 else None,
+        "trade_goods": _pairs(s.tg_box),
+        "trade_goods_offer": [GOOD_IDS[g] for g in s.tg_offer],
+        "shipping": _pairs(s.shipping),
+        "merchant_ship_waiting": s.ship_in_box,
+        "buildings": _pairs(s.cb_box),
+        "buildings_offer": [
+            {
+                "id": BUILDINGS[b].id,
+                "name": BUILDINGS[b].name,
+                "price": price(s, b),
+                "type": BUILDINGS[b].type,
+                "text": BUILDINGS[b].text,
+            }
+            for b in s.cb_offer
+        ],
+        "specialists": {
+            BOXES[k]: {"player": v[0], "worker": WORKERS[v[1]]}
+            for k, v in sorted(s.specialists.items())
+        },
+        "warfare": _pairs(s.warfare),
+        "mayflower": _pairs(s.mayflower),
+    }
+
+
+def _hidden(s) -> dict:
+    """How many cards, goods and counters are hidden (never which)."""
+    return {
+        "trade_goods_pool": len(s.pool),
+        "discovery_deck": len(s.deck),
+        "unused_counters": len(s.unused_counters),
+        "counters_removed": len(s.counters_out),
+        "building_stacks": {str(a): len(s.stacks[a]) for a in (1, 2, 3)},
+    }
+
+
 def observe(game: DiscoveryGame, player: int | None) -> dict:
     s = game.s
     n = s.num_players
     if player is not None and not (isinstance(player, int) and 0 <= player < n):
         raise ValueError(f"no seat {player!r} in a {n}-player game")
-    players = []
-    used = s.used
-    for p in range(n):
-        owned = s.owned[p]
-        players.append(
-            {
-                "seat": p,
-                "money": s.money[p],
-                "available": _counts(s.avail[p]),
-                "supply": _counts(s.supply[p]),
-                "goods": {GOOD_IDS[g]: c for g, c in enumerate(s.goods[p]) if c},
-                "merchant_ships": s.ships[p],
-                "buildings": [_BUILDING_IDS[b] for b in owned],
-                "buildings_used": [_BUILDING_IDS[b] for b in used if b in owned],
-                "discoveries": [_COUNTER_JSON[c].copy() for c in s.found[p]]
-                + [_CARD_JSON[c].copy() for c in s.cards_won[p]],
-                "colony_vp": list(s.colony_vp[p]),
-                "discovery_box": _counts(s.discovery_box[p]),
-                # National Advantages: the board held (None: not in use / not yet auctioned) and how
-                # many more times its power can be used this game
-                "nation": NATION_IDS[s.nation[p]] if s.nation[p] >= 0 else None,
-                "advantage_uses_left": nations.uses_left(s, p),
-            }
-        )
-    regions = []
-    for r, rid in enumerate(REGION_IDS):
-        counter: dict | str | None = None
-        c = visible_counter(s, player, r)
-        if c is not None:
-            if c < 0:
-                counter = "face-down"
-            elif s.revealed[r]:
-                counter = _COUNTER_JSON[c].copy()
-            else:
-                counter = {**_COUNTER_JSON[c], "scouted": True}
-        workers = s.region_workers[r]
-        regions.append(
-            {
-                "id": rid,
-                "name": REGION_NAMES[r],
-                "discovered": s.discovered[r],
-                "trade_good": GOOD_IDS[s.region_good[r]] if s.region_good[r] >= 0 else None,
-                "counter": counter,
-                "workers": [_counts(workers[p]) if any(workers[p]) else {} for p in range(n)],
-            }
-        )
+    players = [_player_view(s, p) for p in range(n)]
+    regions = [_region_view(s, player, r, rid) for r, rid in enumerate(REGION_IDS)]
     terminal = game.is_terminal()
     obs = {
         "game": "discovery",
@@ -202,40 +247,8 @@ def observe(game: DiscoveryGame, player: int | None) -> dict:
         ),
         "players": players,
         "regions": regions,
-        "boxes": {
-            "initiative": _pairs(s.initiative),
-            "dock": _pairs(s.dock),
-            "dock_x": s.dock_x if s.dock_x >= 0 else None,
-            "dock_y": s.dock_y if s.dock_y >= 0 else None,
-            "trade_goods": _pairs(s.tg_box),
-            "trade_goods_offer": [GOOD_IDS[g] for g in s.tg_offer],
-            "shipping": _pairs(s.shipping),
-            "merchant_ship_waiting": s.ship_in_box,
-            "buildings": _pairs(s.cb_box),
-            "buildings_offer": [
-                {
-                    "id": BUILDINGS[b].id,
-                    "name": BUILDINGS[b].name,
-                    "price": price(s, b),
-                    "type": BUILDINGS[b].type,
-                    "text": BUILDINGS[b].text,
-                }
-                for b in s.cb_offer
-            ],
-            "specialists": {
-                BOXES[k]: {"player": v[0], "worker": WORKERS[v[1]]}
-                for k, v in sorted(s.specialists.items())
-            },
-            "warfare": _pairs(s.warfare),
-            "mayflower": _pairs(s.mayflower),
-        },
-        "hidden": {
-            "trade_goods_pool": len(s.pool),
-            "discovery_deck": len(s.deck),
-            "unused_counters": len(s.unused_counters),
-            "counters_removed": len(s.counters_out),
-            "building_stacks": {str(a): len(s.stacks[a]) for a in (1, 2, 3)},
-        },
+        "boxes": _boxes(s),
+        "hidden": _hidden(s),
         "merchant_ships_in_supply": s.ship_supply,
         "scouted_deck": _deck_knowledge(s, player),
         "age_iii_buildings": (
