@@ -38,7 +38,9 @@ class Stats:
 def play(players: int, seed: int, seat: int, spec: str, opponent: str, stats: Stats):
     game = new_game(players, seed=seed)
     seeds = bot_seeds(seed, players)
-    bots = [make_bot(spec if i == seat else opponent, seeds[i]) for i in range(players)]
+    bots = [
+        make_bot(spec if i == seat else opponent, "discovery", seeds[i]) for i in range(players)
+    ]
     while not game.is_terminal():
         bot = bots[game.current_player]
         if game.current_player == seat and len(game.legal_actions()) > 1:
