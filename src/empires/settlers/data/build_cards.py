@@ -464,11 +464,10 @@ def attack_cards(commons: list[dict]) -> tuple[list[dict], dict]:
     return cards, stated
 
 
-def build(sources: Path) -> dict:
-    cz = json.loads((sources / "cards.cz.json").read_text(encoding="utf-8"))
-    rows = list(csv.DictReader((sources / "common-cards.en.csv").open(encoding="utf-8")))
-    boards = json.loads((sources / "factions.json").read_text(encoding="utf-8"))
-    english: dict[str, tuple[str, str]] = {}  # id -> (English name, Spanish name)
+def english_names(sources: Path) -> tuple[dict[str, tuple[str, str]], set[str]]:
+    """Card id -> (English name, Spanish name), and the ids whose English name is a literal
+    translation of the Czech one."""
+    english: dict[str, tuple[str, str]] = {}
     literal: set[str] = set()
     for row in read_table(sources / "common-cards.md")[1:]:
         for cid in id_range(row[0]):
@@ -482,133 +481,120 @@ def build(sources: Path) -> dict:
                 literal.add(cid)
             name = name.removesuffix("(lit.)").strip().split(" / ")[-1]  # "Slaver / Slave Trader"
             english[cid] = (name, row[3])
+    return english, literal
 
-    # CSV rows by English name; a name with variants is matched by cost and Raze field.
-    by_name: dict[str, list[dict]] = {}
-    for csv_row in rows:
-        by_name.setdefault(csv_row["Name"].strip(), []).append(csv_row)
 
-    cards = []
-    notes_all: list[str] = []
-    for c in cz:
-        cid = c["cardId"]
-        prefix = cid[:3]
-        name, name_es = english[cid]
-        cost = Counter(GOOD[g] for g in c["sourcesForBuild"] if g != "LOCATION")
-        card = {
-            "id": cid,
-            "name": OFFICIAL.get(cid, name),
-            "name_cz": c["cardName"],
-            "name_es": name_es or None,
-            "deck": "common" if prefix == "com" else FACTIONS[prefix],
-            "type": TYPE[c["cardCategory"]],
-            "colors": [COLOR[x] for x in c["colors"]],
-            "cost": {g: cost[g] for g in ("wood", "stone", "food") if cost[g]},
-            "cost_location": "LOCATION" in c["sourcesForBuild"],
-            "raze": [GOOD[g] for g in c["sourcesFromDestroy"]],
-            "razeable": bool(c["sourcesFromDestroy"]) and cid not in NOT_RAZEABLE,
-            "deal": GOOD[c["dealSource"]] if c["dealSource"] else None,
-            "vp": 1 if prefix == "com" else 2,
-        }
-        if cid in literal and cid not in OFFICIAL:
-            card["name_note"] = (
-                "literal translation of the Czech name (official English name unknown)"
+def base_card(c: dict, name: str, name_es: str) -> dict:
+    """The fields every card has, from its cards.cz.json entry."""
+    cid = c["cardId"]
+    prefix = cid[:3]
+    cost = Counter(GOOD[g] for g in c["sourcesForBuild"] if g != "LOCATION")
+    return {
+        "id": cid,
+        "name": OFFICIAL.get(cid, name),
+        "name_cz": c["cardName"],
+        "name_es": name_es or None,
+        "deck": "common" if prefix == "com" else FACTIONS[prefix],
+        "type": TYPE[c["cardCategory"]],
+        "colors": [COLOR[x] for x in c["colors"]],
+        "cost": {g: cost[g] for g in ("wood", "stone", "food") if cost[g]},
+        "cost_location": "LOCATION" in c["sourcesForBuild"],
+        "raze": [GOOD[g] for g in c["sourcesFromDestroy"]],
+        "razeable": bool(c["sourcesFromDestroy"]) and cid not in NOT_RAZEABLE,
+        "deal": GOOD[c["dealSource"]] if c["dealSource"] else None,
+        "vp": 1 if prefix == "com" else 2,
+    }
+
+
+def _csv_cost(r: dict) -> dict[str, int]:
+    return {
+        g: csv_number(r[f"Cost {g.title()}"])
+        for g in ("wood", "stone", "food")
+        if csv_number(r[f"Cost {g.title()}"])
+    }
+
+
+def match_csv_row(card: dict, cands: list[dict], notes: list[str]) -> dict:
+    """The CSV row of a Common card among those of its name: same cost and Raze field, else
+    same cost (a note says the Raze fields differ and cards.cz.json is followed)."""
+    ccost = dict(card["cost"])
+    match = [
+        r
+        for r in cands
+        if _csv_cost(r) == ccost
+        and sorted(g for g, n in csv_goods(r, "Raze").items() for _ in range(n))
+        == sorted(card["raze"])
+    ]
+    if not match:  # the Raze field differs: cards.cz.json is followed
+        match = [r for r in cands if _csv_cost(r) == ccost]
+        if match:
+            notes.append(
+                "Raze field: common-cards.en.csv gives "
+                f"{csv_goods(match[0], 'Raze')}, cards.cz.json {card['raze']}; "
+                "cards.cz.json is followed"
             )
-        notes: list[str] = []
-        if prefix == "com":
-            cands = by_name[name]
-            ccost = {g: n for g, n in card["cost"].items()}
-            match = [
-                r
-                for r in cands
-                if {
-                    g: csv_number(r[f"Cost {g.title()}"])
-                    for g in ("wood", "stone", "food")
-                    if csv_number(r[f"Cost {g.title()}"])
-                }
-                == ccost
-                and sorted(g for g, n in csv_goods(r, "Raze").items() for _ in range(n))
-                == sorted(card["raze"])
-            ]
-            if not match:  # the Raze field differs: cards.cz.json is followed
-                match = [
-                    r
-                    for r in cands
-                    if {
-                        g: csv_number(r[f"Cost {g.title()}"])
-                        for g in ("wood", "stone", "food")
-                        if csv_number(r[f"Cost {g.title()}"])
-                    }
-                    == ccost
-                ]
-                if match:
-                    notes.append(
-                        "Raze field: common-cards.en.csv gives "
-                        f"{csv_goods(match[0], 'Raze')}, cards.cz.json {card['raze']}; "
-                        "cards.cz.json is followed"
-                    )
-            if not match:
-                raise ValueError(f"no CSV row matches {cid} {name}")
-            csv_row = match[0]
-            ability = common_ability(csv_row)
-            card.update({k: v for k, v in ability.items() if v})
-            card["sources"] = ["cards.cz.json", "common-cards.en.csv"]
-            if (
-                not csv_row["Trigger"].strip()
-                and not ability["bonus"]
-                and c["cardEffectForPosition"]
-            ):
-                # Ruins: the CSV gives no Building Bonus; cards.cz.json (and the seed, p.12) do.
-                card["bonus"] = faction_bonus(c)
-                notes.append("Building Bonus from cards.cz.json (common-cards.en.csv gives none)")
-            card["text"] = ability_text(card)
-            # Cross-check the Building Bonus with cards.cz.json.
-            cz_bonus = c["cardEffectForPosition"]
-            csv_bonus = card.get("bonus", [])
-            has_card = any("card" in e.get("gain", {}) for e in csv_bonus)
-            cz_card = cz_bonus in ("OBTAIN_CARD",) or (c["condition"] or "").endswith("GET_CARD")
-            if has_card != cz_card:
-                notes.append(
-                    f"Building Bonus card: common-cards.en.csv {'gives' if has_card else 'gives no'} "
-                    f"card, cards.cz.json {'gives' if cz_card else 'gives no'} card; the CSV is "
-                    "followed"
-                )
-        else:
-            if card["type"] == "production":
-                card["production"] = faction_production(c)
-            bonus = faction_bonus(c)
-            if bonus:
-                card["bonus"] = bonus
-            key = next((k for k in VERIFIED if cid in k), None)
-            card["sources"] = ["cards.cz.json", "faction-cards.md"]
-            if key is not None:
-                v = VERIFIED[key]
-                card.update({k: v[k] for k in ("action", "feature") if k in v})
-                card["text"] = v["text"]
-                card["sources"] += v["sources"]
-            elif card["type"] == "production":
-                card["text"] = ability_text(card)
-                card["sources"].append("cards.cz.json cardEffect (Production)")
-            else:
-                card["unverified"] = True
-                bonus_text = f" Building bonus: {describe_effects(bonus)}." if bonus else ""
-                card["text"] = (
-                    f"{card['type'].title()}: unknown (no public source gives it; "
-                    f"played without it).{bonus_text}"
-                )
-                if cid in KNOWN_TEXT:
-                    card["known_text"] = KNOWN_TEXT[cid]
-        if notes:
-            card["notes"] = notes
-            notes_all += [f"{cid}: {n}" for n in notes]
-        cards.append(card)
+    if not match:
+        raise ValueError(f"no CSV row matches {card['id']} {card['name']}")
+    return match[0]
 
-    copies = Counter((c["deck"], c["name"], c["type"]) for c in cards)
-    for c in cards:
-        c["copies"] = copies[(c["deck"], c["name"], c["type"])]
 
+def complete_common(card: dict, c: dict, cands: list[dict], notes: list[str]) -> None:
+    """A Common card's ability from common-cards.en.csv, cross-checked with cards.cz.json."""
+    csv_row = match_csv_row(card, cands, notes)
+    ability = common_ability(csv_row)
+    card.update({k: v for k, v in ability.items() if v})
+    card["sources"] = ["cards.cz.json", "common-cards.en.csv"]
+    if not csv_row["Trigger"].strip() and not ability["bonus"] and c["cardEffectForPosition"]:
+        # Ruins: the CSV gives no Building Bonus; cards.cz.json (and the seed, p.12) do.
+        card["bonus"] = faction_bonus(c)
+        notes.append("Building Bonus from cards.cz.json (common-cards.en.csv gives none)")
+    card["text"] = ability_text(card)
+    # Cross-check the Building Bonus with cards.cz.json.
+    cz_bonus = c["cardEffectForPosition"]
+    csv_bonus = card.get("bonus", [])
+    has_card = any("card" in e.get("gain", {}) for e in csv_bonus)
+    cz_card = cz_bonus in ("OBTAIN_CARD",) or (c["condition"] or "").endswith("GET_CARD")
+    if has_card != cz_card:
+        notes.append(
+            f"Building Bonus card: common-cards.en.csv {'gives' if has_card else 'gives no'} "
+            f"card, cards.cz.json {'gives' if cz_card else 'gives no'} card; the CSV is "
+            "followed"
+        )
+
+
+def complete_faction(card: dict, c: dict) -> None:
+    """A faction card's production and bonus from cards.cz.json, its text from VERIFIED (or
+    marked unverified)."""
+    cid = card["id"]
+    if card["type"] == "production":
+        card["production"] = faction_production(c)
+    bonus = faction_bonus(c)
+    if bonus:
+        card["bonus"] = bonus
+    key = next((k for k in VERIFIED if cid in k), None)
+    card["sources"] = ["cards.cz.json", "faction-cards.md"]
+    if key is not None:
+        v = VERIFIED[key]
+        card.update({k: v[k] for k in ("action", "feature") if k in v})
+        card["text"] = v["text"]
+        card["sources"] += v["sources"]
+    elif card["type"] == "production":
+        card["text"] = ability_text(card)
+        card["sources"].append("cards.cz.json cardEffect (Production)")
+    else:
+        card["unverified"] = True
+        bonus_text = f" Building bonus: {describe_effects(bonus)}." if bonus else ""
+        card["text"] = (
+            f"{card['type'].title()}: unknown (no public source gives it; "
+            f"played without it).{bonus_text}"
+        )
+        if cid in KNOWN_TEXT:
+            card["known_text"] = KNOWN_TEXT[cid]
+
+
+def build_factions(boards: list[dict]) -> dict[str, dict[str, Any]]:
+    """The four faction boards: name, production and storage."""
     factions: dict[str, dict[str, Any]] = {}
-    storage = {}
     for b in boards:
         f = FACTION_BOARD.get(b["factionType"])
         if f is None:
@@ -617,7 +603,6 @@ def build(sources: Path) -> dict:
             "production": dict(Counter(GOOD[g] for g in b["factionProduction"])),
             "storage": [GOOD[b["saveSource"]]],
         }
-        storage[f] = GOOD[b["saveSource"]]
     factions = {f: factions[f] for f in ("romans", "barbarians", "egyptians", "japanese")}
     names = {
         "romans": "Romans",
@@ -628,6 +613,43 @@ def build(sources: Path) -> dict:
     for f in factions:
         factions[f] = {"name": names[f], **factions[f]}
     factions["japanese"]["samurai"] = True
+    return factions
+
+
+def build(sources: Path) -> dict:
+    cz = json.loads((sources / "cards.cz.json").read_text(encoding="utf-8"))
+    rows = list(csv.DictReader((sources / "common-cards.en.csv").open(encoding="utf-8")))
+    boards = json.loads((sources / "factions.json").read_text(encoding="utf-8"))
+    english, literal = english_names(sources)
+
+    # CSV rows by English name; a name with variants is matched by cost and Raze field.
+    by_name: dict[str, list[dict]] = {}
+    for csv_row in rows:
+        by_name.setdefault(csv_row["Name"].strip(), []).append(csv_row)
+
+    cards = []
+    notes_all: list[str] = []
+    for c in cz:
+        cid = c["cardId"]
+        name, name_es = english[cid]
+        card = base_card(c, name, name_es)
+        if cid in literal and cid not in OFFICIAL:
+            card["name_note"] = (
+                "literal translation of the Czech name (official English name unknown)"
+            )
+        notes: list[str] = []
+        if cid.startswith("com"):
+            complete_common(card, c, by_name[name], notes)
+        else:
+            complete_faction(card, c)
+        if notes:
+            card["notes"] = notes
+            notes_all += [f"{cid}: {n}" for n in notes]
+        cards.append(card)
+
+    copies = Counter((c["deck"], c["name"], c["type"]) for c in cards)
+    for c in cards:
+        c["copies"] = copies[(c["deck"], c["name"], c["type"])]
 
     commons = [c for c in cards if c["deck"] == "common"]
     attacks, stated = attack_cards(commons)
@@ -644,7 +666,7 @@ def build(sources: Path) -> dict:
             "seeds/imperial-settlers.es.txt",
         ],
         "complete": False,
-        "factions": factions,
+        "factions": build_factions(boards),
         "attack_distribution": stated,
         "notes": notes_all,
         "cards": cards,
