@@ -233,31 +233,11 @@ class _View:
             solo = 2.5 if self.solo and card.is_faction else 0.0
             return self.card_value(card) - self.build_cost(card) + 0.5 + solo
         if k == "deal":
-            card = db[a.a]
-            if card.deal is None:  # (never legal: a Deal is made only with a card that has one)
-                return 0.0
-            gain = self.good(card.deal) * (self.left + 1)
-            keep_for_build = self.card_value(card) - 2.0 * self.affordability(card)
-            return gain - self.good("food") - max(0.0, keep_for_build) * 0.3
+            return self._score_deal(db[a.a])
         if k == "raze":
-            if kind == "turn":
-                card = db[a.a]
-                worth = self.goods_value(_count(card.raze)) - self.good("raze")
-                if self.affordability(card) <= 1 and self.card_value(card) > worth:
-                    return -1.0
-                return worth - 0.2
-            return self.goods_value(_count(db[a.a].raze))
+            return self._score_raze(kind, db[a.a])
         if k == "raze-location":
-            card = db[a.a]
-            loss = card.vp + (
-                self.effects_value(card.production, card) * self.left * 0.5
-                if card.type == "production"
-                else 0.3 * self.left
-            )
-            cost = 2 + (a.a in self._defended()) + (a.a in self._samurai())
-            if a.a in self.virtual:  # one card fewer for the Collection
-                loss = 2.5
-            return self.goods_value(_count(card.raze)) + loss * 0.6 - self.good("raze", cost)
+            return self._score_raze_location(a.a)
         if k == "activate":
             card = db[a.a]
             act = card.ability
@@ -278,14 +258,7 @@ class _View:
             card = db[a.a]
             return self.card_value(card) - 0.5 * self.affordability(card)
         if k == "draw":
-            if kind == "workers":
-                return (
-                    self.good("card")
-                    - 2 * self.good("worker")
-                    + (0.1 if DECK_CHOICES[a.a] == "faction" else 0.0)
-                )
-            faction = sum(1 for c in self.hand if c.is_faction)
-            return 1.0 if (DECK_CHOICES[a.a] == "faction") == (faction < 3) else 0.5
+            return self._score_draw(kind, DECK_CHOICES[a.a])
         if k == "take":
             g = TAKE_GOODS[a.a]
             if kind == "workers":
@@ -315,6 +288,39 @@ class _View:
         if k == "shrine":
             return self.good(SHRINE_GOODS[a.a])
         return 0.0
+
+    def _score_deal(self, card: Card) -> float:
+        if card.deal is None:  # (never legal: a Deal is made only with a card that has one)
+            return 0.0
+        gain = self.good(card.deal) * (self.left + 1)
+        keep_for_build = self.card_value(card) - 2.0 * self.affordability(card)
+        return gain - self.good("food") - max(0.0, keep_for_build) * 0.3
+
+    def _score_raze(self, kind: str, card: Card) -> float:
+        if kind == "turn":
+            worth = self.goods_value(_count(card.raze)) - self.good("raze")
+            if self.affordability(card) <= 1 and self.card_value(card) > worth:
+                return -1.0
+            return worth - 0.2
+        return self.goods_value(_count(card.raze))
+
+    def _score_raze_location(self, c: int) -> float:
+        card = self.db[c]
+        loss = card.vp + (
+            self.effects_value(card.production, card) * self.left * 0.5
+            if card.type == "production"
+            else 0.3 * self.left
+        )
+        cost = 2 + (c in self._defended()) + (c in self._samurai())
+        if c in self.virtual:  # one card fewer for the Collection
+            loss = 2.5
+        return self.goods_value(_count(card.raze)) + loss * 0.6 - self.good("raze", cost)
+
+    def _score_draw(self, kind: str, deck: str) -> float:
+        if kind == "workers":
+            return self.good("card") - 2 * self.good("worker") + (0.1 if deck == "faction" else 0.0)
+        faction = sum(1 for c in self.hand if c.is_faction)
+        return 1.0 if (deck == "faction") == (faction < 3) else 0.5
 
     def _target(self, d: dict, c: int) -> float:
         card = self.db[c]
