@@ -100,6 +100,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from empires.core.adapter import adapter_of
@@ -645,6 +646,36 @@ def backup(path: list[_Node], reward: list[float]) -> None:
             nd.total += reward[nd.player]
 
 
+def _number(text: str) -> float:
+    x = float(text)
+    if not math.isfinite(x):
+        raise ValueError
+    return x
+
+
+def _parse_stop(text: str) -> float | None:
+    if text == "none":
+        return None
+    return 1.0 if text == "early" else _number(text)
+
+
+# spec key -> (ISMCTSBot keyword, parser of the value; ValueError when it is not valid)
+_SPEC_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "c": ("exploration", _number),
+    "depth": ("rollout_depth", lambda x: None if x == "none" else int(x)),
+    "margin": ("margin_weight", _number),
+    "prior": ("prior", _number),
+    "temp": ("temperature", _number),
+    "gap": ("gap", lambda x: None if x == "none" else _number(x)),
+    "eps": ("epsilon", _number),
+    "fpu": ("fpu", _number),
+    "soft": ("soft", _number),
+    "horizon": ("horizon", lambda x: None if x == "none" else x),
+    "plies": ("plies", lambda x: None if x == "none" else int(x)),
+    "stop": ("early_stop", _parse_stop),
+}
+
+
 def from_spec(spec: str, seed: int) -> ISMCTSBot:
     """Build an :class:`ISMCTSBot` from a spec string.
 
@@ -670,31 +701,6 @@ def from_spec(spec: str, seed: int) -> ISMCTSBot:
     def bad(token: str, why: str) -> ValueError:
         return ValueError(f"bad ismcts spec {spec!r}: {token!r} {why}")
 
-    def number(text: str) -> float:
-        x = float(text)
-        if not math.isfinite(x):
-            raise ValueError
-        return x
-
-    def parse_stop(text: str) -> float | None:
-        if text == "none":
-            return None
-        return 1.0 if text == "early" else number(text)
-
-    keys = {
-        "c": ("exploration", number),
-        "depth": ("rollout_depth", lambda x: None if x == "none" else int(x)),
-        "margin": ("margin_weight", number),
-        "prior": ("prior", number),
-        "temp": ("temperature", number),
-        "gap": ("gap", lambda x: None if x == "none" else number(x)),
-        "eps": ("epsilon", number),
-        "fpu": ("fpu", number),
-        "soft": ("soft", number),
-        "horizon": ("horizon", lambda x: None if x == "none" else x),
-        "plies": ("plies", lambda x: None if x == "none" else int(x)),
-        "stop": ("early_stop", parse_stop),
-    }
     for tok in tokens:
         if not tok:
             raise bad(tok, "is empty")
@@ -709,9 +715,9 @@ def from_spec(spec: str, seed: int) -> ISMCTSBot:
             elif tok.isdigit():
                 kwargs["iterations"] = int(tok)
             elif tok.endswith("s") and not eq:
-                kwargs["seconds"] = number(tok[:-1])
-            elif eq and key in keys:
-                name, parse = keys[key]
+                kwargs["seconds"] = _number(tok[:-1])
+            elif eq and key in _SPEC_KEYS:
+                name, parse = _SPEC_KEYS[key]
                 kwargs[name] = parse(value)
             else:
                 raise bad(
