@@ -30,8 +30,8 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from server_load import free_port, http_json, percentile, start_server, stop_server  # noqa: E402
+# run as a script (python benchmarks/server_flood.py): its folder is on sys.path
+from server_load import free_port, http_json, percentile, start_server, stop_server
 
 try:
     import websockets
