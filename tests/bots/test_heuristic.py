@@ -48,19 +48,13 @@ def test_registered_and_named():
         make_bot("heuristic", "chess", 3)
 
 
-def test_make_bot_without_a_game_plays_the_heuristic_of_the_game_it_is_given():
-    """The two-argument make_bot(spec, seed) of before games were named: the same choices as the
-    game's own heuristic with that seed."""
-    from empires.settlers.game import new_game as settlers_game
-
-    for game in (new_game(3, seed=5), settlers_game(2, seed=5)):
-        legacy, named = make_bot("heuristic", 9), make_bot("heuristic", game.game_name, 9)
-        for _ in range(40):
-            if game.is_terminal():
-                break
-            action = named.choose(game)
-            assert legacy.choose(game) == action
-            game.apply(action)
+def test_make_bot_needs_a_game_and_an_integer_seed():
+    with pytest.raises(TypeError):
+        make_bot("heuristic", 9)  # type: ignore[call-arg]  (the game is named, always)
+    with pytest.raises(ValueError, match="seed"):
+        make_bot("heuristic", "discovery", "9")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown game"):
+        make_bot("random", 9, 1)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("num_players", [2, 3, 4, 5, 6])

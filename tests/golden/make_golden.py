@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 from empires.bots import make_bot
-from empires.core.game import get_game
+from empires.core.adapter import get_adapter
 
 OUT = Path(__file__).with_name("histories.json")
 
@@ -43,9 +43,9 @@ SEEDS = (11, 12)
 
 
 def play(game: str, players: int, options: dict, bot: str, seed: int) -> dict:
-    module = get_game(game)
-    state = module.new_game(players, seed=seed, options=module.Options.from_json(options))
-    bots = [make_bot(bot, seed * 10 + p) for p in range(players)]
+    adapter = get_adapter(game)
+    state = adapter.new_game(players, seed, adapter.options_from_json(options))
+    bots = [make_bot(bot, game, seed * 10 + p) for p in range(players)]
     legal = hashlib.sha256()
     while not state.is_terminal():
         acts = state.legal_actions()

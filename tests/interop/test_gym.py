@@ -18,7 +18,7 @@ from empires.interop.gym_env import EmpiresDiscoverySingleAgentEnv  # noqa: E402
 
 def heuristic_available() -> bool:
     try:
-        make_bot("heuristic", 0)
+        make_bot("heuristic", "discovery", 0)
     except ValueError:
         return False
     return True

@@ -53,38 +53,14 @@ def _load_class(name: str, target: str):
         ) from None
 
 
-class _AnyGameHeuristic:
-    """``heuristic`` without a game (the two-argument :func:`make_bot` of before games were
-    named): the heuristic of the game of the first state it is given, seeded with ``seed``."""
-
-    name = "heuristic"
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self._bots: dict[str, Any] = {}
-
-    def choose(self, state: Any) -> Any:
-        game = state.game_name
-        bot = self._bots.get(game)
-        if bot is None:
-            bot = self._bots[game] = adapter_of(state).heuristic_bot(self.seed)
-        return bot.choose(state)
-
-
-def make_bot(spec: str, game: Any, seed: int | None = None) -> Bot:
+def make_bot(spec: str, game: str, seed: int) -> Bot:
     """Build the bot ``spec`` (``"random"``, ``"heuristic"``, ``"ismcts:1s"``...) for ``game``
-    (a game name, see :func:`empires.core.adapter.game_names`) seeded with ``seed``.
-
-    ``make_bot(spec, seed)`` (no game) is still accepted while callers move to naming the game:
-    its ``heuristic`` plays the heuristic of whatever game it is given.
-    """
+    (a game name, see :func:`empires.core.adapter.game_names`) seeded with ``seed``."""
     if not isinstance(spec, str):
         raise ValueError(f"a bot name must be a string, got {type(spec).__name__}")
-    if seed is None and not isinstance(game, str):
-        game, seed = None, game  # make_bot(spec, seed)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"a bot seed must be an integer, got {type(seed).__name__}")
-    adapter = get_adapter(game) if game is not None else None  # ValueError naming the games
+    adapter = get_adapter(game)  # ValueError naming the known games
     name = spec.strip().lower()
     if name.startswith("ismcts:"):  # "ismcts:500", "ismcts:1s:heuristic", ...
         from empires.bots.ismcts import from_spec
@@ -94,7 +70,7 @@ def make_bot(spec: str, game: Any, seed: int | None = None) -> Bot:
         raise ValueError(f"unknown bot {spec!r}; known bots: {', '.join(_REGISTRY)}")
     target = _REGISTRY[name]
     if target is None:
-        return _AnyGameHeuristic(seed) if adapter is None else adapter.heuristic_bot(seed)
+        return adapter.heuristic_bot(seed)
     return _load_class(name, target)(seed)
 
 
