@@ -10,10 +10,9 @@ when it is asked for. No module here imports a game package.
 from __future__ import annotations
 
 import importlib
-from typing import Any
 
 from empires.bots.base import Bot
-from empires.core.adapter import adapter_of, get_adapter
+from empires.core.adapter import get_adapter
 
 # name -> "module:Class" (the class is called with the seed), or None for the game's heuristic.
 _REGISTRY: dict[str, str | None] = {
