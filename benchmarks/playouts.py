@@ -13,13 +13,13 @@ import argparse
 import sys
 import time
 
-from empires.core.game import get_game
+from empires.core.adapter import get_adapter
 from empires.core.rng import Rng
 
 
-def playout(module, num_players: int, seed: int, options=None, narrate: bool = True) -> int:
+def playout(adapter, num_players: int, seed: int, options=None, narrate: bool = True) -> int:
     """Play one random game; returns the number of decisions."""
-    state = module.new_game(num_players, seed=seed, options=options)
+    state = adapter.new_game(num_players, seed, options)
     state.narrate = narrate  # the event log: on as players see it, off as bots and batch runs
     rng = Rng(seed ^ 0x5EED_0F_B0B)
     decisions = 0
@@ -30,13 +30,13 @@ def playout(module, num_players: int, seed: int, options=None, narrate: bool = T
 
 
 def bench(
-    module, num_players: int, games: int, seed: int, narrate: bool = True
+    adapter, num_players: int, games: int, seed: int, narrate: bool = True
 ) -> tuple[float, int]:
-    options = module.Options() if hasattr(module, "Options") else None
+    options = adapter.options_type()
     start = time.perf_counter()
     decisions = 0
     for i in range(games):
-        decisions += playout(module, num_players, seed + i, options, narrate=narrate)
+        decisions += playout(adapter, num_players, seed + i, options, narrate=narrate)
     return time.perf_counter() - start, decisions
 
 
@@ -50,23 +50,23 @@ def main(argv=None) -> int:
         "--quiet", action="store_true", help="no event log (as bots' searches and simulate play)"
     )
     args = parser.parse_args(argv)
-    module = get_game(args.game)
+    adapter = get_adapter(args.game)
     counts = [int(p) for p in args.players.split(",") if p.strip()]
     print(
-        f"{module.NAME}: random playouts, {args.games} games per player count, one process"
+        f"{adapter.name}: random playouts, {args.games} games per player count, one process"
         + (", no event log" if args.quiet else "")
     )
     print(
         f"{'players':>7} {'games/s':>10} {'decisions/s':>12} {'decisions/game':>15} {'seconds':>8}"
     )
     for n in counts:
-        if not module.MIN_PLAYERS <= n <= module.MAX_PLAYERS:
+        if not adapter.min_players <= n <= adapter.max_players:
             print(
-                f"{n:>7} (skipped: {module.NAME} takes {module.MIN_PLAYERS}-{module.MAX_PLAYERS})"
+                f"{n:>7} (skipped: {adapter.name} takes {adapter.min_players}-{adapter.max_players})"
             )
             continue
-        bench(module, n, 1, args.seed)  # warm-up: imports, caches
-        seconds, decisions = bench(module, n, args.games, args.seed, narrate=not args.quiet)
+        bench(adapter, n, 1, args.seed)  # warm-up: imports, caches
+        seconds, decisions = bench(adapter, n, args.games, args.seed, narrate=not args.quiet)
         print(
             f"{n:>7} {args.games / seconds:>10.1f} {decisions / seconds:>12.0f} "
             f"{decisions / args.games:>15.1f} {seconds:>8.2f}"

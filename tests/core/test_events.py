@@ -6,7 +6,7 @@ import pytest
 
 from empires.core import events as ev
 from empires.core.errors import SaveFileError
-from empires.core.game import get_game
+from empires.core.adapter import get_adapter
 from empires.core.rng import Rng
 
 TEXTS = {"gain": lambda e: f"{ev.seat_name(e['player'])} gains {e.get('card') or 'a card'}."}
@@ -44,8 +44,8 @@ def test_secret_needs_seats():
 
 @pytest.mark.parametrize("name,players", [("discovery", 3), ("settlers", 2), ("settlers", 1)])
 def test_engines_record_clone_save_and_silence(name, players):
-    module = get_game(name)
-    game = module.new_game(players, seed=5)
+    module = get_adapter(name)
+    game = module.new_game(players, 5)
     rng = Rng(5)
     played = 0
     while played < 60 and not game.is_terminal():
@@ -81,8 +81,8 @@ def test_engines_record_clone_save_and_silence(name, players):
 def test_a_save_loads_whatever_its_event_log_says(name, players):
     """The log is told anew from the history: a save written by a version that worded events
     differently (or had none) still loads, while a changed rule field is still refused."""
-    module = get_game(name)
-    game = module.new_game(players, seed=3)
+    module = get_adapter(name)
+    game = module.new_game(players, 3)
     for _ in range(10):
         game.apply(game.legal_actions()[0])
     data = json.loads(json.dumps(game.to_json()))

@@ -1,17 +1,15 @@
-"""The contract every game engine follows, and the registry of games.
+"""The contract every game state follows (the games themselves are registered and reached
+through :mod:`empires.core.adapter`).
 
-Modelled on OpenSpiel's Game/State split: a game module builds states with ``new_game``; a state
-is mutated in place by ``apply`` and copied with ``clone``. Bots, the terminal, simulation and the
-research interfaces are written against this protocol only.
+Modelled on OpenSpiel's Game/State split: a game's adapter builds states with ``new_game``; a
+state is mutated in place by ``apply`` and copied with ``clone``. Bots, the terminal, simulation
+and the research interfaces are written against this protocol only.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from typing import Any, Protocol, runtime_checkable
-
-GAMES: dict[str, str] = {"discovery": "empires.discovery", "settlers": "empires.settlers"}
 
 
 @runtime_checkable
@@ -61,29 +59,3 @@ class GameState(Protocol):
         :mod:`empires.core.events`."""
 
     narrate: bool  # whether apply records events (off for bot search; never changes the rules)
-
-
-class GameModule(Protocol):
-    NAME: str
-    MIN_PLAYERS: int
-    MAX_PLAYERS: int
-
-    def new_game(self, num_players: int, seed: int = 0, options: Any = None) -> GameState: ...
-
-    def from_json(self, data: dict) -> GameState: ...
-
-    def replay(self, history: dict) -> GameState: ...
-
-    def action_space_size(self, num_players: int, options: Any = None) -> int: ...
-
-
-def game_names() -> Sequence[str]:
-    return tuple(GAMES)
-
-
-def get_game(name: str) -> GameModule:
-    try:
-        module = GAMES[name]
-    except KeyError:
-        raise ValueError(f"unknown game {name!r}; known games: {', '.join(GAMES)}") from None
-    return importlib.import_module(module)
