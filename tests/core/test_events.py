@@ -5,8 +5,8 @@ import json
 import pytest
 
 from empires.core import events as ev
-from empires.core.errors import SaveFileError
 from empires.core.adapter import get_adapter
+from empires.core.errors import SaveFileError
 from empires.core.rng import Rng
 
 TEXTS = {"gain": lambda e: f"{ev.seat_name(e['player'])} gains {e.get('card') or 'a card'}."}
