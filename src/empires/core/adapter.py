@@ -107,6 +107,35 @@ class GameAdapter(Protocol):
         ``""``."""
 
 
+class EngineAdapter:
+    """The engine part of an adapter, for a game whose package has the usual module functions
+    (``new_game``, ``replay``, ``from_json``), an :class:`~empires.core.actions.ActionCodec` and a
+    frozen ``Options`` with ``from_json``. A game's adapter subclasses it, names those three
+    (``game_module``, ``codec``, ``options_type``) and writes the rest of :class:`GameAdapter`."""
+
+    game_module: Any
+    codec: Any
+    options_type: Any  # the game's frozen Options class (it has from_json)
+
+    def new_game(self, num_players: int, seed: int = 0, options: Any = None) -> GameState:
+        return self.game_module.new_game(num_players, seed, options)
+
+    def replay(self, history: dict) -> GameState:
+        return self.game_module.replay(history)
+
+    def from_json(self, data: dict | str) -> GameState:
+        return self.game_module.from_json(data)
+
+    def action_space_size(self, num_players: int, options: Any = None) -> int:
+        return self.codec.action_space_size(num_players, options)
+
+    def decode(self, code: int, num_players: int) -> Any:
+        return self.codec.decode(code, num_players)
+
+    def options_from_json(self, data: Any) -> Any:
+        return self.options_type.from_json(data)
+
+
 def game_names() -> Sequence[str]:
     return tuple(ADAPTERS)
 

@@ -8,6 +8,7 @@ import argparse
 import json
 from typing import Any
 
+from empires.core.adapter import EngineAdapter
 from empires.core.game import GameState
 from empires.discovery import data, game, options, tensor
 from empires.discovery.actions import CODEC
@@ -23,34 +24,17 @@ def _own(state: GameState) -> game.DiscoveryGame:
     return state
 
 
-class DiscoveryAdapter:
+class DiscoveryAdapter(EngineAdapter):
     name = game.NAME
     title = "Empires: Age of Discovery"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     options_type = options.Options
+    game_module = game
+    codec = CODEC
 
     def __init__(self) -> None:
         self._scorer = HeuristicBot(0)  # action_scores reads no generator: one serves all
-
-    # ---- the engine ----
-    def new_game(self, num_players: int, seed: int = 0, options: Any = None) -> GameState:
-        return game.new_game(num_players, seed, options)
-
-    def replay(self, history: dict) -> GameState:
-        return game.replay(history)
-
-    def from_json(self, data: dict | str) -> GameState:
-        return game.from_json(data)
-
-    def action_space_size(self, num_players: int, options: Any = None) -> int:
-        return CODEC.action_space_size(num_players, options)
-
-    def decode(self, code: int, num_players: int) -> Any:
-        return CODEC.decode(code, num_players)
-
-    def options_from_json(self, data: Any) -> Any:
-        return options.Options.from_json(data)
 
     # ---- what the upper layers show and offer ----
     def add_option_flags(self, parser: argparse.ArgumentParser) -> None:

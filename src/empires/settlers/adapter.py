@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from empires.core.adapter import EngineAdapter
 from empires.core.game import GameState
 from empires.core.rng import Rng
 from empires.settlers import game, options, tensor
@@ -22,34 +23,17 @@ def _own(state: GameState) -> game.SettlersGame:
     return state
 
 
-class SettlersAdapter:
+class SettlersAdapter(EngineAdapter):
     name = game.NAME
     title = "Imperial Settlers"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     options_type = options.Options
+    game_module = game
+    codec = CODEC
 
     def __init__(self) -> None:
         self._scorer = SettlersHeuristicBot(0)  # action_scores reads no generator
-
-    # ---- the engine ----
-    def new_game(self, num_players: int, seed: int = 0, options: Any = None) -> GameState:
-        return game.new_game(num_players, seed, options)
-
-    def replay(self, history: dict) -> GameState:
-        return game.replay(history)
-
-    def from_json(self, data: dict | str) -> GameState:
-        return game.from_json(data)
-
-    def action_space_size(self, num_players: int, options: Any = None) -> int:
-        return CODEC.action_space_size(num_players, options)
-
-    def decode(self, code: int, num_players: int) -> Any:
-        return CODEC.decode(code, num_players)
-
-    def options_from_json(self, data: Any) -> Any:
-        return options.Options.from_json(data)
 
     # ---- what the upper layers show and offer ----
     def add_option_flags(self, parser: argparse.ArgumentParser) -> None:
