@@ -1,0 +1,115 @@
+"""The bot: :class:`HeuristicBot` and its table of scorers, one per decision kind."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from empires.core.rng import Rng
+from empires.discovery.heuristic.events import EventScorers
+from empires.discovery.heuristic.fixed import _casualty, _plague_2, _skip_it, _unscored
+from empires.discovery.heuristic.game_view import _view
+from empires.discovery.heuristic.placement import PlacementScorers
+
+
+class HeuristicBot(PlacementScorers, EventScorers):
+    """Scores every legal action with the observation of its own seat and plays the best."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def __repr__(self) -> str:
+        return f"HeuristicBot(rng_state={self.rng.state})"
+
+    # ---- entry point ------------------------------------------------------------------------
+    def choose(self, state: Any) -> Any:
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("HeuristicBot: no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        return self._pick(legal, self.action_scores(state))
+
+    def action_scores(self, state: Any) -> list[float]:
+        """The score of each action of ``state.legal_actions()`` (Discovery), in that order, from
+        the observation of the seat to act; :meth:`choose` plays the best (ties at random). Every
+        decision kind has its scorer in :data:`SCORERS` (ValueError for a kind that has none)."""
+        legal = state.legal_actions()
+        decision = state.decision or {}
+        kind = decision.get("kind", "")
+        scorer = SCORERS.get(kind)
+        if scorer is None:
+            raise ValueError(f"HeuristicBot: no scorer for the decision kind {kind!r}")
+        if callable(scorer):
+            return scorer(decision, legal)
+        return getattr(self, scorer)(_view(state), decision, legal)
+
+    def _pick(self, legal: list, scores: list[float]) -> Any:
+        best = max(scores)
+        ties = [a for a, s in zip(legal, scores, strict=True) if s >= best - 1e-9]
+        return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+
+
+# Decisions the bot scores 0 (at random among the choices) today; each deserves a real scorer.
+UNSCORED = (
+    "trade_specialist",
+    "allies_trade_out",
+    "smuggler_player",
+    "smuggler_take",
+    "smuggler_give",
+    "papal_player",
+    "papal_first",
+    "papal_region",
+    "trading_house",
+    "rewrite_history",
+    "scout_card",
+    "advantage",
+    "advantage_order",
+    "advantage_good",
+    "advantage_replace",
+    "nation_bid",
+    "nation_pick",
+    "advantage_region",
+    "order_bid",
+    "order_specialist",
+    "buy_vp",
+)
+
+# Decisions scored by a method of HeuristicBot (``_<kind>(view, decision, legal)``).
+_VIEW_SCORED = (
+    "place",
+    "dock",
+    "trade_out",
+    "trade_good",
+    "buy_building",
+    "cartography",
+    "indian_allies",
+    "plague_3_region",
+    "plague_3_player",
+    "migration_from",
+    "migration_to",
+    "migration_count",
+    "spoils_specialist",
+    "overpopulation",
+    "stables_from",
+    "stables_to",
+    "expedition_target",
+    "expedition_members",
+    "training",
+    "warfare",
+    "battle_region",
+    "battle_player",
+    "war_player",
+)
+
+# decision kind -> its scorer: a HeuristicBot method's name (scores from the seat's view), or a
+# function of (decision, legal) alone. Every kind of the decision registry has one (tested).
+SCORERS: dict[str, Any] = {
+    **{kind: "_" + kind for kind in _VIEW_SCORED},
+    "casualty": _casualty,
+    "plague_2": _plague_2,
+    "university_target": _skip_it,
+    "university_index": _skip_it,
+    **dict.fromkeys(UNSCORED, _unscored),
+}

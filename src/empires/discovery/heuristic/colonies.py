@@ -1,0 +1,85 @@
+"""Scorers for the Dock: landing workers in the New World's colonies."""
+
+from __future__ import annotations
+
+from empires.discovery.data import (
+    COLONIST,
+    MERCHANT,
+    MISSIONARY,
+    NUM_REGIONS,
+    SOLDIER,
+)
+from empires.discovery.heuristic.view import _View
+
+
+class ColonyScorers:
+    """The Dock: which worker lands where."""
+
+    # dock ------------------------------------------------------------------------------------
+    def _landing(self, v: _View, counts, w: int) -> tuple[float, int]:
+        """Best (value, region) for a worker of type w landing given ``counts``."""
+        me = v.me
+        extra = 0
+        if w == MISSIONARY:
+            extra = min(2 if "cathedral" in v.mine else 1, v.supply[me][COLONIST])
+        bonus = 0.0
+        if w == MERCHANT:
+            bonus += 5 * v.m
+        if w == SOLDIER:
+            bonus += v.vp_per.get("new_world_soldier", 0)
+        best, where = -1e9, -1
+        for r in range(NUM_REGIONS):
+            if not v.discovered[r]:
+                continue
+            x = v.add_value(r, 1 + extra, counts) + bonus
+            if w == SOLDIER:
+                x += 0.2 * sum(1 for q in range(v.n) if q != me and counts[r][q])
+            if x > best:
+                best, where = x, r
+        return best, where
+
+    def _planned_counts(self, v: _View) -> list[list[int]]:
+        """Board counts after our own queued dock workers land where they are worth most."""
+        counts = [row[:] for row in v.counts]
+        me = v.me
+        queue = [w for p, w in v.dock if p == me]
+        if v.dock_x == me:
+            queue.append(COLONIST)
+        if v.dock_y == me:
+            queue.append(COLONIST)
+        for w in queue:
+            _, r = self._landing(v, counts, w)
+            if r >= 0:
+                counts[r][me] += 2 if w == MISSIONARY else 1
+        return counts
+
+    def _dock_place_value(self, v: _View, w: int) -> float:
+        # only a Missionary, a Merchant and a Soldier land differently from a Colonist
+        key = ("dock", w if w in (MISSIONARY, MERCHANT, SOLDIER) else COLONIST)
+        value = v.memo.get(key)
+        if value is None:
+            if not hasattr(v, "_planned"):
+                v._planned = self._planned_counts(v)  # type: ignore[attr-defined]
+            best, _ = self._landing(v, v._planned, w)  # type: ignore[attr-defined]
+            value = v.memo[key] = max(best, 0.0)
+        return value
+
+    def _dock(self, v: _View, d: dict, legal: list) -> list[float]:
+        w = d.get("worker", COLONIST)
+        me = v.me
+        extra = 0
+        if w == MISSIONARY:
+            extra = min(2 if "cathedral" in v.mine else 1, v.supply[me][COLONIST])
+        bonus = 5 * v.m if w == MERCHANT else 0.0
+        scores = []
+        for a in legal:
+            if a.kind == "skip":
+                scores.append(bonus - 0.5 if w == MERCHANT else -0.5)
+                continue
+            r = a.a
+            x = v.add_value(r, 1 + extra) + bonus
+            if w == SOLDIER:
+                x += 0.2 * sum(1 for q in range(v.n) if q != me and v.counts[r][q])
+                x += v.vp_per.get("new_world_soldier", 0)
+            scores.append(x)
+        return scores

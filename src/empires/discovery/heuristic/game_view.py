@@ -1,0 +1,150 @@
+"""The view read straight from the engine's own game (no observation built), and
+:func:`_view`, which picks it or the decoded observation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from empires.discovery.capital_buildings import price as building_price
+from empires.discovery.data import (
+    BOXES,
+    CARDS,
+    COUNTERS,
+)
+from empires.discovery.game import DiscoveryGame
+from empires.discovery.heuristic.view import _lazy, _View
+from empires.discovery.heuristic.weights import (
+    _BUILDING_IDS,
+    NW,
+)
+from empires.discovery.observation import visible_counter
+
+
+class _GameView(_View):
+    """The same view read straight from the public fields of an engine game (no observation is
+    built): what :func:`empires.discovery.observation.observe` shows the seat to move, decoded
+    as :class:`_View` decodes it. Hidden fields (the face-down counters, the deck order, the
+    stacks, the Trade Goods pool) are not read; a counter is read as the observation shows it.
+    """
+
+    def __init__(self, game: DiscoveryGame) -> None:
+        s = game.s
+        self.n = s.num_players
+        self.me = me = game.current_player
+        self.turn = s.turn
+        self.step = s.step
+        self.order = list(s.order)
+        self.money = list(s.money)
+        self.ships = list(s.ships)
+        self.owned = [[_BUILDING_IDS[b] for b in owned] for owned in s.owned]
+        self.discovered = list(s.discovered)
+        self.rgood = [g if g >= 0 else -1 for g in s.region_good]
+        self.counter = [
+            None if c < 0 else visible_counter(s, me, r) for r, c in enumerate(s.counter)
+        ]
+        n = self.n
+        zero = [0] * NW
+        empty = [zero] * n  # comparing with these is cheaper than summing (most rows are empty)
+        self.counts = [
+            [0] * n if row == empty else [0 if w == zero else sum(w) for w in row]
+            for row in s.region_workers
+        ]
+        self._s = s
+        self._derive()
+
+    # copies of the state's lists, on first use
+    @_lazy
+    def rw(self) -> list[list[list[int]]]:
+        return [[w[:] for w in row] for row in self._s.region_workers]
+
+    @_lazy
+    def rw_read(self) -> list[list[list[int]]]:
+        return self._s.region_workers
+
+    @_lazy
+    def avail(self) -> list[list[int]]:
+        return [row[:] for row in self._s.avail]
+
+    @_lazy
+    def supply(self) -> list[list[int]]:
+        return [row[:] for row in self._s.supply]
+
+    @_lazy
+    def goods(self) -> list[list[int]]:
+        return [row[:] for row in self._s.goods]
+
+    @_lazy
+    def dbox(self) -> list[list[int]]:
+        return [row[:] for row in self._s.discovery_box]
+
+    @_lazy
+    def used(self) -> list[set[str]]:
+        used = self._s.used
+        return [{_BUILDING_IDS[b] for b in used if b in owned} for owned in self._s.owned]
+
+    @_lazy
+    def unseen(self) -> list:
+        seen = {c for found in self._s.found for c in found}
+        seen.update(c for c in self.counter if c is not None and c >= 0)
+        return [c for i, c in enumerate(COUNTERS) if i not in seen]
+
+    @_lazy
+    def deck(self) -> list:
+        won = {c for cards in self._s.cards_won for c in cards}
+        return [c for i, c in enumerate(CARDS) if i not in won]
+
+    @_lazy
+    def initiative(self) -> list[tuple[int, int]]:
+        return [(p, w) for p, w in self._s.initiative]
+
+    @_lazy
+    def dock(self) -> list[tuple[int, int]]:
+        return [(p, w) for p, w in self._s.dock]
+
+    @_lazy
+    def dock_x(self) -> int | None:
+        return self._s.dock_x if self._s.dock_x >= 0 else None
+
+    @_lazy
+    def dock_y(self) -> int | None:
+        return self._s.dock_y if self._s.dock_y >= 0 else None
+
+    @_lazy
+    def tg_box(self) -> list[tuple[int, int]]:
+        return [(p, w) for p, w in self._s.tg_box]
+
+    @_lazy
+    def tg_offer(self) -> list[int]:
+        return list(self._s.tg_offer)
+
+    @_lazy
+    def shipping(self) -> list[tuple[int, int]]:
+        return [(p, w) for p, w in self._s.shipping]
+
+    @_lazy
+    def ship_waiting(self) -> bool:
+        return self._s.ship_in_box
+
+    @_lazy
+    def cb_box(self) -> list[tuple[int, int]]:
+        return [(p, w) for p, w in self._s.cb_box]
+
+    @_lazy
+    def cb_offer(self) -> list[tuple[str, int]]:
+        return [(_BUILDING_IDS[b], building_price(self._s, b)) for b in self._s.cb_offer]
+
+    @_lazy
+    def spec_taken(self) -> set[str]:
+        return {BOXES[k] for k in self._s.specialists}
+
+    @_lazy
+    def warfare(self) -> list[tuple[int, int]]:
+        return [(p, w) for p, w in self._s.warfare]
+
+
+def _view(state: Any) -> _View:
+    """The view of the seat to move: read from the game itself when it is the engine's own (the
+    same view, without building the observation), else decoded from its observation."""
+    if type(state) is DiscoveryGame:
+        return _GameView(state)
+    return _View(state.observation(state.current_player))
