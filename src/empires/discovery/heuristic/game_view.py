@@ -12,7 +12,8 @@ from empires.discovery.data import (
     COUNTERS,
 )
 from empires.discovery.game import DiscoveryGame
-from empires.discovery.heuristic.view import _lazy, _View
+from empires.discovery.heuristic.board import _lazy
+from empires.discovery.heuristic.view import _View
 from empires.discovery.heuristic.weights import (
     _BUILDING_IDS,
     NW,
