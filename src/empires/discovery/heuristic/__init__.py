@@ -21,6 +21,14 @@ equivalents":
 
 Placement is greedy: each worker goes where its value is highest, a Specialist being charged
 for not going where it is worth most. Ties are broken by the bot's own seeded generator.
+The parts: :mod:`.weights` (the fixed worths and the weights of a turn), :mod:`.board` (the
+observation decoded), :mod:`.view` (the values asked of it), :mod:`.game_view` (the same view read
+from the engine's game), :mod:`.buildings` (building values, from the buildings table); the
+scorers by what they score: :mod:`.placement` (Phase 1), :mod:`.colonies` (the Dock),
+:mod:`.goods` (Trade Goods, shipping, Capital Buildings), :mod:`.expeditions`,
+:mod:`.specialists`, :mod:`.warfare`, :mod:`.events` (event and card decisions), :mod:`.fixed`
+(decisions that need no view); :mod:`.bot` puts them together (:class:`HeuristicBot` and the
+:data:`SCORERS` table), and :mod:`.estimate` is the position estimate used by search.
 """
 
 from empires.discovery.heuristic.bot import SCORERS, UNSCORED, HeuristicBot
