@@ -3,7 +3,7 @@
 Every physical card has an index: the 204 cards of the data file in file order (84 Common, then the
 Faction decks as the file lists them), then the 16 Attack cards (indices 204..219). Cards are
 immutable :class:`Card` values; their abilities are written in the effect vocabulary below and
-interpreted by :mod:`empires.settlers.effects` and :mod:`empires.settlers.abilities`.
+interpreted by :mod:`empires.settlers.rules` and :mod:`empires.settlers.abilities`.
 
 Effect vocabulary (a list of effects is applied in order):
 
