@@ -97,6 +97,7 @@ from functools import cache
 
 import numpy as np
 
+from empires.core.layout import block_layout, layout_size
 from empires.discovery import data, scoring
 from empires.discovery import options as options_module
 from empires.discovery.actions import UNIVERSITY_TARGETS
@@ -229,19 +230,12 @@ def tensor_layout(num_players: int) -> dict[str, tuple[int, tuple[int, ...]]]:
     """``{block name: (offset, shape)}`` in tensor order for ``num_players``."""
     if not isinstance(num_players, int) or not 2 <= num_players <= 6:
         raise ValueError(f"num_players must be 2..6, not {num_players!r}")
-    out: dict[str, tuple[int, tuple[int, ...]]] = {}
-    offset = 0
-    for name, shape in _blocks(num_players):
-        out[name] = (offset, shape)
-        offset += int(np.prod(shape))
-    return out
+    return block_layout(_blocks(num_players))
 
 
 @cache
 def tensor_size(num_players: int) -> int:
-    layout = tensor_layout(num_players)
-    offset, shape = layout[next(reversed(layout))]
-    return offset + int(np.prod(shape))
+    return layout_size(tensor_layout(num_players))
 
 
 @cache

@@ -72,6 +72,7 @@ from functools import cache
 
 import numpy as np
 
+from empires.core.layout import block_layout, layout_size
 from empires.settlers.cards import FACTIONS, GOODS, default_cards
 from empires.settlers.decision_table import PROMPTS
 from empires.settlers.flow import ROUNDS
@@ -151,19 +152,12 @@ def tensor_layout(num_players: int) -> dict[str, tuple[int, tuple[int, ...]]]:
     """``{block name: (offset, shape)}`` in tensor order for ``num_players``."""
     if not isinstance(num_players, int) or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
         raise ValueError(f"num_players must be {MIN_PLAYERS}..{MAX_PLAYERS}, not {num_players!r}")
-    out: dict[str, tuple[int, tuple[int, ...]]] = {}
-    offset = 0
-    for name, shape in _blocks(num_players):
-        out[name] = (offset, shape)
-        offset += int(np.prod(shape))
-    return out
+    return block_layout(_blocks(num_players))
 
 
 @cache
 def tensor_size(num_players: int) -> int:
-    layout = tensor_layout(num_players)
-    offset, shape = layout[next(reversed(layout))]
-    return offset + int(np.prod(shape))
+    return layout_size(tensor_layout(num_players))
 
 
 def tensor_shape(num_players: int) -> tuple[int]:

@@ -1,0 +1,23 @@
+"""Flat tensors made of named blocks: the layout both games' observation tensors share."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+Layout = dict[str, tuple[int, tuple[int, ...]]]
+
+
+def block_layout(blocks: Iterable[tuple[str, tuple[int, ...]]]) -> Layout:
+    """``{block name: (offset, shape)}`` for blocks laid end to end in the order given."""
+    out: Layout = {}
+    offset = 0
+    for name, shape in blocks:
+        out[name] = (offset, shape)
+        offset += math.prod(shape)
+    return out
+
+
+def layout_size(layout: Layout) -> int:
+    """How many values a tensor of ``layout`` holds."""
+    return sum(math.prod(shape) for _, shape in layout.values())
