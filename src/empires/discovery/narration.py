@@ -40,17 +40,9 @@ def phase_name(step: str) -> str:
 
 
 def emit(s, kind: str, secret: dict | None = None, **fields) -> None:
-    """Record one event on state ``s`` (nothing when its narration is off). Events without a
-    secret part, the common case, are built here directly (what :func:`core_events.emit`
-    does, without its check of the secret part)."""
-    if not s.narrate:
-        return
-    if secret is not None:
+    """Record one event on state ``s`` (nothing when its narration is off)."""
+    if s.narrate:
         core_events.emit(s.events, kind, s.turn, phase_name(s.step), secret, **fields)
-        return
-    event = {"kind": kind, "turn": s.turn, "phase": PHASES.get(s.step, BOX_PHASE)}
-    event.update(fields)
-    s.events.append(event)
 
 
 def who(e: dict) -> str:
