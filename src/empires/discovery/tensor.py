@@ -97,7 +97,7 @@ from functools import cache
 
 import numpy as np
 
-from empires.core.layout import block_layout, layout_size
+from empires.core.layout import block_layout, block_views, layout_size
 from empires.discovery import data, scoring
 from empires.discovery import options as options_module
 from empires.discovery.actions import UNIVERSITY_TARGETS
@@ -250,10 +250,7 @@ def tensor_shape(num_players: int) -> tuple[int]:
 
 def views(tensor: np.ndarray, num_players: int) -> dict[str, np.ndarray]:
     """Named, reshaped views (no copies) of a flat tensor's blocks."""
-    return {
-        name: tensor[off : off + int(np.prod(shape))].reshape(shape)
-        for name, (off, shape) in tensor_layout(num_players).items()
-    }
+    return block_views(tensor, tensor_layout(num_players))
 
 
 class _Writer:

@@ -72,7 +72,7 @@ from functools import cache
 
 import numpy as np
 
-from empires.core.layout import block_layout, layout_size
+from empires.core.layout import block_layout, block_views, layout_size
 from empires.settlers.cards import FACTIONS, GOODS, default_cards
 from empires.settlers.decision_table import PROMPTS
 from empires.settlers.flow import ROUNDS
@@ -167,10 +167,7 @@ def tensor_shape(num_players: int) -> tuple[int]:
 
 def views(tensor: np.ndarray, num_players: int) -> dict[str, np.ndarray]:
     """Named, reshaped views (no copies) of a flat tensor's blocks."""
-    return {
-        name: tensor[off : off + int(np.prod(shape))].reshape(shape)
-        for name, (off, shape) in tensor_layout(num_players).items()
-    }
+    return block_views(tensor, tensor_layout(num_players))
 
 
 class _Blocks:
