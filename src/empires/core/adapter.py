@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from empires.core.game import GameState
+from empires.core.screen import DecisionHelp, ScreenPart, default_help, default_screen
 
 # game name -> module holding its ADAPTER (imported on first use)
 ADAPTERS: dict[str, str] = {
@@ -106,6 +107,15 @@ class GameAdapter(Protocol):
         Capital Buildings offered this turn), kept in OpenSpiel information states; may be
         ``""``."""
 
+    # ---- the terminal screen (empires.core.screen) ----
+    def screen_parts(self, observation: dict) -> list[ScreenPart]:
+        """The panels of one seat's screen, built from its observation only."""
+        ...
+
+    def decision_help(self, observation: dict) -> DecisionHelp:
+        """The rules summary and rulebook section of the observation's current decision."""
+        ...
+
 
 class EngineAdapter:
     """The engine part of an adapter, for a game whose package has the usual module functions
@@ -134,6 +144,12 @@ class EngineAdapter:
 
     def options_from_json(self, data: Any) -> Any:
         return self.options_type.from_json(data)
+
+    def screen_parts(self, observation: dict) -> list[ScreenPart]:
+        return default_screen(observation)
+
+    def decision_help(self, observation: dict) -> DecisionHelp:
+        return default_help(observation)
 
 
 def game_names() -> Sequence[str]:

@@ -1,0 +1,70 @@
+"""What a game shows on a terminal screen: the contract between the game packages and the UIs.
+
+A game's adapter turns one seat's *observation* (never the raw state: only what that seat may
+know) into :class:`ScreenPart` values, named and worded as printed on the components, and says
+what the current decision is about (:class:`DecisionHelp`). The full-screen terminal UI and the
+plain line mode (``empires.cli``) lay the parts out; nothing there knows a particular game.
+
+The defaults below (used by a game that has no screen of its own) show the observation as
+indented text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import RenderableType
+from rich.pretty import Pretty
+
+# One mark per seat: a letter-like symbol paired with a colour, so that no player is told apart
+# by colour alone. Seats count from 1 in everything shown to people.
+SEAT_SYMBOLS = ("●", "■", "▲", "◆", "★", "✚")
+SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
+
+
+@dataclass(frozen=True)
+class ScreenPart:
+    """One panel of a game's screen.
+
+    ``key`` is stable ("board", "you", "players", "hand", ...) so a UI can remember which panels
+    a player collapsed; ``title`` is what the panel is called on the components ("The New
+    World", "Your Empire"); ``body`` is any rich renderable that reads well at any width from 40
+    columns; ``own`` marks the viewer's own area (a UI shows it without scrolling where it can);
+    ``lines`` is the body's height at 80 columns, a hint for layouts that must fit 24 rows.
+    """
+
+    key: str
+    title: str
+    body: RenderableType
+    own: bool = False
+    lines: int = 0
+
+
+@dataclass(frozen=True)
+class DecisionHelp:
+    """The rules summary of the current decision and where the rulebook has it."""
+
+    title: str  # "Place a worker", "Choose a card to build"
+    summary: str  # a few sentences in the rulebook's terms
+    section: str  # e.g. "Rulebook p. 9, 'Discovery'"
+
+
+def seat_mark(seat: int) -> str:
+    """``"●1"``: the symbol and number of a seat (counted from 1)."""
+    return f"{SEAT_SYMBOLS[seat % len(SEAT_SYMBOLS)]}{seat + 1}"
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def default_screen(observation: dict) -> list[ScreenPart]:
+    """A game without a screen of its own: its observation, pretty-printed."""
+    return [ScreenPart("state", "Game", Pretty(observation, expand_all=False))]
+
+
+def default_help(observation: dict) -> DecisionHelp:
+    decision: Any = observation.get("decision") if isinstance(observation, dict) else None
+    kind = decision.get("kind") if isinstance(decision, dict) else None
+    return DecisionHelp(str(kind or "Decision"), "Choose one of the legal actions.", "")
