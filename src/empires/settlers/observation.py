@@ -45,6 +45,8 @@ def card_view(card: Card) -> dict:
         "id": card.id,
         "name": card.name,
         "card": " ".join([*kind, card.type]),
+        "colors": list(card.colors),
+        "type": card.type,
         "cost": ", ".join(cost) or "free",
         "raze": list(card.raze),
         "deal": card.deal,
@@ -61,6 +63,10 @@ def _location(s, c: int, owner: int | None = None) -> dict:
     if owner is not None:
         out["owner"] = owner
     out["card"] = " ".join([*card.colors, card.type])
+    # face up on the table: what the card is and does (the web table draws it)
+    view = card_view(card)
+    out.update(colors=list(card.colors), type=card.type, text=view["text"])
+    out.update({k: view[k] for k in ("unverified", "source", "known_text") if k in view})
     if card.action is not None:
         out["activations"] = f"{s.activations[c]}/{card.action.limit}"
     if c in s.defended:
