@@ -23,6 +23,7 @@ from rich.console import Console
 
 from empires.cli import play, replay, serve, simulate, tournament
 from empires.cli.common import CliError, check_extra_arguments, load_saved
+from empires.version import version_text
 
 __all__ = ["CliError", "build_parser", "load_saved", "main"]
 
@@ -30,6 +31,9 @@ __all__ = ["CliError", "build_parser", "load_saved", "main"]
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="empires", description="Play, simulate and replay Empires games."
+    )
+    parser.add_argument(
+        "--version", action="version", version=version_text(), help="print the version and exit"
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in (play, simulate, tournament, replay, serve):
