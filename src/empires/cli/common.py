@@ -102,8 +102,10 @@ def check_bot(spec: str, game: str) -> None:
 
 
 def seat_specs(text: str, players: int, game: str, allow_human: bool) -> list[str]:
+    """One spec per seat; a bots-only list (``allow_human`` false) shorter than the seats is
+    cycled."""
     try:
-        specs = expand_seats(text, players)
+        specs = expand_seats(text, players, cycle=not allow_human)
     except ValueError as exc:
         raise CliError(str(exc)) from None
     known = set(bot_names()) | ({HUMAN} if allow_human else set())

@@ -28,7 +28,8 @@ def _add_flags(sim: argparse.ArgumentParser) -> None:
         "--bots",
         default="random",
         help=(
-            f"comma-separated bots, one per seat, or one for every seat ({', '.join(bot_names())})"
+            "comma-separated bots, one per seat; fewer repeat in order (heuristic,random for 4 "
+            f"players: heuristic,random,heuristic,random) ({', '.join(bot_names())})"
         ),
     )
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")

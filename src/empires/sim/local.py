@@ -49,13 +49,17 @@ def bot_seeds(seed: int, num_players: int) -> list[int]:
     return [rng.next_u64() for _ in range(num_players)]
 
 
-def expand_seats(specs: str | Sequence[str], num_players: int) -> list[str]:
-    """``"random"`` or ``["random"]`` fills every seat; otherwise one name per seat."""
+def expand_seats(
+    specs: str | Sequence[str], num_players: int, *, cycle: bool = False
+) -> list[str]:
+    """``"random"`` or ``["random"]`` fills every seat; otherwise one name per seat. With
+    ``cycle``, fewer names than seats repeat in order (``heuristic,random`` for 4 players:
+    heuristic, random, heuristic, random)."""
     if isinstance(specs, str):
         specs = [s for s in (p.strip() for p in specs.split(",")) if s]
     specs = [s.strip().lower() for s in specs]
-    if len(specs) == 1:
-        return specs * num_players
+    if len(specs) == 1 or (cycle and 0 < len(specs) < num_players):
+        return [specs[i % len(specs)] for i in range(num_players)]
     if len(specs) != num_players:
         raise ValueError(
             f"{len(specs)} seats given ({', '.join(specs)}) for a {num_players}-player game"
