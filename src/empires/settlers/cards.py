@@ -115,6 +115,9 @@ class Card:
     text: str
     known_text: str | None = None
     target: str | None = None  # Attack cards: the Target good
+    # where the ability comes from: "printed" (the built-in data, verified), "unverified" (played
+    # without its ability) or "house" (a user's card file: never presented as printed)
+    source: str = "printed"
     by_trigger: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -272,6 +275,7 @@ def _card(idx: int, raw: dict) -> Card:
             unverified=unverified,
             text=raw.get("text", ""),
             known_text=raw.get("known_text"),
+            source="unverified" if unverified else "printed",
             by_trigger={on: [f for f in feature if f["on"] == on] for on in TRIGGERS},
         )
     except KeyError as exc:
@@ -322,6 +326,7 @@ def parse_cards(data: dict, path: str | None = None, reference: CardDB | None = 
                 unverified=bool(raw.get("unverified", False)),
                 text=f"Target: {raw['target']}",
                 target=raw["target"],
+                source="unverified" if raw.get("unverified") else "printed",
             )
         )
     by_id = {c.id: c.idx for c in cards}

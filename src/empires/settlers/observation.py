@@ -51,9 +51,14 @@ def card_view(card: Card) -> dict:
         "raze": list(card.raze),
         "deal": card.deal,
         "text": card.text,
+        # printed (verified built-in ability), unverified (played without its ability) or
+        # house (the ability comes from a user's card file, not from the printed card)
+        "source": card.source,
     }
     if card.unverified:
         out["unverified"] = True
+    if card.known_text:
+        out["known_text"] = card.known_text
     return out
 
 
