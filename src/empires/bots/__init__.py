@@ -23,8 +23,11 @@ _REGISTRY: dict[str, str | None] = {
 
 
 def bot_names() -> tuple[str, ...]:
-    """Names accepted by :func:`make_bot` (a bot may still be unavailable; see make_bot)."""
-    return tuple(_REGISTRY)
+    """Names accepted by :func:`make_bot` (a bot may still be unavailable; see make_bot), the
+    bots registered from a user's file in this process (:mod:`empires.bots.user_file`) last."""
+    from empires.bots.user_file import file_bot_names
+
+    return tuple(_REGISTRY) + file_bot_names()
 
 
 def register_bot(name: str, target: str) -> None:
@@ -66,7 +69,12 @@ def make_bot(spec: str, game: str, seed: int) -> Bot:
 
         return from_spec(name, seed)
     if name not in _REGISTRY:
-        raise ValueError(f"unknown bot {spec!r}; known bots: {', '.join(_REGISTRY)}")
+        from empires.bots.user_file import file_bot
+
+        bot = file_bot(name, seed)
+        if bot is not None:
+            return bot
+        raise ValueError(f"unknown bot {spec!r}; known bots: {', '.join(bot_names())}")
     target = _REGISTRY[name]
     if target is None:
         return adapter.heuristic_bot(seed)

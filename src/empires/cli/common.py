@@ -50,10 +50,47 @@ def add_game_parsers(
         game = adapter(name)
         sub = games.add_parser(name, help=game.title)
         add_flags(sub)
+        add_bot_file_flag(sub)
         before = set(sub._option_string_actions)
         game.add_option_flags(sub)
         OPTION_FLAGS[name] = set(sub._option_string_actions) - before
-        sub.set_defaults(func=func)
+        sub.set_defaults(func=with_bot_files(func))
+
+
+def add_bot_file_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--bot-file",
+        action="append",
+        default=[],
+        metavar="[NAME=]FILE.py:Class",
+        help=(
+            "use the bot class Class of your file FILE.py (MyBot(seed), bot.choose(state) -> "
+            "action) under the name NAME (default: the class name in lower case); repeatable"
+        ),
+    )
+
+
+def with_bot_files(func: Callable) -> Callable:
+    """``func`` after registering the ``--bot-file`` bots (CliError naming what is wrong)."""
+
+    def run(args: argparse.Namespace, console) -> int:
+        register_bot_files(args)
+        return func(args, console)
+
+    return run
+
+
+def register_bot_files(args: argparse.Namespace) -> list[str]:
+    from empires.bots import user_file
+
+    files = getattr(args, "bot_file", None) or []
+    if files and (getattr(args, "backend", None) == "ray" or getattr(args, "address", None)):
+        raise CliError("--bot-file bots run on the process backend, not on Ray")
+    builtin = set(bot_names()) - set(user_file.file_bot_names()) | {HUMAN}
+    try:
+        return [user_file.register_bot_file(text, builtin) for text in files]
+    except user_file.BotFileError as exc:
+        raise CliError(str(exc)) from None
 
 
 # game -> its rules-option flags (filled as the parsers are built), so that another game's flag

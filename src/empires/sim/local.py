@@ -49,9 +49,7 @@ def bot_seeds(seed: int, num_players: int) -> list[int]:
     return [rng.next_u64() for _ in range(num_players)]
 
 
-def expand_seats(
-    specs: str | Sequence[str], num_players: int, *, cycle: bool = False
-) -> list[str]:
+def expand_seats(specs: str | Sequence[str], num_players: int, *, cycle: bool = False) -> list[str]:
     """``"random"`` or ``["random"]`` fills every seat; otherwise one name per seat. With
     ``cycle``, fewer names than seats repeat in order (``heuristic,random`` for 4 players:
     heuristic, random, heuristic, random)."""
@@ -249,7 +247,13 @@ def run_matches(
     work = [matches[i : i + size] for i in range(0, len(matches), size)]
     name = game_name(game)  # adapters need not pickle; names do
     futures = []
-    with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
+    from empires.bots import user_file
+
+    with ProcessPoolExecutor(
+        max_workers=min(jobs, len(work)),
+        initializer=user_file.restore,  # bots from a user's file (--bot-file)
+        initargs=(user_file.registrations(),),
+    ) as pool:
         try:
             futures += [pool.submit(play_matches, name, num_players, b, options) for b in work]
             for fut in futures:
