@@ -163,6 +163,17 @@ class EngineGame:
         """The text of ``act`` as ``viewer`` may read it (hook; by default the same for all)."""
         return self.describe(act)
 
+    def undoable(self) -> int:
+        """How many of the last actions the player to act may take back (see core.undo)."""
+        from empires.core.undo import undoable
+
+        return undoable(self)
+
+    def undo_barrier(self, before: Self, action: Any) -> bool:
+        """Hook of :mod:`empires.core.undo`: True when ``action``, taken from ``before`` to
+        this state, may not be taken back although it drew nothing and revealed nothing."""
+        return False
+
     def clone(self) -> Self:
         other = object.__new__(self.state_type)
         self.s.copy_into(other)

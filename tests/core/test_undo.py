@@ -1,0 +1,84 @@
+"""Taking back one's own last actions (empires.core.undo), on both games."""
+
+from __future__ import annotations
+
+import pytest
+
+from empires.bots import make_bot
+from empires.core.adapter import get_adapter
+from empires.core.undo import take_back, undoable
+
+GAMES = [("discovery", 3, 3), ("settlers", 2, 3), ("settlers", 1, 4)]
+
+
+def _play(name: str, players: int, seed: int):
+    """Every decision of a random game: (state clone, who took each action so far, whether each
+    action drew from the generator or told someone a secret)."""
+    state = get_adapter(name).new_game(players, seed=seed)
+    bots = [make_bot("random", name, seed + i) for i in range(players)]
+    actors: list[int] = []
+    news: list[bool] = []
+    seen = []
+    while not state.is_terminal():
+        seen.append((state.clone(), list(actors), list(news)))
+        before_rng, before_log = state.s.rng.state, len(state.s.events)
+        actors.append(state.current_player)
+        state.apply(bots[state.current_player].choose(state))
+        told = state.s.events[before_log:]
+        secret = any(set(e.get("secret", {})) - {"to", "action", "text"} for e in told)
+        news.append(state.s.rng.state != before_rng or secret)
+    return seen, state
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), GAMES)
+def test_take_back_is_exact_and_stops_where_the_rule_says(name, players, seed):
+    seen, final = _play(name, players, seed)
+    assert undoable(final) == 0  # a finished game
+    histories = [s.history for s, _, _ in seen]
+    taken_back = 0
+    for i, (state, actors, news) in enumerate(seen):
+        k = undoable(state)
+        me = state.current_player
+        assert state.undoable() == k
+        # only the player to act's own trailing actions, none that drew or told a secret
+        assert all(a == me for a in actors[len(actors) - k :])
+        assert not any(news[len(news) - k :])
+        if actors and actors[-1] != me:
+            assert k == 0  # the turn passed
+        if news and news[-1]:
+            assert k == 0  # something random or hidden came to light
+        if k:
+            taken_back += 1
+            back = take_back(state, k)
+            assert back.history == histories[i - k]
+            assert back.current_player == me
+            assert back.observation(me) == seen[i - k][0].observation(me)
+        before = state.to_json()
+        with pytest.raises(ValueError, match="can be taken back"):
+            take_back(state, k + 1)
+        assert state.to_json() == before  # refused: nothing changed
+    assert taken_back > 3  # the games did offer multi-step actions to take back
+
+
+def test_settlers_build_can_be_cancelled_before_the_discard():
+    seen, _ = _play("settlers", 2, 3)
+    found = [s for s, _, _ in seen if s.decision["kind"] == "build_discard" and undoable(s) >= 1]
+    assert found, "no build waiting for its discard in this game"
+    state = found[0]
+    me, card = state.current_player, state.decision["card"]
+    back = take_back(state, 1)
+    assert back.current_player == me and back.decision["kind"] != "build_discard"
+    assert card in back.s.hand[me]  # the card is in hand again, nothing paid
+
+
+def test_discovery_expedition_steps_can_be_cancelled_until_the_launch():
+    seen, _ = _play("discovery", 3, 3)
+    members = [s for s, _, _ in seen if s.decision["kind"] == "expedition_members"]
+    assert any(undoable(s) >= 2 for s in members)  # the target and a worker sent
+
+
+def test_bad_counts_are_refused():
+    state = get_adapter("settlers").new_game(2, seed=1)
+    for bad in (0, -1, True, "1"):
+        with pytest.raises(ValueError, match="take back 1 or more"):
+            take_back(state, bad)
