@@ -52,8 +52,8 @@ def test_meta_lists_games_options_and_bots(client):
 
 
 def test_meta_offers_each_game_from_its_adapter(client):
-    """The catalogue is each adapter's own; Imperial Settlers is listed with ``web`` false (its
-    game page does not exist yet, so the lobby does not offer it) and its seat options."""
+    """The catalogue is each adapter's own; both games are shown by the web game page (``web``
+    true, so the lobby offers them); Imperial Settlers lists its seat options."""
     from empires.core.adapter import game_names, get_adapter
 
     games = client.get("/api/meta").json()["games"]
@@ -61,7 +61,7 @@ def test_meta_offers_each_game_from_its_adapter(client):
     for listed in games:
         assert listed == json.loads(json.dumps(get_adapter(listed["name"]).catalogue()))
     web = {g["name"]: g["web"] for g in games}
-    assert web == {"discovery": True, "settlers": False}
+    assert web == {"discovery": True, "settlers": True}
     settlers = games[1]
     assert (settlers["min_players"], settlers["max_players"]) == (1, 4)
     assert "peaceful" in settlers["options"]["variants"]

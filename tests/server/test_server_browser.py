@@ -447,8 +447,7 @@ def test_event_log_end_screen_and_replay_steps(browser, tmp_path):
 
 def test_the_lobby_offers_the_web_games_with_their_options(browser, tmp_path):
     """The lobby draws each game's rules options from /api/meta's catalogue, offers only games
-    the game page can show (Imperial Settlers is in the catalogue with web false: not offered),
-    and creates the game with the options chosen."""
+    the game page can show, and creates the game with the options chosen."""
     errors: list[str] = []
     with LiveServer(f"sqlite:///{tmp_path / 'lobby.db'}") as server:
         page = browser.new_page()
@@ -456,8 +455,8 @@ def test_the_lobby_offers_the_web_games_with_their_options(browser, tmp_path):
         page.goto(f"{server.url}/")
         page.wait_for_selector("#rules-options [data-option]")
         games = page.locator("#game option").evaluate_all("(os) => os.map((o) => o.value)")
-        assert games == ["discovery"]  # settlers: "web": false
-        assert page.locator("#game-choice").is_hidden()  # one game: nothing to choose
+        assert games == ["discovery", "settlers"]  # every game the page can draw
+        assert page.locator("#game-choice").is_visible()
         assert page.title() == "Lobby — Empires: Age of Discovery"
         players = page.locator("#players option").all_inner_texts()
         assert players == ["2", "3", "4", "5", "6"]
@@ -481,15 +480,10 @@ def test_the_lobby_offers_the_web_games_with_their_options(browser, tmp_path):
     assert not errors
 
 
-def test_the_lobby_draws_another_games_options_and_seat_options(browser, tmp_path, monkeypatch):
-    """With Imperial Settlers marked as shown by the game page (as it will be), the lobby offers
-    both games; choosing it redraws the player counts and its options from its catalogue: each
-    seat's faction in the seats table, its variants, and its yes/no option."""
-    from empires.core.adapter import get_adapter
-
-    settlers = get_adapter("settlers")
-    catalogue = settlers.catalogue()
-    monkeypatch.setattr(settlers, "catalogue", lambda: {**catalogue, "web": True})
+def test_the_lobby_draws_another_games_options_and_seat_options(browser, tmp_path):
+    """The lobby offers both games; choosing Imperial Settlers redraws the player counts and its
+    options from its catalogue: each seat's faction in the seats table, its variants, and its
+    yes/no option."""
     errors: list[str] = []
     with LiveServer(f"sqlite:///{tmp_path / 'lobby.db'}") as server:
         page = browser.new_page()

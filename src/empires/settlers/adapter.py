@@ -84,7 +84,7 @@ class SettlersAdapter(EngineAdapter):
                 "per_seat": ["factions"],  # one faction per seat, in seat order
             },
             "board": None,
-            "web": False,  # the web game page draws the Discovery board only (so far)
+            "web": True,  # the game page draws the Settlers table (js/settlers-board.js)
         }
 
     def startup_notes(self, state: GameState) -> list[str]:

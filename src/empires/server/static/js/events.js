@@ -89,6 +89,8 @@ const LABELS = {
   economy: "Economy", bought_vp: "Bought VP", buildings_vp: "Capital Buildings scored",
   vp: "VP during the game", common_locations: "Common Locations",
   faction_locations: "Faction Locations", shrine: "Shrine", gate: "Gate", total: "Total",
+  faction_locations_built: "Faction Locations built", collection: "Virtual player's Collection",
+  won: "Won (solo: 1 yes, 0 no)", achievement: "Achievement level (-1: none)",
 };
 
 function title(key) {
@@ -149,11 +151,14 @@ export function scoreBreakdown(result, seats, events = []) {
     h("th", {}, title(key)), ...result.scores.map((sc) => h("td", {}, cell(sc[key] ?? 0)))));
   const placeRow = h("tr", { class: "place" }, h("th", {}, "Place"),
     ...Array.from({ length: n }, (_, s) => h("td", {}, places[s] === 1 ? "★ 1st" : ordinal(places[s]))));
-  const winners = result.ranking[0].map((s) => seatLabel(seats, s)).join(" and ");
+  // an empty ranking: nobody won (a solo game lost to the virtual player)
+  const first = result.ranking[0] || [];
+  const winners = first.map((s) => seatLabel(seats, s)).join(" and ");
+  const verdict = !first.length ? "no player wins" : first.length > 1 ? " share the win" : " wins";
   const over = events.filter((e) => e.kind === "game_over").pop();
   const parts = scoredParts(events.filter((e) => e.kind === "final_scoring"), seats);
   return h("div", { class: "scores", id: "scores" },
-    h("h2", {}, "Game over — ", winners, result.ranking[0].length > 1 ? " share the win" : " wins"),
+    h("h2", {}, "Game over — ", winners, verdict),
     h("table", {}, h("caption", {}, "Final scoring"), h("thead", {}, head),
       h("tbody", {}, ...rows, placeRow)),
     over ? h("p", { class: "why" }, namedText(over.text, seats)) : null,

@@ -1,12 +1,14 @@
 // The game page: one websocket, the board, the choices of the seat to play, the log.
 
-import { COLOR_NAMES, loadBoard, renderBoard, seatLabel, targetOf } from "./board.js";
+import { COLOR_NAMES, loadBoard, renderBoard, seatLabel, targetOf as discoveryTarget } from "./board.js";
 import { api, h, linkParams, logItem, swatch } from "./common.js";
 import { EventLog, scoreBreakdown, turnWord } from "./events.js";
+import * as settlers from "./settlers-board.js";
 
 const { id, token } = linkParams();
 const $ = (sel) => document.querySelector(sel);
 const svg = $("#board");
+const wrap = $(".board-wrap");  // the board: Discovery's SVG or the Settlers table
 const game = { view: null, log: [], ws: null, pending: false, retry: 0, fatal: false, seq: 0,
                targets: new Map(), followLog: true, events: null, eventLog: null };
 
@@ -149,22 +151,41 @@ function openChooser(entries, ev) {
   box.style.top = `${Math.max(8, y)}px`;
 }
 
-svg.addEventListener("click", (ev) => {
-  for (let node = ev.target; node && node !== svg; node = node.parentNode) {
+// The game a view is of, and the board target of its actions.
+function gameName(v) {
+  return v && v.game ? v.game.game : "discovery";
+}
+
+function targetOf(action) {
+  return gameName(game.view) === "settlers" ? settlers.targetOf(action) : discoveryTarget(action);
+}
+
+function clickTarget(ev) {
+  for (let node = ev.target; node && node !== wrap; node = node.parentNode) {
     const key = node.getAttribute && node.getAttribute("data-target");
     if (key && game.targets.has(key)) {
       const entries = game.targets.get(key);
       if (entries.length === 1) act(entries[0].action);
       else openChooser(entries, ev);
       ev.stopPropagation();
+      ev.preventDefault();
       return;
     }
   }
   hideChooser();
+}
+
+wrap.addEventListener("click", clickTarget);
+wrap.addEventListener("keydown", (ev) => {  // a focused table target answers Enter and space
+  if ((ev.key === "Enter" || ev.key === " ") && ev.target.classList.contains("clickable")) {
+    const r = ev.target.getBoundingClientRect();
+    clickTarget({ target: ev.target, clientX: r.left, clientY: r.bottom, stopPropagation() {},
+                  preventDefault() { ev.preventDefault(); } });
+  }
 });
 document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") hideChooser(); });
 document.addEventListener("click", (ev) => {
-  if (!$("#chooser").contains(ev.target) && !svg.contains(ev.target)) hideChooser();
+  if (!$("#chooser").contains(ev.target) && !wrap.contains(ev.target)) hideChooser();
 });
 
 // ---- drawing ----
@@ -200,16 +221,29 @@ function render() {
       game.targets.get(key).push(entry);
     }
   }
-  renderBoard(svg, obs, { seats, you: v.you, targets: game.targets });
-  svg.classList.toggle("pending", game.pending);
+  const isSettlers = gameName(v) === "settlers";
+  const table = $("#table");
+  svg.toggleAttribute("hidden", isSettlers);  // an SVG element has no hidden property
+  table.hidden = !isSettlers;
+  $("#legend").hidden = isSettlers;
+  if (isSettlers) {
+    settlers.renderTable(table, obs, { seats, you: v.you, targets: game.targets, events: game.events });
+    table.classList.toggle("pending", game.pending);
+  } else {
+    renderBoard(svg, obs, { seats, you: v.you, targets: game.targets });
+    svg.classList.toggle("pending", game.pending);
+  }
 
   const who = v.you === null ? h("span", {}, "Watching as a spectator")
     : h("span", {}, "You are ", swatch(v.you), " ", h("b", {}, seatLabel(seats, v.you)),
         ` (${COLOR_NAMES[v.you]})`);
   $("#who").replaceChildren(who);
-  $("#turn").textContent = `Turn ${obs.turn} of 8 · Age ${["", "I", "II", "III"][obs.age]} · ${obs.phase}`;
+  const title = isSettlers ? "Imperial Settlers" : "Empires: Age of Discovery";
+  $("#brand").textContent = title;
+  $("#turn").textContent = isSettlers ? `Round ${obs.round} of ${settlers.ROUNDS} · ${obs.phase}`
+    : `Turn ${obs.turn} of 8 · Age ${["", "I", "II", "III"][obs.age]} · ${obs.phase}`;
   $("#status").replaceChildren(statusLine(v));
-  document.title = v.legal.length ? "Your turn — Empires" : "Empires: Age of Discovery";
+  document.title = v.legal.length ? "Your turn — Empires" : title;
 
   const list = $("#actions");
   list.replaceChildren(...v.legal.map((e) => h("li", {},
@@ -220,7 +254,9 @@ function render() {
 
   const result = $("#result");
   if (v.result) {
-    result.replaceChildren(scoreBreakdown(v.result, seats, game.events || []),
+    result.replaceChildren(
+      isSettlers ? settlers.soloVerdict(obs, game.events) : null,
+      scoreBreakdown(v.result, seats, game.events || []),
       h("p", {}, h("a", { href: `/replay/${id}#token=${encodeURIComponent(token)}` },
                    "Watch the replay of this game")));
     result.hidden = false;

@@ -44,15 +44,27 @@ function seatRow(i, previous) {
   sync();
   const game = currentGame();
   const own = perSeatOptions(game).map((key) => {
-    const choices = choicesOf(game, key);
+    const choices = [...choicesOf(game, key), RANDOM];
     const wanted = previous && choices.includes(previous.options[key])
       ? previous.options[key] : (game.options.defaults[key] || [])[i] || choices[i % choices.length];
     return h("td", {}, h("select", { class: "seat-option", "data-option": key,
                                      "aria-label": `${labelOf(game, key)} for seat ${i + 1}` },
-      ...choices.map((v) => option(v, v, v === wanted))));
+      ...choices.map((v) => option(v, v === RANDOM ? "random" : v, v === wanted))));
   });
   return h("tr", { "data-seat": i }, h("td", {}, swatch(i), ` ${i + 1} (${COLOR_NAMES[i]})`),
            h("td", {}, kindSelect), h("td", {}, botSelect), h("td", {}, name), ...own);
+}
+
+// A seat option left to chance: the lobby draws it among the values no other seat took.
+const RANDOM = "*random*";
+
+function drawRandom(values, choices) {
+  const free = choices.filter((c) => !values.includes(c));
+  return values.map((v) => {
+    if (v !== RANDOM) return v;
+    const pick = free.splice(Math.floor(Math.random() * free.length), 1)[0];
+    return pick === undefined ? v : pick;
+  });
 }
 
 // Options that take one value per seat (e.g. each seat's faction): a column of the seats table.
@@ -196,8 +208,9 @@ function currentOptions() {
       options[key] = [...node.querySelectorAll("input:checked")].map((c) => c.value);
     } else if (node.value !== "") options[key] = node.value;
   }
-  for (const key of perSeatOptions(currentGame())) {
-    options[key] = currentSeats().map((seat) => seat.options[key]);
+  const game = currentGame();
+  for (const key of perSeatOptions(game)) {
+    options[key] = drawRandom(currentSeats().map((seat) => seat.options[key]), choicesOf(game, key));
   }
   return options;
 }
@@ -205,7 +218,7 @@ function currentOptions() {
 // ---- the game ----
 //
 // The lobby offers the games whose catalogue entry says the web game page can show them
-// ("web": true); the others (Imperial Settlers, until its game page exists) are left out.
+// ("web": true); the others are left out.
 
 function offeredGames() {
   return meta.games.filter((g) => g.web === true);
@@ -227,6 +240,19 @@ function drawGame() {
   document.title = `Lobby — ${game.title || game.name}`;
   drawSeats();
   drawOptions();
+  soloRules();
+}
+
+// Imperial Settlers for 1 player is the solo game: it has its own Lookout (no Lookout variant).
+function soloRules() {
+  const solo = currentGame().name === "settlers" && Number($("#players").value) === 1;
+  for (const name of ["variant-alternate-lookout", "variant-advanced-lookout"]) {
+    const box = document.querySelector(`#rules-options input[name="${name}"]`);
+    if (!box) continue;
+    if (solo) box.checked = false;
+    box.disabled = solo;
+    box.parentNode.title = solo ? "not in the solo game" : "";
+  }
 }
 
 async function start() {
@@ -236,7 +262,7 @@ async function start() {
   $("#game").replaceChildren(...games.map((g, i) => option(g.name, g.title || g.name, i === 0)));
   $("#game-choice").hidden = games.length < 2;
   $("#game").addEventListener("change", drawGame);
-  $("#players").addEventListener("change", drawSeats);
+  $("#players").addEventListener("change", () => { drawSeats(); soloRules(); });
   drawGame();
   $("#create").addEventListener("submit", create);
 }

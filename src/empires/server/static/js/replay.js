@@ -4,6 +4,7 @@
 import { loadBoard, renderBoard } from "./board.js";
 import { api, h, linkParams, logItem, showErrorIn } from "./common.js";
 import { EventLog, eventItem, headingText, scoreBreakdown, turnWord } from "./events.js";
+import * as settlers from "./settlers-board.js";
 
 const { id, token } = linkParams();
 const $ = (sel) => document.querySelector(sel);
@@ -42,9 +43,21 @@ async function show(step) {
   }
   if (ticket !== replay.loading) return;  // a later step was asked for meanwhile
   const seats = replay.data.game.seats;
-  renderBoard(svg, obs, { seats });
+  const isSettlers = obs.game === "settlers";
+  svg.toggleAttribute("hidden", isSettlers);  // an SVG element has no hidden property
+  $("#table").hidden = !isSettlers;
+  $("#legend").hidden = isSettlers;
+  if (isSettlers) {
+    const seen = replay.bounds ? replay.data.events.slice(0, replay.bounds[step + 1]) : [];
+    settlers.renderTable($("#table"), obs, { seats, events: seen });
+    $("#brand").textContent = "Imperial Settlers";
+    document.title = "Replay — Imperial Settlers";
+    $("#turn").textContent = `Round ${obs.round} of ${settlers.ROUNDS} · ${obs.phase}`;
+  } else {
+    renderBoard(svg, obs, { seats });
+    $("#turn").textContent = `Turn ${obs.turn} of 8 · ${obs.phase}`;
+  }
   $("#slider").value = step;
-  $("#turn").textContent = `Turn ${obs.turn} of 8 · ${obs.phase}`;
   if (replay.bounds) showEvents(step, total, seats, turnWord(obs));
   else showLog(step, total, seats);
   const log = $("#log");
@@ -52,7 +65,8 @@ async function show(step) {
   const result = $("#result");
   result.hidden = step !== total;
   if (step === total) {
-    result.replaceChildren(scoreBreakdown(replay.data.result, seats, replay.data.events || []));
+    result.replaceChildren(isSettlers ? settlers.soloVerdict(obs, replay.data.events) : null,
+      scoreBreakdown(replay.data.result, seats, replay.data.events || []));
   }
 }
 

@@ -1,0 +1,247 @@
+// The Imperial Settlers table as HTML, drawn from an observation (never from hidden state).
+//
+// renderTable(box, obs, {seats, you, targets, events}) redraws everything. Elements a legal
+// action can be given by carry data-target="<key>" (card:<id> for a card in hand, on offer or in
+// an Empire; deck:common / deck:faction; good:<good> in your supply; player:<seat>); keys in
+// `targets` get the class "clickable" and are focusable buttons. The caller handles clicks (see
+// game.js); the replay page passes no targets. targetOf(action) maps an action string (the
+// engine's structured form: "build com008", "draw faction", "take wood", "player 1") to its key.
+
+import { COLORS, COLOR_NAMES, seatLabel } from "./board.js";
+import { h } from "./common.js";
+
+export const ROUNDS = 5;
+const GOODS = ["wood", "stone", "food", "gold", "worker", "raze", "defense"];
+const GOOD_WORDS = {
+  wood: "Wood", stone: "Stone", food: "Food", gold: "Gold", worker: "Workers", raze: "Raze tokens",
+  defense: "Defense tokens", vp: "VP", card: "card", common_card: "Common card",
+  faction_card: "Faction card",
+};
+const SHAPES = ["●", "■", "▲", "◆"];
+const TYPES = [["production", "Production"], ["feature", "Feature"], ["action", "Action"]];
+const CARD_KINDS = new Set(["build", "deal", "raze", "raze-location", "activate", "defend",
+  "samurai", "gate", "pick", "discard", "target"]);
+
+// The board target of a legal action string (null: only in the list of choices).
+export function targetOf(action) {
+  const [kind, a] = action.split(" ");
+  if (CARD_KINDS.has(kind)) return `card:${a}`;
+  if (kind === "draw") return `deck:${a}`;
+  if (kind === "take" && GOODS.includes(a)) return `good:${a}`;
+  if (kind === "player") return `player:${a}`;
+  return null;
+}
+
+// A seat's mark: its colour with its number and a shape (never colour alone).
+export function seatMark(seat) {
+  if (!Number.isInteger(seat) || seat < 0) {
+    return h("span", { class: "seat-mark virtual", title: "the virtual player" }, "V");
+  }
+  const mark = h("span", { class: "seat-mark", title: `seat ${seat + 1} (${COLOR_NAMES[seat]})` },
+    `${SHAPES[seat] || ""}${seat + 1}`);
+  mark.style.background = COLORS[seat];
+  return mark;
+}
+
+function seatName(seats, seat) {
+  return h("span", { class: "seat-name-tag" }, seatMark(seat), " ", seatLabel(seats, seat));
+}
+
+function goodWord(g) {
+  return GOOD_WORDS[g] || String(g).replace(/_/g, " ");
+}
+
+// Where a card's ability text comes from: printed, unverified (played without it) or a house
+// rule (a user's card file). A card without the marker is built-in data (unverified if it says).
+function sourceNote(card) {
+  const source = card.source || (card.unverified ? "unverified" : "printed");
+  if (source === "house") {
+    return h("div", { class: "st-source house" }, "House rule text (from a card file, not printed)");
+  }
+  if (source === "unverified") {
+    return h("div", { class: "st-source unverified" }, "Unverified: played without its ability",
+      card.known_text ? h("div", { class: "known" }, `Known printed text: ${card.known_text}`) : null);
+  }
+  return null;
+}
+
+function colorTags(colors) {
+  return (colors || []).map((c) => h("span", { class: `st-color c-${c}` }, c));
+}
+
+// The card's kind without its colours (shown as tags): "romans feature", "production".
+function kindWords(card, kind) {
+  const colors = card.colors || [];
+  const words = String(card.card || kind).split(" ").filter((w) => !colors.includes(w));
+  return words.join(" ") || kind;
+}
+
+// A card: name, colours and type, cost, ability, raze and deal yields, its source marker.
+export function cardBox(card, { where = "hand", extra = [] } = {}) {
+  const kind = card.type || String(card.card || "").split(" ").pop();
+  const yields = [];
+  if (card.raze && card.raze.length) yields.push(`Raze: ${card.raze.map(goodWord).join(" + ")}`);
+  if (card.deal) yields.push(`Deal: ${goodWord(card.deal)}`);
+  return h("div", { class: `st-card t-${kind} ${where}`, "data-target": `card:${card.id}`,
+                    "data-card": card.id },
+    h("div", { class: "st-card-head" }, h("b", { class: "st-card-name" }, card.name)),
+    h("div", { class: "st-card-kind" }, ...colorTags(card.colors), ` ${kindWords(card, kind)}`),
+    card.cost !== undefined ? h("div", { class: "st-cost" }, `Cost: ${card.cost}`) : null,
+    card.text ? h("div", { class: "st-text" }, card.text) : null,
+    yields.length ? h("div", { class: "st-yields" }, yields.join(" · ")) : null,
+    sourceNote(card), ...extra);
+}
+
+// A Location in an Empire: the card and its tokens.
+function locationBox(loc, seats) {
+  const tokens = [];
+  if (loc.activations) tokens.push(h("span", { class: "token" }, `used ${loc.activations}`));
+  if (loc.defense) tokens.push(h("span", { class: "token defense" }, "🛡 Defense"));
+  if (loc.samurai) tokens.push(h("span", { class: "token samurai" }, "⚔ Samurai"));
+  if (loc.blocked) tokens.push(h("span", { class: "token" }, "blocked this round"));
+  if (loc.resources_on_it) tokens.push(h("span", { class: "token" }, `${loc.resources_on_it} on it`));
+  if (loc.cards_under_it) tokens.push(h("span", { class: "token" }, `${loc.cards_under_it} under it`));
+  if (Number.isInteger(loc.taken_over_by)) {
+    tokens.push(h("span", { class: "token" }, "taken over by ", seatName(seats, loc.taken_over_by)));
+  }
+  return cardBox(loc, { where: "location", extra: tokens.length ? [h("div", { class: "tokens" }, ...tokens)] : [] });
+}
+
+function goodsRow(goods, mine) {
+  return h("div", { class: "st-goods" }, ...GOODS.map((g) => h("span",
+    { class: `good g-${g}`, "data-target": mine ? `good:${g}` : null },
+    `${goodWord(g)} `, h("b", {}, goods[g] || 0))));
+}
+
+function empireRows(obs, seat, seats) {
+  const mine = obs.locations.filter((l) => l.owner === seat);
+  return TYPES.map(([type, word]) => {
+    const row = mine.filter((l) => l.type === type || String(l.card).endsWith(type));
+    return h("div", { class: `st-row row-${type}` },
+      h("div", { class: "st-row-title" }, `${word} (${row.length})`),
+      h("div", { class: "st-cards" }, ...(row.length ? row.map((l) => locationBox(l, seats))
+        : [h("span", { class: "none" }, "none")])));
+  });
+}
+
+function dealsLine(pl) {
+  const deals = [...pl.deals, ...pl.trade_route_deals.map((d) => ({ ...d, route: true }))];
+  if (!deals.length) return h("div", { class: "st-deals" }, "Deals: none");
+  return h("div", { class: "st-deals" }, "Deals: ", deals.map((d) =>
+    h("span", { class: "deal", "data-target": `card:${d.id}` },
+      `${d.name} (${goodWord(d.deal)}${d.route ? ", Trade Route" : ""})`)));
+}
+
+function playerPanel(obs, pl, { seats, you }) {
+  const seat = pl.seat;
+  const mine = seat === you;
+  const passed = pl.passed && obs.step === "action";  // the flag is only news in the Action phase
+  const score = obs.scores[seat] || {};
+  const facts = [
+    h("span", {}, `Hand: ${pl.hand_size} card${pl.hand_size === 1 ? "" : "s"}`),
+    h("span", {}, `Faction deck: ${pl.faction_deck}`),
+    h("span", {}, `Faction discard: ${pl.faction_discard.length}`),
+    h("span", {}, `Foundations: ${pl.foundations}`),
+  ];
+  return h("section", { class: `st-player${mine ? " mine" : ""}${passed ? " passed" : ""}`,
+                        "data-seat": seat, "data-target": `player:${seat}` },
+    h("h3", { class: "st-player-head" }, seatName(seats, seat), ` — ${pl.faction}`,
+      mine ? h("span", { class: "you-tag" }, " (you)") : null,
+      obs.first_player === seat ? h("span", { class: "first-marker", title: "First player" }, " ⚑ first player") : null,
+      passed ? h("span", { class: "passed-tag" }, " · passed") : null,
+      h("span", { class: "st-vp" }, ` ${score.total ?? pl.vp} pts`)),
+    h("div", { class: "st-facts" }, ...facts, h("span", {}, `VP tokens: ${pl.vp}`)),
+    goodsRow(pl.goods, mine), dealsLine(pl), ...empireRows(obs, seat, seats));
+}
+
+function scoreTrack(obs, seats) {
+  const totals = obs.scores.map((s) => s.total || 0);
+  const top = Math.max(20, ...totals);
+  return h("div", { class: "st-track", "aria-label": "Score track" },
+    h("div", { class: "st-track-title" }, "Score track"),
+    ...obs.players.map((pl) => {
+      const bar = h("span", { class: "bar" });
+      bar.style.width = `${(100 * totals[pl.seat]) / top}%`;
+      bar.style.background = COLORS[pl.seat];
+      return h("div", { class: "st-track-row", "data-seat": pl.seat },
+        seatMark(pl.seat), h("span", { class: "bar-wrap" }, bar), h("b", {}, totals[pl.seat]));
+    }));
+}
+
+function commonArea(obs, seats, you) {
+  const own = Number.isInteger(you) ? obs.players[you] : null;
+  const decks = h("div", { class: "st-decks" },
+    h("span", { class: "deck", "data-target": "deck:common" }, `Common deck: ${obs.common_deck}`),
+    h("span", { class: "pile" }, `Common discard: ${obs.common_discard.length}`),
+    own ? h("span", { class: "deck", "data-target": "deck:faction" },
+            `Your Faction deck: ${own.faction_deck}`) : null,
+    own ? h("span", { class: "pile" }, `Your Faction discard: ${own.faction_discard.length}`) : null);
+  return h("section", { class: "st-common" },
+    h("div", { class: "st-round" }, `Round ${obs.round} of ${ROUNDS} · ${obs.phase}`, " · First player: ",
+      Number.isInteger(obs.first_player) ? seatName(seats, obs.first_player) : "–"),
+    decks, scoreTrack(obs, seats),
+    h("h3", {}, `Lookout: cards on offer (${obs.draft.length})`),
+    h("div", { class: "st-cards st-draft" }, ...(obs.draft.length
+      ? obs.draft.map((c) => cardBox(c, { where: "draft" })) : [h("span", { class: "none" }, "none")])));
+}
+
+function handArea(obs) {
+  const parts = [];
+  if (obs.your_choices && obs.your_choices.length) {
+    parts.push(h("section", { class: "st-choices" }, h("h3", {}, "Cards you are choosing among (secret)"),
+      h("div", { class: "st-cards" }, ...obs.your_choices.map((c) => cardBox(c, { where: "choice" })))));
+  }
+  parts.push(h("section", { class: "st-hand", id: "hand" },
+    h("h3", {}, `Your hand (${obs.your_hand.length})`),
+    h("div", { class: "st-cards" }, ...(obs.your_hand.length
+      ? obs.your_hand.map((c) => cardBox(c)) : [h("span", { class: "none" }, "empty")]))));
+  return parts;
+}
+
+// The solo game: the virtual player's Collection, Target line, its Locations, and each Attack.
+function soloArea(obs, seats, events) {
+  const vp = obs.virtual_player;
+  const attacks = (events || []).filter((e) => e.kind === "attack");
+  return h("section", { class: "st-solo", id: "virtual-player" },
+    h("h3", {}, seatMark(-1), " The virtual player"),
+    h("div", { class: "st-facts" }, h("span", {}, `Collection: ${vp.collection} cards`),
+      h("span", {}, `Attack deck: ${vp.attack_deck}`)),
+    h("div", { class: "st-target-line" }, "Target line: ",
+      vp.target_line.length ? vp.target_line.map((t, i) => h("span", { class: i ? "target" : "target first" }, goodWord(t)))
+        : "empty"),
+    vp.locations.length ? h("div", { class: "st-cards" }, ...vp.locations.map((l) => locationBox(l, seats))) : null,
+    h("h4", {}, "Attacks"),
+    attacks.length ? h("ol", { class: "st-attacks" }, ...attacks.map((e) => h("li", { "data-round": e.turn },
+      h("b", {}, `Round ${e.turn}: `), e.attack ? `Target ${goodWord(e.attack.target)} — ` : "",
+      e.razed ? h("strong", {}, `razed ${e.razed.name}`) : "razed nothing",
+      e.reason ? ` (${e.reason})` : ""))) : h("p", { class: "none" }, "No Attack yet."));
+}
+
+export function renderTable(box, obs, { seats = null, you = null, targets = null, events = null } = {}) {
+  const players = obs.players.map((pl) => playerPanel(obs, pl, { seats, you }));
+  const mineFirst = Number.isInteger(you) ? [players[you], ...players.filter((_, i) => i !== you)] : players;
+  const parts = [commonArea(obs, seats, you)];
+  if (obs.virtual_player) parts.push(soloArea(obs, seats, events));
+  if (Number.isInteger(you)) parts.push(...handArea(obs));
+  parts.push(h("div", { class: "st-players" }, ...mineFirst));
+  box.replaceChildren(...parts);
+  if (targets) {
+    for (const node of box.querySelectorAll("[data-target]")) {
+      if (!targets.has(node.getAttribute("data-target"))) continue;
+      node.classList.add("clickable");
+      node.setAttribute("role", "button");
+      node.setAttribute("tabindex", "0");
+    }
+  }
+}
+
+// The solo game's end: whether you won and why (the engine's result and game_over event).
+export function soloVerdict(obs, events) {
+  if (!obs.virtual_player || !obs.terminal) return null;
+  const over = (events || []).filter((e) => e.kind === "game_over").pop();
+  const won = typeof obs.result === "string" && obs.result.startsWith("won");
+  return h("div", { class: `st-verdict ${won ? "won" : "lost"}`, id: "verdict" },
+    h("strong", {}, won ? "You won!" : "You lost."), " ",
+    won ? obs.result.replace(/^won: /, "Achievement: ") : "The virtual player wins.",
+    over ? h("p", {}, over.text) : null);
+}
