@@ -23,6 +23,9 @@ const CHOICE_TEXT = {
   scouting: "Scouting",
   "advanced-reconnaissance": "Advanced reconnaissance",
   "order-auction": "Starting-order auction (2007 edition only)",
+  "alternate-lookout": "Alternate Lookout (cards drawn and kept in secret)",
+  "advanced-lookout": "Advanced Lookout",
+  peaceful: "Peaceful variant",
 };
 
 function option(value, label, selected = false) {
@@ -47,12 +50,14 @@ function seatRow(i, previous) {
     const choices = [...choicesOf(game, key), RANDOM];
     const wanted = previous && choices.includes(previous.options[key])
       ? previous.options[key] : (game.options.defaults[key] || [])[i] || choices[i % choices.length];
-    return h("td", {}, h("select", { class: "seat-option", "data-option": key,
+    return h("td", { "data-label": labelOf(game, key) }, h("select", { class: "seat-option", "data-option": key,
                                      "aria-label": `${labelOf(game, key)} for seat ${i + 1}` },
       ...choices.map((v) => option(v, v === RANDOM ? "random" : v, v === wanted))));
   });
-  return h("tr", { "data-seat": i }, h("td", {}, swatch(i), ` ${i + 1} (${COLOR_NAMES[i]})`),
-           h("td", {}, kindSelect), h("td", {}, botSelect), h("td", {}, name), ...own);
+  // data-label: the column's name, shown before each cell when a phone stacks the row
+  return h("tr", { "data-seat": i }, h("td", { "data-label": "Seat" }, swatch(i), ` ${i + 1} (${COLOR_NAMES[i]})`),
+           h("td", { "data-label": "Who" }, kindSelect), h("td", { "data-label": "Bot" }, botSelect),
+           h("td", { "data-label": "Name" }, name), ...own);
 }
 
 // A seat option left to chance: the lobby draws it among the values no other seat took.

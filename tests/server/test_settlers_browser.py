@@ -1,0 +1,295 @@
+"""The Imperial Settlers table in the browser, driven by Playwright in Debian's Chromium.
+
+Whole games are played by clicking the table (a card, a deck, a good, a player) and, when no
+target on the table gives the action, the list of choices. The server, its fixture and its
+helpers are those of test_server_browser.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+import pytest
+
+from tests.server.test_server_browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    READY,
+    LiveServer,
+    _store,
+    _watch_frames,
+)
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not os.path.exists(CHROMIUM),
+        reason=f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install -y chromium)",
+    ),
+]
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="browser tests need the playwright package"
+)
+
+from empires.server.manager import build_game  # noqa: E402
+
+# Set to a file name to keep a screenshot of the 2-player table in the middle of the game
+# (how docs/settlers-table.png was taken, at 1366x768).
+SCREENSHOT = os.environ.get("EMPIRES_SETTLERS_SCREENSHOT")
+
+ADVANCED = "(b) => document.querySelector('#scores') || document.querySelector('#log-count').textContent !== b"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _new(tmp_path, seats, options=None, seed=5, actions=None):
+    new = build_game("settlers", seats, options, seed, actions)
+    db = f"sqlite:///{tmp_path / 'settlers.db'}"
+    _store(db, new)
+    return new, db
+
+
+def _click_once(page) -> str:
+    """Make the seat's next decision: the first target on the table (and the first entry of
+    its chooser), or the first entry of the list when the table offers none. Returns which."""
+    before = page.locator("#log-count").inner_text()
+    target = page.locator("#table .clickable")
+    if target.count():
+        target.first.click()
+        choice = page.locator("#chooser:not([hidden]) button.choice")
+        if choice.count():
+            choice.first.click()
+        how = "table"
+    else:
+        page.locator("#actions button").first.click()
+        how = "list"
+    page.wait_for_function(ADVANCED, arg=before, timeout=20_000)
+    return how
+
+
+def _play_to_the_end(page, limit=400, shot_at=None) -> dict[str, int]:
+    clicks = {"table": 0, "list": 0}
+    for i in range(limit):
+        page.wait_for_function(READY, timeout=20_000)
+        if page.locator("#scores").count():
+            return clicks
+        if shot_at is not None and i == shot_at:
+            page.screenshot(path=SCREENSHOT)
+        clicks[_click_once(page)] += 1
+    raise AssertionError(f"the game did not end in {limit} decisions")
+
+
+def test_a_whole_two_player_game_against_a_bot_by_clicking(browser, tmp_path):
+    """You + a random bot from the first Lookout to the final scoring, every decision by a click
+    on the table where one gives it; then the end screen, and the replay of the game."""
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random", "name": "Rob"}]
+    new, db = _new(tmp_path, seats, {"factions": ["japanese", "egyptians"]}, seed=11)
+    gid, token = new.row.id, new.tokens[0]
+    errors: list[str] = []
+    frames: list[dict] = []
+    with LiveServer(db, bot_delay=0.01) as server:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        _watch_frames(page, frames)
+        page.goto(f"{server.url}/game/{gid}#token={token}")
+        page.wait_for_selector("#table .st-player")
+        assert page.locator("#board").is_hidden()
+        assert page.locator("#brand").inner_text() == "Imperial Settlers"
+        heads = [" ".join(t.split()) for t in page.locator(".st-player-head").all_inner_texts()]
+        assert "Ann — Japanese" in heads[0] and "(you)" in heads[0]
+        assert "Rob — Egyptians" in heads[1]
+        assert re.match(r"Round 1 of 5 · Lookout", page.locator("#turn").inner_text())
+
+        clicks = _play_to_the_end(page, shot_at=40 if SCREENSHOT else None)
+        assert clicks["table"] >= 20, clicks
+
+        game = server.app.state.manager.games[gid]
+        assert game.state.is_terminal() and game.status == "finished"
+        totals = [s["total"] for s in game.state.scores()]
+        row = page.locator("#scores tr.total td").all_inner_texts()
+        assert [int(t) for t in row] == totals
+        over = next(e for e in game.state.events(0) if e["kind"] == "game_over")
+        why = over["text"].replace("Player 1", "Ann").replace("Player 2", "Rob")
+        assert page.locator("#scores .why").inner_text() == why
+        assert page.locator("#log .log-heading").first.inner_text().startswith("Round 1")
+        # the page only ever had this seat's view
+        assert all(f.get("you") == 0 for f in frames if f["type"] == "state")
+
+        # The replay draws the table at every step, from the spectator's view (no hand).
+        page.click("#result a")
+        page.wait_for_selector("#table .st-player")
+        assert page.locator("#hand").count() == 0
+        page.click("#next")
+        page.wait_for_function(
+            "() => document.querySelector('#step').textContent.startsWith('Step 1 ')"
+        )
+        page.click("#last")
+        page.wait_for_selector("#scores")
+        assert "Round 5 of 5" in page.locator("#turn").inner_text()
+        page.close()
+    assert errors == []
+
+
+def test_a_whole_solo_game_by_clicking(browser, tmp_path):
+    """The solo game: the virtual player's Attacks each round with their Targets and results,
+    then an end screen saying whether you won and why."""
+    new, db = _new(tmp_path, [{"kind": "human", "name": "Sol"}], {"factions": ["romans"]}, seed=3)
+    errors: list[str] = []
+    with LiveServer(db) as server:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.url}/game/{new.row.id}#token={new.tokens[0]}")
+        page.wait_for_selector("#virtual-player")
+        assert "Collection: 0 cards" in page.locator("#virtual-player").inner_text()
+        clicks = _play_to_the_end(page)
+        assert clicks["table"] >= 10, clicks
+
+        state = server.app.state.manager.games[new.row.id].state
+        obs = state.observation(0)
+        events = state.events(0)
+        attacks = [e for e in events if e["kind"] == "attack"]
+        shown = page.locator("#virtual-player .st-attacks li")
+        assert shown.count() == len(attacks) == 10  # two Attack cards a round
+        for e, text in zip(attacks, shown.all_inner_texts(), strict=True):
+            assert text.startswith(f"Round {e['turn']}: Target ")
+            assert e["attack"]["target"] in text.split("—")[0].lower()
+            assert (
+                (f"razed {e['razed']['name']}" in text) if e["razed"] else "razed nothing" in text
+            )
+        verdict = page.locator("#verdict").inner_text()
+        won = obs["result"].startswith("won")
+        assert verdict.startswith("You won!" if won else "You lost.")
+        over = next(e for e in events if e["kind"] == "game_over")
+        assert over["text"].replace("Player 1", "Sol") in verdict
+        row = page.locator('#scores tr[data-category="total"] td').all_inner_texts()
+        assert [int(t) for t in row] == [obs["scores"][0]["total"]]
+        page.close()
+    assert errors == []
+
+
+def _secret_names(state, owner: int, viewer: int) -> set[str]:
+    """Names of cards in ``owner``'s hand that ``viewer`` has no way to know: not among the
+    cards seen taken, and named nowhere in the viewer's observation or events."""
+    db = state.s.db
+    seen = json.dumps([state.observation(viewer), state.events(viewer)])
+    known = {db[c].name for c in state.s.known[owner]}
+    return (
+        {db[c].name for c in state.s.hand[owner]}
+        - known
+        - {n for n in {db[c].name for c in state.s.hand[owner]} if n in seen}
+    )
+
+
+def test_two_humans_each_see_only_their_own_hand_and_picks(browser, tmp_path):
+    """Two humans in two browser contexts, with the Alternate Lookout (cards kept in secret):
+    each page shows its own hand and its own cards to keep, never the other's."""
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+    new, db = _new(tmp_path, seats, {"variants": ["alternate-lookout"]}, seed=8)
+    gid = new.row.id
+    names = ["Ann", "Bob"]
+    with LiveServer(db) as server:
+        pages = {}
+        for seat in (0, 1):
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            pages[seat] = context.new_page()
+            pages[seat].goto(f"{server.url}/game/{gid}#token={new.tokens[seat]}")
+            pages[seat].wait_for_selector("#table .st-player")
+        game = server.app.state.manager.games[gid]
+        checked = 0
+        for _ in range(14):
+            state = game.state
+            for seat, page in pages.items():
+                page.wait_for_function(
+                    "(n) => document.querySelector('#log-count').textContent === `${n} actions`",
+                    arg=len(game.log),
+                )
+                other = 1 - seat
+                mine = {state.s.db[c].name for c in state.s.hand[seat]}
+                shown = set(page.locator("#hand .st-card-name").all_inner_texts())
+                assert shown == mine
+                choosing = {state.s.db[c].name for c in state.s.alt[seat] + state.s.looking[seat]}
+                assert set(page.locator(".st-choices .st-card-name").all_inner_texts()) == choosing
+                html = page.content()
+                secret = _secret_names(state, other, seat)
+                secret |= {
+                    state.s.db[c].name
+                    for c in state.s.alt[other]
+                    if state.s.db[c].name
+                    not in json.dumps([state.observation(seat), state.events(seat)])
+                }
+                checked += len(secret)
+                for name in secret:
+                    assert name not in html, (seat, name)
+                hand_of_other = page.locator(f'.st-player[data-seat="{other}"]').inner_text()
+                assert f"Hand: {len(state.s.hand[other])} card" in hand_of_other
+            turn = state.current_player
+            idle = 1 - turn
+            pages[turn].wait_for_function(READY)
+            assert pages[idle].locator("#actions-box").is_hidden()
+            assert pages[idle].locator("#table .clickable").count() == 0
+            assert f"Waiting for {names[turn]}" in pages[idle].locator("#status").inner_text()
+            _click_once(pages[turn])
+        assert checked > 10  # there were secrets to keep
+        assert len(game.log) == 14
+
+
+def _unreachable(page, selector: str) -> list[str]:
+    """The controls matching ``selector`` that cannot be clicked once scrolled into view: not
+    inside the viewport, or covered by something else at their centre."""
+    return page.eval_on_selector_all(
+        selector,
+        """(els) => els.filter((el) => el.offsetParent !== null).flatMap((el) => {
+          el.scrollIntoView({ block: "center", inline: "center" });
+          const r = el.getBoundingClientRect();
+          const x = r.left + r.width / 2, y = r.top + r.height / 2;
+          const inside = r.left >= 0 && r.right <= innerWidth + 1 && r.top >= 0 && r.bottom <= innerHeight + 1
+            && r.width > 0 && r.height > 0;
+          const top = document.elementFromPoint(x, y);
+          const free = top && (top === el || el.contains(top));
+          return inside && free ? [] : [(el.textContent || el.outerHTML).trim().slice(0, 60)];
+        })""",
+    )
+
+
+def test_on_a_phone_every_control_is_reachable(browser, tmp_path):
+    """At 390x844 the lobby and the table fit the width, and every control (targets on the
+    table, the choices list, the lobby's fields) is within the viewport once scrolled to and
+    not covered; a decision made by touch-sized clicks goes through."""
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
+    new, db = _new(tmp_path, seats, seed=4)
+    errors: list[str] = []
+    with LiveServer(db, bot_delay=0.01) as server:
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+        )
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.url}/")
+        page.wait_for_selector("#rules-options [data-option]")
+        page.select_option("#game", "settlers")
+        page.wait_for_selector("#rules-options [name='variant-peaceful']")
+        page.select_option("#players", "1")
+        assert page.locator("input[name='variant-alternate-lookout']").is_disabled()
+        assert _unreachable(page, "select, input, button") == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+        page.goto(f"{server.url}/game/{new.row.id}#token={new.tokens[0]}")
+        for _ in range(6):
+            page.wait_for_function(READY, timeout=20_000)
+            assert (
+                page.locator("#table .clickable").count() + page.locator("#actions button").count()
+            )
+            assert _unreachable(page, "#table .clickable, #actions button, header a") == []
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            _click_once(page)
+        page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
+        context.close()
+    assert errors == []
