@@ -185,7 +185,8 @@ def test_play_human_bad_input_help_save_quit(game, monkeypatch, capsys, tmp_path
     assert f"Saved to {save}" in out.replace("\n", "")
     assert "Legal actions:" in out and "Game abandoned." in out
     assert "Decision" in out
-    assert len(prompts) == 12
+    assert "moves that are not saved" in out  # a move after the save: quit asks first
+    assert len(prompts) == 13
     data = json.loads(save.read_text())
     assert isinstance(data, dict)
 
@@ -557,7 +558,7 @@ def test_bot_game_tells_every_event_as_a_spectator(name, monkeypatch, capsys):
 def test_human_hears_what_happened_since_their_previous_decision(name, monkeypatch, capsys):
     monkeypatch.setenv("COLUMNS", "1000")
     states = _keep_state(monkeypatch, get_adapter(name))
-    chunks, answers = [], iter(["1"] * 6 + ["log", "quit"])
+    chunks, answers = [], iter(["1"] * 6 + ["log", "quit", "quit"])
 
     def fake_input(prompt=""):
         chunks.append(capsys.readouterr().out)

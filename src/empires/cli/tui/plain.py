@@ -1,0 +1,319 @@
+"""The plain line mode of ``empires play``: for pipes, screen readers and scripts.
+
+The same names and narration as the full-screen app, one decision after another: the game's
+screen parts as plain text (no colour), the events since your previous decision, then the
+numbered choices; commands are read from stdin (a number, the action's text, ``help``, ``log``,
+``undo``, ``save FILE``, ``quit``). Used with ``--plain`` and whenever stdout is not a terminal.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.text import Text
+
+from empires.cli.common import CliError
+from empires.cli.narration import Narrator, has_events, turn_word_of
+from empires.cli.render import render_scores
+from empires.cli.tui.session import Session
+from empires.core.errors import IllegalActionError
+
+HELP = """\
+Type the number of an action to play it (or the action itself, e.g. its exact text).
+  help         the rules of this decision, and these commands
+  board        draw the board again
+  log          what happened since your previous decision, again
+  list         list the legal actions again
+  undo         take back your last action (while the rules allow it)
+  save FILE    save the game as JSON, every seat kept (load it with --load FILE, or
+               replay it with `empires replay FILE`)
+  quit         leave the game (Ctrl-D too); asks first when moves are not saved"""
+
+QUIT = object()
+UNDO = object()
+
+
+def plain_console(console: Console) -> Console:
+    """A console like ``console`` (same output, same width) that prints no colour."""
+    return Console(
+        file=console.file,
+        width=console.width,
+        no_color=True,
+        highlight=False,
+        emoji=False,
+        color_system=None,
+    )
+
+
+def run(session: Session, console: Console) -> int:
+    out = plain_console(console)
+    state = session.state
+    out.print(
+        Text(
+            f"{session.game.name}: {state.num_players} players ({session.source}): "
+            + ", ".join(session.labels)
+        )
+    )
+    for line in session.game.startup_notes(state):  # a game may have something to say first
+        out.print(Text(line))
+    narrators = _narrators(session, out)
+    if not session.humans:
+        show_parts(out, session, "Start")
+        if None in narrators:
+            narrators[None].flush(session.state)
+    if not _play_loop(out, session, narrators):
+        out.print(Text("Game abandoned."))
+        return 0
+    _final_news(out, session, narrators)
+    show_end(out, session)
+    if session.humans:
+        _offer_save(out, session)
+    return 0
+
+
+def _narrators(session: Session, out: Console) -> dict[int | None, Narrator]:
+    """Each human hears the log as that seat; bots alone: as a spectator."""
+    state = session.state
+    if not has_events(state):
+        return {}
+    listeners: list[int | None] = [*session.humans] or [None]
+    narrators = {
+        p: Narrator(out, p, turn_word_of(state, p), recap=p is not None) for p in listeners
+    }
+    for narrator in narrators.values():
+        resume(narrator, state)
+    return narrators
+
+
+def resume(narrator: Narrator, state) -> None:
+    """A loaded game is told from the viewer's own last action (a spectator: the last action)."""
+    actions = [
+        e
+        for e in state.events(narrator.viewer)
+        if e.get("kind") == "action"
+        and (narrator.viewer is None or e.get("player") == narrator.viewer)
+    ]
+    narrator.since = actions[-1]["seq"] if actions else 0
+
+
+def _final_news(out: Console, session: Session, narrators) -> None:
+    """What happened after the (last) human's last decision."""
+    if not (session.humans and narrators):
+        return
+    viewer = session.viewer
+    last = (
+        narrators[viewer]
+        if viewer is not None
+        else Narrator(out, None, narrators[session.humans[0]].turn_word)
+    )
+    last.since = max(n.since for n in narrators.values())
+    last.flush(session.state)
+
+
+def show_parts(out: Console, session: Session, heading: str) -> None:
+    """The game's screen parts for the shown seat, each under its title."""
+    out.print(Text(f"== {heading} =="))
+    for part in session.parts():
+        out.print(Text(f"-- {part.title} --"))
+        out.print(part.body)
+
+
+def show_end(out: Console, session: Session) -> None:
+    """The end screen: the final position, the scores with their breakdown, who won and why."""
+    show_parts(out, session, "Game over")
+    render_scores(out, session.state, session.labels)
+    for line in session.outcome():
+        out.print(Text(line))
+
+
+def _offer_save(out: Console, session: Session) -> None:
+    """A finished game can be saved (for `empires replay`); anything else leaves."""
+    while True:
+        try:
+            line = input("Game over. save FILE to keep it, Enter to leave> ")
+        except EOFError:
+            return
+        word, _, rest = line.strip().partition(" ")
+        if word.lower() != "save":
+            return
+        _save(out, session, rest.strip())
+
+
+def _save(out: Console, session: Session, path: str) -> None:
+    if not path:
+        out.print(Text("Usage: save FILE"))
+        return
+    try:
+        session.save(path)
+    except OSError as exc:
+        out.print(Text(f"Could not save to {path}: {exc.strerror or exc}"))
+    else:
+        out.print(Text(f"Saved to {path}."))
+
+
+def print_actions(out: Console, session: Session, choices: list) -> None:
+    width = len(str(len(choices)))
+    for i, (action, words) in enumerate(choices, 1):
+        line = Text(f"  {i:>{width}}. {words}")
+        if str(action) not in words:
+            line.append(f"   [{action}]")
+        out.print(line)
+
+
+def _show_decision(out: Console, session: Session, narrator: Narrator | None, choices) -> None:
+    seat = session.to_act()
+    show_parts(out, session, f"{session.labels[seat]} to play")
+    if narrator is not None:
+        narrator.flush(session.state)
+    out.print(Text(f"Decision: {session.decision_title()}"))
+    out.print(Text("Legal actions:"))
+    print_actions(out, session, choices)
+    if session.undoable():
+        out.print(Text("  (undo: take back your last action)"))
+
+
+def _human_turn(out: Console, session: Session, narrator: Narrator | None):
+    """Ask the human to act for an action; returns it, QUIT or UNDO."""
+    choices = session.choices()
+    _show_decision(out, session, narrator, choices)
+    n = len(choices)
+    seat = session.to_act()
+    while True:
+        try:
+            line = input(f"P{seat + 1} [1-{n}, help]> ")
+        except EOFError:
+            out.print()
+            if confirm_quit(out, session):
+                return QUIT
+            continue
+        answer = _command(out, session, narrator, choices, line)
+        if answer is not None:
+            return answer
+
+
+def _command(out: Console, session: Session, narrator, choices, line: str):
+    """What one typed line asks for: an action, QUIT, UNDO, or None (it was answered here)."""
+    text = line.strip()
+    n = len(choices)
+    word, _, rest = text.partition(" ")
+    word = word.lower()
+    if not text:
+        out.print(Text(f"Please type a number from 1 to {n}, or help."))
+    elif text.isdigit() or (text.startswith("-") and text[1:].isdigit()):
+        k = int(text)
+        if 1 <= k <= n:
+            return choices[k - 1][0]
+        out.print(Text(f"{k} is not an action number; choose 1 to {n}."))
+    elif word in {"help", "h", "?"}:
+        show_help(out, session)
+    elif word in {"quit", "exit", "q"}:
+        return QUIT if confirm_quit(out, session) else None
+    elif word == "save":
+        _save(out, session, rest.strip())
+    elif word in {"undo", "u", "cancel"}:
+        if session.undoable():
+            return UNDO
+        out.print(
+            Text(
+                "Nothing to undo: the turn passed, or something hidden or random was revealed"
+                " since your last action."
+            )
+        )
+    elif word in {"board", "b"}:
+        show_parts(out, session, f"{session.labels[session.to_act()]} to play")
+    elif word in {"list", "l", "ls"}:
+        print_actions(out, session, choices)
+    elif word in {"log", "events"}:
+        retell(out, narrator)
+    else:
+        wanted = " ".join(text.lower().split())
+        for action, words in choices:
+            if wanted in (str(action).lower(), " ".join(words.lower().split())):
+                return action
+        out.print(
+            Text(f"Not understood: {text!r}. Type a number from 1 to {n}, help, save FILE or quit.")
+        )
+    return None
+
+
+def show_help(out: Console, session: Session) -> None:
+    helped = session.help()
+    out.print(Text(f"{helped.title}" + (f" ({helped.section})" if helped.section else "")))
+    out.print(Text(helped.summary))
+    out.print(Text(HELP))
+
+
+def confirm_quit(out: Console, session: Session) -> bool:
+    """Whether to leave: at once when nothing would be lost, else after asking (Ctrl-D at the
+    question leaves too)."""
+    if not session.dirty():
+        return True
+    out.print(
+        Text(
+            "This game has moves that are not saved. Type quit again (or yes) to abandon it, "
+            "save FILE to save it and leave, anything else to go on playing."
+        )
+    )
+    try:
+        answer = input("Abandon the game? ").strip()
+    except EOFError:
+        return True
+    word, _, rest = answer.partition(" ")
+    if word.lower() == "save" and rest.strip():
+        _save(out, session, rest.strip())
+        return not session.dirty()
+    return word.lower() in {"quit", "q", "yes", "y", "exit"}
+
+
+def retell(out: Console, narrator: Narrator | None) -> None:
+    if narrator is None:
+        out.print(Text("This game keeps no event log."))
+    elif not narrator.last:
+        out.print(Text("Nothing has happened since your previous decision."))
+    else:
+        narrator.heading = None  # draw the headings again
+        narrator.print(narrator.last)
+
+
+def _play_loop(out: Console, session: Session, narrators) -> bool:
+    """Play until the game ends (True) or the human quits (False). With an event log, bots'
+    moves are told by the narrators; without one, each action is printed as it is played."""
+    spectator = narrators.get(None) if len(narrators) == 1 else None
+    while not session.over():
+        seat = session.to_act()
+        if seat in session.bots:
+            action = session.bot_action()
+        else:
+            action = _human_turn(out, session, narrators.get(seat))
+            if action is QUIT:
+                return False
+            if action is UNDO:
+                _undo(out, session, narrators)
+                continue
+        text = None if narrators else session.describe(action)
+        try:
+            session.apply(action)
+        except IllegalActionError as exc:  # only a bot or engine bug gets here
+            if seat in session.bots:
+                raise CliError(
+                    f"bot {session.seats[seat]} at P{seat + 1} chose an illegal action: {exc}", 1
+                ) from None
+            out.print(Text(f"Illegal: {exc}"))
+            continue
+        if spectator is not None:
+            spectator.flush(session.state)
+        elif text is not None:
+            out.print(Text(f"{session.labels[seat]}: {text}"))
+    return True
+
+
+def _undo(out: Console, session: Session, narrators) -> None:
+    try:
+        words = session.undo()
+    except ValueError as exc:
+        out.print(Text(f"Cannot undo: {exc}."))
+        return
+    out.print(Text(f"Taken back: {words}"))
+    told = len(session.state.events(None)) if narrators else 0
+    for narrator in narrators.values():
+        narrator.since = min(narrator.since, told)
+        narrator.last = []

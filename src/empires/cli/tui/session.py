@@ -1,0 +1,242 @@
+"""One game at the terminal, whatever shows it: the seats (humans and bots), whose screen is
+shown, the choices and their words, the game's screen parts and decision help (through its
+adapter, :mod:`empires.core.screen`), taking back, saving with every seat, and the outcome.
+
+Both the full-screen app (:mod:`empires.cli.tui.app`) and the plain line mode
+(:mod:`empires.cli.tui.plain`) drive a :class:`Session`; nothing here knows a particular game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from empires.bots import make_bot
+from empires.cli import common
+from empires.cli.common import HUMAN
+from empires.core import screen as core_screen
+from empires.core.screen import DecisionHelp, ScreenPart
+from empires.sim.local import bot_seeds
+
+SAVE_SEATS_KEY = "seats"  # a save's list of seat specs ("human", "random", "ismcts:1s"...)
+
+
+class Session:
+    """A game in progress with its seats. ``saved_at``: the number of actions the game had when
+    it was last saved or loaded (None: never), so that quitting can ask before losing moves."""
+
+    def __init__(self, game, state, seats: Sequence[str], seed: int, source: str = "") -> None:
+        self.game = game
+        self.state = state
+        self.seats = list(seats)
+        self.seed = seed
+        self.source = source
+        self.humans = [i for i, s in enumerate(self.seats) if s == HUMAN]
+        self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.labels = common.labels(self.seats, self.viewer)
+        self.bots = {
+            i: make_bot(spec, game.name, s)
+            for i, (spec, s) in enumerate(zip(self.seats, bot_seeds(seed, len(seats)), strict=True))
+            if spec != HUMAN
+        }
+        self.saved_at: int | None = self.actions_count() if source.startswith("loaded") else None
+        self.last_human: int | None = self.viewer
+
+    # ---- who plays --------------------------------------------------------------------------
+    def actions_count(self) -> int:
+        try:
+            return len(self.state.history["actions"])
+        except Exception:
+            return 0
+
+    def over(self) -> bool:
+        return bool(self.state.is_terminal())
+
+    def to_act(self) -> int:
+        return int(self.state.current_player)
+
+    def human_to_act(self) -> bool:
+        return not self.over() and self.to_act() not in self.bots
+
+    def screen_seat(self) -> int | None:
+        """Whose view the screen shows: the human to act, else the last human who acted (the
+        only human), None for a spectator (no human seat)."""
+        if self.human_to_act():
+            self.last_human = self.to_act()
+        return self.last_human if self.humans else None
+
+    def title(self) -> str:
+        return str(getattr(self.game, "title", self.game.name))
+
+    # ---- what the game shows ----------------------------------------------------------------
+    def observation(self, seat: int | None = None) -> dict:
+        return self.state.observation(self.screen_seat() if seat is None else seat)
+
+    def parts(self) -> list[ScreenPart]:
+        """The game's screen for the shown seat, its own part first."""
+        obs = self.observation()
+        maker = getattr(self.game, "screen_parts", None)
+        parts = maker(obs) if maker is not None else core_screen.default_screen(obs)
+        return sorted(parts, key=lambda part: not part.own)
+
+    def help(self) -> DecisionHelp:
+        obs = self.observation()
+        maker = getattr(self.game, "decision_help", None)
+        return maker(obs) if maker is not None else core_screen.default_help(obs)
+
+    def describe(self, action: Any) -> str:
+        """The words of ``action`` as the player to act may read them."""
+        describe_for = getattr(self.state, "describe_for", None)
+        if describe_for is not None:
+            try:
+                return str(describe_for(action, self.to_act()))
+            except Exception:
+                pass
+        return common.describe(self.state, action)
+
+    def choices(self) -> list[tuple[Any, str]]:
+        """The legal actions of the human to act, each with its words."""
+        if not self.human_to_act():
+            return []
+        return [(a, self.describe(a)) for a in self.state.legal_actions()]
+
+    def decision_title(self) -> str:
+        decision = getattr(self.state, "decision", None)
+        if isinstance(decision, dict):
+            return self.help().title
+        return "Your decision"
+
+    # ---- playing ----------------------------------------------------------------------------
+    def bot_action(self) -> Any:
+        return self.bots[self.to_act()].choose(self.state)
+
+    def apply(self, action: Any) -> None:
+        self.state.apply(action)
+
+    def undoable(self) -> int:
+        """How many of the human's last actions may be taken back now (core.undo)."""
+        if not self.human_to_act():
+            return 0
+        count = getattr(self.state, "undoable", None)
+        return int(count()) if count is not None else 0
+
+    def undo(self) -> str:
+        """Take back the human's last action; returns its words (ValueError when not allowed)."""
+        from empires.core.undo import take_back
+
+        if self.undoable() < 1:
+            raise ValueError(
+                "nothing to take back: the turn passed, or something hidden or random was"
+                " revealed since"
+            )
+        taken = self.state.history["actions"][-1]
+        self.state = take_back(self.state, 1)
+        return _describe_text(self.state, taken, self.to_act())
+
+    # ---- saving -----------------------------------------------------------------------------
+    def dirty(self) -> bool:
+        """Whether quitting now would lose moves (played since the last save or load)."""
+        count = self.actions_count()
+        return count > 0 and count != self.saved_at
+
+    def save(self, path: str) -> None:
+        """Save the game with every seat (OSError when the file cannot be written)."""
+        data = {**self.state.to_json(), SAVE_SEATS_KEY: list(self.seats)}
+        Path(path).expanduser().write_text(json.dumps(data), encoding="utf-8")
+        self.saved_at = self.actions_count()
+
+    def default_save_name(self) -> str:
+        return f"{self.game.name}-{self.seed}.json"
+
+    # ---- the end ----------------------------------------------------------------------------
+    def outcome(self) -> list[str]:
+        """What the end screen says first: who won (a solo game: whether you won, against what
+        score and why), then the game's own final words (its final scoring and game over)."""
+        if not self.over():
+            return []
+        lines = [self._result_line()]
+        events = getattr(self.state, "events", None)
+        if callable(events):
+            told = events(self.viewer)
+            lines += [
+                str(e.get("text"))
+                for e in told
+                if e.get("kind") in {"final_scoring", "game_over"} and e.get("text")
+            ]
+        return lines
+
+    def _result_line(self) -> str:
+        ranking = self.state.ranking()
+        scores = self.state.scores()
+        totals = [row.get("total", 0) for row in scores]
+        if self.state.num_players == 1:
+            won = bool(ranking) and 0 in ranking[0]
+            who = "You" if self.humans else "Player 1"
+            return f"{who} {'won' if won else 'lost'} with {totals[0]} VP."
+        first = ranking[0] if ranking else []
+        names = [self.labels[s] for s in first]
+        if self.viewer is not None and self.viewer in first:
+            verb = "You won" if len(first) == 1 else f"You share the win with {_others(names)}"
+            return f"{verb} with {totals[self.viewer]} VP."
+        if not names:
+            return "Nobody won."
+        shared = " (shared)" if len(names) > 1 else ""
+        return f"{' and '.join(names)} won{shared} with {totals[first[0]]} VP."
+
+
+def _others(names: list[str]) -> str:
+    return " and ".join(n for n in names if "(you)" not in n)
+
+
+def _describe_text(state, raw: str, seat: int) -> str:
+    for action in state.legal_actions():
+        if str(action) == raw:
+            describe_for = getattr(state, "describe_for", None)
+            try:
+                return str(describe_for(action, seat) if describe_for else state.describe(action))
+            except Exception:
+                return raw
+    return raw
+
+
+def start(args) -> Session:
+    """The session ``empires play`` asks for: a new game, or a loaded one with the seats it was
+    saved with (``--seats`` overrides them; an old save without seats: a human, then
+    heuristic bots)."""
+    if args.load:
+        game, state = common.load_saved(args.load, args.game)
+        if args.players is not None and args.players != state.num_players:
+            raise common.CliError(
+                f"{args.load} is a {state.num_players}-player game, not {args.players}"
+            )
+        players = state.num_players
+        seed = args.seed if args.seed is not None else common.history_seed(state)
+        saved = common.read_json(args.load).get(SAVE_SEATS_KEY)
+        if (
+            args.seats is None
+            and isinstance(saved, list)
+            and all(isinstance(s, str) for s in saved)
+        ):
+            args.seats = ",".join(saved)
+        source = f"loaded from {args.load}"
+    else:
+        game = common.adapter(args.game)
+        parts = [s for s in args.seats.split(",") if s.strip()] if args.seats else []
+        players = args.players or (len(parts) if len(parts) > 1 else 4)
+        common.check_players(game, players)
+        seed = args.seed if args.seed is not None else _random_seed()
+        state = None
+        source = f"seed {seed}"
+    seats_text = args.seats or ",".join([HUMAN] + ["heuristic"] * (players - 1))
+    seats = common.seat_specs(seats_text, players, game.name, allow_human=True)
+    if state is None:
+        state = common.new_game(game, players, seed, common.options(game, args))
+    return Session(game, state, seats, seed, source)
+
+
+def _random_seed() -> int:
+    import secrets
+
+    return secrets.randbelow(1_000_000)
