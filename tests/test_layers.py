@@ -48,7 +48,7 @@ def game_imports(path: Path, package: str | None = None) -> list[str]:
     return found
 
 
-LAYERS = ["bots", "sim", "interop", "server", "cli"]
+LAYERS = ["bots", "sim", "interop", "envs", "server", "cli"]
 
 
 @pytest.mark.parametrize("layer", LAYERS)

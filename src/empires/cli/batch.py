@@ -9,6 +9,7 @@ import os
 from rich.console import Console
 
 from empires.cli.common import CliError
+from empires.sim.export import FORMATS, ExportError, ExportWriter
 from empires.sim.local import BACKENDS, GameFailed, run_games
 from empires.sim.ray_backend import RayUnavailable
 
@@ -27,6 +28,61 @@ def add_backend_flags(parser: argparse.ArgumentParser) -> None:
         metavar="ADDR",
         help=("Ray cluster to use (HOST:PORT or auto; implies --backend ray)"),
     )
+
+
+def add_export_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--export",
+        metavar="DIR",
+        help=(
+            "write every game played (config, seed, bots, actions, events, scores) to DIR as a "
+            "data set: run.json and games.jsonl (or games.parquet)"
+        ),
+    )
+    parser.add_argument(
+        "--export-format",
+        choices=FORMATS,
+        default="jsonl",
+        help="jsonl (default) or parquet (needs pyarrow: pip install 'empires[export]')",
+    )
+    parser.add_argument(
+        "--export-features",
+        action="store_true",
+        help=(
+            "with --export: also one row per decision (seat, action, legal codes and the "
+            "seat's observation tensor) in decisions.jsonl / decisions.parquet"
+        ),
+    )
+    parser.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="replace the files that --export (and --out) would otherwise refuse to overwrite",
+    )
+
+
+def export_writer(args, run: dict) -> ExportWriter | None:
+    """The writer of ``--export DIR`` (None without it); CliError when it cannot be written."""
+    if not args.export:
+        if args.export_features or args.export_format != "jsonl":
+            raise CliError("--export-format and --export-features need --export DIR")
+        return None
+    try:
+        return ExportWriter(
+            args.export,
+            run,
+            fmt=args.export_format,
+            features=args.export_features,
+            overwrite=args.overwrite,
+        )
+    except ExportError as exc:
+        raise CliError(str(exc)) from None
+
+
+def record_of(writer: ExportWriter | None) -> str | None:
+    """What the games must record for ``writer`` (see :func:`empires.sim.local.play_game`)."""
+    if writer is None:
+        return None
+    return "features" if writer.features else "games"
 
 
 def backend_of(args) -> tuple[str, int | None]:
@@ -56,8 +112,10 @@ def run_with_progress(
     jobs,
     backend,
     on_results=None,
+    record=None,
 ):
-    """Play ``matches`` on ``backend``, with a progress bar on a terminal (not with --json)."""
+    """Play ``matches`` on ``backend``, with a progress bar on a terminal (not with --json);
+    ``record``: what each game records for an export (:func:`record_of`)."""
 
     def run(on_progress=None):
         return run_games(
@@ -70,6 +128,7 @@ def run_with_progress(
             address=args.address,
             on_progress=on_progress,
             on_results=on_results,
+            record=record,
         )
 
     try:

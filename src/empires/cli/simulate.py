@@ -11,7 +11,15 @@ from rich.text import Text
 
 from empires.bots import bot_names
 from empires.cli import common
-from empires.cli.batch import add_backend_flags, backend_of, run_with_progress, workers_text
+from empires.cli.batch import (
+    add_backend_flags,
+    add_export_flags,
+    backend_of,
+    export_writer,
+    record_of,
+    run_with_progress,
+    workers_text,
+)
 from empires.cli.common import CliError
 from empires.cli.render import field_title, new_table, seat_columns
 from empires.sim.local import summarize
@@ -37,6 +45,7 @@ def _add_flags(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("--jobs", type=int, help="worker processes (default: number of CPUs)")
     sim.add_argument("--json", action="store_true", help="print one JSON object, no progress bar")
     add_backend_flags(sim)
+    add_export_flags(sim)
 
 
 def cmd_simulate(args, console: Console) -> int:
@@ -49,9 +58,25 @@ def cmd_simulate(args, console: Console) -> int:
     backend, jobs = backend_of(args)
     options = common.options(game, args)
     common.new_game(game, players, args.seed, options)  # bad options fail before any work
-    start = time.perf_counter()
     matches = [(s, bots) for s in range(args.seed, args.seed + args.games)]
-    results = run_with_progress(console, args, game.name, players, matches, options, jobs, backend)
+    run = {
+        "command": "simulate",
+        "game": game.name,
+        "players": players,
+        "seeds": [args.seed, args.seed + args.games - 1],
+        "bots": bots,
+        "options": options.to_json(),
+    }
+    writer = export_writer(args, run)
+    start = time.perf_counter()
+    try:
+        results = run_with_progress(
+            console, args, game.name, players, matches, options, jobs, backend,
+            on_results=writer, record=record_of(writer),
+        )  # fmt: skip
+    finally:
+        if writer is not None:
+            writer.close()
     seconds = time.perf_counter() - start
     seats = summarize(results, players)
     decisions = sum(r["decisions"] for r in results)
@@ -72,6 +97,8 @@ def cmd_simulate(args, console: Console) -> int:
         print(json.dumps(report))
     else:
         _print_report(console, report, args.seed)
+        if writer is not None:
+            console.print(Text(f"Games exported to {args.export}.", style="dim"))
     return 0
 
 

@@ -11,7 +11,15 @@ from rich.console import Console
 from rich.text import Text
 
 from empires.cli import common
-from empires.cli.batch import add_backend_flags, backend_of, run_with_progress, workers_text
+from empires.cli.batch import (
+    add_backend_flags,
+    add_export_flags,
+    backend_of,
+    export_writer,
+    record_of,
+    run_with_progress,
+    workers_text,
+)
 from empires.cli.common import HUMAN, CliError
 from empires.cli.render import field_title, new_table
 
@@ -51,6 +59,7 @@ def _add_flags(tour: argparse.ArgumentParser) -> None:
     tour.add_argument("--json", action="store_true", help="print one JSON object, no progress bar")
     tour.add_argument("--out", metavar="FILE", help="also write the JSON report to FILE")
     add_backend_flags(tour)
+    add_export_flags(tour)
 
 
 def _check_bot_specs(bots: list[str], game: str) -> list[str]:
@@ -150,6 +159,7 @@ def _play(console: Console, args, run: dict, work, options, jobs, backend):
 
     done: dict[int, dict] = {}
     appender = None
+    writer = export_writer(args, {**run, "seeds": [args.seed, args.seed + args.games - 1]})
     if args.results:
         try:
             done = results_log.load(args.results, run, work)
@@ -168,7 +178,8 @@ def _play(console: Console, args, run: dict, work, options, jobs, backend):
                 options,
                 jobs,
                 backend,
-                on_results=appender,
+                on_results=_chain(writer, appender),
+                record=record_of(writer),
             )
             if todo
             else []
@@ -176,7 +187,21 @@ def _play(console: Console, args, run: dict, work, options, jobs, backend):
     finally:
         if appender is not None:
             appender.close()
+        if writer is not None:
+            writer.close()
     return done, played
+
+
+def _chain(*steps):
+    """One ``on_results`` calling each step in turn (the export writer first: it takes each
+    game's record out of its result before the results file gets it)."""
+    steps = tuple(s for s in steps if s is not None)
+
+    def run(batch: list[dict]) -> None:
+        for step in steps:
+            step(batch)
+
+    return run if steps else None
 
 
 def _write_out(path: str | None, report: dict) -> None:

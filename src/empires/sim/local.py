@@ -17,6 +17,7 @@ from typing import Any
 from empires.bots import make_bot
 from empires.core.adapter import GameAdapter, get_adapter
 from empires.core.rng import Rng
+from empires.sim.export import Recorder
 
 # Far above the length of any real game; a game that reaches it is an engine bug.
 MAX_DECISIONS = 1_000_000
@@ -74,6 +75,7 @@ def play_game(
     *,
     keep_history: bool = False,
     max_decisions: int = MAX_DECISIONS,
+    record: str | None = None,
 ) -> dict:
     """Play one game between bots and return its result.
 
@@ -81,7 +83,8 @@ def play_game(
     for every seat); ``options`` the game's options (``None``: the game's default Options).
 
     Returns ``{"seed", "bots", "scores", "ranking", "decisions"}`` (and ``"history"`` when
-    ``keep_history``). Raises :class:`GameFailed` naming the seed if the game or a bot raises.
+    ``keep_history``; ``"record"`` for an export when ``record`` is ``"games"``, or
+    ``"features"`` to add a row of features per decision: :mod:`empires.sim.export`). Raises :class:`GameFailed` naming the seed if the game or a bot raises.
     """
     adapter = resolve_game(game)
     specs = expand_seats(bots, num_players)
@@ -92,14 +95,17 @@ def play_game(
         for spec, s in zip(specs, bot_seeds(seed, num_players), strict=True)
     ]
     decisions = 0
+    recorder = Recorder(adapter, record == "features") if record else None
     try:
         state = adapter.new_game(num_players, seed=seed, options=options)
-        state.narrate = False  # a batch game's event log has no reader; the game is the same
+        state.narrate = recorder is not None  # else the event log has no reader; same game
         while not state.is_terminal():
             if decisions >= max_decisions:
                 raise RuntimeError(f"no end after {max_decisions} decisions")
-            seat = state.current_player
-            state.apply(players[seat].choose(state))
+            action = players[state.current_player].choose(state)
+            if recorder is not None:
+                recorder.decision(state, action)
+            state.apply(action)
             decisions += 1
         result = {
             "seed": seed,
@@ -110,6 +116,8 @@ def play_game(
         }
         if keep_history:
             result["history"] = state.history
+        if recorder is not None:
+            result["record"] = recorder.finish(state)
     except Exception as exc:
         raise GameFailed(
             f"{adapter.name} game with seed {seed}, {num_players} players, "
@@ -135,9 +143,10 @@ def play_matches(
     num_players: int,
     matches: Iterable[tuple[int, Sequence[str]]],
     options: Any = None,
+    record: str | None = None,
 ) -> list[dict]:
     """Play one game per ``(seed, bots)`` pair, in order (a worker's unit for :func:`run_matches`)."""
-    return [play_game(game, num_players, s, bots, options) for s, bots in matches]
+    return [play_game(game, num_players, s, bots, options, record=record) for s, bots in matches]
 
 
 def batches(seed: int, games: int, size: int) -> list[list[int]]:
@@ -223,6 +232,7 @@ def run_matches(
     jobs: int = 1,
     on_progress: Callable[[int], None] | None = None,
     on_results: Callable[[list[dict]], None] | None = None,
+    record: str | None = None,
 ) -> list[dict]:
     """Play one game per ``(seed, bots)`` pair on ``jobs`` processes; results in ``matches`` order.
 
@@ -235,7 +245,7 @@ def run_matches(
     results: list[dict] = []
     if jobs <= 1 or len(matches) <= 1:
         for s, bots in matches:
-            results.append(play_game(game, num_players, s, bots, options))
+            results.append(play_game(game, num_players, s, bots, options, record=record))
             if on_results:
                 on_results(results[-1:])
             if on_progress:
@@ -255,7 +265,9 @@ def run_matches(
         initargs=(user_file.registrations(),),
     ) as pool:
         try:
-            futures += [pool.submit(play_matches, name, num_players, b, options) for b in work]
+            futures += [
+                pool.submit(play_matches, name, num_players, b, options, record) for b in work
+            ]
             for fut in futures:
                 batch = fut.result()
                 results.extend(batch)
@@ -284,6 +296,7 @@ def run_games(
     address: str | None = None,
     on_progress: Callable[[int], None] | None = None,
     on_results: Callable[[list[dict]], None] | None = None,
+    record: str | None = None,
 ) -> list[dict]:
     """:func:`run_matches` on ``backend``: ``"process"`` (this machine) or ``"ray"``.
 
@@ -302,6 +315,7 @@ def run_games(
             address=address,
             on_progress=on_progress,
             on_results=on_results,
+            record=record,
         )
     if backend != "process":
         raise ValueError(f"unknown backend {backend!r}; choose {' or '.join(BACKENDS)}")
@@ -315,4 +329,5 @@ def run_games(
         jobs=jobs or os.cpu_count() or 1,
         on_progress=on_progress,
         on_results=on_results,
+        record=record,
     )

@@ -120,6 +120,7 @@ def run_ray_matches(
     address: str | None = None,
     on_progress: Callable[[int], None] | None = None,
     on_results: Callable[[list[dict]], None] | None = None,
+    record: str | None = None,
 ) -> list[dict]:
     """Play one game per ``(seed, bots)`` pair as Ray tasks; results in ``matches`` order.
 
@@ -138,7 +139,7 @@ def run_ray_matches(
         play = _remote(ray)
         size = batch_size(len(matches), _workers(ray, jobs))
         work = [matches[i : i + size] for i in range(0, len(matches), size)]
-        refs = [play.remote(name, num_players, batch, options) for batch in work]
+        refs = [play.remote(name, num_players, batch, options, record) for batch in work]
         lengths = {ref: len(batch) for ref, batch in zip(refs, work, strict=True)}
         done_batches: dict[Any, list[dict]] = {}
         try:

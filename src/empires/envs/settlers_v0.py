@@ -1,0 +1,37 @@
+"""Imperial Settlers (1..4 players, default 2; 1: the solo game against the virtual player) as a PettingZoo AEC environment, version 0, in the form of every PettingZoo game::
+
+    from empires.envs import settlers_v0
+    env = settlers_v0.env()          # with PettingZoo's standard wrappers
+    env.reset(seed=42)
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        action = None if termination or truncation else env.action_space(agent).sample(obs["action_mask"])
+        env.step(action)
+
+* :func:`raw_env` is the environment itself (:class:`~empires.interop.pettingzoo_env.EmpiresSettlersEnv`:
+  keyword arguments ``num_players``, ``seed``, ``options``, ``events``, ``render_mode``; its
+  docstring tells the observations, rewards and infos).
+* :func:`env` wraps it as PettingZoo's classic games do: ``TerminateIllegalWrapper`` (an action
+  outside the mask ends the game with -1 for the agent that took it), ``AssertOutOfBoundsWrapper``
+  and ``OrderEnforcingWrapper``.
+* There is no ``parallel_env``: the game is sequential and turn-based (one seat decides at a
+  time, ``is_parallelizable`` is false), so a parallel API would only add no-op actions.
+"""
+
+from __future__ import annotations
+
+from pettingzoo.utils import wrappers
+
+from empires.interop.pettingzoo_env import EmpiresSettlersEnv
+
+raw_env = EmpiresSettlersEnv
+
+
+def env(**kwargs):
+    """The wrapped environment (see the module docstring); keyword arguments go to raw_env."""
+    wrapped = wrappers.TerminateIllegalWrapper(raw_env(**kwargs), illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+__all__ = ["env", "raw_env"]
