@@ -57,17 +57,25 @@ def _new(tmp_path, seats, options=None, seed=5, actions=None):
     return new, db
 
 
-def _click_once(page) -> str:
-    """Make the seat's next decision: the first target on the table (and the first entry of
-    its chooser), or the first entry of the list when the table offers none. Returns which."""
+def _click_once(page, use_list: bool = False) -> str:
+    """Make the seat's next decision: the first card, deck, good or player highlighted on the
+    table (and the first entry of its chooser), else the first button of the table's decision
+    bar, else the first entry of the list of choices. Returns which ("table", "bar", "list")."""
     before = page.locator("#log-count").inner_text()
-    target = page.locator("#table .clickable")
-    if target.count():
+    target = page.locator("#table .clickable:not(.st-choice)")
+    bar = page.locator("#decision .st-choice")
+    if use_list:
+        page.locator("#actions button").first.click()
+        how = "list"
+    elif target.count():
         target.first.click()
         choice = page.locator("#chooser:not([hidden]) button.choice")
         if choice.count():
             choice.first.click()
         how = "table"
+    elif bar.count():
+        bar.first.click()
+        how = "bar"
     else:
         page.locator("#actions button").first.click()
         how = "list"
@@ -75,15 +83,17 @@ def _click_once(page) -> str:
     return how
 
 
-def _play_to_the_end(page, limit=400, shot_at=None) -> dict[str, int]:
-    clicks = {"table": 0, "list": 0}
+def _play_to_the_end(page, limit=400, shot_at=None, list_every=10) -> dict[str, int]:
+    """Play the seat's decisions until the score table shows; every ``list_every``-th decision
+    from the list of choices (the fallback), the others on the table."""
+    clicks = {"table": 0, "bar": 0, "list": 0}
     for i in range(limit):
         page.wait_for_function(READY, timeout=20_000)
         if page.locator("#scores").count():
             return clicks
         if shot_at is not None and i == shot_at:
             page.screenshot(path=SCREENSHOT)
-        clicks[_click_once(page)] += 1
+        clicks[_click_once(page, use_list=i % list_every == list_every - 1)] += 1
     raise AssertionError(f"the game did not end in {limit} decisions")
 
 
@@ -109,7 +119,7 @@ def test_a_whole_two_player_game_against_a_bot_by_clicking(browser, tmp_path):
         assert re.match(r"Round 1 of 5 · Lookout", page.locator("#turn").inner_text())
 
         clicks = _play_to_the_end(page, shot_at=40 if SCREENSHOT else None)
-        assert clicks["table"] >= 20, clicks
+        assert clicks["table"] >= 30 and clicks["bar"] >= 5 and clicks["list"] >= 3, clicks
 
         game = server.app.state.manager.games[gid]
         assert game.state.is_terminal() and game.status == "finished"
@@ -150,7 +160,7 @@ def test_a_whole_solo_game_by_clicking(browser, tmp_path):
         page.wait_for_selector("#virtual-player")
         assert "Collection: 0 cards" in page.locator("#virtual-player").inner_text()
         clicks = _play_to_the_end(page)
-        assert clicks["table"] >= 10, clicks
+        assert clicks["table"] >= 30 and clicks["bar"] >= 5 and clicks["list"] >= 3, clicks
 
         state = server.app.state.manager.games[new.row.id].state
         obs = state.observation(0)

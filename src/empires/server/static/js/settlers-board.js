@@ -2,7 +2,8 @@
 //
 // renderTable(box, obs, {seats, you, targets, events}) redraws everything. Elements a legal
 // action can be given by carry data-target="<key>" (card:<id> for a card in hand, on offer or in
-// an Empire; deck:common / deck:faction; good:<good> in your supply; player:<seat>); keys in
+// an Empire; deck:common / deck:faction; good:<good> in your supply; player:<seat>; choice:<action>
+// for the others, buttons in the decision bar at the top of the table); keys in
 // `targets` get the class "clickable" and are focusable buttons. The caller handles clicks (see
 // game.js); the replay page passes no targets. targetOf(action) maps an action string (the
 // engine's structured form: "build com008", "draw faction", "take wood", "player 1") to its key.
@@ -29,7 +30,7 @@ export function targetOf(action) {
   if (kind === "draw") return `deck:${a}`;
   if (kind === "take" && GOODS.includes(a)) return `good:${a}`;
   if (kind === "player") return `player:${a}`;
-  return null;
+  return `choice:${action}`;  // pass, done, an option, goods to spend...: a button on the table
 }
 
 // A seat's mark: its colour with its number and a shape (never colour alone).
@@ -217,10 +218,24 @@ function soloArea(obs, seats, events) {
       e.reason ? ` (${e.reason})` : ""))) : h("p", { class: "none" }, "No Attack yet."));
 }
 
+// Your decision: its prompt, and the choices no card, deck, good or player on the table gives.
+function decisionBar(obs, targets) {
+  const entries = [...targets.entries()].filter(([key]) => key.startsWith("choice:"));
+  if (!targets.size) return null;
+  return h("section", { class: "st-decision", id: "decision" },
+    h("strong", {}, "Your turn: "), obs.decision ? obs.decision.prompt : "choose",
+    entries.length ? h("div", { class: "st-decision-choices" }, ...entries.map(([key, list]) =>
+      h("button", { type: "button", class: "st-choice", "data-target": key }, list[0].text))) : null,
+    entries.length < targets.size ? h("div", { class: "hint" }, "or click a highlighted card, deck or good below") : null);
+}
+
 export function renderTable(box, obs, { seats = null, you = null, targets = null, events = null } = {}) {
   const players = obs.players.map((pl) => playerPanel(obs, pl, { seats, you }));
   const mineFirst = Number.isInteger(you) ? [players[you], ...players.filter((_, i) => i !== you)] : players;
-  const parts = [commonArea(obs, seats, you)];
+  const parts = [];
+  const bar = targets ? decisionBar(obs, targets) : null;
+  if (bar) parts.push(bar);
+  parts.push(commonArea(obs, seats, you));
   if (obs.virtual_player) parts.push(soloArea(obs, seats, events));
   if (Number.isInteger(you)) parts.push(...handArea(obs));
   parts.push(h("div", { class: "st-players" }, ...mineFirst));
@@ -229,6 +244,7 @@ export function renderTable(box, obs, { seats = null, you = null, targets = null
     for (const node of box.querySelectorAll("[data-target]")) {
       if (!targets.has(node.getAttribute("data-target"))) continue;
       node.classList.add("clickable");
+      if (node.tagName === "BUTTON") continue;
       node.setAttribute("role", "button");
       node.setAttribute("tabindex", "0");
     }
