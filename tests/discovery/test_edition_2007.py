@@ -482,7 +482,7 @@ def test_specialists_in_the_new_world_may_be_traded_at_each_placement_turn():
     play(game, "worker soldier")
     assert game.decision == {"kind": "trade_specialist", "player": 0, "worker": W["soldier"]}
     assert legal(game) == ["region peru", "region brazil"]
-    assert game.describe("region peru") == "Trade the soldier in Peru for a Colonist"
+    assert game.describe("region peru") == "Trade the Soldier in Peru for a Colonist"
     play(game, "region peru")
     assert workers(game, "peru", 0) == {"colonist": 1, "merchant": 1, "soldier": 1}
     assert s.supply[0][W["colonist"]] == colonists - 1

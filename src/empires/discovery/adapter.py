@@ -10,7 +10,8 @@ from typing import Any
 
 from empires.core.adapter import EngineAdapter
 from empires.core.game import GameState
-from empires.discovery import data, game, options, tensor
+from empires.core.screen import DecisionHelp, ScreenPart
+from empires.discovery import data, game, options, screen, tensor
 from empires.discovery.actions import CODEC
 from empires.discovery.heuristic import HeuristicBot
 from empires.discovery.heuristic.estimate import discovery_estimate
@@ -91,6 +92,12 @@ class DiscoveryAdapter(EngineAdapter):
 
     def card_file_error(self, path: str) -> str | None:
         return f"{self.title} takes no card file"
+
+    def screen_parts(self, observation: dict) -> list[ScreenPart]:
+        return screen.screen_parts(observation)
+
+    def decision_help(self, observation: dict) -> DecisionHelp:
+        return screen.decision_help(observation)
 
     # ---- bots and search ----
     def heuristic_bot(self, seed: int) -> Any:

@@ -93,8 +93,13 @@ class DiscoveryGame(EngineGame):
     def describe(self, action: Any) -> str:
         return observation.describe(self, actions.coerce(action, self.s.num_players))
 
+    def describe_for(self, action: Any, viewer: int | None) -> str:
+        """:meth:`describe` as ``viewer`` (a seat, or None) may read it: a Discovery counter
+        that seat scouted is described with its numbers."""
+        return observation.describe(self, actions.coerce(action, self.s.num_players), viewer)
+
     def _action_text(self, act: Any, viewer: int | None) -> str:
-        return observation.describe(self, act)
+        return observation.describe(self, act)  # the narration's words are public
 
     def scores(self) -> list[dict[str, int]]:
         return scoring.scores(self.s)

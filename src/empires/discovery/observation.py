@@ -29,6 +29,7 @@ from empires.discovery.data import (
     age_of_turn,
 )
 from empires.discovery.decision_table import PROMPTS
+from empires.discovery.discovery_box import expedition_value, resistance_for
 from empires.discovery.flow import phase_name
 from empires.discovery.mechanics import price
 
@@ -264,35 +265,137 @@ def observe(game: DiscoveryGame, player: int | None) -> dict:
     return obs
 
 
-def describe(game: DiscoveryGame, action: Action) -> str:
-    """Words for an action in the context of the decision it answers."""
+def describe(game: DiscoveryGame, action: Action, viewer: int | None = None) -> str:
+    """Words for an action in the context of the decision it answers, with what the choice
+    costs or gains where the rules make it plain. A Discovery counter is described only as
+    ``viewer`` (a seat, or None: the public) knows it: face up, or scouted by that seat."""
     k = action.kind
     d = game.decision or {}
-    kind = d.get("kind", "")
     text = _describe_nations(game, action, d)
-    if text is not None:
-        return text
-    if k == "place":
-        return f"Place a {WORKERS[action.a]} on {BOX_NAMES[BOXES[action.b]]}"
-    if k == "region":
-        name = REGION_NAMES[action.a]
-        verbs = {
-            "dock": "Send the {} to {}",
-            "expedition_target": "Explore {1}",
-            "cartography": "Discover {1} (New World Cartography)",
-            "stables_from": "Move a Soldier out of {1}",
-            "stables_to": "Move the Soldier to {1}",
-            "battle_region": "Battle in {1}",
-            "indian_allies": "Indian Allies: 2 Soldiers to {1}",
-            "plague_3_region": "Plague in {1}",
-            "trade_out": "Trade out the specialist in {1}",
-            "allies_trade_out": "Trade out the Soldier in {1} for a Colonist",
-            "trade_specialist": "Trade the {} in {} for a Colonist",
-            "migration_from": "Migrate Colonists from {1}",
-            "migration_to": "Migrate them to {1}",
-        }
-        worker = WORKERS[d["worker"]] if "worker" in d else "worker"
-        return verbs.get(kind, "Choose {1}").format(worker, name)
+    if text is None and k == "place":
+        text = _describe_place(game, action)
+    if text is None and k == "region":
+        text = _describe_region(game, action, d, viewer)
+    if text is None and k == "worker":
+        text = _describe_worker(game, action, d, viewer)
+    if text is None:
+        text = _describe_other(game, action, d, viewer)
+    return text
+
+
+def _worker_name(w: int) -> str:
+    return "temporary Militia Soldier" if w == MILITIA else WORKER_CHOICES[w].capitalize()
+
+
+def _good_name(g: int) -> str:
+    return GOOD_IDS[g].capitalize()
+
+
+def _reward(info) -> str:
+    return (
+        f"Resistance {info.resistance}; ${info.plunder} + ${info.per_soldier} per Soldier, "
+        f"{info.vp} VP"
+    )
+
+
+def _describe_place(game: DiscoveryGame, action: Action) -> str:
+    s = game.s
+    box = BOXES[action.b]
+    text = f"Place a {_worker_name(action.a)} on {BOX_NAMES[box]}"
+    if box == "initiative":
+        n = len(s.initiative) + 1
+        return f"{text} (${n}, place {n} in the Player Order)"
+    queues = {"trade_goods": s.tg_box, "buildings": s.cb_box, "dock": s.dock, "warfare": s.warfare}
+    if box in queues:
+        return f"{text} (space {len(queues[box]) + 1})"
+    if box == "training":
+        return f"{text} ($5 for any Specialist)"
+    return text
+
+
+def _describe_region(game: DiscoveryGame, action: Action, d: dict, viewer: int | None) -> str:
+    s = game.s
+    r = action.a
+    name = REGION_NAMES[r]
+    kind = d.get("kind", "")
+    if kind == "expedition_target":
+        c = visible_counter(s, viewer, r)
+        if c is None or c < 0:
+            return f"Explore {name} (counter face down)"
+        return f"Explore {name} ({_reward(COUNTERS[c])})"
+    if kind == "dock":
+        return _describe_dock(game, d, r)
+    verbs = {
+        "cartography": "Discover {1} (New World Cartography)",
+        "stables_from": "Move a Soldier out of {1}",
+        "stables_to": "Move the Soldier to {1}",
+        "battle_region": "Battle in {1}",
+        "indian_allies": "Indian Allies: 2 Soldiers to {1}",
+        "plague_3_region": "Plague in {1}",
+        "trade_out": "Trade out the specialist in {1}",
+        "allies_trade_out": "Trade out the Soldier in {1} for a Colonist",
+        "trade_specialist": "Trade the {} in {} for a Colonist",
+        "migration_from": "Migrate Colonists from {1}",
+        "migration_to": "Migrate them to {1}",
+    }
+    worker = _worker_name(d["worker"]) if "worker" in d else "worker"
+    return verbs.get(kind, "Choose {1}").format(worker, name)
+
+
+def _describe_dock(game: DiscoveryGame, d: dict, r: int) -> str:
+    """Sending a worker from the Colonist Dock: the colony it grows, what it brings."""
+    s = game.s
+    p, w = d["player"], d["worker"]
+    before = sum(s.region_workers[r][p])
+    after = before + (2 if WORKERS[w] == "missionary" else 1)
+    gains = [f"your workers there {before} -> {after}"]
+    if s.region_good[r] >= 0 and before < 3 <= after:
+        gains.append(f"{_good_name(s.region_good[r])} if still first to 3")
+    if WORKERS[w] == "merchant":
+        gains.append("+$5")
+    return f"Send the {_worker_name(w)} to {REGION_NAMES[r]} ({', '.join(gains)})"
+
+
+def _expedition(game: DiscoveryGame, d: dict, viewer: int | None) -> tuple[int, str]:
+    """The strength of the expedition being formed and the Resistance it meets, as ``viewer``
+    knows it ("" when unknown)."""
+    s = game.s
+    p = d["player"]
+    strength = expedition_value(s, p, d["members"])
+    if "resistance" in d:  # Portuguese Explorers
+        return strength, str(d["resistance"])
+    target = d["target"]
+    if target < 0:
+        known = _deck_knowledge(s, viewer) or {}
+        top = known.get("top")
+        return strength, str(resistance_for(s, p, top["resistance"])) if top else ""
+    c = visible_counter(s, viewer, target)
+    if c is None or c < 0:
+        return strength, ""
+    return strength, str(resistance_for(s, p, COUNTERS[c].resistance))
+
+
+def _describe_worker(game: DiscoveryGame, action: Action, d: dict, viewer: int | None) -> str:
+    kind = d.get("kind", "")
+    w = _worker_name(action.a)
+    if kind == "expedition_members":
+        strength, _ = _expedition(game, d, viewer)
+        members = list(d["members"])
+        members[action.a] += 1
+        after = expedition_value(game.s, d["player"], members)
+        return f"Send a {w} (strength {strength} -> {after})"
+    verbs = {
+        "casualty": "Remove a {}",
+        "training": "Train a {} ($5)",
+        "plague_2": "Lose a {}",
+        "place": "Trade a {} in the New World for a Colonist",
+        "order_specialist": "Take a free {}",
+    }
+    return verbs.get(kind, "Choose {}").format(w)
+
+
+def _describe_other(game: DiscoveryGame, action: Action, d: dict, viewer: int | None) -> str:
+    k, kind = action.kind, d.get("kind", "")
     if k == "deck":
         return "Explore with the Discovery deck"
     if k == "scout":
@@ -310,22 +413,12 @@ def describe(game: DiscoveryGame, action: Action) -> str:
         return f"Bid ${action.a} for the first place"
     if k == "skip" and kind == "order_bid":
         return "Pass (take the last free place)"
-    if k == "worker":
-        w = "temporary Militia Soldier" if action.a == MILITIA else WORKER_CHOICES[action.a]
-        verbs = {
-            "expedition_members": "Send a {}",
-            "casualty": "Remove a {}",
-            "training": "Train a {} ($5)",
-            "plague_2": "Lose a {}",
-            "place": "Trade a {} in the New World for a Colonist",
-            "order_specialist": "Take a free {}",
-        }
-        return verbs.get(kind, "Choose {}").format(w)
     if k == "good":
-        return f"Take {GOOD_IDS[action.a]}"
+        return f"Take {_good_name(action.a)}"
     if k == "building":
         b = BUILDINGS[action.a]
-        return f"Buy {b.name} (${price(game.s, action.a)}): {b.text}"
+        cost = price(game.s, action.a, d.get("worker", -1))
+        return f"Buy {b.name} (${cost}): {b.text}"
     if k == "use":
         return f"Use {BUILDINGS[action.a].name}"
     if k == "target":
@@ -334,12 +427,20 @@ def describe(game: DiscoveryGame, action: Action) -> str:
         if kind == "migration_count":
             return f"Move {action.a} Colonist{'s' if action.a > 1 else ''}"
         return f"Move the worker at position {action.a + 1} to the front"
+    if k == "done" and kind == "expedition_members":
+        return _describe_launch(game, d, viewer)
     return {
         "battle": "Declare a Battle",
         "war": "Declare a War ($10)",
-        "done": "Launch the expedition",
+        "done": "Done",
         "skip": "Skip",
     }.get(k, str(action))
+
+
+def _describe_launch(game: DiscoveryGame, d: dict, viewer: int | None) -> str:
+    strength, resistance = _expedition(game, d, viewer)
+    against = f" against Resistance {resistance}" if resistance else ""
+    return f"Launch the expedition (strength {strength}{against})"
 
 
 def _describe_nations(game: DiscoveryGame, action: Action, d: dict) -> str | None:

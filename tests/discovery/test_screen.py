@@ -1,0 +1,180 @@
+"""The terminal screen of Empires: Age of Discovery (issue #14): the panels of seeded mid-game
+states render at 80 columns, name everything as printed (no raw ids), show a revealed counter's
+Resistance and reward, keep a scouted counter to its scout, and every decision has help."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from rich.console import Console
+
+from empires.bots import make_bot
+from empires.core.adapter import get_adapter
+from empires.core.screen import ScreenPart, seat_mark
+from empires.discovery.data import BUILDINGS
+from empires.discovery.decision_table import PROMPTS
+from empires.discovery.options import Options
+
+ADAPTER = get_adapter("discovery")
+NAMES = {b.id: b.name for b in BUILDINGS}
+RAW = [
+    r"\bc\d\d\b",  # counter ids
+    r"plague_\d",
+    r"Owner \d",
+    r"Terminal:",
+    r"Step:",
+    r"\b[a-z]+_[a-z_]+\b",  # any snake_case id (new_spain, west_indies_co, ...)
+    r"'(kind|player)'",  # a raw dict
+]
+OPTIONS = [
+    {},
+    {"builders": True, "variants": ["scouting"]},
+    {"nations": "auction", "buy_vp": True},
+    {"edition": "2007", "variants": ["order-auction"]},
+    {"builders": True, "nations": "random", "variants": ["scouting", "no-survivors"]},
+]
+
+
+def play(players: int, seed: int, steps: int, options: dict | None = None, until=None):
+    game = ADAPTER.new_game(players, seed, Options.from_json(options or {}))
+    bots = [make_bot("random", "discovery", seed * 10 + i) for i in range(players)]
+    for _ in range(steps):
+        if game.is_terminal() or (until is not None and until(game)):
+            break
+        game.apply(bots[game.current_player].choose(game))
+    return game
+
+
+def render(parts: list[ScreenPart]) -> str:
+    console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    for part in parts:
+        console.print(part.title)
+        console.print(part.body)
+    return console.export_text()
+
+
+def height(part: ScreenPart) -> int:
+    console = Console(width=80, file=open("/dev/null", "w"))  # noqa: SIM115
+    return len(console.render_lines(part.body, console.options, pad=False))
+
+
+CASES = [
+    (players, seed, steps, OPTIONS[(players + seed) % len(OPTIONS)])
+    for players in range(2, 7)
+    for seed, steps in ((1, 40), (2, 150), (3, 400))
+    if not (players == 6 and OPTIONS[(players + seed) % len(OPTIONS)].get("edition") == "2007")
+]
+
+
+@pytest.mark.parametrize(("players", "seed", "steps", "options"), CASES)
+def test_mid_game_screens_render_at_80_columns_with_printed_names(players, seed, steps, options):
+    game = play(players, seed, steps, options)
+    for viewer in (0, players - 1, None):
+        obs = game.observation(viewer)
+        parts = ADAPTER.screen_parts(obs)
+        keys = [p.key for p in parts]
+        assert {"track", "board", "boxes", "players"} <= set(keys)
+        assert len(keys) == len(set(keys))
+        assert ("you" in keys) == (viewer is not None)
+        text = render(parts)
+        for pattern in RAW:
+            assert not re.search(pattern, text), (pattern, re.search(pattern, text))
+        for seat in range(players):
+            assert seat_mark(seat) in text
+        assert "New Spain" in text and "Colonist Dock" in text
+        for part in parts:
+            assert part.lines == height(part)
+            assert all(len(line) <= 80 for line in text.splitlines())
+        if viewer is not None:  # the mat lists every building by its printed name
+            mat = render([p for p in parts if p.key == "you"])
+            for building in obs["players"][viewer]["buildings"]:
+                assert NAMES[building] in mat
+
+
+def test_own_mat_comes_first_and_is_marked_own():
+    game = play(3, 5, 120)
+    parts = ADAPTER.screen_parts(game.observation(1))
+    assert parts[0].key == "you" and parts[0].own
+    assert seat_mark(1) in parts[0].title
+    assert not any(p.own for p in parts[1:])
+
+
+def revealed(game, viewer):
+    return [
+        r
+        for r in game.observation(viewer)["regions"]
+        if isinstance(r["counter"], dict) and not r["counter"].get("scouted")
+    ]
+
+
+def test_a_revealed_counter_shows_its_resistance_and_reward_to_everyone():
+    game = play(3, 4, 2000, until=lambda g: bool(revealed(g, None)))
+    regions = revealed(game, None)
+    assert regions, "no expedition failed in this game"
+    region = regions[0]
+    c = region["counter"]
+    for viewer in (0, 2, None):
+        text = render(ADAPTER.screen_parts(game.observation(viewer)))
+        line = next(line for line in text.splitlines() if region["name"] in line)
+        assert f"Resistance {c['resistance']}" in line
+        assert f"${c['plunder']} + ${c['per_soldier']} per Soldier" in text
+        assert f"{c['vp']} VP" in text
+
+
+def scouted(game):
+    for p in range(game.s.num_players):
+        for r in game.observation(p)["regions"]:
+            if isinstance(r["counter"], dict) and r["counter"].get("scouted"):
+                return p, r
+    return None
+
+
+def test_a_scouted_counter_is_shown_to_its_scout_only():
+    game = play(3, 6, 3000, {"variants": ["scouting"]}, until=lambda g: scouted(g) is not None)
+    found = scouted(game)
+    assert found is not None, "nobody scouted in this game"
+    scout, region = found
+    other = (scout + 1) % 3
+    mine = render(ADAPTER.screen_parts(game.observation(scout)))
+    theirs = render(ADAPTER.screen_parts(game.observation(other)))
+    line = next(line for line in mine.splitlines() if region["name"] in line)
+    assert f"Resistance {region['counter']['resistance']}" in line and "scouted" in line
+    line = next(line for line in theirs.splitlines() if region["name"] in line)
+    assert "face down" in line and "Resistance" not in line
+
+
+def test_the_expedition_being_formed_shows_its_members_and_strength():
+    def forming(g):
+        d = g.decision
+        return d is not None and d["kind"] == "expedition_members" and any(d["members"])
+
+    game = play(3, 2, 3000, until=forming)
+    assert forming(game)
+    d = game.decision
+    obs = game.observation(d["player"])
+    part = next(p for p in ADAPTER.screen_parts(obs) if p.key == "expedition")
+    text = render([part])
+    assert seat_mark(d["player"]) in text and "strength" in text
+    launch = game.describe_for("done", d["player"])
+    assert launch.startswith("Launch the expedition (strength ")
+
+
+def test_every_decision_kind_has_help_with_a_rulebook_section():
+    for kind in PROMPTS:
+        obs = {"decision": {"kind": kind, "player": 0}}
+        help_ = ADAPTER.decision_help(obs)
+        assert help_.title and help_.title != kind, kind
+        assert help_.summary.endswith("."), kind
+        assert help_.section.startswith(("Rulebook p. ", "2007 rulebook")), kind
+    assert ADAPTER.decision_help({"decision": None}).section
+
+
+def test_descriptions_name_what_a_choice_gains():
+    game = play(3, 1, 0)
+    texts = [game.describe(a) for a in game.legal_actions()]
+    assert "Place a Colonist on Initiative ($1, place 1 in the Player Order)" in texts
+    assert "Place a Colonist on Specialists: Training ($5 for any Specialist)" in texts
+    for text in texts:
+        for pattern in RAW:
+            assert not re.search(pattern, text), text
