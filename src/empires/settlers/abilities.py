@@ -33,6 +33,7 @@ from empires.settlers.rules import (
     own_deals,
     owner_of,
     pay_resources,
+    protected,
     raze_cost,
     raze_event,
     raze_from_hand,
@@ -393,7 +394,11 @@ def _raze_enemy_choose(s: State, d: dict, action: Action) -> None:
 # Temple of Ra (Egyptians): an enemy Location is the Egyptian's for the rest of the round.
 @special("take_over")
 def _take_over(s: State, d: dict) -> list[Action]:
-    return [Action("target", c) for c in enemy_locations(s, d["player"])]
+    return [
+        Action("target", c)
+        for c in enemy_locations(s, d["player"])
+        if not protected(s, c, "take_over")
+    ]
 
 
 @_take_over.choose
@@ -407,7 +412,11 @@ def _take_over_choose(s: State, d: dict, action: Action) -> None:
 # Engineers (Romans), Garrison (Japanese): discard an enemy Location (not razing it).
 @special("remove_enemy_location")
 def _remove(s: State, d: dict) -> list[Action]:
-    return [Action("target", c) for c in enemy_locations(s, d["player"])]
+    return [
+        Action("target", c)
+        for c in enemy_locations(s, d["player"])
+        if not protected(s, c, "remove")
+    ]
 
 
 @_remove.choose
@@ -690,7 +699,7 @@ def _block(s: State, d: dict) -> list[Action]:
     return [
         Action("target", c)
         for c in enemy_locations(s, d["player"])
-        if s.db[c].type == "action" and c not in s.blocked
+        if s.db[c].type == "action" and c not in s.blocked and not protected(s, c, "block")
     ]
 
 

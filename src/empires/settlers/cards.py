@@ -33,7 +33,7 @@ card discarded from hand, ``deal`` one of the player's Deals), then ``effects`` 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -51,7 +51,18 @@ COLORS = ("brown", "gray", "red", "pink", "blue", "black", "gold", "purple")
 FACTIONS: tuple[str, ...] = ("romans", "barbarians", "egyptians", "japanese")
 DECKS = ("common", *FACTIONS)
 TYPES = ("production", "feature", "action")
-TRIGGERS = ("build", "raze", "enemy_worker_pair", "gain", "storage", "shrine", "gate")
+TRIGGERS = (
+    "build",
+    "raze",
+    "enemy_worker_pair",
+    "gain",
+    "storage",
+    "shrine",
+    "gate",
+    "deal",
+    "razed",
+    "protection",
+)
 EFFECTS = (
     "gain",
     "gain_per_color",
@@ -59,7 +70,31 @@ EFFECTS = (
     "choose_one",
     "draw_keep",
     "production_copy",
+    "gain_per",
+    "pay",
+    "steal",
+    "place_defense",
+    "enemies_lose",
+    "special",
 )
+# What ``gain_per`` counts (the player's own, this moment).
+COUNTS = (
+    "locations",
+    "common_locations",
+    "faction_locations",
+    "production_locations",
+    "feature_locations",
+    "action_locations",
+    "deals",
+    "foundations",
+    "defense_tokens",
+    "samurai",
+    "cards_in_hand",
+)
+# What a "protection" Feature keeps enemies from doing to a Location.
+PROTECTIONS = ("raze", "take_over", "remove", "block")
+# The goods of a supply that can be taken or lost (not VP, cards or Defense tokens).
+CONVERTIBLE = ("wood", "stone", "food", "gold", "worker", "raze")
 SPECIALS = (
     "build_faction",
     "activate_other",
@@ -79,6 +114,9 @@ SPECIALS = (
     "sanctuary",
     "enemy_discard",
     "block_action",
+    "pay",
+    "steal",
+    "place_defense",
 )
 NUM_CARDS = 204
 NUM_ATTACK = 16
@@ -147,6 +185,11 @@ class CardDB:
     path: str | None
     complete: bool
     attack_distribution: dict = field(default_factory=dict)
+    trigger_kinds: frozenset = frozenset()  # the Feature triggers some card of the data has
+
+    @property
+    def protections(self) -> bool:
+        return "protection" in self.trigger_kinds
 
     def __getitem__(self, idx: int) -> Card:
         return self.cards[idx]
@@ -159,7 +202,13 @@ class CardDB:
 
 
 class CardFileError(ValueError):
-    """A card file that cannot be used; the message names the card and the field."""
+    """A card file that cannot be used; the message names the card and the field (also given
+    apart as ``card`` and ``field`` when known)."""
+
+    def __init__(self, message: str, card: str | None = None, field: str | None = None):
+        super().__init__(message)
+        self.card = card
+        self.field = field
 
 
 def _check_effects(where: str, effects: Any) -> tuple:
@@ -173,28 +222,67 @@ def _check_effects(where: str, effects: Any) -> tuple:
         ((key, arg),) = e.items()
         if key == "gain":
             _check_goods(where, arg, GAIN_GOODS)
-        elif key in ("gain_per_color", "gain_per_samurai"):
-            if (
-                not isinstance(arg, dict)
-                or arg.get("good") not in GAIN_GOODS
-                or not isinstance(arg.get("max"), int)
-            ):
-                raise CardFileError(f"{where}: bad {key} {arg!r}")
-            if key == "gain_per_color" and arg.get("color") not in COLORS:
-                raise CardFileError(f"{where}: unknown colour in {arg!r}")
-        elif key == "choose_one":
-            if not isinstance(arg, list) or len(arg) < 2:
-                raise CardFileError(f"{where}: choose_one needs at least two options")
-            for option in arg:
-                _check_effects(where, option)
-        elif key == "draw_keep":
-            if (
-                not isinstance(arg, dict)
-                or arg.get("deck") not in ("common", "faction", "any")
-                or not 1 <= arg.get("keep", 0) <= arg.get("draw", 0)
-            ):
-                raise CardFileError(f"{where}: bad draw_keep {arg!r}")
+        elif key in _EFFECT_CHECKS and not _EFFECT_CHECKS[key](where, arg):
+            raise CardFileError(f"{where}: bad {key} {arg!r}")
     return tuple(effects)
+
+
+def _is_count(n: Any, least: int = 0) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and n >= least
+
+
+def _per_good(arg: Any) -> bool:
+    return isinstance(arg, dict) and arg.get("good") in GAIN_GOODS and _is_count(arg.get("max"))
+
+
+def _check_choose_one(where: str, arg: Any) -> bool:
+    if not isinstance(arg, list) or len(arg) < 2:
+        raise CardFileError(f"{where}: choose_one needs at least two options")
+    for option in arg:
+        _check_effects(where, option)
+    return True
+
+
+def _check_pay(where: str, arg: Any) -> bool:
+    if not isinstance(arg, dict) or not arg.get("spend"):
+        return False
+    _check_goods(where, arg["spend"], SPEND_GOODS)
+    _check_effects(where, arg.get("effects"))
+    return True
+
+
+def _check_special(where: str, arg: Any) -> bool:
+    return (
+        isinstance(arg, dict)
+        and arg.get("name") in SPECIALS
+        and arg["name"] != "pay"
+        and isinstance(arg.get("params", {}), dict)
+    )
+
+
+_EFFECT_CHECKS = {
+    "gain_per_color": lambda w, a: _per_good(a) and a.get("color") in COLORS,
+    "gain_per_samurai": lambda w, a: _per_good(a),
+    "gain_per": lambda w, a: (
+        _per_good(a) and a.get("count") in COUNTS and _is_count(a.get("per", 1), 1)
+    ),
+    "choose_one": _check_choose_one,
+    "draw_keep": lambda w, a: (
+        isinstance(a, dict)
+        and a.get("deck") in ("common", "faction", "any")
+        and 1 <= a.get("keep", 0) <= a.get("draw", 0)
+    ),
+    "pay": _check_pay,
+    "steal": lambda w, a: (
+        isinstance(a, dict)
+        and _is_count(a.get("n", 1), 1)
+        and bool(a.get("goods"))
+        and all(g in CONVERTIBLE for g in a["goods"])
+    ),
+    "place_defense": lambda w, a: isinstance(a, dict) and _is_count(a.get("n", 1), 1),
+    "enemies_lose": lambda w, a: bool(_check_goods(w, a, CONVERTIBLE)),
+    "special": _check_special,
+}
 
 
 def _check_goods(where: str, goods: Any, allowed) -> dict:
@@ -204,6 +292,29 @@ def _check_goods(where: str, goods: Any, allowed) -> dict:
         if g not in allowed or not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise CardFileError(f"{where}: bad good {g!r}: {n!r}")
     return goods
+
+
+def _check_feature(where: str, f: Any) -> None:
+    if not isinstance(f, dict) or f.get("on") not in TRIGGERS:
+        raise CardFileError(f"{where}: unknown feature trigger {f!r}")
+    for key in ("effects", "per_card"):
+        if key in f:
+            _check_effects(where, f[key])
+    for option in f.get("options", []):
+        _check_goods(where, option.get("spend", {}), SPEND_GOODS)
+        _check_effects(where, option.get("effects", []))
+    if f["on"] == "build" and "effects" not in f and "options" not in f:
+        raise CardFileError(f"{where}: a 'build' feature needs 'effects' or 'options'")
+    if f["on"] in ("deal", "razed", "raze") and "effects" not in f:
+        raise CardFileError(f"{where}: a {f['on']!r} feature needs its 'effects'")
+    if f["on"] == "protection":
+        against = f.get("against")
+        if not against or not all(a in PROTECTIONS for a in against):
+            raise CardFileError(
+                f"{where}: a protection feature lists 'against' among {', '.join(PROTECTIONS)}"
+            )
+        if f.get("scope", "self") not in ("self", "empire"):
+            raise CardFileError(f"{where}: a protection's scope is 'self' or 'empire'")
 
 
 def _card(idx: int, raw: dict) -> Card:
@@ -228,14 +339,7 @@ def _card(idx: int, raw: dict) -> Card:
         unverified = bool(raw.get("unverified", False))
         feature = raw.get("feature") or []
         for f in feature:
-            if not isinstance(f, dict) or f.get("on") not in TRIGGERS:
-                raise CardFileError(f"{where}: unknown feature trigger {f!r}")
-            for key in ("effects", "per_card"):
-                if key in f:
-                    _check_effects(where, f[key])
-            for option in f.get("options", []):
-                _check_goods(where, option.get("spend", {}), SPEND_GOODS)
-                _check_effects(where, option.get("effects", []))
+            _check_feature(where, f)
         action = None
         if raw.get("action"):
             a = raw["action"]
@@ -283,6 +387,9 @@ def _card(idx: int, raw: dict) -> Card:
 
 
 def parse_cards(data: dict, path: str | None = None, reference: CardDB | None = None) -> CardDB:
+    """A :class:`CardDB` from a complete card file's data (the built-in data has no
+    ``reference``; a user's file is checked against the built-in data and its cards whose
+    ability is not the printed one are marked as house cards)."""
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise CardFileError("a card file is a JSON object with a 'cards' list")
     raw_cards = data["cards"]
@@ -300,44 +407,18 @@ def parse_cards(data: dict, path: str | None = None, reference: CardDB | None = 
     except (KeyError, ValueError, TypeError, AttributeError):
         raise CardFileError("every card needs an 'id' and a known 'deck'") from None
     cards = [_card(i, raw) for i, raw in enumerate(raw_cards)]
-    for i, raw in enumerate(raw_attacks):
-        if raw.get("target") not in RAZE_GOODS:
-            raise CardFileError(
-                f"attack card {raw.get('id')!r}: unknown target {raw.get('target')!r}"
-            )
-        cards.append(
-            Card(
-                idx=NUM_CARDS + i,
-                id=raw["id"],
-                name=raw.get("name", "Attack card"),
-                deck="attack",
-                type="attack",
-                colors=(),
-                cost=(0, 0, 0),
-                cost_location=False,
-                raze=(),
-                razeable=False,
-                deal=raw["target"],
-                vp=0,
-                production=(),
-                bonus=(),
-                feature=(),
-                action=None,
-                unverified=bool(raw.get("unverified", False)),
-                text=f"Target: {raw['target']}",
-                target=raw["target"],
-                source="unverified" if raw.get("unverified") else "printed",
-            )
-        )
+    cards += [_attack_card(NUM_CARDS + i, raw) for i, raw in enumerate(raw_attacks)]
     by_id = {c.id: c.idx for c in cards}
     if len(by_id) != len(cards):
         raise CardFileError("card ids must be unique")
-    if reference is not None and set(by_id) != set(reference.by_id):
-        missing = sorted(set(reference.by_id) - set(by_id))[:5]
-        raise CardFileError(
-            f"the card file must hold the same card ids as the game's data; "
-            f"missing e.g. {', '.join(missing)}"
-        )
+    if reference is not None:
+        if set(by_id) != set(reference.by_id):
+            missing = sorted(set(reference.by_id) - set(by_id))[:5]
+            raise CardFileError(
+                f"the card file must hold the same card ids as the game's data; "
+                f"missing e.g. {', '.join(missing)}"
+            )
+        cards = [_house(c, reference[reference.by_id[c.id]]) for c in cards]
     factions = data.get("factions") or (reference.factions if reference else None)
     if not isinstance(factions, dict) or set(factions) != set(FACTIONS):
         raise CardFileError(f"'factions' must describe {', '.join(FACTIONS)}")
@@ -351,13 +432,210 @@ def parse_cards(data: dict, path: str | None = None, reference: CardDB | None = 
         path,
         not any(c.unverified for c in cards),
         data.get("attack_distribution", {}),
+        frozenset(f["on"] for c in cards for f in c.feature),
     )
+
+
+def _attack_card(idx: int, raw: dict) -> Card:
+    if raw.get("target") not in RAZE_GOODS:
+        raise CardFileError(
+            f"attack card {raw.get('id')!r}: unknown target {raw.get('target')!r}",
+            raw.get("id"),
+            "target",
+        )
+    return Card(
+        idx=idx,
+        id=raw["id"],
+        name=raw.get("name", "Attack card"),
+        deck="attack",
+        type="attack",
+        colors=(),
+        cost=(0, 0, 0),
+        cost_location=False,
+        raze=(),
+        razeable=False,
+        deal=raw["target"],
+        vp=0,
+        production=(),
+        bonus=(),
+        feature=(),
+        action=None,
+        unverified=bool(raw.get("unverified", False)),
+        text=f"Target: {raw['target']}",
+        target=raw["target"],
+        source="unverified" if raw.get("unverified") else "printed",
+    )
+
+
+HOUSE = "House rule (not the printed text): "
+
+
+def _house(card: Card, printed: Card) -> Card:
+    """``card`` of a user's file, marked as a house card (its text labelled so) when its ability
+    is not the built-in printed one: an unverified card filled in, or a printed one changed."""
+    if card.unverified:
+        return card
+    ability = (card.feature, card.action, card.production, card.bonus, card.target)
+    if not printed.unverified and ability == (
+        printed.feature,
+        printed.action,
+        printed.production,
+        printed.bonus,
+        printed.target,
+    ):
+        return card
+    return replace(card, source="house", text=HOUSE + (card.text or "(no text given)"))
+
+
+# ---- overlays: a user's file that fills in some cards over the built-in data -------------------
+
+# The fields of the built-in data an overlay may repeat (then they must match) but not change.
+KNOWN_FIELDS = (
+    "name",
+    "deck",
+    "type",
+    "colors",
+    "cost",
+    "cost_location",
+    "raze",
+    "razeable",
+    "deal",
+    "vp",
+    "production",
+    "bonus",
+    "copies",
+    "known_text",
+)
+_ABSENT = {"production": [], "bonus": [], "raze": [], "cost": {}, "cost_location": False}
+
+
+def builtin_data() -> dict:
+    """The built-in card data as JSON (a fresh copy)."""
+    return json.loads(_builtin_text())
+
+
+@lru_cache(maxsize=1)
+def _builtin_text() -> str:
+    return resources.files("empires.settlers").joinpath("data/cards.json").read_text("utf-8")
+
+
+def is_overlay(data: dict) -> bool:
+    """A file that does not list every card (204 and the 16 Attack cards) fills in some."""
+    cards, attacks = data.get("cards"), data.get("attack_cards", [])
+    return not (
+        isinstance(cards, list)
+        and isinstance(attacks, list)
+        and len(cards) == NUM_CARDS
+        and len(attacks) == NUM_ATTACK
+    )
+
+
+def filled_in(entry: dict, kind: str) -> bool:
+    """Whether an overlay entry gives an ability (a template's entries give none yet)."""
+    if entry.get("unverified"):
+        return False
+    if kind == "attack":
+        return entry.get("target") is not None
+    return bool(entry.get("feature")) if kind == "feature" else bool(entry.get("action"))
+
+
+def merge_overlay(data: dict) -> dict:
+    """The built-in data with the overlay's cards filled in (a card filled in loses
+    ``unverified``); CardFileError naming the card and field for an unknown id, a known field
+    that differs from the built-in data, or a printed card's ability."""
+    base = builtin_data()
+    for key, kind in (("cards", None), ("attack_cards", "attack")):
+        entries = data.get(key, [])
+        if not isinstance(entries, list):
+            raise CardFileError(f"'{key}' must be a list")
+        known = {c["id"]: c for c in base[key]}
+        seen: set[str] = set()
+        for entry in entries:
+            cid = entry.get("id") if isinstance(entry, dict) else None
+            if not isinstance(cid, str) or cid not in known:
+                raise CardFileError(f"{key}: no card {cid!r} in the game's data", cid, "id")
+            if cid in seen:
+                raise CardFileError(f"card {cid!r} is listed twice", cid, "id")
+            seen.add(cid)
+            _merge_card(known[cid], entry, kind or known[cid]["type"])
+    return base
+
+
+def _merge_card(card: dict, entry: dict, kind: str) -> None:
+    cid = card["id"]
+    for k in KNOWN_FIELDS:
+        if k in entry and entry[k] != card.get(k, _ABSENT.get(k)):
+            raise CardFileError(
+                f"card {cid!r}: {k} is {card.get(k, _ABSENT.get(k))!r} in the game's data, "
+                f"not {entry[k]!r} (an overlay fills in abilities only)",
+                cid,
+                k,
+            )
+    if not filled_in(entry, kind):
+        return
+    if not card.get("unverified"):
+        if all(entry.get(k) == card.get(k) for k in ("feature", "action") if k in entry):
+            return  # the printed ability repeated: nothing to fill in
+        raise CardFileError(
+            f"card {cid!r}: its printed ability is in the game's data; an overlay fills in "
+            f"unverified cards only (a complete card file may change any card)",
+            cid,
+            "id",
+        )
+    card.pop("unverified")
+    if kind == "attack":
+        card["target"] = entry["target"]
+        return
+    for k in ("feature", "action", "text"):
+        if k in entry:
+            card[k] = entry[k]
+
+
+# ---- loading ----------------------------------------------------------------------------------
 
 
 @lru_cache(maxsize=1)
 def default_cards() -> CardDB:
-    text = resources.files("empires.settlers").joinpath("data/cards.json").read_text("utf-8")
-    return parse_cards(json.loads(text))
+    return parse_cards(json.loads(_builtin_text()))
+
+
+@lru_cache(maxsize=1)
+def card_schema() -> dict:
+    """The JSON Schema of a card file (``data/cards.schema.json``), the vocabulary's reference."""
+    text = resources.files("empires.settlers").joinpath("data/cards.schema.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def schema_problems(data: Any) -> list[CardFileError]:
+    """Where ``data`` breaks the card-file schema: one error per place, naming the card (by id,
+    when the place is in a card) and the field."""
+    from jsonschema import Draft202012Validator
+
+    out = []
+    validator = Draft202012Validator(card_schema())
+    for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        where = list(err.absolute_path)
+        cid = None
+        if len(where) >= 2 and where[0] in ("cards", "attack_cards"):
+            entry = data[where[0]][where[1]]
+            cid = entry.get("id") if isinstance(entry, dict) else None
+            where = where[2:]
+        field_name = ".".join(map(str, where)) or None
+        at = f"card {cid!r}" if cid else "the card file"
+        place = f" {field_name}" if field_name else ""
+        out.append(CardFileError(f"{at}:{place}: {err.message}", cid, field_name))
+    return out
+
+
+def parse_card_file(data: Any, path: str | None = None) -> CardDB:
+    """A user's card file, complete or an overlay, checked against the schema, then merged and
+    checked by the engine; CardFileError (the first problem) when it cannot be used."""
+    problems = schema_problems(data)
+    if problems:
+        raise problems[0]
+    if is_overlay(data):
+        data = merge_overlay(data)
+    return parse_cards(data, path, default_cards())
 
 
 @lru_cache(maxsize=16)
@@ -368,11 +646,11 @@ def _load_file(path: str, mtime: float) -> CardDB:
         raise CardFileError(f"cannot read card file {path}: {exc.strerror or exc}") from None
     except json.JSONDecodeError as exc:
         raise CardFileError(f"card file {path} is not valid JSON: {exc.msg}") from None
-    return parse_cards(data, path, default_cards())
+    return parse_card_file(data, path)
 
 
 def load_cards(path: str | None) -> CardDB:
-    """The default card data (``path`` None) or a complete card file."""
+    """The default card data (``path`` None) or a user's card file (complete or an overlay)."""
     if path is None:
         return default_cards()
     try:

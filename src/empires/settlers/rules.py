@@ -22,6 +22,10 @@ from empires.settlers.narration import card_ref, delta, emit, snap
 from empires.settlers.state import State
 
 VIRTUAL = -1
+# The effects of the card vocabulary beyond gaining goods (``gain_per``, ``pay``, ``steal``...):
+# name -> handler(state, player, argument, card), registered by
+# :mod:`empires.settlers.card_effects` (the rules modules gathered by the decision table).
+MORE_EFFECTS: dict = {}
 
 # ---- cards --------------------------------------------------------------------------------------
 
@@ -314,6 +318,8 @@ def gain_effects(s: State, p: int, effects, card: int | None = None) -> None:
         elif key == "production_copy":
             if copy_targets(s, p, card):
                 push(s, "copy_production", p, card=-1 if card is None else card)
+        else:
+            MORE_EFFECTS[key](s, p, arg, card)
 
 
 def copy_targets(s: State, p: int, card: int | None) -> list[int]:
@@ -486,9 +492,26 @@ def raze_targets(s: State, p: int, free: bool = False) -> list[int]:
     """Enemy Locations ``p`` can raze now (``free``: Defense and Samurai do not count and the cost
     is paid elsewhere)."""
     have = s.supply[p][RAZE]
-    return [
+    out = [
         c for c in enemy_locations(s, p) if is_razeable(s, c) and (free or raze_cost(s, c) <= have)
     ]
+    return [c for c in out if not protected(s, c, "raze")] if s.db.protections else out
+
+
+def protected(s: State, c: int, against: str) -> bool:
+    """Whether a "protection" Feature keeps enemies from doing ``against`` (raze, take_over,
+    remove, block) to Location ``c``: the Feature itself (``scope`` self) or any Location of the
+    Empire it is in (``scope`` empire)."""
+    if not s.db.protections:
+        return False
+    owner = controller(s, c)
+    if owner is None or owner == VIRTUAL:
+        return False
+    for loc in controlled(s, owner):
+        for trig in s.db[loc].triggers("protection"):
+            if against in trig["against"] and (loc == c or trig.get("scope") == "empire"):
+                return True
+    return False
 
 
 def raze_gain(s: State, p: int, c: int, event: dict | None = None) -> None:
@@ -506,12 +529,20 @@ def raze_gain(s: State, p: int, c: int, event: dict | None = None) -> None:
 
 
 def on_raze(s: State, p: int) -> None:
+    fire(s, p, "raze")
+
+
+def fire(s: State, p: int, on: str) -> None:
+    """Each of ``p``'s Features that triggers ``on`` an event (raze, deal, razed) gives its
+    effects."""
+    if on not in s.db.trigger_kinds:
+        return
     for loc in controlled(s, p):
-        for trig in s.db[loc].triggers("raze"):
+        for trig in s.db[loc].triggers(on):
             before = snap(s, p) if s.narrate else None
             gain_effects(s, p, trig["effects"], loc)
             if before is not None:
-                tell_feature(s, p, loc, "raze", before)
+                tell_feature(s, p, loc, on, before)
 
 
 def raze_event(s: State, p: int, c: int, where: str, spent: dict | None) -> dict | None:
@@ -551,6 +582,8 @@ def raze_location(s: State, p: int, c: int, spent: dict | None = None) -> None:
     if owner is None:  # already gone (an effect of the raze removed it)
         return
     remove_location(s, c)
+    if owner != VIRTUAL:
+        fire(s, owner, "razed")
     if owner == VIRTUAL or not card.is_common:
         discard(s, c)
         return

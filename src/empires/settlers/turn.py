@@ -31,6 +31,7 @@ from empires.settlers.rules import (
     controlled,
     discardable_for_build,
     draw_from,
+    fire,
     gain_deal_good,
     gain_effects,
     gain_goods,
@@ -146,6 +147,7 @@ def make_deal(s: State, p: int, c: int) -> None:
     s.deals[p].append(c)
     if before is None:
         gain_deal_good(s, p, s.db[c].deal)
+        fire(s, p, "deal")
         return
     spent = {g: -n for g, n in delta(s, p, before).items() if g != "card"}
     before = snap(s, p)
@@ -159,6 +161,7 @@ def make_deal(s: State, p: int, c: int) -> None:
         spent=spent,
         gained=delta(s, p, before),
     )
+    fire(s, p, "deal")
 
 
 def free_move(s: State, p: int, action: Action) -> None:
