@@ -87,6 +87,10 @@ def cmd_serve(args, console: Console) -> int:
         )
     except ValueError as exc:
         raise CliError(str(exc)) from None
+    from empires.server.db import driver_error
+
+    if driver_error(args.db):
+        raise CliError(str(driver_error(args.db)))
     try:
         from sqlalchemy.engine import make_url
 

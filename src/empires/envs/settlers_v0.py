@@ -20,7 +20,12 @@
 
 from __future__ import annotations
 
-from pettingzoo.utils import wrappers
+from empires.interop import missing_research_extra
+
+try:
+    from pettingzoo.utils import wrappers
+except ImportError as exc:
+    raise missing_research_extra(exc) from None
 
 from empires.interop.pettingzoo_env import EmpiresSettlersEnv
 

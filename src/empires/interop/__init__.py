@@ -20,7 +20,16 @@ player), -1 otherwise.
 
 from __future__ import annotations
 
-__all__ = ["rank_returns"]
+__all__ = ["missing_research_extra", "rank_returns"]
+
+RESEARCH_EXTRA = "pip install 'empires[research]'"
+
+
+def missing_research_extra(exc: ImportError) -> ImportError:
+    """The error to raise when a library of the ``research`` extra is missing: it names the
+    library and the extra."""
+    name = exc.name or str(exc)
+    return ImportError(f"{name} is not installed: the research interfaces need {RESEARCH_EXTRA}")
 
 
 def rank_returns(ranking: list[list[int]], num_players: int) -> list[float]:

@@ -32,9 +32,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium as gym
-import numpy as np
-from gymnasium import spaces
+from empires.interop import missing_research_extra
+
+try:
+    import gymnasium as gym
+    import numpy as np
+    from gymnasium import spaces
+except ImportError as exc:
+    raise missing_research_extra(exc) from None
 
 from empires.bots import make_bot
 from empires.core.adapter import get_adapter

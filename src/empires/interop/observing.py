@@ -4,8 +4,13 @@ action mask). Needs gymnasium (for the spaces)."""
 
 from __future__ import annotations
 
-import numpy as np
-from gymnasium import spaces
+from empires.interop import missing_research_extra
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+except ImportError as exc:
+    raise missing_research_extra(exc) from None
 
 from empires.core.adapter import GameAdapter
 

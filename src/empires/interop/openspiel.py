@@ -47,8 +47,13 @@ import json
 import random
 from dataclasses import dataclass
 
-import numpy as np
-import pyspiel
+from empires.interop import missing_research_extra
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as exc:
+    raise missing_research_extra(exc) from None
 
 from empires.core.adapter import GameAdapter, get_adapter
 from empires.core.rng import Rng

@@ -39,8 +39,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gymnasium import spaces
-from pettingzoo import AECEnv
+from empires.interop import missing_research_extra
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as exc:
+    raise missing_research_extra(exc) from None
 
 from empires.core.adapter import get_adapter
 from empires.core.rng import Rng

@@ -93,7 +93,24 @@ def normalize_url(url: str) -> str:
     return url
 
 
+def driver_error(url: str) -> str | None:
+    """Why this install cannot open the database at ``url`` (its driver is an extra that is not
+    installed), or None."""
+    import importlib.util
+
+    try:
+        backend = make_url(normalize_url(url)).get_backend_name()
+    except Exception:  # a malformed URL is reported where it is opened
+        return None
+    if backend == "postgresql" and importlib.util.find_spec("psycopg") is None:
+        return "a PostgreSQL database needs psycopg: pip install 'empires[postgres]'"
+    return None
+
+
 def make_engine(url: str) -> Engine:
+    missing = driver_error(url)
+    if missing:
+        raise ModuleNotFoundError(missing)
     url = normalize_url(url)
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
