@@ -92,13 +92,17 @@ def _location(s, c: int, owner: int | None = None) -> dict:
     return out
 
 
-def _decision(d: dict | None) -> dict | None:
+def _decision(d: dict | None, db) -> dict | None:
     if d is None:
         return None
     out = {"kind": d["kind"], "player": d["player"], "prompt": PROMPTS.get(d["kind"], d["kind"])}
     for k, v in d.items():
         if k not in ("kind", "player"):
             out[k] = v
+    # the card a decision is about (being built, activated, giving a choice) is face up: named
+    card = d.get("card", d.get("by"))
+    if isinstance(card, int) and card >= 0:
+        out["card_name"] = db[card].name
     return out
 
 
@@ -146,7 +150,7 @@ def observe(game: SettlersGame, player: int | None) -> dict:
         "step": s.step,
         "first_player": s.first,
         "current_player": game.current_player,
-        "decision": _decision(game.decision),
+        "decision": _decision(game.decision, db),
         "draft": [card_view(db[c]) for c in s.draft],
         "your_hand": [card_view(db[c]) for c in s.hand[player]] if player is not None else [],
         # cards the viewer is choosing among in secret (Alternate Lookout, "draw 2 keep 1")
