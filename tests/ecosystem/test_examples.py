@@ -1,0 +1,52 @@
+"""The scripts in examples/ run, with tiny budgets, as a user would run them."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pyspiel")
+pytest.importorskip("pettingzoo")
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _run(script: str, *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / script), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+@pytest.mark.parametrize(
+    "game", ["python_empires_discovery(players=2)", "python_empires_settlers(players=1)"]
+)
+def test_openspiel_mcts_example_runs_openspiel_s_own_script(game):
+    out = _run("openspiel_mcts.py", f"--game={game}", "--max_simulations=2", "--num_games=1")
+    assert "Players: mcts random" in out
+    returns = re.search(r"Overall returns \[(.*)\]", out)
+    assert returns and all(-1 <= float(x) <= 1 for x in returns.group(1).split(","))
+
+
+@pytest.mark.parametrize(("game", "players"), [("settlers", "2"), ("discovery", "3")])
+def test_openspiel_ismcts_example_plays_games(game, players):
+    out = _run(
+        "openspiel_ismcts.py", "--game", game, "--players", players, "--simulations", "2",
+        "--games", "1",
+    )  # fmt: skip
+    assert re.search(r"game 1: returns( [+-]\d\.\d\d)" + "{" + players + "}$", out, re.M), out
+    assert "IS-MCTS (seat 0) mean return" in out
+
+
+@pytest.mark.parametrize(("game", "players"), [("settlers", "1"), ("discovery", "2")])
+def test_pettingzoo_training_example_runs_episodes(game, players):
+    out = _run("pettingzoo_train.py", "--game", game, "--players", players, "--episodes", "2")
+    assert out.count("episode ") == 2 and "mean return per agent" in out
