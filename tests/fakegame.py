@@ -232,6 +232,12 @@ class FakeAdapter:
     def card_file_error(self, path: str) -> str | None:
         return "the fake game takes no card file"
 
+    def card_template(self) -> dict:
+        raise ValueError("the fake game has no card files")
+
+    def validate_card_file(self, data, games: int = 20) -> tuple[list[dict], dict]:
+        raise ValueError("the fake game has no card files")
+
     def heuristic_bot(self, seed: int) -> _Passer:
         return _Passer(seed)
 

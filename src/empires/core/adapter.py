@@ -75,6 +75,17 @@ class GameAdapter(Protocol):
         files by name, checked at start-up); None when it can. A game without card files says
         so."""
 
+    def card_template(self) -> dict:
+        """A card file listing the cards whose abilities players may fill in (``empires cards
+        template``); ValueError for a game without card files."""
+        ...
+
+    def validate_card_file(self, data: Any, games: int = 20) -> tuple[list[dict], dict]:
+        """The problems of a card file's data, card by card (``{"card", "field", "message"}``),
+        and a summary; ``games`` seeded random games are played with it. ValueError for a game
+        without card files."""
+        ...
+
     # ---- bots and search ----
     def heuristic_bot(self, seed: int) -> Any:
         """This game's heuristic bot (``choose(state)``), seeded."""
@@ -144,6 +155,12 @@ class EngineAdapter:
 
     def options_from_json(self, data: Any) -> Any:
         return self.options_type.from_json(data)
+
+    def card_template(self) -> dict:
+        raise ValueError(f"{getattr(self, 'title', 'this game')} has no card files")
+
+    def validate_card_file(self, data: Any, games: int = 20) -> tuple[list[dict], dict]:
+        raise ValueError(f"{getattr(self, 'title', 'this game')} has no card files")
 
     def screen_parts(self, observation: dict) -> list[ScreenPart]:
         return default_screen(observation)

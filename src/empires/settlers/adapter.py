@@ -47,7 +47,8 @@ class SettlersAdapter(EngineAdapter):
         group.add_argument(
             "--cards",
             metavar="FILE",
-            help="a complete card file instead of the built-in card data",
+            help="a card file: complete, or filling in some cards over the built-in data "
+            "(empires cards template)",
         )
         group.add_argument(
             "--reshuffle-faction-discards",
@@ -98,6 +99,16 @@ class SettlersAdapter(EngineAdapter):
         except CardFileError as exc:
             return str(exc)
         return None
+
+    def card_template(self) -> dict:
+        from empires.settlers.card_files import card_template
+
+        return card_template()
+
+    def validate_card_file(self, data: Any, games: int = 20) -> tuple[list[dict], dict]:
+        from empires.settlers.card_files import validate
+
+        return validate(data, games)
 
     # ---- bots and search ----
     def heuristic_bot(self, seed: int) -> Any:

@@ -383,7 +383,10 @@ def _card(idx: int, raw: dict) -> Card:
             by_trigger={on: [f for f in feature if f["on"] == on] for on in TRIGGERS},
         )
     except KeyError as exc:
-        raise CardFileError(f"{where}: missing field {exc.args[0]!r}") from None
+        raise CardFileError(f"{where}: missing field {exc.args[0]!r}", cid) from None
+    except CardFileError as exc:
+        exc.card = exc.card or cid
+        raise
 
 
 def parse_cards(data: dict, path: str | None = None, reference: CardDB | None = None) -> CardDB:

@@ -124,13 +124,25 @@ def from_json(data: dict | str) -> SettlersGame:
 
 
 def startup_notes(game: SettlersGame) -> list[str]:
-    """Lines to print when a game starts: how many cards in use play without their unknown
+    """Lines to print when a game starts: how many cards in use are house cards (their ability
+    comes from the card file, not from the printed card) and how many play without their unknown
     printed ability (see the README)."""
     s = game.s
     decks = set(s.factions) | {"common"} | ({"attack"} if s.solo else set())
+    house = [c for c in s.db.cards if c.source == "house" and c.deck in decks]
+    notes = []
+    if house:
+        notes.append(
+            f"{len(house)} of the cards in use are house cards from {s.db.path}: their ability "
+            f"is the card file's, not the printed text."
+        )
     cards = s.db.unverified(decks)
     if not cards:
-        return [f"Card data: {s.db.path or 'built-in'}: every card in use is complete."]
+        return [f"Card data: {s.db.path or 'built-in'}: every card in use is complete.", *notes]
+    return _unverified_notes(cards) + notes
+
+
+def _unverified_notes(cards) -> list[str]:
     names = sorted({c.name for c in cards if c.deck != "attack"})
     attacks = sum(1 for c in cards if c.deck == "attack")
     line = (
@@ -142,4 +154,8 @@ def startup_notes(game: SettlersGame) -> list[str]:
         detail += (
             f"{'; ' if names else ''}the {attacks} Attack cards use a default Target distribution"
         )
-    return [line, f"  {detail}.", "  Load a complete card file with --cards FILE."]
+    return [
+        line,
+        f"  {detail}.",
+        "  Fill them in with a card file: empires cards template, then --cards FILE.",
+    ]

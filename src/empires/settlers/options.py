@@ -5,7 +5,7 @@
 | ``factions`` | one faction per seat (``romans``, ``barbarians``, ``egyptians``, ``japanese``); empty: seat i plays the i-th of that list | Setup |
 | ``variants`` | any of :data:`VARIANTS` (``alternate-lookout`` and ``advanced-lookout`` exclude each other; no Lookout variant in the solo game) | "Alternate / Advanced Lookout Phase", "Peaceful Variant" |
 | ``reshuffle_faction_discards`` | reshuffle a Faction discard pile into an empty Faction deck (English rulebook); default off: the seed's ruling, Faction discards are never reshuffled | General rules |
-| ``cards`` | path of a complete card file used instead of the built-in data, or ``None`` | |
+| ``cards`` | path of a card file (complete, or an overlay filling in some cards over the built-in data), or ``None`` | |
 
 The solo game is the game for 1 player.
 """
