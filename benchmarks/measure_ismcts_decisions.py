@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import os
 import statistics
 import sys
 import time
@@ -75,6 +76,9 @@ def values(game, action, samples: int, pos: int) -> list[list[float]]:
 
 def build(args) -> None:
     import random
+
+    if os.path.exists(args.out) and not args.overwrite:
+        sys.exit(f"{args.out} exists: give another --out, or --overwrite to replace it")
 
     positions = collect(args.games, args.players, args.seed, args.max_gap)
     random.Random(args.seed).shuffle(positions)
@@ -137,6 +141,7 @@ def main(argv=None) -> int:
     sub = ap.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build")
     b.add_argument("--out", required=True)
+    b.add_argument("--overwrite", action="store_true", help="replace an existing --out file")
     b.add_argument("--games", type=int, default=16)
     b.add_argument("--players", type=int, default=2)
     b.add_argument("--seed", type=int, default=777)

@@ -168,3 +168,25 @@ def test_bot_file_is_refused_on_ray_and_absent_from_serve(bot_file, capsys):
     with pytest.raises(SystemExit):
         cli.main(["serve", "--bot-file", f"{bot_file}:FirstBot"])
     assert "unrecognized arguments: --bot-file" in capsys.readouterr().err
+
+
+def test_tournament_out_keeps_an_existing_report_unless_overwrite(tmp_path, capsys):
+    results, out = tmp_path / "games.jsonl", tmp_path / "report.json"
+    base = [
+        "tournament", "settlers", "--players", "2", "--bots", "heuristic,random", "--games",
+        "2", "--jobs", "1", "--json", "--results", str(results), "--out", str(out),
+    ]  # fmt: skip
+    code, first, err = _run(capsys, *base)
+    assert code == 0 and err == ""
+    written = out.read_text()
+    assert json.loads(written)["seconds"] > 0 and json.loads(written)["played"] == 2
+    # The same command again: every game is read back, nothing played, the report kept.
+    code, again, err = _run(capsys, *base)
+    assert code == 0 and out.read_text() == written
+    assert "exists and is kept" in err and "--overwrite" in err
+    report = json.loads(again)
+    assert report["played"] == 0 and report["resumed"] == 2
+    assert report["seconds"] is None and report["games_per_second"] is None
+    assert report["standings"] == json.loads(first)["standings"]
+    code, _, err = _run(capsys, *base, "--overwrite")
+    assert code == 0 and err == "" and json.loads(out.read_text())["played"] == 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from pathlib import Path
 
@@ -57,7 +58,11 @@ def _add_flags(tour: argparse.ArgumentParser) -> None:
     tour.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
     tour.add_argument("--jobs", type=int, help="worker processes (default: number of CPUs)")
     tour.add_argument("--json", action="store_true", help="print one JSON object, no progress bar")
-    tour.add_argument("--out", metavar="FILE", help="also write the JSON report to FILE")
+    tour.add_argument(
+        "--out",
+        metavar="FILE",
+        help="also write the JSON report to FILE (an existing FILE is kept unless --overwrite)",
+    )
     add_backend_flags(tour)
     add_export_flags(tour)
 
@@ -118,6 +123,8 @@ def cmd_tournament(args, console: Console) -> int:
         "lineup": lineup,
         "options": options.to_json(),
     }
+    if args.out and Path(args.out).exists() and not args.overwrite:
+        print(_kept_notice(args.out), file=sys.stderr)  # said before a long run, and after
     start = time.perf_counter()
     done, played = _play(console, args, run, work, options, jobs, backend)
     seconds = time.perf_counter() - start
@@ -135,19 +142,20 @@ def cmd_tournament(args, console: Console) -> int:
         "options": run["options"],
         "backend": backend,
         "jobs": jobs,
-        "seconds": seconds,
+        "seconds": seconds if played else None,  # this run's, for the games it played
         "games_per_second": len(played) / seconds if seconds > 0 and played else None,
         "mean_decisions": sum(r["decisions"] for r in results) / len(results),
         "resumed": len(done),
+        "played": len(played),
         **summary,
     }
-    _write_out(args.out, report)
+    written = _write_out(args.out, report, args.overwrite)
     if args.json:
         print(json.dumps(report))
         return 0
     _print_heading(console, args, report, lineup, len(done))
     _print_tables(console, report["standings"])
-    if args.out:
+    if written:
         console.print(Text(f"Report written to {args.out}.", style="dim"))
     return 0
 
@@ -204,13 +212,25 @@ def _chain(*steps):
     return run if steps else None
 
 
-def _write_out(path: str | None, report: dict) -> None:
+def _kept_notice(path: str) -> str:
+    return (
+        f"empires: {path} exists and is kept: the report is not written (--overwrite replaces it)"
+    )
+
+
+def _write_out(path: str | None, report: dict, overwrite: bool) -> bool:
+    """Write the report to ``path`` unless it exists (a results file is never replaced by a
+    re-run unless asked); whether it was written."""
     if not path:
-        return
+        return False
+    if Path(path).exists() and not overwrite:
+        print(_kept_notice(path), file=sys.stderr)
+        return False
     try:
         Path(path).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     except OSError as exc:
         raise CliError(f"cannot write {path}: {exc.strerror or exc}", 1) from None
+    return True
 
 
 def _print_heading(console: Console, args, report: dict, lineup, resumed: int) -> None:
@@ -221,7 +241,11 @@ def _print_heading(console: Console, args, report: dict, lineup, resumed: int) -
             "players, "
             + (f"lineup {','.join(lineup)}" if lineup else f"{len(bots)} bots")
             + f", seeds {args.seed}..{args.seed + args.games - 1}, "
-            f"{workers_text(report['backend'], report['jobs'])}: {report['seconds']:.2f} s"
+            + (
+                f"{workers_text(report['backend'], report['jobs'])}: {report['seconds']:.2f} s"
+                if report["played"]
+                else "nothing left to play"
+            )
             + (f" ({resumed} games read from {args.results})" if resumed else ""),
             style="bold",
         )
