@@ -243,6 +243,24 @@ def seat_columns(table: Table, labels: Sequence[str]) -> None:
 
 def render_scores(console: Console, state, labels: Sequence[str]) -> None:
     """The final scores (one column per seat, one row per category) and the ranking."""
+    console.print(scores_table(state, labels))
+    for line in ranking_lines(state, labels):
+        console.print(Text(line))
+
+
+def ranking_lines(state, labels: Sequence[str]) -> list[str]:
+    """``["1st: P2 (random)", ...]``: the places, shared ones marked."""
+    out, place = [], 1
+    for group in state.ranking():
+        names = ", ".join(labels[s] for s in group)
+        tie = " (shared)" if len(group) > 1 else ""
+        out.append(f"{ordinal(place)}: {names}{tie}")
+        place += len(group)
+    return out
+
+
+def scores_table(state, labels: Sequence[str]) -> Table:
+    """The final scores: one column per seat, one row per category, the total and the place."""
     scores = state.scores()
     categories: list[str] = []
     for row in scores:
@@ -262,13 +280,7 @@ def render_scores(console: Console, state, labels: Sequence[str]) -> None:
             places[seat] = ordinal(place) + ("=" if len(group) > 1 else "")
         place += len(group)
     table.add_row(Text("Place"), *(Text(p) for p in places))
-    console.print(table)
-    place = 1
-    for group in state.ranking():
-        names = ", ".join(labels[s] for s in group)
-        tie = " (shared)" if len(group) > 1 else ""
-        console.print(Text(f"{ordinal(place)}: {names}{tie}"))
-        place += len(group)
+    return table
 
 
 def ordinal(n: int) -> str:

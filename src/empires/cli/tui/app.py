@@ -1,0 +1,422 @@
+"""The full-screen terminal game (Textual), for any game behind an adapter.
+
+The screen, laid out for 80x24 and redrawn in place:
+
+* a status line: the game, every seat with its mark (a symbol and number, in its colour) and
+  who is to play;
+* the game's screen parts (:mod:`empires.core.screen`), the viewer's own part first, each a
+  panel that folds, in a scrolling column; next to it the narration of what happened since
+  your previous decision (the engine's events, as :mod:`empires.cli.narration` tells them);
+* the decision: its title, the numbered choices (arrows, a number, mouse, or letters to filter
+  them) and a line to type into.
+
+Bots' moves play out one by one with the narration updating; a game with no human seat is
+watched as a spectator. Dialogs (:mod:`.screens`) show the decision's help, the whole log,
+saving, leaving and the end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Collapsible, Footer, Input, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from empires.cli.narration import Narrator, has_events, turn_word_of
+from empires.cli.render import ranking_lines, scores_table
+from empires.cli.tui import screens
+from empires.cli.tui.plain import resume
+from empires.cli.tui.session import Session
+from empires.core.screen import seat_colour, seat_mark
+
+COMMANDS = {"help", "undo", "log", "save", "quit", "exit", "cancel"}
+
+
+class LogConsole:
+    """What :class:`Narrator` prints to, written into a :class:`RichLog` instead."""
+
+    def __init__(self, log: RichLog) -> None:
+        self.log = log
+
+    def print(self, renderable: Any = "", *args: Any, **kwargs: Any) -> None:
+        self.log.write(renderable)
+
+    def rule(self, title: Any = "", align: str = "left", style: str = "") -> None:
+        self.log.write(Rule(title, align=align, style=style))  # type: ignore[arg-type]
+
+
+class MarkedNarrator(Narrator):
+    """The narration with each player's mark (symbol, number, colour) before their actions."""
+
+    def _line(self, event: dict, number: int | None) -> tuple[Text, Text]:
+        marker, text = super()._line(event, number)
+        p = event.get("player")
+        if event.get("kind") == "action" and isinstance(p, int) and not isinstance(p, bool):
+            if p >= 0:
+                marker = Text(seat_mark(p), style=f"bold {seat_colour(p)}")
+        return marker, text
+
+
+def seats_line(session: Session) -> Text:
+    """``Empires: Age of Discovery  ●1 you ■2 random …  P1 (you) to play``."""
+    line = Text(session.title(), style="bold")
+    for i, label in enumerate(session.labels):
+        who = label.partition(" ")[2].strip("()")
+        line.append("  ")
+        line.append(seat_mark(i), style=f"bold {seat_colour(i)}")
+        line.append(f" {who}")
+    if session.over():
+        line.append("  · game over", style="bold")
+    elif 0 <= session.to_act() < len(session.labels):
+        line.append(f"  · {seat_mark(session.to_act())} to play", style="bold")
+    return line
+
+
+class GameApp(App):
+    """One game of ``empires play`` on the full screen."""
+
+    TITLE = "empires"
+    CSS = """
+    #status { height: 1; background: $boost; padding: 0 1; }
+    #main { height: 1fr; }
+    #parts { width: 56%; min-width: 40; scrollbar-size-vertical: 1; }
+    #parts CollapsibleTitle { text-style: bold; color: $accent; }
+    #parts Collapsible { padding: 0; margin: 0; border-top: none; }
+    #parts CollapsibleTitle { padding: 0 1; }
+    #parts Contents { padding: 0 0 0 1; }
+    #news { width: 1fr; border-left: solid $primary; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
+    #decision { height: 1; background: $boost; padding: 0 1; }
+    #choices { height: auto; max-height: 7; border: none; padding: 0; scrollbar-size-vertical: 1; }
+    #filter { height: 1; border: none; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("ctrl+c,ctrl+q,ctrl+d", "quit_game", "Quit", priority=True),
+        Binding("f1", "help", "Help"),
+        Binding("ctrl+z", "undo", "Undo", priority=True),
+        Binding("ctrl+s", "save", "Save", priority=True),
+        Binding("ctrl+l", "log", "Log", priority=True),
+        Binding("up", "cursor(-1)", show=False),
+        Binding("down", "cursor(1)", show=False),
+        Binding("escape", "clear_filter", show=False),
+    ]
+
+    def __init__(self, session: Session, bot_delay: float = 0.15) -> None:
+        super().__init__()
+        self.session = session
+        self.bot_delay = bot_delay
+        self.folded: dict[str, bool] = {}  # panel key -> folded by the player
+        self.choices: list[tuple[Any, str]] = []
+        self.shown: list[int] = []  # indexes of self.choices in the (filtered) list
+        self.narrator: Narrator | None = None
+        self.panels: list[tuple[str, Collapsible, Static]] = []  # the parts shown, by key
+        self.busy = False
+        self.result = ""  # what to print on leaving ("Game abandoned.", "Saved to ...")
+
+    # ---- layout -----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            yield VerticalScroll(id="parts")
+            yield RichLog(id="news", wrap=True, min_width=20)
+        yield Static(id="decision")
+        yield OptionList(id="choices")
+        yield Input(
+            placeholder="type to filter · a number · help, undo, save FILE, log, quit",
+            id="filter",
+        )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        session = self.session
+        news = self.query_one("#news", RichLog)
+        state = session.state
+        if has_events(state):
+            viewer = session.viewer
+            self.narrator = MarkedNarrator(
+                LogConsole(news),  # type: ignore[arg-type]
+                viewer,
+                turn_word_of(state, viewer),
+                recap=False,
+            )
+            resume(self.narrator, state)
+        for line in session.game.startup_notes(state):
+            news.write(Text(line, style="yellow"))
+        self.query_one("#filter", Input).focus()
+        self.refresh_screen()
+        self.advance()
+
+    # ---- drawing ----------------------------------------------------------------------------
+    def refresh_screen(self) -> None:
+        """Redraw the status line, the game's parts, the news and the decision."""
+        session = self.session
+        self.query_one("#status", Static).update(seats_line(session))
+        self.draw_parts()
+        if self.narrator is not None:
+            self.narrator.flush(session.state)
+        self.draw_decision()
+
+    def draw_parts(self) -> None:
+        """The game's parts as folding panels: updated in place while the same parts are shown,
+        rebuilt when they change."""
+        box = self.query_one("#parts", VerticalScroll)
+        parts = self.session.parts()
+        if [key for key, _, _ in self.panels] == [p.key for p in parts]:
+            for (_, panel, body), part in zip(self.panels, parts, strict=True):
+                panel.title = part.title
+                body.update(part.body)
+            return
+        for _, panel, _ in self.panels:
+            panel.remove()
+        self.panels = []
+        for part in parts:
+            body = Static(part.body)
+            panel = Collapsible(
+                body, title=part.title, collapsed=self.folded.get(part.key, False), name=part.key
+            )
+            self.panels.append((part.key, panel, body))
+        box.mount_all(panel for _, panel, _ in self.panels)
+
+    def on_collapsible_toggled(self, event: Collapsible.Toggled) -> None:
+        self.folded[event.collapsible.name or ""] = event.collapsible.collapsed
+
+    def draw_decision(self) -> None:
+        session = self.session
+        line = self.query_one("#decision", Static)
+        options = self.query_one("#choices", OptionList)
+        if session.over():
+            self.choices = []
+            line.update(Text("Game over · e: the results · Ctrl-S: save · q: leave", style="bold"))
+        elif session.human_to_act():
+            self.choices = session.choices()
+            text = Text(f"{session.labels[session.to_act()]}: ", style="bold")
+            text.append(session.decision_title(), style="bold")
+            text.append(f" · {len(self.choices)} choices · F1 help", style="dim")
+            if session.undoable():
+                text.append(" · Ctrl-Z undo", style="dim")
+            line.update(text)
+        else:
+            self.choices = []
+            seat = session.to_act()
+            who = session.labels[seat] if 0 <= seat < len(session.labels) else "?"
+            line.update(Text(f"{who} is playing…", style="italic"))
+        options.clear_options()
+        self.filter_choices(self.query_one("#filter", Input).value)
+
+    def filter_choices(self, typed: str) -> None:
+        """Show the choices whose words hold every word typed (a number: highlight it)."""
+        options = self.query_one("#choices", OptionList)
+        options.clear_options()
+        words = typed.lower().split()
+        number = typed.strip().isdigit()
+        width = len(str(len(self.choices)))
+        self.shown = []
+        for i, (_, text) in enumerate(self.choices):
+            if number or all(w in text.lower() for w in words) or _is_command(typed):
+                self.shown.append(i)
+        options.add_options(
+            Option(Text(f"{i + 1:>{width}}. {self.choices[i][1]}"), id=str(i)) for i in self.shown
+        )
+        if self.shown:
+            k = int(typed) - 1 if number else -1
+            options.highlighted = self.shown.index(k) if k in self.shown else 0
+
+    # ---- the player's input -----------------------------------------------------------------
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id != "filter":
+            return
+        value = event.value
+        if value in {"q", "?", "e"} and not self.busy:
+            shortcut = {"q": self.action_quit_game, "?": self.action_help, "e": self.show_end}
+            if value != "e" or self.session.over():
+                event.input.value = ""
+                shortcut[value]()
+                return
+        self.filter_choices(value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "filter":
+            return
+        typed = event.value.strip()
+        event.input.value = ""
+        if _is_command(typed):
+            self.command(typed)
+        elif typed.isdigit():
+            k = int(typed)
+            if 1 <= k <= len(self.choices):
+                self.play(k - 1)
+            else:
+                self.notify(f"{k} is not a choice: 1 to {len(self.choices)}", severity="warning")
+        else:
+            options = self.query_one("#choices", OptionList)
+            if options.highlighted is not None and self.shown:
+                self.play(self.shown[options.highlighted])
+            elif typed:
+                self.notify(f"No choice matches {typed!r}", severity="warning")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.play(int(event.option.id or 0))
+        self.query_one("#filter", Input).focus()
+
+    def action_cursor(self, step: int) -> None:
+        options = self.query_one("#choices", OptionList)
+        if step < 0:
+            options.action_cursor_up()
+        else:
+            options.action_cursor_down()
+
+    def action_clear_filter(self) -> None:
+        self.query_one("#filter", Input).value = ""
+
+    def command(self, typed: str) -> None:
+        word, _, rest = typed.partition(" ")
+        word = word.lower()
+        if word == "help":
+            self.action_help()
+        elif word in {"undo", "cancel"}:
+            self.action_undo()
+        elif word == "log":
+            self.action_log()
+        elif word == "save":
+            self.save_to(rest.strip()) if rest.strip() else self.action_save()
+        else:
+            self.action_quit_game()
+
+    # ---- playing ----------------------------------------------------------------------------
+    def play(self, index: int) -> None:
+        if self.busy or not self.session.human_to_act() or not 0 <= index < len(self.choices):
+            return
+        action = self.choices[index][0]
+        self.query_one("#news", RichLog).clear()
+        if self.narrator is not None:
+            self.narrator.heading = None  # the new page starts with its heading
+        self.session.apply(action)
+        self.refresh_screen()
+        self.advance()
+
+    def advance(self) -> None:
+        """Let the bots play until a human is to act or the game ends."""
+        if not self.busy:
+            self.busy = True
+            self.run_worker(self._bots(), exclusive=True)
+
+    async def _bots(self) -> None:
+        session = self.session
+        try:
+            while not session.over() and not session.human_to_act():
+                action = await asyncio.to_thread(session.bot_action)
+                session.apply(action)
+                if self.narrator is not None:
+                    self.narrator.flush(session.state)
+                if not session.humans:  # a spectator watches the board move
+                    self.draw_parts()
+                self.query_one("#status", Static).update(seats_line(session))
+                await asyncio.sleep(self.bot_delay)
+        finally:
+            self.busy = False
+        self.refresh_screen()
+        if session.over():
+            self.show_end()
+
+    def action_undo(self) -> None:
+        if self.busy:
+            return
+        try:
+            words = self.session.undo()
+        except ValueError as exc:
+            self.notify(f"Cannot undo: {exc}.", severity="warning")
+            return
+        if self.narrator is not None:
+            told = len(self.session.state.events(None))
+            self.narrator.since = min(self.narrator.since, told)
+        self.query_one("#news", RichLog).write(Text(f"Taken back: {words}", style="yellow"))
+        self.refresh_screen()
+
+    # ---- dialogs ----------------------------------------------------------------------------
+    def action_help(self) -> None:
+        self.push_screen(screens.HelpScreen(self.session.help()))
+
+    def action_log(self) -> None:
+        dialog = screens.LogScreen()
+
+        def fill() -> None:
+            log = dialog.query_one(RichLog)
+            if self.narrator is None:
+                log.write("This game keeps no event log.")
+                return
+            everything = MarkedNarrator(
+                LogConsole(log),  # type: ignore[arg-type]
+                self.narrator.viewer,
+                self.narrator.turn_word,
+            )
+            everything.flush(self.session.state)
+
+        self.push_screen(dialog)
+        self.call_after_refresh(fill)
+
+    def action_save(self) -> None:
+        def chosen(path: str | None) -> None:
+            if path:
+                self.save_to(path)
+
+        self.push_screen(screens.SavePrompt(self.session.default_save_name()), chosen)
+
+    def save_to(self, path: str) -> bool:
+        try:
+            self.session.save(path)
+        except OSError as exc:
+            self.notify(f"Could not save to {path}: {exc.strerror or exc}", severity="error")
+            return False
+        self.notify(f"Saved to {path}")
+        self.result = f"Saved to {path}."
+        return True
+
+    def action_quit_game(self) -> None:
+        session = self.session
+        if session.over() or not session.dirty():
+            self.exit(0)
+            return
+
+        def answered(answer: Any) -> None:
+            if answer == "save":
+                self.action_save()
+            elif answer is True:
+                self.result = "Game abandoned."
+                self.exit(0)
+
+        self.push_screen(screens.ConfirmQuit(), answered)
+
+    def show_end(self) -> None:
+        session = self.session
+        table = scores_table(session.state, session.labels)
+        outcome = session.outcome() + ranking_lines(session.state, session.labels)
+
+        def answered(answer: Any) -> None:
+            if answer == "leave":
+                self.exit(0)
+            elif answer == "save":
+                self.action_save()
+
+        self.push_screen(screens.EndScreen(table, outcome), answered)
+
+
+def _is_command(typed: str) -> bool:
+    word = typed.strip().partition(" ")[0].lower()
+    return word in COMMANDS
+
+
+def run_app(session: Session, console: Console) -> int:
+    app = GameApp(session)
+    app.run()
+    if session.over():
+        for line in session.outcome():
+            console.print(Text(line))
+    if app.result:
+        console.print(Text(app.result))
+    return 0
