@@ -92,6 +92,7 @@ def _play_to_the_end(page, limit=400, shot_at=None, list_every=10) -> dict[str, 
         if page.locator("#scores").count():
             return clicks
         if shot_at is not None and i == shot_at:
+            page.evaluate("window.scrollTo(0, 0)")
             page.screenshot(path=SCREENSHOT)
         clicks[_click_once(page, use_list=i % list_every == list_every - 1)] += 1
     raise AssertionError(f"the game did not end in {limit} decisions")
@@ -129,6 +130,8 @@ def test_a_whole_two_player_game_against_a_bot_by_clicking(browser, tmp_path):
         over = next(e for e in game.state.events(0) if e["kind"] == "game_over")
         why = over["text"].replace("Player 1", "Ann").replace("Player 2", "Rob")
         assert page.locator("#scores .why").inner_text() == why
+        assert page.locator("#verdict").count() == 0  # the solo verdict only in a solo game
+        assert "null" not in page.locator("#result").inner_text()
         assert page.locator("#log .log-heading").first.inner_text().startswith("Round 1")
         # the page only ever had this seat's view
         assert all(f.get("you") == 0 for f in frames if f["type"] == "state")

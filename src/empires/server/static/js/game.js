@@ -254,8 +254,8 @@ function render() {
 
   const result = $("#result");
   if (v.result) {
-    result.replaceChildren(
-      isSettlers ? settlers.soloVerdict(obs, game.events) : null,
+    const verdict = isSettlers ? settlers.soloVerdict(obs, game.events) : null;  // solo only
+    result.replaceChildren(...(verdict ? [verdict] : []),
       scoreBreakdown(v.result, seats, game.events || []),
       h("p", {}, h("a", { href: `/replay/${id}#token=${encodeURIComponent(token)}` },
                    "Watch the replay of this game")));

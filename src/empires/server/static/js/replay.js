@@ -65,7 +65,8 @@ async function show(step) {
   const result = $("#result");
   result.hidden = step !== total;
   if (step === total) {
-    result.replaceChildren(isSettlers ? settlers.soloVerdict(obs, replay.data.events) : null,
+    const verdict = isSettlers ? settlers.soloVerdict(obs, replay.data.events) : null;
+    result.replaceChildren(...(verdict ? [verdict] : []),
       scoreBreakdown(replay.data.result, seats, replay.data.events || []));
   }
 }

@@ -97,8 +97,8 @@ export function cardBox(card, { where = "hand", extra = [] } = {}) {
 function locationBox(loc, seats) {
   const tokens = [];
   if (loc.activations) tokens.push(h("span", { class: "token" }, `used ${loc.activations}`));
-  if (loc.defense) tokens.push(h("span", { class: "token defense" }, "🛡 Defense"));
-  if (loc.samurai) tokens.push(h("span", { class: "token samurai" }, "⚔ Samurai"));
+  if (loc.defense) tokens.push(h("span", { class: "token defense" }, "Defense token"));
+  if (loc.samurai) tokens.push(h("span", { class: "token samurai" }, "Samurai"));
   if (loc.blocked) tokens.push(h("span", { class: "token" }, "blocked this round"));
   if (loc.resources_on_it) tokens.push(h("span", { class: "token" }, `${loc.resources_on_it} on it`));
   if (loc.cards_under_it) tokens.push(h("span", { class: "token" }, `${loc.cards_under_it} under it`));
@@ -181,9 +181,11 @@ function commonArea(obs, seats, you) {
     h("div", { class: "st-round" }, `Round ${obs.round} of ${ROUNDS} · ${obs.phase}`, " · First player: ",
       Number.isInteger(obs.first_player) ? seatName(seats, obs.first_player) : "–"),
     decks, scoreTrack(obs, seats),
-    h("h3", {}, `Lookout: cards on offer (${obs.draft.length})`),
-    h("div", { class: "st-cards st-draft" }, ...(obs.draft.length
-      ? obs.draft.map((c) => cardBox(c, { where: "draft" })) : [h("span", { class: "none" }, "none")])));
+    obs.draft.length || obs.phase === "Lookout" ? h("div", { class: "st-lookout" },
+      h("h3", {}, `Lookout: cards on offer (${obs.draft.length})`),
+      h("div", { class: "st-cards st-draft" }, ...(obs.draft.length
+        ? obs.draft.map((c) => cardBox(c, { where: "draft" })) : [h("span", { class: "none" }, "none")])))
+      : null);
 }
 
 function handArea(obs) {
@@ -230,15 +232,16 @@ function decisionBar(obs, targets) {
 }
 
 export function renderTable(box, obs, { seats = null, you = null, targets = null, events = null } = {}) {
+  // as at the table: your Empire in front of you, your hand, then the others' Empires
   const players = obs.players.map((pl) => playerPanel(obs, pl, { seats, you }));
-  const mineFirst = Number.isInteger(you) ? [players[you], ...players.filter((_, i) => i !== you)] : players;
+  const seated = Number.isInteger(you);
   const parts = [];
   const bar = targets ? decisionBar(obs, targets) : null;
   if (bar) parts.push(bar);
   parts.push(commonArea(obs, seats, you));
   if (obs.virtual_player) parts.push(soloArea(obs, seats, events));
-  if (Number.isInteger(you)) parts.push(...handArea(obs));
-  parts.push(h("div", { class: "st-players" }, ...mineFirst));
+  if (seated) parts.push(players[you], ...handArea(obs));
+  parts.push(h("div", { class: "st-players" }, ...players.filter((_, i) => !seated || i !== you)));
   box.replaceChildren(...parts);
   if (targets) {
     for (const node of box.querySelectorAll("[data-target]")) {
