@@ -13,7 +13,7 @@ GAMES = [("discovery", 3, 3), ("settlers", 2, 3), ("settlers", 1, 4)]
 
 def _play(name: str, players: int, seed: int):
     """Every decision of a random game: (state clone, who took each action so far, whether each
-    action drew from the generator or told someone a secret)."""
+    action drew from the generator, told someone a secret or ended a phase)."""
     state = get_adapter(name).new_game(players, seed=seed)
     bots = [make_bot("random", name, seed + i) for i in range(players)]
     actors: list[int] = []
@@ -26,7 +26,8 @@ def _play(name: str, players: int, seed: int):
         state.apply(bots[state.current_player].choose(state))
         told = state.s.events[before_log:]
         secret = any(set(e.get("secret", {})) - {"to", "action", "text"} for e in told)
-        news.append(state.s.rng.state != before_rng or secret)
+        moved_on = len({(e["turn"], e["phase"]) for e in told}) > 1  # a phase or turn ended
+        news.append(state.s.rng.state != before_rng or secret or moved_on)
     return seen, state
 
 

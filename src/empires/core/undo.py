@@ -4,8 +4,10 @@ A player may take back their own actions until the turn passes to another player
 hidden or random comes to light: a draw from the game's generator (its state moved), a card or
 counter seen (an event with a private part beyond the actor's own choice, or the actor's
 observation after the action differing from what it would be had the hidden parts been
-different). A game may refine the rule with its :meth:`~empires.core.engine.EngineGame.undo_barrier`
-hook (an action that may never be taken back although nothing was revealed).
+different). An action that ends a phase or a turn (the events it caused reach another one) is
+final too. A game may refine the rule with its
+:meth:`~empires.core.engine.EngineGame.undo_barrier` hook (an action that may never be taken
+back although nothing was revealed).
 
 Because the engine is deterministic, taking back is exact: :func:`take_back` replays the game's
 history without its last actions. Both work on any :class:`~empires.core.engine.EngineGame`
@@ -100,19 +102,24 @@ def _barrier(before: Any, action: Any, after: Any, me: int) -> bool:
     hook = getattr(after, "undo_barrier", None)
     if hook is not None and hook(before, action):
         return True
-    if _private_news(before, after):
+    if _closing_news(before, after):
         return True
     return _revealed(before, action, after, me)
 
 
-def _private_news(before: Any, after: Any) -> bool:
+def _closing_news(before: Any, after: Any) -> bool:
     """Whether the action logged an event with a private part beyond the actor's own choice (a
-    card drawn, a counter scouted)."""
+    card drawn, a counter scouted), or ended a phase or turn (its events reach another one)."""
     log_before = getattr(getattr(before, "s", None), "events", None)
     log_after = getattr(getattr(after, "s", None), "events", None)
     if not isinstance(log_before, list) or not isinstance(log_after, list):
         return False
-    for event in log_after[len(log_before) :]:
+    new = log_after[len(log_before) :]
+    if new and any(
+        (e.get("turn"), e.get("phase")) != (new[0].get("turn"), new[0].get("phase")) for e in new
+    ):
+        return True
+    for event in new:
         secret = event.get("secret")
         if isinstance(secret, dict) and set(secret) - _OWN_CHOICE_KEYS:
             return True

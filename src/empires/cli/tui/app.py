@@ -395,7 +395,7 @@ class GameApp(App):
     def show_end(self) -> None:
         session = self.session
         table = scores_table(session.state, session.labels)
-        outcome = session.outcome() + ranking_lines(session.state, session.labels)
+        places = ranking_lines(session.state, session.labels)
 
         def answered(answer: Any) -> None:
             if answer == "leave":
@@ -403,7 +403,7 @@ class GameApp(App):
             elif answer == "save":
                 self.action_save()
 
-        self.push_screen(screens.EndScreen(table, outcome), answered)
+        self.push_screen(screens.EndScreen(session.outcome(), table, places), answered)
 
 
 def _is_command(typed: str) -> bool:

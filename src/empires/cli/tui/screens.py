@@ -123,16 +123,18 @@ class EndScreen(Dialog):
         Binding("ctrl+s", "save", "Save", priority=True),
     ]
 
-    def __init__(self, scores: RenderableType, outcome: list[str]) -> None:
+    def __init__(self, outcome: list[str], scores: RenderableType, places: list[str]) -> None:
         super().__init__()
-        self.scores = scores
         self.outcome = outcome
+        self.scores = scores
+        self.places = places
 
     def compose(self) -> ComposeResult:
         lines = [Text(line, style="bold" if i == 0 else "") for i, line in enumerate(self.outcome)]
+        places = [Text(line) for line in self.places]
         with Vertical():
             with VerticalScroll():
-                yield Static(Group(*lines[:1], self.scores, *lines[1:]), id="end")
+                yield Static(Group(*lines, self.scores, *places), id="end")
             yield Static(
                 "Ctrl-S: save (for empires replay) · Esc: the board · q: leave", classes="hint"
             )
