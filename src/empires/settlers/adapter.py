@@ -10,7 +10,8 @@ from typing import Any
 from empires.core.adapter import EngineAdapter
 from empires.core.game import GameState
 from empires.core.rng import Rng
-from empires.settlers import game, options, tensor
+from empires.core.screen import DecisionHelp, ScreenPart
+from empires.settlers import game, options, screen, tensor
 from empires.settlers.actions import CODEC
 from empires.settlers.heuristic import SettlersHeuristicBot
 from empires.settlers.setup import MAX_PLAYERS, MIN_PLAYERS
@@ -109,6 +110,12 @@ class SettlersAdapter(EngineAdapter):
         from empires.settlers.card_files import validate
 
         return validate(data, games)
+
+    def screen_parts(self, observation: dict) -> list[ScreenPart]:
+        return screen.screen_parts(observation)
+
+    def decision_help(self, observation: dict) -> DecisionHelp:
+        return screen.decision_help(observation)
 
     # ---- bots and search ----
     def heuristic_bot(self, seed: int) -> Any:

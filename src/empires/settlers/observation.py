@@ -17,7 +17,7 @@ from empires.settlers.actions import DECK_CHOICES, SHRINE_GOODS, TAKE_GOODS, Act
 from empires.settlers.cards import GOODS, Card
 from empires.settlers.decision_table import PROMPTS
 from empires.settlers.flow import PHASES
-from empires.settlers.rules import taken_by
+from empires.settlers.rules import owner_of, taken_by
 from empires.settlers.solo import achievement
 
 if TYPE_CHECKING:
@@ -185,6 +185,75 @@ def observe(game: SettlersGame, player: int | None) -> dict:
     return obs
 
 
+def _goods_words(goods) -> str:
+    """``("wood", "wood", "vp")`` as "2 Wood, 1 VP" (the printed words of the Goods)."""
+    counts: dict[str, int] = {}
+    for g in goods:
+        counts[g] = counts.get(g, 0) + 1
+    return ", ".join(f"{n} {_GOOD_WORDS.get(g, g)}" for g, n in counts.items())
+
+
+_GOOD_WORDS = {
+    "wood": "Wood",
+    "stone": "Stone",
+    "food": "Food",
+    "gold": "Gold",
+    "worker": "Worker",
+    "raze": "Raze token",
+    "vp": "VP",
+    "card": "card",
+    "defense": "Defense token",
+}
+
+
+def _build_words(s, action: Action, kind: str, name: str) -> str:
+    how = " (ability)" if kind == "ability" else ""
+    cost = card_view(s.db[action.a])["cost"]
+    words = ", ".join(
+        _goods_words([g] * int(n)) if n.isdigit() else part
+        for part in cost.split(", ")
+        for n, _, g in [part.partition(" ")]
+    )
+    return f"Build {name}{how} ({'free' if cost == 'free' else words})"
+
+
+def _deal_words(s, action: Action, kind: str, name: str) -> str:
+    deal = s.db[action.a].deal
+    gain = _goods_words([deal]) if deal else "nothing"
+    return f"Make a Deal with {name} (1 Food: {gain} now and each Production phase)"
+
+
+def _raze_words(s, action: Action, kind: str, name: str) -> str:
+    gain = _goods_words(s.db[action.a].raze) or "nothing"
+    return f"Raze {name} from hand (1 Raze token: gain {gain})"
+
+
+def _raze_location_words(s, action: Action, kind: str, name: str) -> str:
+    owner = owner_of(s, action.a)
+    whose = (
+        "" if owner is None else "the virtual player's " if owner < 0 else f"Player {owner + 1}'s "
+    )
+    gain = _goods_words(s.db[action.a].raze) or "nothing"
+    return f"Raze {whose}{name} (gain {gain})"
+
+
+def _activate_words(s, action: Action, kind: str, name: str) -> str:
+    text = s.db[action.a].text
+    what = ""
+    if text.startswith("Action: ") and not s.db[action.a].unverified:
+        what = f": {text[len('Action: ') :].split('.')[0]}"
+    return f"Activate {name}" + (" twice" if action.b == 2 else "") + what
+
+
+_CARD_ACTIONS = {
+    "build": _build_words,
+    "deal": _deal_words,
+    "raze": _raze_words,
+    "raze-location": _raze_location_words,
+    "activate": _activate_words,
+}
+
+
 def describe(game: SettlersGame, action: Action, viewer: int | None = -2) -> str:
     """Words for an action in the context of the decision it answers. With a ``viewer`` (a seat,
     or None for a spectator) other than the deciding player, a card chosen in secret is not
@@ -205,18 +274,8 @@ def describe(game: SettlersGame, action: Action, viewer: int | None = -2) -> str
         if secret and s.draft_stage.startswith("alt"):
             return "Keep one of the cards drawn"
         return f"Take {name(action.a)}"
-    if k == "build":
-        card = s.db[action.a]
-        how = {"ability": " (ability)"}.get(kind, "")
-        return f"Build {card.name}{how}"
-    if k == "deal":
-        return f"Make a Deal with {name(action.a)} ({s.db[action.a].deal})"
-    if k == "raze":
-        return f"Raze {name(action.a)} from hand"
-    if k == "raze-location":
-        return f"Raze {name(action.a)}"
-    if k == "activate":
-        return f"Activate {name(action.a)}" + (" twice" if action.b == 2 else "")
+    if k in _CARD_ACTIONS:
+        return _CARD_ACTIONS[k](s, action, kind, name(action.a))
     if k == "defend":
         return f"Place a Defense token on {name(action.a)}"
     if k == "samurai":
@@ -224,7 +283,7 @@ def describe(game: SettlersGame, action: Action, viewer: int | None = -2) -> str
     if k == "gate":
         return "Put a card under the Gate" if secret else f"Put {name(action.a)} under the Gate"
     if k == "shrine":
-        return f"Put 1 {SHRINE_GOODS[action.a]} on the Shrine"
+        return f"Put 1 {_GOOD_WORDS[SHRINE_GOODS[action.a]]} on the Shrine"
     if k == "discard":
         return f"Discard {name(action.a)}"
     if k == "target":
@@ -233,10 +292,10 @@ def describe(game: SettlersGame, action: Action, viewer: int | None = -2) -> str
         return f"Choose {name(action.a)}"
     if k == "draw":
         verb = "Spend 2 Workers for a card from" if kind == "workers" else "Draw from"
-        return f"{verb} the {DECK_CHOICES[action.a]} deck"
+        return f"{verb} the {DECK_CHOICES[action.a].capitalize()} deck"
     if k == "take":
         verb = "Spend 2 Workers for" if kind == "workers" else "Take"
-        return f"{verb} 1 {TAKE_GOODS[action.a]}"
+        return f"{verb} {_goods_words([TAKE_GOODS[action.a]])}"
     if k == "player":
         return f"Choose Player {action.a + 1}"  # seats count from 1 in words
     if k == "option":
