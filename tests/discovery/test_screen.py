@@ -46,8 +46,8 @@ def play(players: int, seed: int, steps: int, options: dict | None = None, until
     return game
 
 
-def render(parts: list[ScreenPart]) -> str:
-    console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+def render(parts: list[ScreenPart], width: int = 80) -> str:
+    console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
     for part in parts:
         console.print(part.title)
         console.print(part.body)
@@ -86,6 +86,8 @@ def test_mid_game_screens_render_at_80_columns_with_printed_names(players, seed,
         for part in parts:
             assert part.lines == height(part)
             assert all(len(line) <= 80 for line in text.splitlines())
+            narrow = render(parts, 40)  # a side panel of a full-screen layout
+            assert all(len(line) <= 40 for line in narrow.splitlines())
         if viewer is not None:  # the mat lists every building by its printed name
             mat = render([p for p in parts if p.key == "you"])
             for building in obs["players"][viewer]["buildings"]:
@@ -178,3 +180,34 @@ def test_descriptions_name_what_a_choice_gains():
     for text in texts:
         for pattern in RAW:
             assert not re.search(pattern, text), text
+
+
+def test_a_scouted_counter_is_named_in_its_scouts_choices_only():
+    def scouted_target(g):
+        d = g.decision
+        if d is None or d["kind"] != "expedition_target":
+            return False
+        obs = g.observation(d["player"])
+        return any(
+            isinstance(r["counter"], dict) and r["counter"].get("scouted") for r in obs["regions"]
+        )
+
+    game = play(3, 8, 5000, {"variants": ["scouting"]}, until=scouted_target)
+    assert scouted_target(game), "no expedition chose among scouted counters in this game"
+    p = game.decision["player"]
+    obs = game.observation(p)
+    region = next(
+        r for r in obs["regions"] if isinstance(r["counter"], dict) and r["counter"].get("scouted")
+    )
+    action = f"region {region['id']}"
+    mine = game.describe_for(action, p)
+    assert f"Resistance {region['counter']['resistance']}" in mine
+    unaware = [
+        q
+        for q in range(3)
+        if q != p
+        and game.observation(q)["regions"][obs["regions"].index(region)]["counter"] == "face-down"
+    ]
+    for other in [None, *unaware]:
+        assert game.describe_for(action, other) == f"Explore {region['name']} (counter face down)"
+    assert game.describe(action) == f"Explore {region['name']} (counter face down)"

@@ -42,8 +42,8 @@ def play(players: int, seed: int, steps: int, options: dict | None = None, until
     return game
 
 
-def render(parts: list[ScreenPart]) -> str:
-    console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+def render(parts: list[ScreenPart], width: int = 80) -> str:
+    console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
     for part in parts:
         console.print(part.title)
         console.print(part.body)
@@ -78,6 +78,8 @@ def test_screens_render_at_80_columns_with_printed_names(players, seed, steps, o
         for pattern in RAW:
             assert not re.search(pattern, text), (pattern, re.search(pattern, text))
         assert all(len(line) <= 80 for line in text.splitlines())
+        narrow = render(parts, 40)  # a side panel of a full-screen layout
+        assert all(len(line) <= 40 for line in narrow.splitlines())
         for part in parts:
             assert part.lines == height(part)
         for seat in range(players):

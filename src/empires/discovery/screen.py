@@ -199,15 +199,22 @@ def _counter_cell(region: dict) -> Text:
     return text
 
 
+def _two_columns(label: str) -> Table:
+    """A table of a label column that never wraps and a column that wraps: readable from 40
+    columns on."""
+    table = Table(box=None, pad_edge=False, show_edge=False, show_header=False)
+    table.add_column(label, no_wrap=True, style="bold")
+    table.add_column("")
+    return table
+
+
 def new_world_part(obs: dict) -> ScreenPart:
-    table = Table(box=None, pad_edge=False, show_edge=False, expand=False)
-    table.add_column("Region", no_wrap=True)
-    table.add_column("Good", no_wrap=True)
-    table.add_column("Discovery counter / colonies")
+    table = _two_columns("Region")
     for region in obs["regions"]:
-        name = Text(region["name"], style="bold" if region["discovered"] else "")
-        good = good_name(region["trade_good"]) if region["trade_good"] else "taken"
-        table.add_row(name, good, _counter_cell(region))
+        good = good_name(region["trade_good"]) if region["trade_good"] else "good taken"
+        cell = Text(f"{good} · ", style="" if region["trade_good"] else "dim")
+        cell.append_text(_counter_cell(region))
+        table.add_row(region["name"], cell)
     lines: list[RenderableType] = [table]
     deck = obs["hidden"]["discovery_deck"]
     if all(r["discovered"] for r in obs["regions"]):
@@ -222,25 +229,29 @@ def new_world_part(obs: dict) -> ScreenPart:
 
 
 # ---- the event boxes ------------------------------------------------------------------------
-def _specialists(spaces: dict) -> Text:
-    out = Text()
-    for space, item in spaces.items():
-        if out.plain:
-            out.append(" · ")
-        out.append(f"{WORKER_NAMES.get(space, space.capitalize())}: ")
-        out.append_text(_seat_workers([item]))
-    return out if out.plain else Text("-", style="dim")
-
-
 def _discovery_box(players: list[dict]) -> Text:
+    """The workers waiting in the Discovery box, one line per player."""
     out = Text()
     for view in players:
         if view["discovery_box"]:
             if out.plain:
-                out.append(" · ")
+                out.append("\n")
             out.append_text(mark(view["seat"]))
             out.append(" " + workers_text(view["discovery_box"]))
     return out if out.plain else Text("-", style="dim")
+
+
+def _specialists(obs: dict) -> Text:
+    """The Specialists box, one line per space: "Missionary: ●1 Colonist"."""
+    spaces = obs["boxes"]["specialists"]
+    names = ["missionary", "merchant", "soldier", "captain"]
+    names += ["builder"] if obs["options"].get("builders") else []
+    out = Text()
+    for i, space in enumerate([*names, "training"]):
+        item = spaces.get(space)
+        out.append(("\n" if i else "") + f"{space.capitalize()}: ")
+        out.append_text(_seat_workers([item] if item else []))
+    return out
 
 
 def _dock_spaces(boxes: dict) -> Text:
@@ -253,35 +264,43 @@ def _dock_spaces(boxes: dict) -> Text:
     return out
 
 
+def _offer(text: str) -> Text:
+    return Text(f" · offer: {text}" if text else "", style="italic")
+
+
 def boxes_part(obs: dict) -> ScreenPart:
     boxes = obs["boxes"]
-    table = Table(box=None, pad_edge=False, show_edge=False)
-    table.add_column("Event box", no_wrap=True)
-    table.add_column("Workers, in order")
-    table.add_column("On offer")
-    offer = plural(len(boxes["buildings_offer"]), "building") if boxes["buildings_offer"] else ""
-    rows: list[tuple[str, Text, Text | str]] = [
-        ("Initiative", _seat_workers(boxes["initiative"]), ""),
-        ("Colonist Dock", _seat_workers(boxes["dock"]), _dock_spaces(boxes)),
+    table = _two_columns("Event box")
+    n_buildings = len(boxes["buildings_offer"])
+    rows: list[tuple[str, Text]] = [
+        ("Initiative", _seat_workers(boxes["initiative"])),
+        ("Colonist Dock", Text.assemble(_seat_workers(boxes["dock"]), _dock_spaces(boxes))),
         (
             "Trade Goods",
-            _seat_workers(boxes["trade_goods"]),
-            ", ".join(good_name(g) for g in boxes["trade_goods_offer"]),
+            _seat_workers(boxes["trade_goods"]).append_text(
+                _offer(", ".join(good_name(g) for g in boxes["trade_goods_offer"]))
+            ),
         ),
         (
             "Merchant Shipping",
-            _seat_workers(boxes["shipping"]),
-            "a Merchant Ship" if boxes["merchant_ship_waiting"] else "",
+            _seat_workers(boxes["shipping"]).append_text(
+                _offer("a Merchant Ship" if boxes["merchant_ship_waiting"] else "")
+            ),
         ),
-        ("Capital Buildings", _seat_workers(boxes["buildings"]), offer),
-        ("Discovery", _discovery_box(obs["players"]), ""),
-        ("Specialists", _specialists(boxes["specialists"]), ""),
-        ("Warfare", _seat_workers(boxes["warfare"]), ""),
+        (
+            "Capital Buildings",
+            _seat_workers(boxes["buildings"]).append_text(
+                _offer(plural(n_buildings, "building") if n_buildings else "")
+            ),
+        ),
+        ("Discovery", _discovery_box(obs["players"])),
     ]
     if obs["options"].get("builders") or boxes["mayflower"]:
-        rows.insert(2, ("Mayflower", _seat_workers(boxes["mayflower"]), ""))
-    for name, workers, on_offer in rows:
-        table.add_row(name, workers, on_offer)
+        rows.insert(2, ("Mayflower", _seat_workers(boxes["mayflower"])))
+    rows.append(("Specialists", _specialists(obs)))
+    rows.append(("Warfare", _seat_workers(boxes["warfare"])))
+    for name, cell in rows:
+        table.add_row(name, cell)
     return _part("boxes", "Event boxes", table)
 
 
@@ -289,14 +308,13 @@ def offer_part(obs: dict) -> ScreenPart | None:
     offer = obs["boxes"]["buildings_offer"]
     if not offer:
         return None
-    table = Table(box=None, pad_edge=False, show_edge=False, show_header=False)
-    table.add_column("Building", no_wrap=True, style="bold")
-    table.add_column("Price", no_wrap=True)
-    table.add_column("Effect")
+    lines = []
     for b in offer:
         kind = _BUILDING_TYPES.get(b["type"], b["type"])
-        table.add_row(b["name"], f"${b['price']}", f"{kind}: {b['text']}")
-    return _part("offer", "Capital Buildings on offer", table)
+        line = Text.assemble((b["name"], "bold"), f" ${b['price']} ({kind}): ")
+        line.append(b["text"], style="dim")
+        lines.append(line)
+    return _part("offer", "Capital Buildings on offer", Group(*lines))
 
 
 # ---- player mats ----------------------------------------------------------------------------
@@ -313,15 +331,14 @@ def _score_text(row: dict) -> str:
 
 
 def _buildings_lines(view: dict) -> list[Text]:
-    """One line per building: its printed name in bold, then its effect (cut at the edge)."""
+    """One paragraph per building: its printed name in bold, then its effect."""
     used = set(view["buildings_used"])
     lines = []
     for bid in view["buildings"]:
         b = BUILDINGS[BUILDING_INDEX[bid]]
         kind = _BUILDING_TYPES.get(b.type, b.type) + (", used" if bid in used else "")
-        line = Text(no_wrap=True, overflow="ellipsis")
-        line.append(b.name, style="bold")
-        line.append(f" ({kind}): {b.text}")
+        line = Text.assemble((b.name, "bold"), f" ({kind}): ")
+        line.append(b.text, style="dim")
         lines.append(line)
     return lines
 
@@ -363,30 +380,24 @@ def own_part(obs: dict) -> ScreenPart | None:
 
 
 def players_part(obs: dict) -> ScreenPart:
-    table = Table(box=None, pad_edge=False, show_edge=False)
-    table.add_column("Player", no_wrap=True)
-    table.add_column("$", justify="right")
-    table.add_column("VP", justify="right")
-    table.add_column("To place", justify="right")
-    table.add_column("Trade Goods")
-    table.add_column("Capital Buildings")
-    table.add_column("Disc.", justify="right")
+    lines: list[RenderableType] = []
     for view, score in zip(obs["players"], obs["scores"], strict=True):
-        who = mark(view["seat"])
+        head = mark(view["seat"])
         if view["nation"]:
-            who.append(f" {_NATION_SHORT.get(view['nation'], view['nation'].capitalize())}")
+            head.append(f" {_NATION_SHORT.get(view['nation'], view['nation'].capitalize())}")
         if view["seat"] == obs["player"]:
-            who.append(" (you)")
-        table.add_row(
-            who,
-            str(view["money"]),
-            str(score["total"]),
-            str(sum(view["available"].values())),
-            _goods_text(view),
-            ", ".join(building_name(b) for b in view["buildings"]) or "-",
-            str(len(view["discoveries"])),
+            head.append(" (you)")
+        to_place = sum(view["available"].values())
+        found = len(view["discoveries"])
+        head.append(
+            f" · ${view['money']} · {score['total']} VP · {to_place} to place · "
+            f"{found} discover{'y' if found == 1 else 'ies'}"
         )
-    return _part("players", "Player mats", table)
+        lines.append(head)
+        lines.append(Text(f"  Trade Goods: {_goods_text(view)}"))
+        names = ", ".join(building_name(b) for b in view["buildings"]) or "none"
+        lines.append(Text(f"  Capital Buildings: {names}", style="dim"))
+    return _part("players", "Player mats", Group(*lines))
 
 
 # ---- the expedition -------------------------------------------------------------------------

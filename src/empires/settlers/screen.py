@@ -43,6 +43,7 @@ _SCORE_NAMES = {
     "shrine": "Shrine",
     "gate": "Gate",
 }
+_UNKNOWN = "unknown (no public source gives it; played without it)"
 _SOURCE_MARKS = {"unverified": "?", "house": "(house)"}
 LEGENDS = {
     "unverified": "? its ability is unknown (no public source); played without it",
@@ -107,8 +108,8 @@ def _part(key: str, title: str, body: RenderableType, own: bool = False) -> Scre
 
 # ---- cards ----------------------------------------------------------------------------------
 def card_lines(view: dict) -> list[Text]:
-    """A card in two lines: its name and fields, then its ability text (cut at the edge)."""
-    head = Text(no_wrap=True, overflow="ellipsis")
+    """A card: its name and fields, then its ability text (dim)."""
+    head = Text()
     head.append(view["name"], style="bold")
     marker = source_mark(view)
     if marker:
@@ -118,12 +119,12 @@ def card_lines(view: dict) -> list[Text]:
         head.append(f" · raze {goods_list(view['raze'])}")
     if view.get("deal"):
         head.append(f" · deal {good_name(view['deal'])}")
-    text = view["text"]
+    text = view["text"].replace(_UNKNOWN, "unknown")  # the legend says the rest
     if view.get("known_text"):
         text = f"Partly known: {view['known_text']}"
     if view.get("source") == "house":
         text = f"House text: {text}"
-    body = Text("  " + text, no_wrap=True, overflow="ellipsis", style="dim")
+    body = Text("  " + text, style="dim")
     return [head, body]
 
 
