@@ -28,6 +28,7 @@ from empires.settlers.cards import (
     schema_problems,
 )
 from empires.settlers.game import new_game
+from empires.settlers.heuristic import SettlersHeuristicBot
 from empires.settlers.options import Options
 
 FORMAT = "empires-settlers-cards/overlay-1"
@@ -90,10 +91,12 @@ def problem(card: str | None, field: str | None, message: str) -> dict:
 def _problem(exc: CardFileError) -> dict:
     """A problem from an error, its message without the card and field it names apart."""
     message = str(exc)
-    for prefix in (f"card {exc.card!r}:", f" {exc.field}:"):
-        if exc.card and message.startswith(prefix):
-            message = message[len(prefix) :]
-    return problem(exc.card, exc.field, message.strip())
+    prefix = f"card {exc.card!r}:"
+    if exc.card and message.startswith(prefix):
+        message = message[len(prefix) :].strip()
+    if exc.field and message.split(" ")[0].rstrip(":") == exc.field:
+        message = message[len(exc.field) :].lstrip(": ")
+    return problem(exc.card, exc.field, message)
 
 
 def unfilled(data: dict) -> list[dict]:
@@ -165,17 +168,23 @@ def _play(data: dict, db: CardDB, games: int, summary: dict) -> list[dict]:
 
 
 def _random_game(n: int, seed: int, options: Options, built: set[str]) -> dict | None:
-    """Play one game with random legal choices; the problem it ran into (naming the house card
+    """Play one game with random legal choices (in odd games the heuristic bot plays seat 0: its
+    values of the abilities are checked too); the problem it ran into (naming the house card
     being resolved), or None. ``built``: the house cards that reached an Empire."""
     game = new_game(n, seed, options)
     s = game.s
     rng = Rng(seed)
+    bot = SettlersHeuristicBot(seed) if seed % 2 else None
     steps = 0
     while not game.is_terminal():
-        legal = game.legal_actions()
-        action = legal[rng.randrange(len(legal))]
         decision = s.pending[-1] if s.pending else {}
+        action = None
         try:
+            if bot is not None and game.current_player == 0:
+                action = bot.choose(game)
+            else:
+                legal = game.legal_actions()
+                action = legal[rng.randrange(len(legal))]
             game.apply(action)
         except Exception as exc:  # a house ability that breaks the engine
             card = _culprit(s.db, decision, action)
@@ -190,7 +199,8 @@ def _random_game(n: int, seed: int, options: Options, built: set[str]) -> dict |
 def _culprit(db: CardDB, decision: dict, action: Any) -> str | None:
     """The house card most likely at fault: the one whose decision was being made, else the one
     the action named."""
-    for c in (decision.get("card"), action.a if action.kind in CARD_KINDS else None):
+    named = action.a if action is not None and action.kind in CARD_KINDS else None
+    for c in (decision.get("card"), named):
         if isinstance(c, int) and 0 <= c < len(db.cards) and db[c].source == "house":
             return db[c].id
     return None

@@ -69,8 +69,23 @@ SCORED_DECISIONS = frozenset(
 # effect without a rule raises rather than being silently worth 0). Feature triggers are worth a
 # flat amount per trigger and an Action's special a flat bonus, whatever they are.
 VALUED_EFFECTS = frozenset(
-    ("gain", "gain_per_color", "gain_per_samurai", "choose_one", "draw_keep", "production_copy")
+    (
+        "gain",
+        "gain_per_color",
+        "gain_per_samurai",
+        "choose_one",
+        "draw_keep",
+        "production_copy",
+        "gain_per",
+        "pay",
+        "steal",
+        "place_defense",
+        "enemies_lose",
+        "special",
+    )
 )
+# Flat values of the effects of card files that no built-in card has (house cards).
+FLAT_EFFECTS = {"place_defense": 0.3, "enemies_lose": 0.3, "special": 0.8}
 VALUED_TYPES = frozenset(("production", "action", "feature"))
 
 
@@ -177,8 +192,22 @@ class _View:
                     default=0.0,
                 )
             else:
-                raise KeyError(f"the heuristic has no value rule for the effect {key!r}")
+                total += self._house_effect_value(key, arg, card)
         return total
+
+    def _house_effect_value(self, key: str, arg, card: Card | None) -> float:
+        """The effects only card files use (no built-in card has them): rough values."""
+        if key == "gain_per":
+            return self.good(arg["good"], min(arg["max"], 1))
+        if key == "pay":
+            return max(
+                0.0, self.effects_value(arg["effects"], card) - self.goods_value(arg["spend"])
+            )
+        if key == "steal":
+            return self.good(arg["goods"][0], arg.get("n", 1)) * 0.9
+        if key in FLAT_EFFECTS:
+            return FLAT_EFFECTS[key]
+        raise KeyError(f"the heuristic has no value rule for the effect {key!r}")
 
     def card_value(self, card: Card) -> float:
         """A Location's worth to the bot if built now."""
