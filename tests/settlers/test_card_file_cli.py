@@ -10,6 +10,7 @@ import pytest
 
 from empires.cli import main
 from empires.core.adapter import get_adapter
+from empires.server.serve_options import parse_card_sets
 from empires.settlers import rules
 
 ACTIONS = [
@@ -126,6 +127,7 @@ def test_a_filled_in_overlay_validates_and_plays(tmp_path, capsys, template):
     assert code == 0
     # a server's card set (empires serve --cards NAME=FILE) takes it too
     assert get_adapter("settlers").card_file_error(str(path)) is None
+    assert parse_card_sets([f"house={path}"]) == {"house": str(path.resolve())}
 
 
 def test_a_partly_filled_overlay_plays_the_rest_without_abilities(tmp_path, capsys, template):
