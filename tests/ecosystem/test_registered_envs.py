@@ -159,3 +159,45 @@ def test_the_base_install_works_without_the_research_libraries(tmp_path):
     assert done.stdout.strip().endswith("ok")
     assert "empires[export]" in done.stderr and "empires[postgres]" in done.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_the_base_install_serves_the_web_app_on_sqlite(tmp_path):
+    """The web app starts and answers with every optional library hidden."""
+    import json
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    code = textwrap.dedent(
+        f"""
+        import sys
+        for name in ("pyspiel", "gymnasium", "pettingzoo", "pyarrow", "psycopg", "ray", "httpx"):
+            sys.modules[name] = None
+        from empires.cli import main
+        sys.exit(main(["serve", "--port", "{port}", "--db", "sqlite:///games.db"]))
+        """
+    )
+    server = subprocess.Popen(
+        [sys.executable, "-c", code], cwd=tmp_path, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    try:
+        meta = None
+        for _ in range(150):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/meta", timeout=2) as r:
+                    meta = json.load(r)
+                break
+            except OSError:
+                if server.poll() is not None:
+                    break
+                time.sleep(0.2)
+        assert meta is not None, server.stdout.read() if server.poll() is not None else "no answer"
+        assert {g["name"] for g in meta["games"]} >= {"discovery", "settlers"}
+        assert (tmp_path / "games.db").exists()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
