@@ -1,9 +1,12 @@
-"""The card data: loading, validating and indexing ``data/cards.json`` (or a complete card file).
+"""The card data: loading, validating and indexing ``data/cards.json`` or a user's card file
+(complete, or an overlay filling in some cards over the built-in data).
 
 Every physical card has an index: the 204 cards of the data file in file order (84 Common, then the
 Faction decks as the file lists them), then the 16 Attack cards (indices 204..219). Cards are
 immutable :class:`Card` values; their abilities are written in the effect vocabulary below and
-interpreted by :mod:`empires.settlers.rules` and :mod:`empires.settlers.abilities`.
+interpreted by :mod:`empires.settlers.rules`, :mod:`empires.settlers.abilities` and
+:mod:`empires.settlers.card_effects`. The JSON Schema ``data/cards.schema.json`` describes every
+key (a test keeps it and the names here in step); a user's file is checked against it first.
 
 Effect vocabulary (a list of effects is applied in order):
 
@@ -12,22 +15,34 @@ Effect vocabulary (a list of effects is applied in order):
 * ``{"gain_per_color": {"color", "good", "max"}}``: 1 good per Location of the colour (the card
   counts itself), at most ``max``;
 * ``{"gain_per_samurai": {"good", "max"}}``: 1 good per Samurai in the Empire, at most ``max``;
+* ``{"gain_per": {"count", "per", "good", "max"}}``: 1 good per ``per`` of :data:`COUNTS`;
 * ``{"choose_one": [[effects], [effects]]}``: the player picks one list;
 * ``{"draw_keep": {"deck", "draw", "keep"}}``: draw cards (``deck``: ``common``, ``faction`` or
   ``any`` card by card) and keep ``keep`` of them, discarding the rest;
-* ``{"production_copy": {}}``: gain what one of the player's other Production Locations produces.
+* ``{"production_copy": {}}``: gain what one of the player's other Production Locations produces;
+* ``{"pay": {"spend", "effects"}}``: the player may spend goods for the effects;
+* ``{"steal": {"goods", "n"}}``: take goods from an enemy's supply;
+* ``{"place_defense": {"n"}}``: Defense tokens on the player's Common Locations;
+* ``{"enemies_lose": {good: n}}``: every enemy who has not passed loses goods;
+* ``{"special": {"name", "params"}}``: an Action special (below) from any card.
 
 Feature triggers (``"feature": [...]``, key ``on``): ``build`` (each time you build a Location of
 one of ``colors`` / of ``deck``: ``effects``, or an optional exchange among ``options``),
-``raze`` (each time you raze), ``enemy_worker_pair`` (each pair of Workers an enemy spends),
-``gain`` (each time you gain at least ``at_least`` of ``good`` at once, gain ``extra`` more),
-``storage`` (``goods`` kept in the Cleanup phase), ``shrine`` (``thresholds`` of end-game VP for
-Resources placed on it) and ``gate`` (cards from hand placed under it: ``per_card`` effects and
-``end`` = ``[cards, vp]`` at the end of the game).
+``raze`` (each time you raze), ``razed`` (each time an enemy razes one of your Locations),
+``deal`` (each time you make a Deal), ``enemy_worker_pair`` (each pair of Workers an enemy
+spends), ``gain`` (each time you gain at least ``at_least`` of ``good`` at once, gain ``extra``
+more), ``storage`` (``goods`` kept in the Cleanup phase), ``shrine`` (``thresholds`` of end-game VP
+for Resources placed on it), ``gate`` (cards from hand placed under it: ``per_card`` effects and
+``end`` = ``[cards, vp]`` at the end of the game) and ``protection`` (enemies cannot do what
+``against`` lists of :data:`PROTECTIONS` to it, or with ``scope`` empire to any Location of its
+Empire).
 
 Action Locations (``"action"``): ``limit`` activations per round, ``spend`` (goods; ``card`` is a
 card discarded from hand, ``deal`` one of the player's Deals), then ``effects`` and/or a
 ``special`` from :data:`SPECIALS` (with ``params``).
+
+Where an ability comes from is each card's ``source``: ``printed`` (the built-in data),
+``unverified`` (played without it) or ``house`` (a user's file; its text says so).
 """
 
 from __future__ import annotations
