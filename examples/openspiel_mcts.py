@@ -11,8 +11,8 @@ example scripts import none of ours; this script imports ``empires`` (which regi
 The example seats at most two players (``--player1``, ``--player2``: mcts, random, human). MCTS
 clones the state, so it plays the real future (it cheats on hidden information); see
 ``openspiel_ismcts.py`` for the Information-Set MCTS that does not. The defaults here differ
-from OpenSpiel's (2-player Discovery, 20 simulations, quiet) because one full random rollout of
-our games takes some 10-50 ms.
+from OpenSpiel's (2-player Discovery, 20 simulations, quiet) because every simulation plays a
+random game of a few hundred decisions to its end.
 """
 
 from absl import app, flags
