@@ -124,9 +124,9 @@ def _pay(s: State, d: dict) -> list[Action]:
 def _pay_choose(s: State, d: dict, action: Action) -> None:
     p, card = d["player"], d["card"]
     wsf, extra = split_spend(d.get("spend", {}).items())
-    before = mark(s, d)
     pay_resources(s, p, wsf)
     pay_other(s, p, extra, card, then=None)
+    before = mark(s, d)  # after paying: the event tells what the effects gave
     gain_effects(s, p, d.get("effects", []), None if card < 0 else card)
     if card >= 0:
         tell(s, d, before)

@@ -255,6 +255,10 @@ ABILITY = {
     "trade_route": "makes a Trade Route Deal with {victim}'s {target}",
     "enemy_discard": "makes {victim} discard a card",
     "block_action": "blocks {victim}'s {target} for the round",
+    # the effects of card files (house cards)
+    "pay": "pays for its effect",
+    "steal": "takes goods from {victim}",
+    "enemies_lose": "makes {victim} lose goods",
 }
 
 
