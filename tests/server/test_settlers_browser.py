@@ -79,7 +79,14 @@ def _click_once(page, use_list: bool = False) -> str:
     else:
         page.locator("#actions button").first.click()
         how = "list"
-    page.wait_for_function(ADVANCED, arg=before, timeout=20_000)
+    try:
+        page.wait_for_function(ADVANCED, arg=before, timeout=20_000)
+    except sync_api.TimeoutError:
+        state = page.evaluate(
+            "() => [document.querySelector('#error').textContent,"
+            " document.querySelector('#status').textContent]"
+        )
+        raise AssertionError(f"the {how} click changed nothing: {state}") from None
     return how
 
 

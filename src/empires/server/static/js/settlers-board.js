@@ -152,7 +152,8 @@ function playerPanel(obs, pl, { seats, you }) {
       passed ? h("span", { class: "passed-tag" }, " · passed") : null,
       h("span", { class: "st-vp" }, ` ${score.total ?? pl.vp} pts`)),
     h("div", { class: "st-facts" }, ...facts, h("span", {}, `VP tokens: ${pl.vp}`)),
-    goodsRow(pl.goods, mine), dealsLine(pl), ...empireRows(obs, seat, seats));
+    goodsRow(pl.goods, mine), dealsLine(pl),
+    h("div", { class: "st-empire" }, ...empireRows(obs, seat, seats)));
 }
 
 function scoreTrack(obs, seats) {
