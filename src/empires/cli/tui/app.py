@@ -197,9 +197,9 @@ class GameApp(App):
             self.choices = session.choices()
             text = Text(f"{session.labels[session.to_act()]}: ", style="bold")
             text.append(session.decision_title(), style="bold")
-            text.append(f" · {len(self.choices)} choices · F1 help", style="dim")
             if session.undoable():
-                text.append(" · Ctrl-Z undo", style="dim")
+                text.append(" · Ctrl-Z undo", style="yellow")
+            text.append(f" · {len(self.choices)} choices", style="dim")
             line.update(text)
         else:
             self.choices = []
@@ -207,22 +207,26 @@ class GameApp(App):
             who = session.labels[seat] if 0 <= seat < len(session.labels) else "?"
             line.update(Text(f"{who} is playing…", style="italic"))
         options.clear_options()
+        self.shown = []
         self.filter_choices(self.query_one("#filter", Input).value)
 
     def filter_choices(self, typed: str) -> None:
         """Show the choices whose words hold every word typed (a number: highlight it)."""
         options = self.query_one("#choices", OptionList)
-        options.clear_options()
         words = typed.lower().split()
         number = typed.strip().isdigit()
         width = len(str(len(self.choices)))
-        self.shown = []
-        for i, (_, text) in enumerate(self.choices):
-            if number or all(w in text.lower() for w in words) or _is_command(typed):
-                self.shown.append(i)
-        options.add_options(
-            Option(Text(f"{i + 1:>{width}}. {self.choices[i][1]}"), id=str(i)) for i in self.shown
-        )
+        shown = [
+            i
+            for i, (_, text) in enumerate(self.choices)
+            if number or _is_command(typed) or all(w in text.lower() for w in words)
+        ]
+        if shown != self.shown or options.option_count != len(shown):
+            self.shown = shown
+            options.clear_options()
+            options.add_options(
+                Option(Text(f"{i + 1:>{width}}. {self.choices[i][1]}"), id=str(i)) for i in shown
+            )
         if self.shown:
             k = int(typed) - 1 if number else -1
             options.highlighted = self.shown.index(k) if k in self.shown else 0
@@ -297,7 +301,12 @@ class GameApp(App):
         if self.narrator is not None:
             self.narrator.heading = None  # the new page starts with its heading
         self.session.apply(action)
-        self.refresh_screen()
+        if self.session.human_to_act():
+            self.refresh_screen()
+        else:  # the bots play next; the screen is drawn again when they are done
+            if self.narrator is not None:
+                self.narrator.flush(self.session.state)
+            self.draw_decision()
         self.advance()
 
     def advance(self) -> None:
@@ -360,10 +369,10 @@ class GameApp(App):
         self.push_screen(dialog)
         self.call_after_refresh(fill)
 
-    def action_save(self) -> None:
+    def action_save(self, then_leave: bool = False) -> None:
         def chosen(path: str | None) -> None:
-            if path:
-                self.save_to(path)
+            if path and self.save_to(path) and then_leave:
+                self.exit(0)
 
         self.push_screen(screens.SavePrompt(self.session.default_save_name()), chosen)
 
@@ -385,7 +394,7 @@ class GameApp(App):
 
         def answered(answer: Any) -> None:
             if answer == "save":
-                self.action_save()
+                self.action_save(then_leave=True)
             elif answer is True:
                 self.result = "Game abandoned."
                 self.exit(0)
