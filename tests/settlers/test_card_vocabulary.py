@@ -364,6 +364,8 @@ def test_overlay_refuses_changed_known_fields_unknown_ids_and_printed_abilities(
         merge_overlay({"cards": [{"id": "zzz999"}]})
     with pytest.raises(CardFileError, match="printed ability"):
         merge_overlay({"cards": [{"id": "com046", "action": {"limit": 1, "spend": {}}}]})
+    with pytest.raises(CardFileError, match="a 'action' card's ability is its 'action' field"):
+        merge_overlay({"cards": [{"id": "rom001", "feature": [{"on": "deal", "effects": []}]}]})
     with pytest.raises(CardFileError, match="listed twice"):
         merge_overlay({"cards": [{"id": "rom001"}, {"id": "rom001"}]})
     # repeating known fields (as the template does) is fine; an empty ability fills in nothing
@@ -381,3 +383,15 @@ def test_overlay_games_play_through(overlay):
             game = random_game(n, seed, options, each=check)
             assert game.is_terminal()
             check(game)
+
+
+def test_a_complete_file_marks_what_differs_from_the_printed_data_as_house(tmp_path):
+    from tests.settlers.settlers_helpers import complete_card_file
+
+    db = load_cards(complete_card_file(tmp_path))
+    assert db.complete
+    filled = [c for c in db.cards if c.source == "house"]
+    assert len(filled) == 90  # the stand-ins of the test file
+    assert all(c.text.startswith("House rule") for c in filled)
+    printed = db[db.by_id["com046"]]
+    assert printed.source == "printed" and not printed.text.startswith("House rule")

@@ -581,6 +581,11 @@ def merge_overlay(data: dict) -> dict:
 
 def _merge_card(card: dict, entry: dict, kind: str) -> None:
     cid = card["id"]
+    wrong = {"action": "feature", "feature": "action"}.get(kind)
+    if wrong and entry.get(wrong):
+        raise CardFileError(
+            f"card {cid!r}: {wrong}: a {kind!r} card's ability is its {kind!r} field", cid, wrong
+        )
     for k in KNOWN_FIELDS:
         if k in entry and entry[k] != card.get(k, _ABSENT.get(k)):
             raise CardFileError(
