@@ -85,9 +85,9 @@ def test_mid_game_screens_render_at_80_columns_with_printed_names(players, seed,
         assert "New Spain" in text and "Colonist Dock" in text
         for part in parts:
             assert part.lines == height(part)
-            assert all(len(line) <= 80 for line in text.splitlines())
-            narrow = render(parts, 40)  # a side panel of a full-screen layout
-            assert all(len(line) <= 40 for line in narrow.splitlines())
+        assert all(len(line) <= 80 for line in text.splitlines())
+        narrow = render(parts, 40)  # a side panel of a full-screen layout
+        assert all(len(line) <= 40 for line in narrow.splitlines())
         if viewer is not None:  # the mat lists every building by its printed name
             mat = render([p for p in parts if p.key == "you"])
             for building in obs["players"][viewer]["buildings"]:
@@ -211,3 +211,14 @@ def test_a_scouted_counter_is_named_in_its_scouts_choices_only():
     for other in [None, *unaware]:
         assert game.describe_for(action, other) == f"Explore {region['name']} (counter face down)"
     assert game.describe(action) == f"Explore {region['name']} (counter face down)"
+
+
+def test_the_expedition_comes_first_for_the_player_forming_it():
+    game = play(
+        3, 2, 3000, until=lambda g: g.decision and g.decision["kind"] == "expedition_members"
+    )
+    p = game.decision["player"]
+    parts = ADAPTER.screen_parts(game.observation(p))
+    assert parts[0].key == "expedition" and parts[0].own and parts[1].key == "you"
+    other = ADAPTER.screen_parts(game.observation((p + 1) % 3))
+    assert other[0].key == "you" and not next(x for x in other if x.key == "expedition").own

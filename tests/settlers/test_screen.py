@@ -161,3 +161,17 @@ def test_descriptions_name_cards_and_what_they_cost_or_gain():
     assert all(
         re.fullmatch(r"Build .+ \((free|.*(Wood|Stone|Food|a Location).*)\)", b) for b in builds
     )
+
+
+def test_the_lookout_offer_comes_first_for_the_player_taking_a_card():
+    game = play(3, 4, 200, until=lambda g: g.decision is not None and g.decision["kind"] == "pick")
+    assert game.decision["kind"] == "pick"
+    p = game.decision["player"]
+    parts = ADAPTER.screen_parts(game.observation(p))
+    assert parts[0].key == "lookout" and parts[0].own
+    offer = render([parts[0]])
+    for card in game.observation(p)["draft"]:
+        assert card["name"] in offer
+        assert f"Take {card['name']} (" in game.describe_for(f"pick {card['id']}", p)
+    other = ADAPTER.screen_parts(game.observation((p + 1) % 3))
+    assert not next(part for part in other if part.key == "lookout").own

@@ -206,15 +206,27 @@ _GOOD_WORDS = {
 }
 
 
-def _build_words(s, action: Action, kind: str, name: str) -> str:
-    how = " (ability)" if kind == "ability" else ""
-    cost = card_view(s.db[action.a])["cost"]
-    words = ", ".join(
+def _cost_words(card: Card) -> str:
+    """A card's building cost as printed: "2 Wood, 1 Stone", "1 Stone, a Location", "free"."""
+    cost = card_view(card)["cost"]
+    if cost == "free":
+        return cost
+    return ", ".join(
         _goods_words([g] * int(n)) if n.isdigit() else part
         for part in cost.split(", ")
         for n, _, g in [part.partition(" ")]
     )
-    return f"Build {name}{how} ({'free' if cost == 'free' else words})"
+
+
+def _build_words(s, action: Action, kind: str, name: str) -> str:
+    how = " (ability)" if kind == "ability" else ""
+    return f"Build {name}{how} ({_cost_words(s.db[action.a])})"
+
+
+def _pick_words(card: Card) -> str:
+    """A face-up card on offer: "Sawmill (brown Action, cost 1 Wood, 1 Stone)"."""
+    kind = " ".join([*card.colors, card.type.capitalize()])
+    return f"Take {card.name} ({kind}, cost {_cost_words(card)})"
 
 
 def _deal_words(s, action: Action, kind: str, name: str) -> str:
@@ -273,7 +285,7 @@ def describe(game: SettlersGame, action: Action, viewer: int | None = -2) -> str
     if k == "pick":
         if secret and s.draft_stage.startswith("alt"):
             return "Keep one of the cards drawn"
-        return f"Take {name(action.a)}"
+        return _pick_words(s.db[action.a])
     if k in _CARD_ACTIONS:
         return _CARD_ACTIONS[k](s, action, kind, name(action.a))
     if k == "defend":
