@@ -326,3 +326,30 @@ def test_on_a_phone_every_control_is_reachable(browser, tmp_path):
         page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
         context.close()
     assert errors == []
+
+
+def test_the_lobby_draws_random_factions_among_those_left(browser, tmp_path):
+    """A seat's faction may be left to chance: the lobby draws it among the factions no other
+    seat took, and the game is created with every seat's faction named."""
+    errors: list[str] = []
+    with LiveServer(f"sqlite:///{tmp_path / 'lobby.db'}") as server:
+        page = browser.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.url}/")
+        page.wait_for_selector("#rules-options [data-option]")
+        page.select_option("#game", "settlers")
+        page.select_option("#players", "3")
+        factions = page.locator("#seats .seat-option")
+        assert "random" in factions.nth(0).locator("option").all_inner_texts()
+        factions.nth(0).select_option("egyptians")
+        factions.nth(1).select_option(label="random")
+        factions.nth(2).select_option(label="random")
+        page.click("#create-button")
+        page.wait_for_selector("#created:not([hidden])")
+        link = page.locator("#links input").first.input_value()
+        game = server.app.state.manager.games[re.search(r"/game/([0-9a-f]+)#", link)[1]]
+        chosen = game.state.history["config"]["options"]["factions"]
+        assert chosen[0] == "egyptians" and len(set(chosen)) == 3
+        assert set(chosen) <= {"romans", "barbarians", "egyptians", "japanese"}
+        page.close()
+    assert errors == []
