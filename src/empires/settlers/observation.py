@@ -297,6 +297,9 @@ def describe(game: SettlersGame, action: Action, viewer: int | None = -2) -> str
     if k == "shrine":
         return f"Put 1 {_GOOD_WORDS[SHRINE_GOODS[action.a]]} on the Shrine"
     if k == "discard":
+        if kind == "build_discard":  # the card being built is face up; so is what pays for it
+            what = "the Foundation " if action.a in s.foundations[d["player"]] else ""
+            return f"Discard {what}{name(action.a)} to build {s.db[d['card']].name}"
         return f"Discard {name(action.a)}"
     if k == "target":
         if secret and d.get("special") == "sanctuary":
