@@ -353,3 +353,64 @@ def test_the_lobby_draws_random_factions_among_those_left(browser, tmp_path):
         assert set(chosen) <= {"romans", "barbarians", "egyptians", "japanese"}
         page.close()
     assert errors == []
+
+
+class CardSetServer(LiveServer):
+    """The live server with operator-registered card sets."""
+
+    def __init__(self, db_url: str, card_sets: dict[str, str]) -> None:
+        super().__init__(db_url)
+        from empires.server import create_app
+
+        self.app = create_app(db_url, card_sets=card_sets)
+        self.server.config.app = self.app
+
+
+def test_a_card_set_from_the_lobby_marks_house_cards(browser, tmp_path):
+    """An operator's card set filling in the Romans' unverified cards: the lobby offers it by
+    name, and the table marks those cards as house rule text, never as printed; the file's path
+    reaches no page."""
+    from empires.core.adapter import get_adapter
+
+    template = get_adapter("settlers").card_template()
+    cards = [c for c in template["cards"] if c["id"].startswith("rom")]
+    for card in cards:
+        if card["type"] == "action":
+            card["action"] = {"limit": 1, "spend": {"worker": 1}, "effects": [{"gain": {"vp": 1}}]}
+        else:
+            card["feature"] = [{"on": "deal", "effects": [{"gain": {"wood": 1}}]}]
+        card["text"] = "Our table's reading."
+    path = tmp_path / "house-cards.json"
+    path.write_text(json.dumps({**template, "cards": cards, "attack_cards": []}))
+    errors: list[str] = []
+    with CardSetServer(f"sqlite:///{tmp_path / 'cards.db'}", {"house": str(path)}) as server:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.url}/")
+        page.wait_for_selector("#rules-options [data-option]")
+        page.select_option("#game", "settlers")
+        page.select_option("#cards", "house")
+        page.select_option("#players", "1")
+        page.click("#create-button")
+        page.wait_for_selector("#created:not([hidden])")
+        page.locator("#links a.open").first.evaluate("a => a.removeAttribute('target')")
+        page.locator("#links a.open").first.click()
+        page.wait_for_selector("#table .st-player")
+        assert "Card set: house" in page.locator(".st-rules").inner_text()
+        house = page.locator(".st-card:has(.st-source.house)")
+        gid = re.search(r"/game/([0-9a-f]+)", page.url)[1]
+        state = server.app.state.manager.games[gid].state
+        for _ in range(30):  # until a card of the set is in hand or built
+            page.wait_for_function(READY, timeout=20_000)
+            s = state.s
+            ours = [c for c in s.hand[0] + s.empire[0] if s.db[c].source == "house"]
+            if ours:
+                break
+            _click_once(page)
+        assert ours, "a Roman card of the set reached the table"
+        assert house.count() == len(ours)
+        text = house.first.locator(".st-text").inner_text()
+        assert text.startswith("House rule (not the printed text): Our table's reading.")
+        assert "house-cards.json" not in page.content() and str(tmp_path) not in page.content()
+        page.close()
+    assert errors == []

@@ -170,6 +170,16 @@ function scoreTrack(obs, seats) {
     }));
 }
 
+// The rules in play: variants, and the operator's card set by its name (never a path).
+function rulesLine(options) {
+  if (!options) return null;
+  const parts = [];
+  if (options.variants && options.variants.length) parts.push(`Variants: ${options.variants.join(", ")}`);
+  if (options.reshuffle_faction_discards) parts.push("Faction discards reshuffled");
+  if (options.cards) parts.push(`Card set: ${options.cards} (house rules where its cards say so)`);
+  return parts.length ? h("div", { class: "st-rules" }, parts.join(" · ")) : null;
+}
+
 function commonArea(obs, seats, you) {
   const own = Number.isInteger(you) ? obs.players[you] : null;
   const decks = h("div", { class: "st-decks" },
@@ -181,7 +191,7 @@ function commonArea(obs, seats, you) {
   return h("section", { class: "st-common" },
     h("div", { class: "st-round" }, `Round ${obs.round} of ${ROUNDS} · ${obs.phase}`, " · First player: ",
       Number.isInteger(obs.first_player) ? seatName(seats, obs.first_player) : "–"),
-    decks, scoreTrack(obs, seats),
+    rulesLine(obs.options), decks, scoreTrack(obs, seats),
     obs.draft.length || obs.phase === "Lookout" ? h("div", { class: "st-lookout" },
       h("h3", {}, `Lookout: cards on offer (${obs.draft.length})`),
       h("div", { class: "st-cards st-draft" }, ...(obs.draft.length
