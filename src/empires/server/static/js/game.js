@@ -235,7 +235,8 @@ function render() {
   }
 
   const who = v.you === null ? h("span", {}, "Watching as a spectator")
-    : h("span", {}, "You are ", swatch(v.you), " ", h("b", {}, seatLabel(seats, v.you)),
+    : h("span", {}, "You are ", isSettlers ? settlers.seatMark(v.you) : swatch(v.you), " ",
+        h("b", {}, seatLabel(seats, v.you)),
         ` (${COLOR_NAMES[v.you]})`);
   $("#who").replaceChildren(who);
   const title = isSettlers ? "Imperial Settlers" : "Empires: Age of Discovery";
