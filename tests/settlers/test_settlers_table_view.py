@@ -22,6 +22,7 @@ def test_card_views_and_locations_carry_what_the_table_draws():
                 assert loc["colors"] == list(card.colors)
                 assert loc["text"] == card.text
                 assert loc.get("unverified", False) == card.unverified
+                assert loc.get("faction") == (card.deck if card.is_faction else None)
             for view in obs["your_hand"] + obs["draft"] + obs["your_choices"]:
                 card = by_id[view["id"]]
                 assert view["colors"] == list(card.colors) and view["type"] == card.type

@@ -71,6 +71,8 @@ def _location(s, c: int, owner: int | None = None) -> dict:
     # face up on the table: what the card is and does (the web table draws it)
     view = card_view(card)
     out.update(colors=list(card.colors), type=card.type, text=view["text"])
+    if card.is_faction:
+        out["faction"] = card.deck
     out.update({k: view[k] for k in ("unverified", "source", "known_text") if k in view})
     if card.action is not None:
         out["activations"] = f"{s.activations[c]}/{card.action.limit}"

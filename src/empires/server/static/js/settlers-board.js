@@ -74,6 +74,7 @@ function colorTags(colors) {
 function kindWords(card, kind) {
   const colors = card.colors || [];
   const words = String(card.card || kind).split(" ").filter((w) => !colors.includes(w));
+  if (card.faction && !words.includes(card.faction)) words.unshift(card.faction);  // a Location
   return words.join(" ") || kind;
 }
 
