@@ -233,9 +233,15 @@ function soloArea(obs, seats, events) {
 }
 
 // Your decision: its prompt, and the choices no card, deck, good or player on the table gives.
-function decisionBar(obs, targets) {
+function decisionBar(obs, targets, seats, you) {
   const entries = [...targets.entries()].filter(([key]) => key.startsWith("choice:"));
-  if (!targets.size) return null;
+  if (!targets.size) {  // someone else decides: say who, at the top (a phone shows the list far below)
+    const p = obs.current_player;
+    if (obs.terminal || !Number.isInteger(p) || p < 0) return null;
+    if (p === you) return h("section", { class: "st-decision waiting", id: "decision" }, "Your choice is on its way…");
+    return h("section", { class: "st-decision waiting", id: "decision" }, "Waiting for ", seatName(seats, p),
+          obs.decision ? `: ${obs.decision.prompt}` : "");
+  }
   return h("section", { class: "st-decision", id: "decision" },
     h("strong", {}, "Your turn: "), obs.decision ? obs.decision.prompt : "choose",
     entries.length ? h("div", { class: "st-decision-choices" }, ...entries.map(([key, list]) =>
@@ -248,7 +254,7 @@ export function renderTable(box, obs, { seats = null, you = null, targets = null
   const players = obs.players.map((pl) => playerPanel(obs, pl, { seats, you }));
   const seated = Number.isInteger(you);
   const parts = [];
-  const bar = targets ? decisionBar(obs, targets) : null;
+  const bar = targets ? decisionBar(obs, targets, seats, you) : null;
   if (bar) parts.push(bar);
   parts.push(commonArea(obs, seats, you));
   if (obs.virtual_player) parts.push(soloArea(obs, seats, events));
