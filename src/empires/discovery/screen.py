@@ -260,7 +260,7 @@ def _dock_spaces(boxes: dict) -> Text:
     out = Text()
     for key, space in (("dock_x", "X"), ("dock_y", "Y")):
         if boxes[key] is not None:
-            out.append(f"{' · ' if out.plain else ''}{space}: ")
+            out.append(f" · {space}: ")
             out.append_text(mark(boxes[key]))
     return out
 
@@ -275,7 +275,7 @@ def boxes_part(obs: dict) -> ScreenPart:
     n_buildings = len(boxes["buildings_offer"])
     rows: list[tuple[str, Text]] = [
         ("Initiative", _seat_workers(boxes["initiative"])),
-        ("Colonist Dock", Text.assemble(_seat_workers(boxes["dock"]), _dock_spaces(boxes))),
+        ("Colonist Dock", _seat_workers(boxes["dock"]).append_text(_dock_spaces(boxes))),
         (
             "Trade Goods",
             _seat_workers(boxes["trade_goods"]).append_text(

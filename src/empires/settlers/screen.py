@@ -255,7 +255,10 @@ def lookout_part(obs: dict) -> ScreenPart | None:
 def _opponent(obs: dict, seat: int) -> list[RenderableType]:
     view = obs["players"][seat]
     head = _who(obs, seat)
-    head.append(f" · {_score_text(obs['scores'][seat])} · hand {view['hand_size']}")
+    head.append(
+        f" · {_score_text(obs['scores'][seat])} · hand {view['hand_size']} · Faction deck "
+        f"{view['faction_deck']}, discard {len(view['faction_discard'])}"
+    )
     if view["passed"]:
         head.append(" · passed", style="italic")
     lines: list[RenderableType] = [head, Text("  " + supply_text(view["goods"]), style="dim")]
