@@ -269,7 +269,8 @@ def test_two_humans_each_see_only_their_own_hand_and_picks(browser, tmp_path):
             assert pages[idle].locator("#actions-box").is_hidden()
             assert pages[idle].locator("#table .clickable").count() == 0
             assert f"Waiting for {names[turn]}" in pages[idle].locator("#status").inner_text()
-            assert f"Waiting for {names[turn]}" in pages[idle].locator("#decision").inner_text()
+            bar = pages[idle].locator("#decision").inner_text()
+            assert bar.startswith("Waiting for ") and f"{turn + 1} {names[turn]}:" in bar
             _click_once(pages[turn])
         assert checked > 10  # there were secrets to keep
         assert len(game.log) == 14
