@@ -21,7 +21,6 @@ import asyncio
 from typing import Any
 
 from rich.console import Console
-from rich.rule import Rule
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -49,7 +48,10 @@ class LogConsole:
         self.log.write(renderable)
 
     def rule(self, title: Any = "", align: str = "left", style: str = "") -> None:
-        self.log.write(Rule(title, align=align, style=style))  # type: ignore[arg-type]
+        """A heading that wraps rather than being cut short in a narrow panel."""
+        line = Text("── ", style="dim")
+        line.append(title if isinstance(title, Text) else Text(str(title), style="bold"))
+        self.log.write(line)
 
 
 class MarkedNarrator(Narrator):
@@ -105,6 +107,10 @@ class GameApp(App):
         Binding("up", "cursor(-1)", show=False),
         Binding("down", "cursor(1)", show=False),
         Binding("escape", "clear_filter", show=False),
+        Binding("pageup", "scroll_parts(-1)", show=False),
+        Binding("pagedown", "scroll_parts(1)", show=False),
+        Binding("shift+pageup", "scroll_news(-1)", show=False),
+        Binding("shift+pagedown", "scroll_news(1)", show=False),
     ]
 
     def __init__(self, session: Session, bot_delay: float = 0.15) -> None:
@@ -199,7 +205,8 @@ class GameApp(App):
             text.append(session.decision_title(), style="bold")
             if session.undoable():
                 text.append(" · Ctrl-Z undo", style="yellow")
-            text.append(f" · {len(self.choices)} choices", style="dim")
+            count = len(self.choices)
+            text.append(f" · {count} choice{'s' if count != 1 else ''}", style="dim")
             line.update(text)
         else:
             self.choices = []
@@ -274,6 +281,14 @@ class GameApp(App):
             options.action_cursor_up()
         else:
             options.action_cursor_down()
+
+    def action_scroll_parts(self, step: int) -> None:
+        box = self.query_one("#parts", VerticalScroll)
+        box.scroll_page_up() if step < 0 else box.scroll_page_down()
+
+    def action_scroll_news(self, step: int) -> None:
+        log = self.query_one("#news", RichLog)
+        log.scroll_page_up() if step < 0 else log.scroll_page_down()
 
     def action_clear_filter(self) -> None:
         self.query_one("#filter", Input).value = ""

@@ -15,7 +15,8 @@ from empires.core.screen import DecisionHelp
 KEYS_HELP = """\
 Keys: ↑/↓ choose · Enter play it · a number then Enter · letters filter the choices
 Esc clear the filter · F1 or ? this help · Ctrl-Z undo · Ctrl-S save · Ctrl-L the log
-Tab moves to the board (arrows scroll it; Enter folds a panel) · Ctrl-C, Ctrl-D or q quit
+PgUp/PgDn scroll the board, Shift+PgUp/PgDn the story · Tab reaches the board's panels
+(Enter or a click folds one) · Ctrl-C, Ctrl-D or q quit (asking first if moves are unsaved)
 You may also type a command and Enter: help, undo, log, save FILE, quit."""
 
 
