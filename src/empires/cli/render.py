@@ -81,7 +81,9 @@ def fmt(value: Any, n: int = 0) -> str:
 
 
 def field_title(key: str) -> str:
-    return str(key).replace("_", " ").capitalize()
+    """``"common_locations"`` -> ``"Common locations"``; ``"vp"`` -> ``"VP"``."""
+    words = str(key).replace("_", " ").capitalize().split(" ")
+    return " ".join("VP" if w.lower() == "vp" else w for w in words)
 
 
 def _seat_label(labels: Sequence[str], i: Any) -> str:

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from empires.cli.common import CliError
 from empires.cli.narration import Narrator, has_events, turn_word_of
-from empires.cli.render import render_scores
+from empires.cli.render import ranking_lines, scores_table
 from empires.cli.tui.session import Session
 from empires.core.errors import IllegalActionError
 
@@ -49,8 +49,8 @@ def run(session: Session, console: Console) -> int:
     state = session.state
     out.print(
         Text(
-            f"{session.game.name}: {state.num_players} players ({session.source}): "
-            + ", ".join(session.labels)
+            f"{session.game.name}: {state.num_players} player{'s' if state.num_players != 1 else ''}"
+            f" ({session.source}): " + ", ".join(session.labels)
         )
     )
     for line in session.game.startup_notes(state):  # a game may have something to say first
@@ -120,7 +120,11 @@ def show_parts(out: Console, session: Session, heading: str) -> None:
 def show_end(out: Console, session: Session) -> None:
     """The end screen: the final position, the scores with their breakdown, who won and why."""
     show_parts(out, session, "Game over")
-    render_scores(out, session.state, session.labels)
+    table = scores_table(session.state, session.labels)
+    table.box = None  # no box art in the plain mode
+    out.print(table)
+    for line in ranking_lines(session.state, session.labels):
+        out.print(Text(line))
     for line in session.outcome():
         out.print(Text(line))
 
