@@ -63,6 +63,10 @@ class MarkedNarrator(Narrator):
         if event.get("kind") == "action" and isinstance(p, int) and not isinstance(p, bool):
             if p >= 0:
                 marker = Text(seat_mark(p), style=f"bold {seat_colour(p)}")
+                mine = p == self.you
+                who, _, said = text.plain.partition(": ")
+                text = Text(f"{who}: ", style=f"bold {seat_colour(p)}")
+                text.append(said, style="green" if mine else "")
         return marker, text
 
 
