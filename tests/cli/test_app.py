@@ -88,7 +88,8 @@ def test_discovery_complete_game_by_keys():
     run(go())
 
 
-def test_settlers_solo_end_screen_says_whether_you_won_and_why():
+def test_settlers_solo_end_screen_says_whether_you_won_and_why(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     session = start(args("settlers", 1, "human", seed=4))
 
     async def go():
@@ -103,6 +104,27 @@ def test_settlers_solo_end_screen_says_whether_you_won_and_why():
             assert f"You {'won' if won else 'lost'} with {total} VP." in shown
             over = [e for e in session.state.events(0) if e["kind"] == "game_over"][-1]
             assert squeeze(over["text"])[:60] in shown  # why: the engine's last word
+            await pilot.press("ctrl+s")  # a finished game can be saved, for `empires replay`
+            await pilot.press("ctrl+u", *"end.json", "enter")
+            await pilot.pause()
+
+    run(go())
+    saved = json.loads((tmp_path / "end.json").read_text())
+    assert saved["seats"] == ["human"] and saved["actions"] == session.state.history["actions"]
+
+
+def test_a_click_plays_the_choice_under_it():
+    session = start(args("discovery", 2, "human,random", seed=2))
+
+    async def go():
+        app = GameApp(session, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            second = session.choices()[1][0]
+            count = len(session.state.history["actions"])
+            await pilot.click(OptionList, offset=(4, 1))
+            await settle(app, pilot)
+            assert session.state.history["actions"][count] == str(second)
 
     run(go())
 
