@@ -250,3 +250,24 @@ def _adapter(name: str):
     from empires.core.adapter import get_adapter
 
     return get_adapter(name)
+
+
+def test_players_taking_turns_at_one_screen_each_see_their_own_view():
+    session = start(args("settlers", 2, "human", seed=3))  # two humans, one screen
+
+    async def go():
+        app = GameApp(session, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            for _ in range(4):
+                me = session.to_act()
+                assert session.screen_seat() == me and f"{seat_mark(me)} to play" in str(
+                    app.query_one("#status").render()
+                )
+                own_view = session.game.screen_parts(session.state.observation(me))
+                titles = [p.title for p in sorted(own_view, key=lambda p: not p.own)]
+                assert [c.title for c in app.query(Collapsible)] == titles
+                await pilot.press("1", "enter")
+                await settle(app, pilot)
+
+    run(go())

@@ -124,7 +124,8 @@ class GameApp(App):
         self.folded: dict[str, bool] = {}  # panel key -> folded by the player
         self.choices: list[tuple[Any, str]] = []
         self.shown: list[int] = []  # indexes of self.choices in the (filtered) list
-        self.narrator: Narrator | None = None
+        self.narrators: dict[int | None, Narrator] = {}  # each human's story (None: spectator)
+        self.news_seat: int | None = None  # whose story the news panel tells
         self.panels: list[tuple[str, Collapsible, Static]] = []  # the parts shown, by key
         self.busy = False
         self.result = ""  # what to print on leaving ("Game abandoned.", "Saved to ...")
@@ -147,27 +148,42 @@ class GameApp(App):
         session = self.session
         news = self.query_one("#news", RichLog)
         state = session.state
-        if has_events(state):
-            viewer = session.viewer
-            self.narrator = MarkedNarrator(
-                LogConsole(news),  # type: ignore[arg-type]
-                viewer,
-                turn_word_of(state, viewer),
-                recap=False,
-            )
-            resume(self.narrator, state)
+        if has_events(state):  # each human hears the story as that seat; no human: a spectator
+            listeners: list[int | None] = [*session.humans] or [None]
+            for seat in listeners:
+                narrator = MarkedNarrator(
+                    LogConsole(news),  # type: ignore[arg-type]
+                    seat,
+                    turn_word_of(state, seat),
+                )
+                resume(narrator, state)
+                self.narrators[seat] = narrator
+            self.news_seat = session.screen_seat()
         for line in session.game.startup_notes(state):
             news.write(Text(line, style="yellow"))
         self.query_one("#filter", Input).focus()
         self.refresh_screen()
         self.advance()
 
+    @property
+    def narrator(self) -> Narrator | None:
+        """The story of the seat at the screen."""
+        return self.narrators.get(self.session.screen_seat())
+
     # ---- drawing ----------------------------------------------------------------------------
     def refresh_screen(self) -> None:
-        """Redraw the status line, the game's parts, the news and the decision."""
+        """Redraw the status line, the game's parts, the news and the decision. When another
+        human sits at the screen (several humans take turns), the news panel tells their story
+        since their own previous decision."""
         session = self.session
         self.query_one("#status", Static).update(seats_line(session))
         self.draw_parts()
+        seat = session.screen_seat()
+        if seat != self.news_seat:
+            self.news_seat = seat
+            self.query_one("#news", RichLog).clear()
+            if self.narrator is not None:
+                self.narrator.heading = None
         if self.narrator is not None:
             self.narrator.flush(session.state)
         self.draw_decision()
@@ -338,6 +354,8 @@ class GameApp(App):
         session = self.session
         try:
             while not session.over() and not session.human_to_act():
+                who = session.labels[session.to_act()]
+                self.query_one("#decision", Static).update(Text(f"{who} is thinking…", "italic"))
                 action = await asyncio.to_thread(session.bot_action)
                 session.apply(action)
                 if self.narrator is not None:
@@ -360,9 +378,9 @@ class GameApp(App):
         except ValueError as exc:
             self.notify(f"Cannot undo: {exc}.", severity="warning")
             return
-        if self.narrator is not None:
-            told = len(self.session.state.events(None))
-            self.narrator.since = min(self.narrator.since, told)
+        told = len(self.session.state.events(None)) if self.narrators else 0
+        for narrator in self.narrators.values():
+            narrator.since = min(narrator.since, told)
         self.query_one("#news", RichLog).write(Text(f"Taken back: {words}", style="yellow"))
         self.refresh_screen()
 
