@@ -191,7 +191,7 @@ HELP: dict[str, tuple[str, str, str]] = {
         "Scouting: the Discovery card",
         "You looked at the top Discovery card: put it back face down on the top or at the "
         "bottom of the deck.",
-        _at("8", "Discovery Counter Variants: Scouting"),
+        _at("7-8", "Discovery Counter Variants: Scouting"),
     ),
     "training": (
         "Specialists: Training",
