@@ -62,7 +62,8 @@ HELP: dict[str, tuple[str, str, str]] = {
     ),
     "copy_production": (
         "Copy a production",
-        "Choose a Production Location; you gain the Goods it produces, as in the Production phase.",
+        "Farmers At Work or Porters: choose one of your Production Locations; you gain the "
+        "Goods it produces, as in the Production phase.",
         _at("12", "Common: Card Clarifications"),
     ),
     "build_discard": (
