@@ -14,13 +14,17 @@ from typing import TYPE_CHECKING
 from empires.core.events import seat_name
 from empires.discovery import nations, scoring
 from empires.discovery.actions import MILITIA, UNIVERSITY_TARGETS, WORKER_CHOICES, Action
+from empires.discovery.colonist_dock import CATHEDRAL, MERCHANT_INCOME, reformed
 from empires.discovery.data import (
     BOX_NAMES,
     BOXES,
     BUILDINGS,
     CARDS,
+    COLONIST,
     COUNTERS,
     GOOD_IDS,
+    MERCHANT,
+    MISSIONARY,
     NATION_IDS,
     NATION_NAMES,
     REGION_IDS,
@@ -347,12 +351,15 @@ def _describe_dock(game: DiscoveryGame, d: dict, r: int) -> str:
     s = game.s
     p, w = d["player"], d["worker"]
     before = sum(s.region_workers[r][p])
-    after = before + (2 if WORKERS[w] == "missionary" else 1)
+    bonus = 0
+    if w == MISSIONARY and not reformed(s, p, r):
+        bonus = min(2 if CATHEDRAL in s.owned[p] else 1, s.supply[p][COLONIST])
+    after = before + 1 + bonus
     gains = [f"your workers there {before} -> {after}"]
-    if s.region_good[r] >= 0 and before < 3 <= after:
-        gains.append(f"{_good_name(s.region_good[r])} if still first to 3")
-    if WORKERS[w] == "merchant":
-        gains.append("+$5")
+    if s.region_good[r] >= 0 and after >= 3:
+        gains.append(f"takes {_good_name(s.region_good[r])}")
+    if w == MERCHANT:
+        gains.append(f"+${MERCHANT_INCOME}")
     return f"Send the {_worker_name(w)} to {REGION_NAMES[r]} ({', '.join(gains)})"
 
 
