@@ -9,9 +9,8 @@ One module per subcommand (:mod:`~empires.cli.play`, :mod:`~empires.cli.simulate
 :mod:`~empires.cli.cards`), each adding its parser; each game is a subcommand of the commands
 that take one, with the rules-option flags its adapter adds (:mod:`empires.core.adapter`).
 Nothing here imports a game package: games are reached through their adapters, and the board is
-drawn generically from the JSON-ready
-``state.observation(seat)`` of the human seat (``observation(None)`` when only bots play), so
-hidden information never reaches the screen.
+drawn generically from the JSON-ready ``state.observation(seat)`` of the human seat
+(``observation(None)`` when only bots play), so hidden information never reaches the screen.
 """
 
 from __future__ import annotations
