@@ -142,7 +142,9 @@ def test_the_solo_end_says_whether_you_won_and_against_what():
     assert game.is_terminal()
     obs = game.observation(0)
     text = render([p for p in ADAPTER.screen_parts(obs) if p.key == "scores"])
-    assert "Solo: you " in text and "Collection of" in text
+    row = obs["scores"][0]
+    verdict = "You won: " if row["won"] else "You lost: "
+    assert verdict in text and f"Collection of {row['collection']}" in " ".join(text.split())
 
 
 def test_every_decision_kind_has_help_with_a_rulebook_section():

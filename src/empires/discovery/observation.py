@@ -391,8 +391,9 @@ def _describe_worker(game: DiscoveryGame, action: Action, d: dict, viewer: int |
         members[action.a] += 1
         after = expedition_value(game.s, d["player"], members)
         return f"Send a {w} (strength {strength} -> {after})"
+    if kind == "casualty":
+        return f"Remove {seat_name(d['victim'])}'s {w} in {REGION_NAMES[d['region']]}"
     verbs = {
-        "casualty": "Remove a {}",
         "training": "Train a {} ($5)",
         "plague_2": "Lose a {}",
         "place": "Trade a {} in the New World for a Colonist",

@@ -453,15 +453,16 @@ def expedition_part(obs: dict) -> ScreenPart | None:
 
 
 def scores_part(obs: dict) -> ScreenPart | None:
+    """The final scores by category, one column per player (narrow enough for 6 players)."""
     if not obs["terminal"]:
         return None
     table = Table(box=None, pad_edge=False, show_edge=False)
-    table.add_column("Player", no_wrap=True)
-    for name in _SCORE_NAMES.values():
-        table.add_column(name, justify="right")
-    table.add_column("Total", justify="right", style="bold")
-    for p, row in enumerate(obs["scores"]):
-        table.add_row(mark(p), *(str(row[k]) for k in _SCORE_NAMES), str(row["total"]))
+    table.add_column("VP")
+    for p in range(obs["num_players"]):
+        table.add_column(mark(p), justify="right")
+    for key, name in _SCORE_NAMES.items():
+        table.add_row(name, *(str(row[key]) for row in obs["scores"]))
+    table.add_row("Total", *(str(row["total"]) for row in obs["scores"]), style="bold")
     return _part("scores", "Final scores", table)
 
 

@@ -309,22 +309,32 @@ def scores_part(obs: dict) -> ScreenPart | None:
     if not obs["terminal"]:
         return None
     table = Table(box=None, pad_edge=False, show_edge=False)
-    table.add_column("Player", no_wrap=True)
-    for name in _SCORE_NAMES.values():
-        table.add_column(name, justify="right")
-    table.add_column("Total", justify="right", style="bold")
-    for p, row in enumerate(obs["scores"]):
-        table.add_row(_who(obs, p), *(str(row[k]) for k in _SCORE_NAMES), str(row["total"]))
+    table.add_column("")
+    for p in range(obs["num_players"]):
+        table.add_column(_who(obs, p) if obs["num_players"] == 1 else mark(p), justify="right")
+    for key, name in _SCORE_NAMES.items():
+        table.add_row(name, *(str(row[key]) for row in obs["scores"]))
+    table.add_row("Total", *(str(row["total"]) for row in obs["scores"]), style="bold")
     lines: list[RenderableType] = [table]
     if "result" in obs:
-        row = obs["scores"][0]
-        lines.append(
-            Text(
-                f"Solo: you {obs['result']} - {row['faction_locations_built']} Faction "
-                f"Locations built against the virtual player's Collection of {row['collection']}."
-            )
-        )
+        lines.append(Text(solo_result(obs), style="bold"))
     return _part("scores", "Final scores", Group(*lines))
+
+
+def solo_result(obs: dict) -> str:
+    """Whether the solo player won, against what, and why (the Collection rule, p. 14)."""
+    row = obs["scores"][0]
+    built, collection = row["faction_locations_built"], row["collection"]
+    if row["won"]:
+        title = obs["result"].removeprefix("won: ")
+        return (
+            f"You won: {built} Faction Locations built, more than the virtual player's "
+            f"Collection of {collection}; {row['total']} VP earns the title {title}."
+        )
+    return (
+        f"You lost: {built} Faction Locations built, not more than the virtual player's "
+        f"Collection of {collection}."
+    )
 
 
 # ---- the contract ---------------------------------------------------------------------------
