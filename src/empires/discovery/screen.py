@@ -332,12 +332,17 @@ def _score_text(row: dict) -> str:
 
 
 def _buildings_lines(view: dict) -> list[Text]:
-    """One paragraph per building: its printed name in bold, then its effect."""
+    """One paragraph per building: its printed name in bold, then its effect, unless the effect
+    is spent (an Immediate building, a One-time one used) and nothing is left to score."""
     used = set(view["buildings_used"])
     lines = []
     for bid in view["buildings"]:
         b = BUILDINGS[BUILDING_INDEX[bid]]
-        kind = _BUILDING_TYPES.get(b.type, b.type) + (", used" if bid in used else "")
+        kind = _BUILDING_TYPES.get(b.type, b.type)
+        if (b.type == "immediate" or bid in used) and b.end_vp is None:
+            vp = f", {b.vp} VP at game end" if b.vp else ""
+            lines.append(Text.assemble((b.name, "bold"), (f" ({kind}, done{vp})", "dim")))
+            continue
         line = Text.assemble((b.name, "bold"), f" ({kind}): ")
         line.append(b.text, style="dim")
         lines.append(line)
