@@ -138,6 +138,21 @@ def test_a_whole_two_player_game_against_a_bot_by_clicking(browser, tmp_path):
         assert "Ann — Japanese" in heads[0] and "(you)" in heads[0]
         assert "Rob — Egyptians" in heads[1]
         assert re.match(r"Round 1 of 5 · Lookout", page.locator("#turn").inner_text())
+        page.wait_for_function(READY)
+        obs = server.app.state.manager.games[gid].state.observation(0)
+        common = page.locator(".st-common").inner_text()
+        assert f"Common deck: {obs['common_deck']}" in common
+        assert f"Your Faction deck: {obs['players'][0]['faction_deck']}" in common
+        first = obs["first_player"]
+        assert page.locator(f'.st-player[data-seat="{first}"] .first-marker').count() == 1
+        assert page.locator(".first-marker").count() == 1
+        drafted = page.locator(".st-draft .st-card-name").all_inner_texts()
+        assert drafted == [c["name"] for c in obs["draft"]]
+        hand = page.locator("#hand .st-card-name").all_inner_texts()
+        assert hand == [c["name"] for c in obs["your_hand"]]
+        rob = page.locator('.st-player[data-seat="1"]').inner_text()
+        assert f"Hand: {obs['players'][1]['hand_size']} card" in rob
+        assert page.locator(".st-track-row").count() == 2
 
         clicks = _play_to_the_end(page, shot_at=40 if SCREENSHOT else None)
         assert clicks["table"] >= 30 and clicks["bar"] >= 5 and clicks["list"] >= 3, clicks
