@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -65,7 +66,8 @@ class MarkedNarrator(Narrator):
                 marker = Text(seat_mark(p), style=f"bold {seat_colour(p)}")
                 mine = p == self.you
                 who, _, said = text.plain.partition(": ")
-                text = Text(f"{who}: ", style=f"bold {seat_colour(p)}")
+                text = Text()  # (a style given to Text() would colour the whole line)
+                text.append(f"{who}: ", style=f"bold {seat_colour(p)}")
                 text.append(said, style="green" if mine else "")
         return marker, text
 
@@ -441,6 +443,7 @@ class GameApp(App):
     def show_end(self) -> None:
         session = self.session
         table = scores_table(session.state, session.labels)
+        table.box = box.SIMPLE_HEAD  # a compact table: the end screen must fit 24 rows
         places = ranking_lines(session.state, session.labels)
 
         def answered(answer: Any) -> None:
