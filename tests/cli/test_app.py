@@ -271,3 +271,23 @@ def test_players_taking_turns_at_one_screen_each_see_their_own_view():
                 await settle(app, pilot)
 
     run(go())
+
+
+def test_a_panel_folds_and_typing_goes_back_to_the_choices():
+    session = start(args("discovery", 2, "human,random", seed=2))
+
+    async def go():
+        app = GameApp(session, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            first = app.query(Collapsible).first()
+            first.query_one("CollapsibleTitle").focus()
+            await pilot.press("enter")
+            assert first.collapsed and app.folded[first.name or ""]
+            count = len(session.state.history["actions"])
+            await pilot.press("1", "enter")  # the digit lands on the filter line
+            await settle(app, pilot)
+            assert len(session.state.history["actions"]) > count
+            assert app.query(Collapsible).first().collapsed  # it stays folded
+
+    run(go())

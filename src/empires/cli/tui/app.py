@@ -211,8 +211,11 @@ class GameApp(App):
             self.panels.append((part.key, panel, body))
         box.mount_all(panel for _, panel, _ in self.panels)
 
-    def on_collapsible_toggled(self, event: Collapsible.Toggled) -> None:
-        self.folded[event.collapsible.name or ""] = event.collapsible.collapsed
+    def on_collapsible_collapsed(self, event: Collapsible.Collapsed) -> None:
+        self.folded[event.collapsible.name or ""] = True
+
+    def on_collapsible_expanded(self, event: Collapsible.Expanded) -> None:
+        self.folded[event.collapsible.name or ""] = False
 
     def draw_decision(self) -> None:
         session = self.session
@@ -296,6 +299,20 @@ class GameApp(App):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.play(int(event.option.id or 0))
         self.query_one("#filter", Input).focus()
+
+    def on_key(self, event) -> None:
+        """A letter or digit typed while the board has the focus goes to the filter line."""
+        typed = self.query_one("#filter", Input)
+        if (
+            len(self.screen_stack) == 1
+            and self.focused is not typed
+            and event.is_printable
+            and event.character
+            and not event.character.isspace()
+        ):
+            typed.focus()
+            typed.insert_text_at_cursor(event.character)
+            event.stop()
 
     def action_cursor(self, step: int) -> None:
         options = self.query_one("#choices", OptionList)
