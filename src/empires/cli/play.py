@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from rich.console import Console
 
@@ -41,11 +42,18 @@ def _add_flags(play: argparse.ArgumentParser) -> None:
 
 
 def cmd_play(args, console: Console) -> int:
-    """The full-screen app on a terminal; the plain line mode with ``--plain`` or when stdout
-    is not a terminal (a pipe, a file, a test)."""
+    """The full-screen app on a terminal; the plain line mode with ``--plain`` or when stdin or
+    stdout is not a terminal (a pipe, a file, a test)."""
     session = start(args)
-    if args.plain or not console.is_terminal:
+    if args.plain or not console.is_terminal or not _stdin_is_terminal():
         return plain.run(session, console)
     from empires.cli.tui.app import run_app  # Textual is imported only for the full screen
 
     return run_app(session, console)
+
+
+def _stdin_is_terminal() -> bool:
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (AttributeError, ValueError):  # a closed or replaced stdin
+        return False
