@@ -286,6 +286,11 @@ class ISMCTSBot:
         self.last_root: _Node | None = None
         self.last_fallback = False  # the last choice was the heuristic's, without search
         self.last_early_stop = False  # the last search stopped once its choice was settled
+        # With ``root_vectors`` set, each search also sums the whole reward vector (every seat's
+        # reward) of the iterations through each root child, in ``last_root_vectors`` (action ->
+        # sums; divide by the child's visits): read by the coach, never by the choice.
+        self.root_vectors = False
+        self.last_root_vectors: dict[Any, list[float]] = {}
 
     def __repr__(self) -> str:
         budget = (
@@ -351,13 +356,20 @@ class ISMCTSBot:
         done = 0
         real_legal = frozenset(state.legal_actions()) if self.early_stop is not None else None
         started = time.perf_counter()
+        vectors: dict[Any, list[float]] | None = {} if self.root_vectors else None
+        self.last_root_vectors = vectors if vectors is not None else {}
         while not self._finished(root, done, deadline, started, real_legal):
             done += 1
             d = state.determinize(search.me, self.rng)
             d.narrate = False
             path = search.select(d, root)
             search.rollout(d)
-            backup(path, search.evaluate(d))
+            reward = search.evaluate(d)
+            backup(path, reward)
+            if vectors is not None and len(path) > 1:
+                acc = vectors.setdefault(path[1].action, [0.0] * len(reward))
+                for i, r in enumerate(reward):
+                    acc[i] += r
         self.last_iterations = done
         return root
 

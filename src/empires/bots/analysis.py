@@ -1,0 +1,397 @@
+"""The coach: hints during a practice game and the analysis of a finished one, for any game.
+
+Both run the ISMCTS search (:mod:`empires.bots.ismcts`) from the deciding seat, which reads the
+position only through ``determinize(seat, rng)``, ``current_player`` and ``legal_actions()``: every
+iteration plays on a copy in which everything that seat cannot see is dealt again. The engines'
+``determinize`` puts hidden cards into a canonical order before dealing them again, so a hint (and
+the analysis of a decision) is the same for every true state consistent with what the deciding
+seat sees, given the search seed: it cannot use hidden information.
+
+The search spends its whole iteration budget (no early stop, no heuristic short cut) so that every
+move it considers gets a value, and the budget makes it reproducible. A move's **value** is the
+mean reward of the deciding seat over the playouts that began with it: the search's smooth "chance
+of finishing ahead of every other player" (the product over the other seats of
+``sigmoid(score difference / 10)``, see :func:`empires.bots.ismcts.soft_reward`; in a solo game,
+mostly whether the seat beats the game). It is read as an estimated win probability.
+
+A decision of the analysis is judged by the value lost against the best move found
+(``best.value - chosen.value``), as lichess judges moves by lost winning chances:
+
+* ``inaccuracy`` from :data:`INACCURACY` (0.05), ``mistake`` from :data:`MISTAKE` (0.10),
+  ``blunder`` from :data:`BLUNDER` (0.20); ``ok`` below.
+
+Only decisions with more than one legal action are analysed. The module reaches games only through
+the core protocol and the adapter (:func:`empires.core.adapter.get_adapter`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from empires.bots.ismcts import ISMCTSBot, _adapter, _Search
+from empires.core.adapter import get_adapter
+from empires.core.rng import Rng
+
+INACCURACY = 0.05
+MISTAKE = 0.10
+BLUNDER = 0.20
+VERDICTS = ("ok", "inaccuracy", "mistake", "blunder")
+TOP_MOVES = 3
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    action: str  # the engine's canonical action string (str(action))
+    description: str  # describe_for(action, player): never names what the player can't know
+    value: float  # estimated win probability of the deciding player after this move, 0..1
+    visits: int
+
+
+@dataclass(frozen=True)
+class Hint:
+    player: int
+    moves: list[MoveValue]  # top 3 (or fewer), best first
+    reason: str  # one sentence why the best move is best
+    iterations: int
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class DecisionAnalysis:
+    index: int  # index of the decision's action in the game's action history
+    player: int
+    chosen: MoveValue
+    best: MoveValue
+    loss: float  # best.value - chosen.value (>= 0)
+    verdict: str  # "ok" | "inaccuracy" | "mistake" | "blunder"
+    win: list[float]  # estimated win probability of every seat at this decision
+
+
+@dataclass(frozen=True)
+class GameAnalysis:
+    game: str
+    num_players: int
+    decisions: list[DecisionAnalysis]
+    summary: list[dict]  # per seat: analysed, inaccuracies, mistakes, blunders, mean_loss
+    iterations: int
+    seed: int
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @staticmethod
+    def from_json(data: dict) -> GameAnalysis:
+        """The analysis :meth:`to_json` wrote (KeyError / TypeError when it is not one)."""
+        decisions = [
+            DecisionAnalysis(
+                **{
+                    **d,
+                    "chosen": MoveValue(**d["chosen"]),
+                    "best": MoveValue(**d["best"]),
+                }
+            )
+            for d in data["decisions"]
+        ]
+        return GameAnalysis(
+            game=data["game"],
+            num_players=data["num_players"],
+            decisions=decisions,
+            summary=list(data["summary"]),
+            iterations=data["iterations"],
+            seed=data["seed"],
+        )
+
+
+def verdict(loss: float) -> str:
+    """The verdict of a decision that lost ``loss`` win probability against the best move."""
+    if loss >= BLUNDER:
+        return "blunder"
+    if loss >= MISTAKE:
+        return "mistake"
+    if loss >= INACCURACY:
+        return "inaccuracy"
+    return "ok"
+
+
+# ---- one decision's search ----------------------------------------------------------------------
+@dataclass
+class _Searched:
+    """What one search found: each searched action's visits, the deciding seat's mean value
+    and every seat's mean reward through it."""
+
+    player: int
+    legal: list
+    visits: dict[Any, int]
+    value: dict[Any, float]
+    vectors: dict[Any, list[float]]
+    iterations: int
+    bot: ISMCTSBot
+
+
+def _search(state: Any, iterations: int, seed: int) -> _Searched:
+    if iterations < 1:
+        raise ValueError(f"iterations must be at least 1, got {iterations}")
+    me = state.current_player
+    legal = state.legal_actions()
+    if me < 0 or not legal:
+        raise ValueError("the game is over: there is no decision to analyse")
+    bot = ISMCTSBot(seed, iterations=iterations, gap=None, early_stop=None)
+    bot.root_vectors = True
+    visits: dict[Any, int] = {}
+    value: dict[Any, float] = {}
+    vectors: dict[Any, list[float]] = {}
+    if len(legal) > 1:
+        root = bot.search(state)
+        for a in legal:
+            child = root.children.get(a)
+            if child is not None and child.visits:
+                visits[a] = child.visits
+                value[a] = child.total / child.visits
+                vec = bot.last_root_vectors.get(a)
+                if vec is not None:
+                    vectors[a] = [x / child.visits for x in vec]
+    return _Searched(me, legal, visits, value, vectors, bot.last_iterations, bot)
+
+
+def _playouts(found: _Searched, state: Any, action: Any, count: int) -> None:
+    """Value ``action`` (one the search did not try) by ``count`` playouts of its own, from
+    determinizations for the deciding seat, as the search values its moves."""
+    bot = found.bot
+    search = _Search(bot, state, _adapter(state))
+    total = 0.0
+    sums = [0.0] * state.num_players
+    for _ in range(count):
+        d = state.determinize(found.player, bot.rng)
+        d.narrate = False
+        d.apply(action)
+        search.rollout(d)
+        reward = search.evaluate(d)
+        total += reward[found.player]
+        sums = [a + b for a, b in zip(sums, reward, strict=True)]
+    found.visits[action] = count
+    found.value[action] = total / count
+    found.vectors[action] = [x / count for x in sums]
+
+
+def _fill(found: _Searched, state: Any, seed: int, count: int) -> None:
+    """When the search tried fewer than three moves, value the heuristic's next preferred ones
+    with ``count`` playouts each, so a hint shows up to three moves."""
+    missing = min(TOP_MOVES, len(found.legal)) - len(found.visits)
+    if missing <= 0:
+        return
+    scores = _heuristic_scores(state, found.player, seed)
+    order = sorted(
+        (a for a in found.legal if a not in found.visits), key=lambda a: -scores.get(a, 0.0)
+    )
+    for a in order[:missing]:
+        _playouts(found, state, a, count)
+
+
+def _ranked(found: _Searched) -> list[Any]:
+    """The searched actions, best first: most visits (the move the bot plays), then the higher
+    value, then the engine's order."""
+    order = {a: i for i, a in enumerate(found.legal)}
+    return sorted(found.visits, key=lambda a: (-found.visits[a], -found.value[a], order[a]))
+
+
+def _move(state: Any, found: _Searched, action: Any) -> MoveValue:
+    return MoveValue(
+        action=str(action),
+        description=_describe(state, action, found.player),
+        value=round(found.value.get(action, 0.0), 4),
+        visits=found.visits.get(action, 0),
+    )
+
+
+def _describe(state: Any, action: Any, player: int) -> str:
+    describe_for = getattr(state, "describe_for", None)
+    if callable(describe_for):
+        return str(describe_for(action, player))
+    return str(state.describe(action))
+
+
+def _reason(state: Any, found: _Searched, ranked: list[Any], seed: int) -> str:
+    """One sentence: how the best move did in the search against the runner-up, and whether the
+    game's rules heuristic (from the deciding seat's observation) agrees."""
+    best = ranked[0]
+    v = found.value[best]
+    if len(found.legal) == 1:
+        return f"It is the only move here ({v:.0%} estimated chance to win)."
+    if len(ranked) == 1:
+        return (
+            f"The search spent all {found.iterations} simulated continuations on it "
+            f"({v:.0%} chance to win): no other move looked close."
+        )
+    second = ranked[1]
+    text = (
+        f"The search tried it most ({found.visits[best]} of {found.iterations} simulated "
+        f"continuations), with a {v:.0%} chance to win against {found.value[second]:.0%} for "
+        f"the next move tried"
+    )
+    scores = _heuristic_scores(state, found.player, seed)
+    if scores:
+        top = max(scores, key=lambda a: scores[a])
+        margin = scores[best] - max(s for a, s in scores.items() if a != best)
+        if top == best:
+            text += f"; the rules heuristic also rates it best (+{margin:.1f} VP over the next)"
+        else:
+            text += (
+                f"; the rules heuristic prefers {_describe(state, top, found.player)} "
+                f"by {-margin:.1f} VP, but the playouts favour this move"
+            )
+    return text + "."
+
+
+def _heuristic_scores(state: Any, player: int, seed: int) -> dict[Any, float]:
+    """The game heuristic's score of each legal action, read from a determinization for
+    ``player`` (whose observation for that seat is the real one); {} without a heuristic."""
+    adapter = _adapter(state)
+    if adapter is None:
+        return {}
+    d = state.determinize(player, Rng(seed))
+    d.narrate = False
+    return dict(zip(d.legal_actions(), adapter.action_scores(d), strict=True))
+
+
+# ---- the public functions -----------------------------------------------------------------------
+def hint(state: Any, *, iterations: int = 200, seed: int = 0) -> Hint:
+    """For state.current_player, from that player's observation only (search over
+    determinizations from that seat; the result is identical for any state consistent with
+    that seat's observation, given the seed)."""
+    found = _search(state, iterations, seed)
+    if not found.visits:  # a single legal action: no search
+        only = found.legal[0]
+        found.visits[only] = 0
+        found.value[only] = 0.0
+        return Hint(found.player, [_move(state, found, only)], "It is the only legal move.", 0)
+    _fill(found, state, seed, max(2, iterations // 10))
+    ranked = _ranked(found)
+    moves = [_move(state, found, a) for a in ranked[:TOP_MOVES]]
+    return Hint(found.player, moves, _reason(state, found, ranked, seed), found.iterations)
+
+
+def analyse_decision(
+    state: Any, chosen: Any, index: int, *, iterations: int = 100, seed: int = 0
+) -> DecisionAnalysis:
+    """The analysis of ``chosen`` (a legal action of ``state``, or its string) by the seat to
+    move, from that seat's observation only; ``index`` is the action's place in the history."""
+    found = _search(state, iterations, seed)
+    action = _legal(found.legal, chosen)
+    if not found.visits:
+        _playouts(found, state, action, 1)
+    elif action not in found.visits:
+        _playouts(found, state, action, max(4, iterations // 10))
+    ranked = _ranked(found)
+    best = ranked[0]
+    loss = max(0.0, round(found.value[best] - found.value[action], 4))
+    win = [round(x, 4) for x in found.vectors.get(best, [])]
+    return DecisionAnalysis(
+        index=index,
+        player=found.player,
+        chosen=_move(state, found, action),
+        best=_move(state, found, best),
+        loss=loss,
+        verdict=verdict(loss),
+        win=win,
+    )
+
+
+def _legal(legal: list, chosen: Any) -> Any:
+    for a in legal:
+        if a == chosen or str(a) == str(chosen):
+            return a
+    raise ValueError(f"{chosen!r} is not a legal action here")
+
+
+def decisions_to_analyse(game: str, history: dict, seats: Iterable[int] | None = None) -> list[int]:
+    """The indices (in ``history["actions"]``) of the decisions :func:`analyse_history` analyses:
+    those of the given seats (default: all) with more than one legal action."""
+    adapter = get_adapter(game)
+    state = adapter.replay({**history, "actions": []})
+    wanted = set(range(state.num_players)) if seats is None else set(seats)
+    bad = sorted(p for p in wanted if not (isinstance(p, int) and 0 <= p < state.num_players))
+    if bad:
+        raise ValueError(f"no seat {bad[0]!r} in a {state.num_players}-player game")
+    out = []
+    for i, raw in enumerate(history["actions"]):
+        if state.current_player in wanted and len(state.legal_actions()) > 1:
+            out.append(i)
+        state.apply(raw)
+    return out
+
+
+def analyse_history(
+    game: str,
+    history: dict,
+    *,
+    seats: Iterable[int] | None = None,
+    iterations: int = 100,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> GameAnalysis:
+    """Replays `history` (the engine's history dict as saves and the server store it) and
+    analyses each decision of the given seats (default: all) with the search from what the
+    deciding seat could see then."""
+    adapter = get_adapter(game)
+    todo = set(decisions_to_analyse(game, history, seats))
+    state = adapter.replay({**history, "actions": []})
+    state.narrate = False
+    out: list[DecisionAnalysis] = []
+    if progress is not None:
+        progress(0, len(todo))
+    for i, raw in enumerate(history["actions"]):
+        if i in todo:
+            if should_stop is not None and should_stop():
+                break
+            out.append(analyse_decision(state, raw, i, iterations=iterations, seed=seed + i))
+            if progress is not None:
+                progress(len(out), len(todo))
+        state.apply(raw)
+    return GameAnalysis(
+        game=game,
+        num_players=state.num_players,
+        decisions=out,
+        summary=summarise(out, state.num_players),
+        iterations=iterations,
+        seed=seed,
+    )
+
+
+def summarise(decisions: list[DecisionAnalysis], num_players: int) -> list[dict]:
+    """Per seat: decisions analysed, inaccuracies, mistakes, blunders and the mean loss."""
+    out = []
+    for p in range(num_players):
+        mine = [d for d in decisions if d.player == p]
+        out.append(
+            {
+                "player": p,
+                "analysed": len(mine),
+                "inaccuracies": sum(d.verdict == "inaccuracy" for d in mine),
+                "mistakes": sum(d.verdict == "mistake" for d in mine),
+                "blunders": sum(d.verdict == "blunder" for d in mine),
+                "mean_loss": round(sum(d.loss for d in mine) / len(mine), 4) if mine else 0.0,
+            }
+        )
+    return out
+
+
+__all__ = [
+    "BLUNDER",
+    "INACCURACY",
+    "MISTAKE",
+    "DecisionAnalysis",
+    "GameAnalysis",
+    "Hint",
+    "MoveValue",
+    "analyse_decision",
+    "analyse_history",
+    "decisions_to_analyse",
+    "hint",
+    "summarise",
+    "verdict",
+]
