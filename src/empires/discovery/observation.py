@@ -355,7 +355,7 @@ def _describe_dock(game: DiscoveryGame, d: dict, r: int) -> str:
     if w == MISSIONARY and not reformed(s, p, r):
         bonus = min(2 if CATHEDRAL in s.owned[p] else 1, s.supply[p][COLONIST])
     after = before + 1 + bonus
-    gains = [f"your workers there {before} -> {after}"]
+    gains = [f"workers there {before} -> {after}"]
     if s.region_good[r] >= 0 and after >= 3:
         gains.append(f"takes {_good_name(s.region_good[r])}")
     if w == MERCHANT:
@@ -477,7 +477,7 @@ def _describe_nations(game: DiscoveryGame, action: Action, d: dict) -> str | Non
         q, w = s.specialists[action.b]
         return (
             f"Replace {seat_name(q)}'s {WORKERS[w]} on {BOX_NAMES[BOXES[action.b]]} "
-            f"with your {WORKERS[action.a]}"
+            f"with a {WORKERS[action.a]}"
         )
     if kind == "advantage_region" and k == "region":
         return f"Discover {REGION_NAMES[action.a]} with a Soldier (Spanish Conquistadors)"
