@@ -274,7 +274,7 @@ def scores_table(state, labels: Sequence[str]) -> Table:
         style = "bold" if c == "total" else ""
         table.add_row(
             Text(field_title(c), style=style),
-            *(Text(fmt(row.get(c, 0)), style=style) for row in scores),
+            *(Text(_score_cell(c, row.get(c, 0)), style=style) for row in scores),
         )
     place, places = 1, [""] * len(labels)
     for group in state.ranking():
@@ -283,6 +283,16 @@ def scores_table(state, labels: Sequence[str]) -> Table:
         place += len(group)
     table.add_row(Text("Place"), *(Text(p) for p in places))
     return table
+
+
+def _score_cell(category: str, value: Any) -> str:
+    """A score table cell: a flag (``won``) as yes / no, a category that does not apply
+    (negative, as a solo game's achievement when it was lost) as a dash."""
+    if category == "won":
+        return "yes" if value else "no"
+    if isinstance(value, int | float) and value < 0:
+        return "–"
+    return fmt(value)
 
 
 def ordinal(n: int) -> str:
