@@ -69,8 +69,11 @@ class SettlersGame(EngineGame):
         by_deck: dict[str, list[tuple[list, int]]] = {}
         for box, i in slots:
             by_deck.setdefault(db[box[i]].deck, []).append((box, i))
-        for places in by_deck.values():
-            cards = [box[i] for box, i in places]
+        # Sorted before shuffling: the result depends only on what the observer may see and on
+        # ``rng``, never on the hidden order it started from (the coach relies on it).
+        for deck in sorted(by_deck):
+            places = by_deck[deck]
+            cards = sorted(box[i] for box, i in places)
             rng.shuffle(cards)
             for (box, i), c in zip(places, cards, strict=True):
                 box[i] = c
