@@ -21,8 +21,10 @@ from empires.cli.batch import (
     workers_text,
 )
 from empires.cli.common import CliError
+from empires.cli.plots import add_plot_flags, check_plot_flags, write_plots
 from empires.cli.render import field_title, new_table, seat_columns
 from empires.sim.local import summarize
+from empires.sim.report import simulation_data
 
 
 def add_parser(sub) -> None:
@@ -46,6 +48,7 @@ def _add_flags(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("--json", action="store_true", help="print one JSON object, no progress bar")
     add_backend_flags(sim)
     add_export_flags(sim)
+    add_plot_flags(sim)
 
 
 def cmd_simulate(args, console: Console) -> int:
@@ -58,6 +61,7 @@ def cmd_simulate(args, console: Console) -> int:
     backend, jobs = backend_of(args)
     options = common.options(game, args)
     common.new_game(game, players, args.seed, options)  # bad options fail before any work
+    check_plot_flags(args)
     matches = [(s, bots) for s in range(args.seed, args.seed + args.games)]
     run = {
         "command": "simulate",
@@ -99,6 +103,7 @@ def cmd_simulate(args, console: Console) -> int:
         _print_report(console, report, args.seed)
         if writer is not None:
             console.print(Text(f"Games exported to {args.export}.", style="dim"))
+    write_plots(args, console, simulation_data, report, results)
     return 0
 
 

@@ -22,6 +22,7 @@ from empires.cli.batch import (
     workers_text,
 )
 from empires.cli.common import HUMAN, CliError
+from empires.cli.plots import add_plot_flags, check_plot_flags, write_plots
 from empires.cli.render import field_title, new_table
 
 
@@ -65,6 +66,7 @@ def _add_flags(tour: argparse.ArgumentParser) -> None:
     )
     add_backend_flags(tour)
     add_export_flags(tour)
+    add_plot_flags(tour)
 
 
 def _check_bot_specs(bots: list[str], game: str) -> list[str]:
@@ -98,6 +100,7 @@ def _maybe(value: float | None, spec: str, scale: float = 1.0) -> str:
 
 
 def cmd_tournament(args, console: Console) -> int:
+    from empires.sim.report import tournament_data
     from empires.sim.tournament import matches as tournament_matches
     from empires.sim.tournament import summarize_tournament
 
@@ -110,6 +113,7 @@ def cmd_tournament(args, console: Console) -> int:
     backend, jobs = backend_of(args)
     options = common.options(game, args)
     common.new_game(game, players, args.seed, options)  # bad options fail before any work
+    check_plot_flags(args)
     try:
         work = tournament_matches(bots, players, args.games, args.seed, lineup=lineup)
     except ValueError as exc:
@@ -150,6 +154,7 @@ def cmd_tournament(args, console: Console) -> int:
         **summary,
     }
     written = _write_out(args.out, report, args.overwrite)
+    write_plots(args, None if args.json else console, tournament_data, report, results)
     if args.json:
         print(json.dumps(report))
         return 0

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from math import comb
 from typing import Any
 
@@ -199,11 +199,15 @@ def _model():
     return PlackettLuce()
 
 
-def rate(results: Sequence[dict], bots: Sequence[str]) -> dict[str, dict[str, float]]:
-    """``{bot: {"mu", "sigma", "ordinal"}}`` after rating ``results`` in order (see module doc)."""
+def rating_steps(
+    results: Sequence[dict], bots: Sequence[str]
+) -> Iterator[dict[str, tuple[float, float]]]:
+    """``{bot: (mu, sigma)}`` before any game, then after each game of ``results`` in order (the
+    ratings as the games accumulate; see the module doc). Each step is a new dict."""
     model = _model()
     start = model.rating()
     ratings = {b: (float(start.mu), float(start.sigma)) for b in bots}
+    yield dict(ratings)
     virtual = (float(start.mu), float(start.sigma))
     for r in results:
         seats = r["bots"]
@@ -225,6 +229,15 @@ def rate(results: Sequence[dict], bots: Sequence[str]) -> dict[str, dict[str, fl
                 math.fsum(x.mu for x in mine) / len(mine),
                 math.fsum(x.sigma for x in mine) / len(mine),
             )
+        yield dict(ratings)
+
+
+def rate(results: Sequence[dict], bots: Sequence[str]) -> dict[str, dict[str, float]]:
+    """``{bot: {"mu", "sigma", "ordinal"}}`` after rating ``results`` in order (see module doc)."""
+    model = _model()
+    ratings: dict[str, tuple[float, float]] = {}
+    for step in rating_steps(results, bots):
+        ratings = step  # the last step: after every game
     out = {}
     for b, (mu, sigma) in ratings.items():
         out[b] = {

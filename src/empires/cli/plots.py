@@ -1,0 +1,67 @@
+"""``--report FILE.html`` and ``--plot FILE.png`` of ``empires simulate`` and ``empires
+tournament`` (the charts: :mod:`empires.sim.report`)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+
+from rich.console import Console
+from rich.text import Text
+
+from empires.cli.common import CliError
+
+
+def add_plot_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--report",
+        metavar="FILE.html",
+        help="write an HTML report with charts (score distributions, win rate by seat with 95%% "
+        "intervals, game length; ratings over the games for a tournament) and the data as JSON",
+    )
+    parser.add_argument(
+        "--plot", metavar="FILE.png", help="write the main charts as one PNG picture"
+    )
+
+
+def check_plot_flags(args) -> None:
+    """Before any game is played: matplotlib is there and the files can be written."""
+    if not (args.report or args.plot):
+        return
+    from empires.sim.report import PlotsUnavailable, _pyplot
+
+    try:
+        _pyplot()
+    except PlotsUnavailable as exc:
+        raise CliError(str(exc)) from None
+    for path in (args.report, args.plot):
+        if path:
+            try:
+                with open(path, "a", encoding="utf-8"):
+                    pass
+            except OSError as exc:
+                raise CliError(f"cannot write {path}: {exc.strerror or exc}", 1) from None
+
+
+def write_plots(
+    args,
+    console: Console | None,
+    build: Callable[[dict, Sequence[dict]], dict],
+    report: dict,
+    results: Sequence[dict],
+) -> None:
+    """Write ``--report`` and ``--plot`` from the command's JSON report and its results."""
+    if not (args.report or args.plot):
+        return
+    from empires.sim import report as charts
+
+    data = build(report, results)
+    for path, write in ((args.report, charts.write_report), (args.plot, charts.write_plot)):
+        if not path:
+            continue
+        try:
+            write(path, data)
+        except OSError as exc:
+            raise CliError(f"cannot write {path}: {exc.strerror or exc}", 1) from None
+        if console is not None and not args.json:
+            console.print(Text(f"Charts written to {path}.", style="dim"))
