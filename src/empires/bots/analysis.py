@@ -158,7 +158,7 @@ def _search(state: Any, iterations: int, seed: int) -> _Searched:
 
 
 def _playouts(found: _Searched, state: Any, action: Any, count: int) -> None:
-    """Value ``action`` (one the search did not try) by ``count`` playouts of its own, from
+    """Value ``action`` by ``count`` more playouts (added to those the search gave it), from
     determinizations for the deciding seat, as the search values its moves."""
     bot = found.bot
     search = _Search(bot, state, _adapter(state))
@@ -172,9 +172,12 @@ def _playouts(found: _Searched, state: Any, action: Any, count: int) -> None:
         reward = search.evaluate(d)
         total += reward[found.player]
         sums = [a + b for a, b in zip(sums, reward, strict=True)]
-    found.visits[action] = count
-    found.value[action] = total / count
-    found.vectors[action] = [x / count for x in sums]
+    had = found.visits.get(action, 0)  # merged with the playouts the search gave it
+    n = had + count
+    found.value[action] = (found.value.get(action, 0.0) * had + total) / n
+    old = found.vectors.get(action, [0.0] * len(sums))
+    found.vectors[action] = [(o * had + x) / n for o, x in zip(old, sums, strict=True)]
+    found.visits[action] = n
 
 
 def _fill(found: _Searched, state: Any, seed: int, count: int) -> None:
@@ -281,22 +284,23 @@ def analyse_decision(
     move, from that seat's observation only; ``index`` is the action's place in the history."""
     found = _search(state, iterations, seed)
     action = _legal(found.legal, chosen)
-    if not found.visits:
+    if not found.visits:  # a single legal action: nothing to compare, one playout for `win`
         _playouts(found, state, action, 1)
-    elif action not in found.visits:
-        _playouts(found, state, action, max(4, iterations // 10))
-    ranked = _ranked(found)
-    best = ranked[0]
-    loss = max(0.0, round(found.value[best] - found.value[action], 4))
-    win = [round(x, 4) for x in found.vectors.get(best, [])]
+    else:  # the chosen move valued on at least a tenth of the budget
+        short = max(4, iterations // 10) - found.visits.get(action, 0)
+        if short > 0:
+            _playouts(found, state, action, short)
+    best = _ranked(found)[0]
+    chosen_move, best_move = _move(state, found, action), _move(state, found, best)
+    loss = max(0.0, round(best_move.value - chosen_move.value, 4))
     return DecisionAnalysis(
         index=index,
         player=found.player,
-        chosen=_move(state, found, action),
-        best=_move(state, found, best),
+        chosen=chosen_move,
+        best=best_move,
         loss=loss,
         verdict=verdict(loss),
-        win=win,
+        win=[round(x, 4) for x in found.vectors.get(best, [])],
     )
 
 
