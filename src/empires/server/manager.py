@@ -41,6 +41,7 @@ from empires.core.adapter import GameAdapter, game_names, get_adapter
 from empires.core.errors import IllegalActionError, SaveFileError
 from empires.server import security
 from empires.server.db import CorruptRow, GameRow, SeatRow, Store, now
+from empires.server.score_track import score_track
 
 log = logging.getLogger("empires.server")
 
@@ -429,6 +430,7 @@ class LiveGame:
         self._full: dict[int | None, str] = {}  # whole messages (log and events from 0)
         self._replay: list[Any] | None = None  # checkpoints, built on the first replay request
         self._event_counts: list[int] = []  # events in the stream after each action (replays)
+        self._score_track: dict | None = None  # each seat's score per turn, once finished
         self.card_set = self.config.get("card_set")
         engine_options = state.history["config"].get("options") or {}
         self.card_path = engine_options.get("cards") if self.card_set else None
@@ -478,6 +480,14 @@ class LiveGame:
             }
         return out
 
+    def score_track(self) -> dict | None:
+        """Each seat's score at the end of every turn (:mod:`empires.server.score_track`),
+        computed once the game is over (a finished game never changes)."""
+        if self._score_track is None and self.state.is_terminal():
+            start = get_adapter(self.game).replay({**self.state.history, "actions": []})
+            self._score_track = score_track(start, [e["action"] for e in self.log])
+        return self._score_track
+
     def view(self, seat: int | None) -> dict:
         st = self.state
         terminal = st.is_terminal()
@@ -501,7 +511,11 @@ class LiveGame:
             "waiting_for": None if terminal else current,
         }
         if terminal:
-            out["result"] = {"scores": st.scores(), "ranking": st.ranking()}
+            out["result"] = {
+                "scores": st.scores(),
+                "ranking": st.ranking(),
+                "score_track": self.score_track(),
+            }
         return out
 
     def view_json(self, seat: int | None) -> str:
