@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from rich.console import Console
 
-from empires.cli import cards, play, replay, serve, simulate, tournament
+from empires.cli import analyse, cards, play, replay, serve, simulate, tournament
 from empires.cli.common import CliError, check_extra_arguments, load_saved
 from empires.version import version_text
 
@@ -36,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--version", action="version", version=version_text(), help="print the version and exit"
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for command in (play, simulate, tournament, replay, serve, cards):
+    for command in (play, simulate, tournament, replay, analyse, serve, cards):
         command.add_parser(sub)
     return parser
 

@@ -1,0 +1,268 @@
+"""``empires analyse SAVE_OR_GAME_ID``: the post-game analysis of a saved game or of a game in the
+web app's database (:mod:`empires.bots.analysis`): every decision of the chosen seats searched
+from what that seat could see then, the moves that lost clearly against the best found, a
+summary per player, and optionally the JSON and a graph of each player's chance to win."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from empires.bots import analysis as coach
+from empires.cli import common
+from empires.cli.common import LOAD_ERRORS, CliError
+
+DEFAULT_DB = "sqlite:///empires.db"  # as `empires serve` uses
+SAVE_SEATS_KEY = "seats"  # a save's seat specs (see empires.cli.tui.session)
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser(
+        "analyse",
+        help="analyse a finished game: chance to win over the game, mistakes, better moves",
+    )
+    p.add_argument("source", metavar="SAVE_OR_GAME_ID", help="a saved game file or a web game id")
+    p.add_argument(
+        "--db",
+        default=DEFAULT_DB,
+        help=f"the web app's database, for a game id (default {DEFAULT_DB}, as empires serve)",
+    )
+    p.add_argument(
+        "--iterations",
+        type=int,
+        default=100,
+        metavar="N",
+        help="search iterations per decision (default 100; more is slower and steadier)",
+    )
+    p.add_argument(
+        "--seats",
+        metavar="1,2,...",
+        help="the players whose decisions are analysed, counted from 1 (default: the human "
+        "players when the game records them, else everyone)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
+    p.add_argument("--json", metavar="OUT", help="write the analysis as JSON to OUT ('-': stdout)")
+    p.add_argument("--plot", metavar="FILE.png", help="write the chance-to-win graph as a PNG")
+    p.set_defaults(func=cmd_analyse)
+
+
+@dataclass
+class Source:
+    game: str
+    history: dict
+    humans: list[int]  # the human seats, when the game records them
+    names: list[str]  # one label per seat
+
+
+def cmd_analyse(args, console: Console) -> int:
+    if args.iterations < 1:
+        raise CliError(f"--iterations must be at least 1, not {args.iterations}")
+    if args.plot:
+        _check_plots(args.plot)
+    source = load_source(args.source, args.db)
+    players = len(source.names)
+    seats = _seats(args.seats, players) if args.seats else (source.humans or list(range(players)))
+    analysis = _run(console, source, seats, args.iterations, args.seed, quiet=args.json == "-")
+    data = {**analysis.to_json(), "seats": [source.names[p] for p in range(players)]}
+    if args.json == "-":
+        print(json.dumps(data))
+    else:
+        show(console, analysis, source.names)
+        if args.json:
+            _write(args.json, json.dumps(data, indent=1))
+            console.print(Text(f"Analysis written to {args.json}.", style="dim"))
+    if args.plot:
+        from empires.sim.analysis_plot import write_analysis_plot
+
+        try:
+            write_analysis_plot(args.plot, data, source.names)
+        except OSError as exc:
+            raise CliError(f"cannot write {args.plot}: {exc.strerror or exc}", 1) from None
+        if args.json != "-":
+            console.print(Text(f"Graph written to {args.plot}.", style="dim"))
+    return 0
+
+
+def _check_plots(path: str) -> None:
+    from empires.sim.report import PlotsUnavailable, _pyplot
+
+    try:
+        _pyplot()
+    except PlotsUnavailable as exc:
+        raise CliError(str(exc)) from None
+    _write(path, None)
+
+
+def _write(path: str, text: str | None) -> None:
+    try:
+        with open(path, "a" if text is None else "w", encoding="utf-8") as f:
+            if text is not None:
+                f.write(text + "\n")
+    except OSError as exc:
+        raise CliError(f"cannot write {path}: {exc.strerror or exc}", 1) from None
+
+
+def _seats(text: str, players: int) -> list[int]:
+    out = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part.isdigit() or not 1 <= int(part) <= players:
+            raise CliError(
+                f"--seats takes player numbers from 1 to {players} separated by commas, "
+                f"not {part!r}"
+            )
+        out.append(int(part) - 1)
+    return sorted(set(out))
+
+
+# ---- where the game comes from ----------------------------------------------------------------
+def load_source(source: str, db: str) -> Source:
+    """A saved game file when ``source`` is a file, else a game id in the database ``db``."""
+    if Path(source).expanduser().is_file():
+        return _from_save(str(Path(source).expanduser()))
+    return _from_db(source, db)
+
+
+def _from_save(path: str) -> Source:
+    game, state = common.load_saved(path)
+    data = common.read_json(path)
+    specs = data.get(SAVE_SEATS_KEY)
+    n = state.num_players
+    if not (isinstance(specs, list) and len(specs) == n and all(isinstance(s, str) for s in specs)):
+        specs = None
+    humans = [p for p in range(n) if specs and specs[p] == common.HUMAN]
+    names = [f"P{p + 1}" + (f" ({specs[p]})" if specs else "") for p in range(n)]
+    return Source(game.name, state.history, humans, names)
+
+
+def _from_db(game_id: str, url: str) -> Source:
+    """A finished game of the web app's store, read through its persistence API."""
+    from empires.server.db import CorruptRow, Store, driver_error
+    from empires.server.manager import restore
+
+    problem = driver_error(url) or _missing_sqlite(url)
+    if problem:
+        raise CliError(f"{game_id} is not a file, and {problem}")
+    store = Store(url)
+    try:
+        row = store.load_game(game_id)
+    except CorruptRow as exc:
+        raise CliError(f"cannot read game {game_id}: {exc}") from None
+    except Exception as exc:  # e.g. a database without the tables of empires serve
+        raise CliError(f"cannot read game {game_id} from {url}: {common.one_line(exc)}") from None
+    finally:
+        store.close()
+    if row is None:
+        raise CliError(f"no file {game_id!r} and no game {game_id!r} in {url}")
+    if row.status != "finished":
+        raise CliError(
+            f"game {game_id} is not finished ({row.status}): only a finished game is analysed"
+        )
+    try:
+        state, _ = restore(row)
+    except LOAD_ERRORS as exc:
+        raise CliError(f"cannot replay game {game_id}: {common.one_line(exc)}") from None
+    humans = [s.seat for s in row.seats if s.kind == common.HUMAN]
+    names = [f"P{s.seat + 1} ({s.name or s.bot or s.kind})" for s in row.seats]
+    return Source(row.game, state.history, humans, names)
+
+
+def _missing_sqlite(url: str) -> str | None:
+    from sqlalchemy.engine import make_url
+
+    try:
+        parsed = make_url(url)
+    except Exception:
+        return f"{url!r} is not a database URL"
+    db = parsed.database
+    if parsed.drivername.startswith("sqlite") and db and db != ":memory:":
+        if not Path(db).is_file():
+            return f"there is no database file {db} (give --db)"
+    return None
+
+
+# ---- running and showing ------------------------------------------------------------------------
+def _run(
+    console: Console, source: Source, seats: list[int], iterations: int, seed: int, quiet: bool
+) -> coach.GameAnalysis:
+    columns = (
+        TextColumn("Analysing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("decisions"),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=console, transient=True, disable=quiet) as bar:
+        task = bar.add_task("analyse", total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        try:
+            return coach.analyse_history(
+                source.game,
+                source.history,
+                seats=seats,
+                iterations=iterations,
+                seed=seed,
+                progress=progress,
+            )
+        except LOAD_ERRORS as exc:
+            raise CliError(f"cannot analyse the game: {common.one_line(exc)}") from None
+
+
+def show(console: Console, analysis: coach.GameAnalysis, names: list[str]) -> None:
+    """The moves that lost clearly, then the summary per player."""
+    flagged = [d for d in analysis.decisions if d.verdict != "ok"]
+    console.print(
+        Text(
+            f"{analysis.game}: {len(analysis.decisions)} decisions analysed "
+            f"({analysis.iterations} search iterations each, seed {analysis.seed})",
+            style="bold",
+        )
+    )
+    for d in flagged:
+        console.print(_line(d, names))
+    if not flagged:
+        console.print(Text("No move lost 5% or more chance to win against the best found."))
+    table = Table(title="Summary", title_justify="left")
+    for head in ("player", "analysed", "inaccuracies", "mistakes", "blunders", "mean loss"):
+        table.add_column(head, justify="left" if head == "player" else "right")
+    for row in analysis.summary:
+        if row["analysed"]:
+            table.add_row(
+                names[row["player"]],
+                str(row["analysed"]),
+                str(row["inaccuracies"]),
+                str(row["mistakes"]),
+                str(row["blunders"]),
+                f"{row['mean_loss']:.1%}",
+            )
+    console.print(table)
+    console.print(
+        Text(
+            "Chance to win lost against the best move found: inaccuracy 5%, mistake 10%, "
+            "blunder 20% or more.",
+            style="dim",
+        )
+    )
+
+
+STYLES: dict[str, Any] = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
+
+
+def _line(d: coach.DecisionAnalysis, names: list[str]) -> Text:
+    text = Text(f"#{d.index + 1} {names[d.player]}: ")
+    text.append(d.verdict, style=STYLES.get(d.verdict, ""))
+    text.append(
+        f" (-{d.loss:.0%}): played {d.chosen.description} ({d.chosen.value:.0%}); "
+        f"better {d.best.description} ({d.best.value:.0%})"
+    )
+    return text
