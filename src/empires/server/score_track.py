@@ -46,8 +46,11 @@ def score_track(start: Any, actions: Sequence[Any]) -> dict | None:
             turns.append(turn)
             points.append(_totals(game) or [])
             turn = now
-    turns.append(turn)
-    points.append(_totals(game) or [])
+    if turns[-1] == turn:  # the last action began a turn it did not play: the end replaces it
+        points[-1] = _totals(game) or []
+    else:
+        turns.append(turn)
+        points.append(_totals(game) or [])
     return {
         "turns": turns,
         "totals": [[p[seat] for p in points] for seat in range(len(first))],

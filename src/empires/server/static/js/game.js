@@ -3,6 +3,7 @@
 import { COLOR_NAMES, loadBoard, renderBoard, seatLabel, targetOf as discoveryTarget } from "./board.js";
 import { api, h, linkParams, logItem, swatch } from "./common.js";
 import { EventLog, scoreBreakdown, turnWord } from "./events.js";
+import { scoreChart } from "./score-chart.js";
 import * as settlers from "./settlers-board.js";
 
 const { id, token } = linkParams();
@@ -10,7 +11,8 @@ const $ = (sel) => document.querySelector(sel);
 const svg = $("#board");
 const wrap = $(".board-wrap");  // the board: Discovery's SVG or the Settlers table
 const game = { view: null, log: [], ws: null, pending: false, retry: 0, fatal: false, seq: 0,
-               targets: new Map(), followLog: true, events: null, eventLog: null };
+               targets: new Map(), followLog: true, events: null, eventLog: null,
+               chart: null };
 
 function setConnection(text, ok) {
   const c = $("#connection");
@@ -256,8 +258,13 @@ function render() {
   const result = $("#result");
   if (v.result) {
     const verdict = isSettlers ? settlers.soloVerdict(obs, game.events) : null;  // solo only
+    if (!game.chart && v.result.score_track) {  // built once: a finished game never changes
+      game.chart = scoreChart(v.result.score_track, seats,
+                              { word: isSettlers ? "Round" : "Turn" });
+    }
     result.replaceChildren(...(verdict ? [verdict] : []),
       scoreBreakdown(v.result, seats, game.events || []),
+      ...(game.chart ? [game.chart] : []),
       h("p", {}, h("a", { href: `/replay/${id}#token=${encodeURIComponent(token)}` },
                    "Watch the replay of this game")));
     result.hidden = false;

@@ -1,0 +1,38 @@
+// The end screen's chart: each player's score at the start, at the end of every turn (Discovery)
+// or round (Settlers) and at the end of the game, from the view's result.score_track (the server
+// replays the finished game and reads the spectator's scores). Drawn with uPlot (MIT), vendored
+// as static/js/vendor/uPlot.iife.min.js and loaded before this module (the global uPlot).
+
+import { COLORS, seatLabel } from "./board.js";
+import { h } from "./common.js";
+
+export function scoreChart(track, seats, { word = "Turn", width = 320 } = {}) {
+  const box = h("figure", { class: "score-chart" },
+    h("figcaption", {}, `Score per ${word.toLowerCase()}`));
+  const labels = track.totals.map((_, seat) => seatLabel(seats, seat));
+  const Plot = globalThis.uPlot;
+  if (!Plot) {  // the chart library did not load: the numbers as a table instead
+    box.append(h("table", {}, h("tr", {}, h("th", {}, word), ...labels.map((l) => h("th", {}, l))),
+      ...track.turns.map((t, i) => h("tr", {}, h("td", {}, t),
+        ...track.totals.map((row) => h("td", {}, row[i]))))));
+    return box;
+  }
+  const opts = {
+    width,
+    height: 200,
+    scales: { x: { time: false } },
+    axes: [
+      { label: word, values: (u, splits) => splits.map((v) => (Number.isInteger(v) ? v : "")) },
+      { label: "VP", size: 40 },
+    ],
+    series: [
+      { label: word, value: (u, v) => (v === 0 ? "start" : v) },
+      ...labels.map((label, seat) => ({
+        label, stroke: COLORS[seat] || "#777", width: 2, points: { show: true, size: 5 },
+      })),
+    ],
+  };
+  const chart = new Plot(opts, [track.turns, ...track.totals], box);
+  box.chart = chart;  // tests read chart.data
+  return box;
+}
