@@ -32,10 +32,8 @@ def test_schema_is_migrated_by_alembic(db_url):
     engine = create_engine(normalize_url(db_url))
     names = set(inspect(engine).get_table_names())
     engine.dispose()
-    assert {"games", "seats", "actions", "alembic_version"} <= names
-    assert rows(db_url, "SELECT version_num FROM alembic_version") == [
-        ("0002_fairness_and_expiry",)
-    ]
+    assert {"games", "seats", "actions", "hints", "analyses", "alembic_version"} <= names
+    assert rows(db_url, "SELECT version_num FROM alembic_version") == [("0003_coach",)]
 
 
 def test_every_acknowledged_action_is_stored(db_url):

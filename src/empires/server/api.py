@@ -32,6 +32,9 @@ class CreateGame(BaseModel):
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
     options: dict[str, Any] | None = None
     seed: int | None = Field(None, ge=0, le=MAX_SEED)
+    practice: bool = Field(
+        False, description="a practice game: each human seat may ask for hints on its turn"
+    )
 
 
 class ActionBody(BaseModel):

@@ -1,9 +1,10 @@
-"""Persistence: three tables behind SQLAlchemy 2.x Core, SQLite by default, PostgreSQL (psycopg 3).
+"""Persistence: five tables behind SQLAlchemy 2.x Core, SQLite by default, PostgreSQL (psycopg 3).
 
 ``games`` (one row per game: engine name, config JSON, seed and its salt, status, when it was
-last touched and last acted on by a human), ``seats`` (kind, bot spec,
-hashed join token) and ``actions`` (the game's history, one row per applied action, keyed by its
-index so two writers can never both append action *k*). The schema is created and upgraded by
+last touched and last acted on by a human, whether it is a practice game), ``seats`` (kind, bot
+spec, hashed join token), ``actions`` (the game's history, one row per applied action, keyed by its
+index so two writers can never both append action *k*), and the coach's ``hints`` (asked in
+practice games, one per decision) and ``analyses`` (a finished game's post-game analysis). The schema is created and upgraded by
 Alembic (``migrations/`` in this package), run programmatically by :func:`migrate`.
 
 Every method here is synchronous and short; the server calls them in a worker thread.
@@ -57,6 +58,7 @@ games = Table(
     Column("seed_salt", String(32), nullable=True),  # for the seed commitment (None: older games)
     Column("touched", DateTime(timezone=True), nullable=True),  # last action or seat joining
     Column("last_human", DateTime(timezone=True), nullable=True),  # last action by a human
+    Column("practice", Boolean, nullable=False, server_default=false()),  # hints on offer
 )
 
 seats = Table(
@@ -77,6 +79,28 @@ actions = Table(
     Column("index", Integer, primary_key=True, autoincrement=False),
     Column("seat", Integer, nullable=False),
     Column("action", String(128), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+
+# A hint asked in a practice game: the hint (JSON) the seat got before action ``index``.
+hints = Table(
+    "hints",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("index", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=False),
+    Column("hint", Text, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+# A finished game's post-game analysis (JSON), computed once and kept with the game.
+analyses = Table(
+    "analyses",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("iterations", Integer, nullable=False),
+    Column("analysis", Text, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
 )
 
@@ -174,8 +198,10 @@ class GameRow:
     seed_salt: str | None = None
     touched: datetime | None = None
     last_human: datetime | None = None
+    practice: bool = False
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)  # (seat, action), by index
+    hints: list[dict] = field(default_factory=list)  # {"index", "seat", "hint"}, by index
 
 
 class Store:
@@ -208,6 +234,7 @@ class Store:
                     seed_salt=row.seed_salt,
                     touched=row.touched or row.created,
                     last_human=row.last_human,
+                    practice=row.practice,
                 )
             )
             conn.execute(
@@ -294,6 +321,8 @@ class Store:
             old = [r[0] for r in conn.execute(select(games.c.id).where(gone))]
             for chunk in range(0, len(old), 500):
                 ids = old[chunk : chunk + 500]
+                conn.execute(delete(hints).where(hints.c.game_id.in_(ids)))
+                conn.execute(delete(analyses).where(analyses.c.game_id.in_(ids)))
                 conn.execute(delete(actions).where(actions.c.game_id.in_(ids)))
                 conn.execute(delete(seats).where(seats.c.game_id.in_(ids)))
                 conn.execute(delete(games).where(games.c.id.in_(ids)))
@@ -352,6 +381,7 @@ class Store:
             seed_salt=g["seed_salt"],
             touched=g["touched"],
             last_human=g["last_human"],
+            practice=bool(g["practice"]),
             seats=[
                 SeatRow(s["seat"], s["kind"], s["bot"], s["name"], s["token_hash"])
                 for s in seat_rows
@@ -361,4 +391,55 @@ class Store:
             if index != expected:  # a gap would mean a corrupt history: stop at it
                 break
             row.actions.append((seat, action))
+        row.hints = self.load_hints(game_id)
         return row
+
+    # ---- the coach ----------------------------------------------------------------------------
+    def save_hint(self, game_id: str, index: int, seat: int, hint: dict) -> None:
+        """Record the hint ``seat`` was given before action ``index`` (one per decision)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(hints).values(
+                    game_id=game_id, index=index, seat=seat, hint=json.dumps(hint), created=now()
+                )
+            )
+
+    def load_hints(self, game_id: str) -> list[dict]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(hints.c.index, hints.c.seat, hints.c.hint)
+                .where(hints.c.game_id == game_id)
+                .order_by(hints.c.index)
+            ).all()
+        out = []
+        for index, seat, text in rows:
+            try:
+                out.append({"index": index, "seat": seat, "hint": json.loads(text)})
+            except ValueError:  # a damaged hint is dropped, never the game
+                continue
+        return out
+
+    def save_analysis(self, game_id: str, iterations: int, analysis: dict) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(analyses).where(analyses.c.game_id == game_id))
+            conn.execute(
+                insert(analyses).values(
+                    game_id=game_id,
+                    iterations=iterations,
+                    analysis=json.dumps(analysis),
+                    created=now(),
+                )
+            )
+
+    def load_analysis(self, game_id: str) -> dict | None:
+        with self.engine.connect() as conn:
+            text = conn.execute(
+                select(analyses.c.analysis).where(analyses.c.game_id == game_id)
+            ).scalar()
+        if text is None:
+            return None
+        try:
+            value = json.loads(text)
+        except ValueError:
+            return None
+        return value if isinstance(value, dict) else None

@@ -236,10 +236,12 @@ def build_game(
     seed: int | None = None,
     actions: list[str] | None = None,
     card_sets: dict[str, str] | None = None,
+    practice: bool = False,
 ) -> NewGame:
     """Validate a game request and build the game (not yet stored). ``actions`` (not offered by
     the HTTP API) plays a known history first: tests start games near their end with it.
-    ``card_sets`` maps the card-set names this server offers to the operator's files."""
+    ``card_sets`` maps the card-set names this server offers to the operator's files;
+    ``practice``: the game offers hints (see :mod:`empires.server.coach`)."""
     adapter, n = _check_game(game, seats)
     options, card_set = resolve_card_set(options, card_sets or {})
     opts = _parse_options(adapter, options)
@@ -284,6 +286,7 @@ def build_game(
         touched=stamp,
         seats=seat_rows,
         actions=played,
+        practice=practice is True,
     )
     return NewGame(row, state, game_log, tokens)
 
@@ -431,6 +434,11 @@ class LiveGame:
         self._replay: list[Any] | None = None  # checkpoints, built on the first replay request
         self._event_counts: list[int] = []  # events in the stream after each action (replays)
         self._score_track: dict | None = None  # each seat's score per turn, once finished
+        self.practice = row.practice  # hints on offer (empires.server.coach)
+        self.hints = list(row.hints)  # {"index", "seat", "hint"}: recorded, by index
+        self.hinting: set[int] = set()  # seats whose hint is being computed
+        self.analysis: dict | None = None  # the stored post-game analysis, once read or made
+        self.analysis_job: Any = None  # the analysis under way (coach.AnalysisJob)
         self.card_set = self.config.get("card_set")
         engine_options = state.history["config"].get("options") or {}
         self.card_path = engine_options.get("cards") if self.card_set else None
@@ -468,6 +476,7 @@ class LiveGame:
             "terminal": terminal,
             "created": self.created.isoformat(),
             "seeded": self.seeded,
+            "practice": self.practice,
             "seed_commitment": (
                 security.seed_commitment(self.seed, self.seed_salt) if self.seed_salt else None
             ),
@@ -516,7 +525,21 @@ class LiveGame:
                 "ranking": st.ranking(),
                 "score_track": self.score_track(),
             }
+        if self.practice:
+            out["hints"] = self.hints_for(seat)
         return out
+
+    def hints_for(self, viewer: int | None) -> list[dict]:
+        """The recorded hints ``viewer`` may read: a seat's own while the game runs (a hint is
+        private to its seat), everyone's once it is finished."""
+        if self.status == "finished":
+            return list(self.hints)
+        return [h for h in self.hints if viewer is not None and h["seat"] == viewer]
+
+    def forget_views(self, seat: int | None) -> None:
+        """Drop ``seat``'s cached messages (its hints changed; nobody else's view did)."""
+        self._views.pop(seat, None)
+        self._full.pop(seat, None)
 
     def view_json(self, seat: int | None) -> str:
         text = self._views.get(seat)
@@ -613,6 +636,11 @@ class Limits:
     connect_burst: float = 20
     abuse_strikes: int = 20  # refused messages after which a connection is closed (1008) ...
     ban_seconds: float = 60.0  # ... and its client may open no websocket for this long
+    hint_iterations: int = 200  # the coach's search budget for one hint ...
+    hints_at_once: int = 2  # ... and hints computed at the same time on this server
+    analysis_iterations: int = 100  # search iterations per decision of a post-game analysis ...
+    analyses_at_once: int = 1  # ... analyses running at the same time ...
+    analyses_waiting: int = 8  # ... and waiting for their turn (more are refused: 503)
 
     def __post_init__(self) -> None:
         for name, value in self.__dict__.items():
@@ -662,6 +690,9 @@ class GameManager:
         self._bot_limiter: anyio.CapacityLimiter | None = None
         self._db_limiter: anyio.CapacityLimiter | None = None
         self.closing = False
+        from empires.server.coach import Coach  # the coach builds on this module
+
+        self.coach = Coach(self)
 
     def ban(self, client: str) -> None:
         """Refuse websockets from ``client`` for ``limits.ban_seconds`` (it flooded one)."""
@@ -753,6 +784,7 @@ class GameManager:
 
     async def stop(self) -> None:
         self.closing = True
+        self.coach.stop()
         if self._sweeper is not None:
             self._sweeper.cancel()
         tasks = [g.bot_task for g in self.games.values() if g.bot_task is not None]
@@ -961,6 +993,7 @@ class GameManager:
         seed: int | None = None,
         actions: list[str] | None = None,
         client: str | None = None,
+        practice: bool = False,
     ) -> tuple[LiveGame, dict[int | None, str]]:
         active = sum(1 for g in self.games.values() if g.status == "active")
         if active >= self.max_active_games:
@@ -972,7 +1005,7 @@ class GameManager:
             )
         self.check_create(client)
         new = await anyio.to_thread.run_sync(
-            build_game, game, seats, options, seed, actions, self.card_sets
+            build_game, game, seats, options, seed, actions, self.card_sets, practice
         )
         try:
             await self._db(self.store.create_game, new.row)

@@ -29,6 +29,7 @@ async def create_game(body: CreateGame, request: Request, manager: Manager):
         body.options,
         body.seed,
         client=client_of(request),
+        practice=body.practice,
     )
     return _created(game, tokens)
 
@@ -83,6 +84,7 @@ async def get_replay(game_id: str, request: Request, credentials: Credentials, m
         "history": game.public_history(),
         "log": game.public_log(),
         "events": st.events(None),
+        "hints": game.hints_for(None),
         "result": {"scores": st.scores(), "ranking": st.ranking()},
     }
 
@@ -125,6 +127,7 @@ def _created(game: LiveGame, tokens: dict) -> dict:
         "options": summary["options"],
         "seats": seats,
         "seeded": game.seeded,
+        "practice": game.practice,
         "seed_commitment": summary["seed_commitment"],
         "spectator": {
             "token": spectator,

@@ -1,0 +1,63 @@
+"""The coach's API: a hint for the seat to play in a practice game, and a finished game's
+post-game analysis (started in the background, polled, stored); see
+:mod:`empires.server.coach`."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request, Response
+
+from empires.server.api import (
+    Credentials,
+    Manager,
+    check_reads,
+    client_of,
+    error_responses,
+    token_of,
+)
+from empires.server.manager import ApiError
+
+router = APIRouter()
+
+
+@router.post("/api/games/{game_id}/hint", responses=error_responses(401, 403, 404, 409, 410, 503))
+async def post_hint(game_id: str, request: Request, credentials: Credentials, manager: Manager):
+    """The hint for the token's seat's current decision (practice games only): the search's
+    top moves, best first, with their estimated win probability, and why the best is best."""
+    wait = manager.client_limiter.take(client_of(request))
+    if wait:
+        raise ApiError(429, "too_many_requests", "you are asking too fast", retry_after=wait)
+    game = await manager.require(game_id)
+    seat = manager.authenticate(game, token_of(credentials))
+    return await manager.coach.hint(game, seat)
+
+
+@router.get(
+    "/api/games/{game_id}/analysis", responses=error_responses(401, 403, 404, 409, 410, 503)
+)
+async def get_analysis(game_id: str, request: Request, credentials: Credentials, manager: Manager):
+    """Where the finished game's analysis stands: ``status`` none, queued, running (``done`` of
+    ``total`` decisions), failed (``detail``) or done (``analysis``)."""
+    check_reads(manager, request)
+    game = await manager.require(game_id)
+    manager.authenticate(game, token_of(credentials))
+    return await manager.coach.analysis(game)
+
+
+@router.post(
+    "/api/games/{game_id}/analysis",
+    status_code=202,
+    responses=error_responses(401, 403, 404, 409, 410, 503),
+)
+async def post_analysis(
+    game_id: str, request: Request, response: Response, credentials: Credentials, manager: Manager
+):
+    """Start the finished game's analysis (once: a stored or running one is returned as is)."""
+    wait = manager.client_limiter.take(client_of(request))
+    if wait:
+        raise ApiError(429, "too_many_requests", "you are asking too fast", retry_after=wait)
+    game = await manager.require(game_id)
+    manager.authenticate(game, token_of(credentials))
+    out = await manager.coach.start(game)
+    if out["status"] == "done":
+        response.status_code = 200
+    return out
