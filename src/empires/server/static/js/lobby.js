@@ -139,6 +139,7 @@ async function create(ev) {
   const body = { game: $("#game").value, seats, options: currentOptions() };
   const seed = $("#seed").value.trim();
   if (seed) body.seed = Number(seed);
+  if ($("#practice").checked) body.practice = true;
   $("#create-button").disabled = true;
   try {
     const game = await api("/api/games", { method: "POST", body });
