@@ -1,6 +1,7 @@
 // The game page: one websocket, the board, the choices of the seat to play, the log.
 
 import { COLOR_NAMES, loadBoard, renderBoard, seatLabel, targetOf as discoveryTarget } from "./board.js";
+import { analysisPanel, updateHintBox } from "./coach.js";
 import { api, h, linkParams, logItem, swatch } from "./common.js";
 import { EventLog, scoreBreakdown, turnWord } from "./events.js";
 import { scoreChart } from "./score-chart.js";
@@ -254,6 +255,7 @@ function render() {
                   "data-action": e.action, disabled: game.pending || null,
                   onclick: () => act(e.action) }, e.text))));
   $("#actions-box").hidden = !v.legal.length;
+  updateHintBox($("#hint-box"), v, { id, token });  // practice games only
 
   const result = $("#result");
   if (v.result) {
@@ -268,6 +270,7 @@ function render() {
       h("p", {}, h("a", { href: `/replay/${id}#token=${encodeURIComponent(token)}` },
                    "Watch the replay of this game")));
     result.hidden = false;
+    if (v.game.status === "finished") analysisPanel($("#analysis"), { id, token, seats });
   } else {
     result.hidden = true;
   }

@@ -2,6 +2,7 @@
 // events it caused at a time.
 
 import { loadBoard, renderBoard } from "./board.js";
+import { analysisPanel, replayHint } from "./coach.js";
 import { api, h, linkParams, logItem, showErrorIn } from "./common.js";
 import { EventLog, eventItem, headingText, scoreBreakdown, turnWord } from "./events.js";
 import * as settlers from "./settlers-board.js";
@@ -58,6 +59,7 @@ async function show(step) {
     $("#turn").textContent = `Turn ${obs.turn} of 8 · ${obs.phase}`;
   }
   $("#slider").value = step;
+  $("#hint-note").replaceChildren(...[replayHint(replay.data.hints, step, seats)].filter(Boolean));
   if (replay.bounds) showEvents(step, total, seats, turnWord(obs));
   else showLog(step, total, seats);
   const log = $("#log");
@@ -120,6 +122,7 @@ async function start() {
   $("#play").addEventListener("click", play);
   $("#slider").addEventListener("input", (ev) => show(Number(ev.target.value)));
   document.addEventListener("keydown", onKey);
+  analysisPanel($("#analysis"), { id, token, seats: replay.data.game.seats });
   await show(0);
 }
 
