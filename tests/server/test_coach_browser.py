@@ -111,11 +111,12 @@ def _play_to_the_end(page) -> None:
     raise AssertionError("the game did not end")
 
 
-def test_a_hint_then_the_analysis_of_the_finished_game(browser, tmp_path):
+@pytest.mark.parametrize("game", ["discovery", "settlers"])
+def test_a_hint_then_the_analysis_of_the_finished_game(browser, tmp_path, game):
     seed = 12
-    actions = _near_the_end("discovery", seed, 4)
+    actions = _near_the_end(game, seed, 4)
     seats = [{"kind": "human", "name": "You"}, {"kind": "bot", "bot": "random"}]
-    new = build_game("discovery", seats, None, seed, actions, practice=True)
+    new = build_game(game, seats, None, seed, actions, practice=True)
     db = f"sqlite:///{tmp_path / 'coach.db'}"
     store = Store(db)
     store.migrate()
