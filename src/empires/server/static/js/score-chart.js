@@ -22,7 +22,8 @@ export function scoreChart(track, seats, { word = "Turn", width = 320 } = {}) {
     height: 200,
     scales: { x: { time: false } },
     axes: [
-      { label: word, values: (u, splits) => splits.map((v) => (Number.isInteger(v) ? v : "")) },
+      { label: word, incrs: [1, 2], space: 20,  // every turn numbered, none in between
+        values: (u, splits) => splits.map((v) => (Number.isInteger(v) ? v : "")) },
       { label: "VP", size: 40 },
     ],
     series: [
