@@ -91,6 +91,8 @@ def test_tournament_report_has_ratings_over_the_games(game, capsys, tmp_path):
     expected = _json_run(capsys, argv)
     page_path, png_path = tmp_path / "t.html", tmp_path / "t.png"
     assert cli.main([*argv, "--report", str(page_path), "--plot", str(png_path)]) == 0
+    out = capsys.readouterr().out.replace("\n", "")
+    assert f"Charts written to {page_path}" in out and f"Charts written to {png_path}" in out
     data = read_report_data(page_path.read_text(encoding="utf-8"))
     assert data["summary"]["standings"] == expected["standings"]
     history = data["rating_history"]

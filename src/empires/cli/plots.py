@@ -49,13 +49,15 @@ def write_plots(
     build: Callable[[dict, Sequence[dict]], dict],
     report: dict,
     results: Sequence[dict],
-) -> None:
-    """Write ``--report`` and ``--plot`` from the command's JSON report and its results."""
+) -> list[str]:
+    """Write ``--report`` and ``--plot`` from the command's JSON report and its results (said on
+    ``console`` unless it is None); the paths written."""
     if not (args.report or args.plot):
-        return
+        return []
     from empires.sim import report as charts
 
     data = build(report, results)
+    written = []
     for path, write in ((args.report, charts.write_report), (args.plot, charts.write_plot)):
         if not path:
             continue
@@ -63,5 +65,7 @@ def write_plots(
             write(path, data)
         except OSError as exc:
             raise CliError(f"cannot write {path}: {exc.strerror or exc}", 1) from None
+        written.append(path)
         if console is not None and not args.json:
             console.print(Text(f"Charts written to {path}.", style="dim"))
+    return written

@@ -154,7 +154,7 @@ def cmd_tournament(args, console: Console) -> int:
         **summary,
     }
     written = _write_out(args.out, report, args.overwrite)
-    write_plots(args, None if args.json else console, tournament_data, report, results)
+    charts = write_plots(args, None, tournament_data, report, results)
     if args.json:
         print(json.dumps(report))
         return 0
@@ -162,6 +162,8 @@ def cmd_tournament(args, console: Console) -> int:
     _print_tables(console, report["standings"])
     if written:
         console.print(Text(f"Report written to {args.out}.", style="dim"))
+    for path in charts:
+        console.print(Text(f"Charts written to {path}.", style="dim"))
     return 0
 
 
