@@ -85,7 +85,11 @@ async def get_replay(game_id: str, request: Request, credentials: Credentials, m
         "log": game.public_log(),
         "events": st.events(None),
         "hints": game.hints_for(None),
-        "result": {"scores": st.scores(), "ranking": st.ranking()},
+        "result": {
+            "scores": st.scores(),
+            "ranking": st.ranking(),
+            "score_track": game.score_track(),
+        },
     }
 
 
