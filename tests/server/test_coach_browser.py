@@ -36,6 +36,8 @@ from empires.server import create_app  # noqa: E402
 from empires.server.db import Store  # noqa: E402
 from empires.server.manager import Limits, build_game  # noqa: E402
 
+SCREENSHOT = os.environ.get("EMPIRES_COACH_SCREENSHOT")  # keep the analysis view (README image)
+
 READY = """() => {
   if (document.querySelector('#scores')) return true;
   const box = document.querySelector('#actions-box');
@@ -45,7 +47,8 @@ READY = """() => {
 
 class Server:
     def __init__(self, db_url: str) -> None:
-        limits = Limits(hint_iterations=6, analysis_iterations=1)
+        # Small budgets keep the test quick; the README's image is made with a real one.
+        limits = Limits(hint_iterations=6, analysis_iterations=60 if SCREENSHOT else 1)
         self.app = create_app(db_url, bot_delay=0.01, limits=limits)
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
@@ -147,7 +150,7 @@ def test_a_hint_then_the_analysis_of_the_finished_game(browser, tmp_path, game):
 
         _play_to_the_end(page)
         page.click("#analyse-button")
-        page.wait_for_selector("#analysis-result", timeout=120_000)
+        page.wait_for_selector("#analysis-result", timeout=600_000)
         analysis = server.app.state.manager.games[gid].analysis
         assert analysis is not None and analysis["decisions"]
         data = page.evaluate("() => document.querySelector('#win-chart').chart.data")
@@ -161,6 +164,8 @@ def test_a_hint_then_the_analysis_of_the_finished_game(browser, tmp_path, game):
         texts = page.locator(".analysis-mistakes li").all_inner_texts()
         for d, text in zip(flagged, texts, strict=True):
             assert f"Better: {d['best']['description']}" in text
+        if SCREENSHOT and game == "discovery":
+            page.locator("#analysis").screenshot(path=SCREENSHOT)
 
         # The replay shows the hint at its step, and the stored analysis at once.
         page.goto(f"{server.url}/replay/{gid}#token={new.tokens[None]}")

@@ -168,7 +168,8 @@ export function analysisView(analysis, seats, word = "Move") {
       ` (−${pct(d.loss)}). Played: ${d.chosen.description} (${pct(d.chosen.value)}). `,
       h("span", { class: "better" }, `Better: ${d.best.description} (${pct(d.best.value)})`)))),
     h("small", { class: "hint" },
-      `Win chances estimated by the search bot (${analysis.iterations} iterations per `
+      `Win chances estimated by the search bot (${analysis.iterations} `
+      + `iteration${analysis.iterations === 1 ? "" : "s"} per `
       + "decision) from what the deciding player could see. Inaccuracy: 5% lost, mistake: 10%, "
       + "blunder: 20%."));
 }
