@@ -35,6 +35,12 @@ def _add_flags(play: argparse.ArgumentParser) -> None:
         help="continue a game saved with `save FILE` (with its seats, unless --seats is given)",
     )
     play.add_argument(
+        "--practice",
+        action="store_true",
+        help="a practice game: ask for a hint (the bot's best moves from what you can see) with "
+        "`hint` (F2 in the full screen); hints are saved with the game and shown by replay --seat",
+    )
+    play.add_argument(
         "--plain",
         action="store_true",
         help="the plain line mode (no full screen; automatic when stdout is not a terminal)",

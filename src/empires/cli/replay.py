@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from empires.cli import common
+from empires.cli.coach_text import hint_lines
 from empires.cli.common import LOAD_ERRORS, CliError
 from empires.cli.narration import Narrator, has_events, turn_word_of
 from empires.cli.render import render_observation, render_scores
@@ -72,7 +73,8 @@ def cmd_replay(args, console: Console) -> int:
         console.print(Text("Press Enter for each action; q (or Ctrl-D) stops.", style="dim"))
     if narrator is not None:
         narrator.flush(state)  # what happened before the first action (setup)
-    if not _replay_actions(console, state, actions, args.step, labels, narrator):
+    hints = saved_hints(data, viewer)
+    if not _replay_actions(console, state, actions, args.step, labels, narrator, hints):
         console.print(Text("Replay stopped."))
         return 0
     observer = final.observation(viewer)
@@ -95,11 +97,35 @@ def _replay_viewer(seat: int | None, players: int) -> int | None:
     return seat - 1
 
 
-def _replay_actions(console: Console, state, actions: list, step: bool, labels, narrator) -> bool:
+def saved_hints(data: dict, viewer: int | None) -> dict[int, list[str]]:
+    """What to print before each action of a practice game's save that had a hint: the hint
+    itself for the seat that asked (``--seat``), else only that it was asked (a hint names the
+    asking player's cards)."""
+    hints = data.get("hints") if data.get("practice") is True else None
+    out: dict[int, list[str]] = {}
+    for h in hints if isinstance(hints, list) else []:
+        try:
+            index, seat, hint = int(h["index"]), int(h["seat"]), h["hint"]
+            lines = (
+                hint_lines(hint)
+                if seat == viewer
+                else [f"P{seat + 1} asked for a hint here (replay --seat {seat + 1} to see it)."]
+            )
+        except (KeyError, TypeError, ValueError):
+            continue  # a damaged hint is left out, never the replay
+        out.setdefault(index, []).extend(lines)
+    return out
+
+
+def _replay_actions(
+    console: Console, state, actions: list, step: bool, labels, narrator, hints=None
+) -> bool:
     """Apply and print each action (with the events it caused, when the game keeps an event
-    log); False if the reader stopped a ``--step`` replay."""
+    log, and the hints asked before it); False if the reader stopped a ``--step`` replay."""
     width = len(str(len(actions)))
     for i, raw in enumerate(actions, 1):
+        for line in (hints or {}).get(i - 1, []):
+            console.print(Text(line, style="green"))
         if step:
             try:
                 answer = input("")

@@ -29,6 +29,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Collapsible, Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from empires.cli.coach_text import NOT_PRACTICE, hint_lines
 from empires.cli.narration import Narrator, has_events, turn_word_of
 from empires.cli.render import ranking_lines, scores_table
 from empires.cli.tui import screens
@@ -36,7 +37,7 @@ from empires.cli.tui.plain import resume
 from empires.cli.tui.session import Session
 from empires.core.screen import seat_colour, seat_mark
 
-COMMANDS = {"help", "undo", "log", "save", "quit", "exit", "cancel"}
+COMMANDS = {"help", "undo", "log", "save", "quit", "exit", "cancel", "hint"}
 
 
 class LogConsole:
@@ -110,6 +111,7 @@ class GameApp(App):
         Binding("ctrl+z", "undo", "Undo", priority=True),
         Binding("ctrl+s", "save", "Save", priority=True),
         Binding("ctrl+l", "log", "Log", priority=True),
+        Binding("f2", "hint", "Hint"),
         Binding("up", "cursor(-1)", show=False),
         Binding("down", "cursor(1)", show=False),
         Binding("escape", "clear_filter", show=False),
@@ -341,6 +343,8 @@ class GameApp(App):
             self.action_undo()
         elif word == "log":
             self.action_log()
+        elif word == "hint":
+            self.action_hint()
         elif word == "save":
             self.save_to(rest.strip()) if rest.strip() else self.action_save()
         else:
@@ -402,6 +406,29 @@ class GameApp(App):
             narrator.since = min(narrator.since, told)
         self.query_one("#news", RichLog).write(Text(f"Taken back: {words}", style="yellow"))
         self.refresh_screen()
+
+    def action_hint(self) -> None:
+        """A practice game's hint for the human to act, searched in a thread; written to the
+        news panel (and recorded with the game)."""
+        if not self.session.practice:
+            self.notify(NOT_PRACTICE, severity="warning")
+        elif not self.busy and self.session.human_to_act():
+            self.busy = True
+            self.run_worker(self._hint(), exclusive=True)
+
+    async def _hint(self) -> None:
+        news = self.query_one("#news", RichLog)
+        self.query_one("#decision", Static).update(Text("Looking for a hint…", "italic"))
+        try:
+            given = await asyncio.to_thread(self.session.hint)
+        except ValueError as exc:
+            self.notify(f"No hint: {exc}", severity="warning")
+        else:
+            for i, line in enumerate(hint_lines(given, self.choices)):
+                news.write(Text(line, style="bold green" if i == 0 else ""))
+        finally:
+            self.busy = False
+        self.draw_decision()
 
     # ---- dialogs ----------------------------------------------------------------------------
     def action_help(self) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
+from empires.cli.coach_text import NOT_PRACTICE, hint_lines
 from empires.cli.common import CliError
 from empires.cli.narration import Narrator, has_events, turn_word_of
 from empires.cli.render import ranking_lines, scores_table
@@ -24,6 +25,7 @@ Type the number of an action to play it (or the action itself, e.g. its exact te
   log          what happened since your previous decision, again
   list         list the legal actions again
   undo         take back your last action (while the rules allow it)
+  hint         in a practice game (--practice): the bot's three best moves, from what you see
   save FILE    save the game as JSON, every seat kept (load it with --load FILE, or
                replay it with `empires replay FILE`)
   quit         leave the game (Ctrl-D too); asks first when moves are not saved"""
@@ -228,6 +230,8 @@ def _command(out: Console, session: Session, narrator, choices, line: str):
         print_actions(out, session, choices)
     elif word in {"log", "events"}:
         retell(out, narrator)
+    elif word == "hint":
+        show_hint(out, session, choices)
     else:
         wanted = " ".join(text.lower().split())
         for action, words in choices:
@@ -237,6 +241,21 @@ def _command(out: Console, session: Session, narrator, choices, line: str):
             Text(f"Not understood: {text!r}. Type a number from 1 to {n}, help, save FILE or quit.")
         )
     return None
+
+
+def show_hint(out: Console, session: Session, choices) -> None:
+    """A practice game's hint for this decision (recorded with the game)."""
+    if not session.practice:
+        out.print(Text(NOT_PRACTICE))
+        return
+    out.print(Text("Thinking..."))
+    try:
+        given = session.hint()
+    except ValueError as exc:
+        out.print(Text(f"No hint: {exc}"))
+        return
+    for line in hint_lines(given, choices):
+        out.print(Text(line))
 
 
 def show_help(out: Console, session: Session) -> None:

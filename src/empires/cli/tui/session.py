@@ -15,12 +15,15 @@ from typing import Any
 
 from empires.bots import make_bot
 from empires.cli import common
+from empires.cli.coach_text import HINT_ITERATIONS, NOT_PRACTICE
 from empires.cli.common import HUMAN
 from empires.core import screen as core_screen
 from empires.core.screen import DecisionHelp, ScreenPart
 from empires.sim.local import bot_seeds
 
 SAVE_SEATS_KEY = "seats"  # a save's list of seat specs ("human", "random", "ismcts:1s"...)
+SAVE_PRACTICE_KEY = "practice"  # true in a practice game's save
+SAVE_HINTS_KEY = "hints"  # a practice game's hints: {"index", "seat", "hint"}, by index
 
 
 class Session:
@@ -43,6 +46,9 @@ class Session:
         }
         self.saved_at: int | None = self.actions_count() if source.startswith("loaded") else None
         self.last_human: int | None = self.viewer
+        self.practice = False  # a practice game offers hints (empires play --practice)
+        self.hint_iterations = HINT_ITERATIONS  # the search budget of a hint
+        self.hints: list[dict] = []  # {"index", "seat", "hint"}: the hints given, saved with it
 
     # ---- who plays --------------------------------------------------------------------------
     def actions_count(self) -> int:
@@ -133,7 +139,28 @@ class Session:
             )
         taken = self.state.history["actions"][-1]
         self.state = take_back(self.state, 1)
+        self.hints = [h for h in self.hints if h["index"] <= self.actions_count()]
         return _describe_text(self.state, taken, self.to_act())
+
+    # ---- the coach (practice games) ---------------------------------------------------------
+    def hint(self, iterations: int | None = None) -> dict:
+        """A hint for the human to act (:func:`empires.bots.analysis.hint`, as JSON), searched
+        from that seat's observation only and recorded with the game; asked again at the same
+        decision, the same hint. ValueError outside a practice game or a human's decision."""
+        if not self.practice:
+            raise ValueError(NOT_PRACTICE)
+        if not self.human_to_act():
+            raise ValueError("no decision of yours to give a hint for")
+        index, seat = self.actions_count(), self.to_act()
+        for given in self.hints:
+            if given["index"] == index and given["seat"] == seat:
+                return given["hint"]
+        from empires.bots.analysis import hint
+
+        budget = iterations or self.hint_iterations
+        found = hint(self.state, iterations=budget, seed=index * 8 + seat).to_json()
+        self.hints.append({"index": index, "seat": seat, "hint": found})
+        return found
 
     # ---- saving -----------------------------------------------------------------------------
     def dirty(self) -> bool:
@@ -144,6 +171,8 @@ class Session:
     def save(self, path: str) -> None:
         """Save the game with every seat (OSError when the file cannot be written)."""
         data = {**self.state.to_json(), SAVE_SEATS_KEY: list(self.seats)}
+        if self.practice:
+            data.update({SAVE_PRACTICE_KEY: True, SAVE_HINTS_KEY: self.hints})
         Path(path).expanduser().write_text(json.dumps(data), encoding="utf-8")
         self.saved_at = self.actions_count()
 
@@ -233,7 +262,30 @@ def start(args) -> Session:
     seats = common.seat_specs(seats_text, players, game.name, allow_human=True)
     if state is None:
         state = common.new_game(game, players, seed, common.options(game, args))
-    return Session(game, state, seats, seed, source)
+    session = Session(game, state, seats, seed, source)
+    session.practice = bool(getattr(args, "practice", False))
+    if args.load:
+        _load_coach(session, common.read_json(args.load))
+    return session
+
+
+def _load_coach(session: Session, saved: dict) -> None:
+    """A practice game stays one when loaded, with the hints it was given (well-formed ones
+    of the game's past decisions)."""
+    if saved.get(SAVE_PRACTICE_KEY) is True:
+        session.practice = True
+    hints = saved.get(SAVE_HINTS_KEY)
+    if session.practice and isinstance(hints, list):
+        count = session.actions_count()
+        session.hints = [
+            h
+            for h in hints
+            if isinstance(h, dict)
+            and isinstance(h.get("index"), int)
+            and 0 <= h["index"] <= count
+            and isinstance(h.get("seat"), int)
+            and isinstance(h.get("hint"), dict)
+        ]
 
 
 def _random_seed() -> int:
