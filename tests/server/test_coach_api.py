@@ -228,7 +228,7 @@ def test_an_analysis_runs_in_the_background_and_is_stored(sqlite_url, game):
     with _app(sqlite_url) as client:  # stored: a restarted server answers at once
         r = client.get(f"/api/games/{gid}/analysis", headers=auth(spectator))
         assert r.json() == {"status": "done", "analysis": analysis}
-        assert client.app.state.manager.coach.jobs == set()
+        assert client.app.state.manager.coach.jobs == {}
 
 
 def test_analyses_are_bounded_and_only_of_finished_games(sqlite_url):
@@ -256,3 +256,18 @@ def test_analyses_are_bounded_and_only_of_finished_games(sqlite_url):
         assert second_done["status"] == "done" and "running" in second_done["seen"]
         r = client.get(f"/api/games/{first.row.id}/analysis")
         assert r.status_code == 401
+
+
+def test_one_analysis_per_game_even_when_it_leaves_memory(sqlite_url):
+    new = _stored(sqlite_url, "settlers", HUMAN_AND_BOT, _random_history("settlers", 6), 6)
+    gid, token = new.row.id, new.tokens[0]
+    with _app(sqlite_url) as client:
+        manager = client.app.state.manager
+        assert client.post(f"/api/games/{gid}/analysis", headers=auth(token)).status_code == 202
+        first = manager.coach.jobs[gid]
+        del manager.games[gid]  # as when the cache of finished games lets it go
+        again = client.post(f"/api/games/{gid}/analysis", headers=auth(token))
+        assert again.status_code == 202 and manager.coach.jobs.get(gid) in (first, None)
+        assert list(manager.coach.jobs) in ([gid], [])
+        out = _poll(client, gid, token)
+        assert out["status"] == "done" and out["analysis"]["game"] == "settlers"

@@ -95,7 +95,7 @@ class Coach:
 
     def __init__(self, manager: GameManager) -> None:
         self.manager = manager
-        self.jobs: set[AnalysisJob] = set()
+        self.jobs: dict[str, AnalysisJob] = {}  # game id -> its analysis queued or running
         self._hint_limiter: anyio.CapacityLimiter | None = None
         self._analysis_limiter: anyio.CapacityLimiter | None = None
 
@@ -105,7 +105,7 @@ class Coach:
 
     def stop(self) -> None:
         """Ask every analysis under way to stop (the server is closing)."""
-        for job in self.jobs:
+        for job in self.jobs.values():
             job.stop = True
             if job.task is not None:
                 job.task.cancel()
@@ -178,7 +178,10 @@ class Coach:
             game.analysis = await self.manager._db(self.manager.store.load_analysis, game.id)
         if game.analysis is not None:
             return {"status": "done", "analysis": game.analysis}
-        if game.analysis_job is not None:
+        job = self.jobs.get(game.id)  # by id: the game may have left memory and come back
+        if job is not None:
+            return job.to_json()
+        if game.analysis_job is not None:  # failed
             return game.analysis_job.to_json()
         return {"status": "none", "done": 0, "total": 0}
 
@@ -199,7 +202,7 @@ class Coach:
             self._analysis_limiter = anyio.CapacityLimiter(self.limits.analyses_at_once)
         job = AnalysisJob()
         game.analysis_job = job
-        self.jobs.add(job)
+        self.jobs[game.id] = job
         job.task = asyncio.get_running_loop().create_task(self._run(game, job))
         return job.to_json()
 
@@ -228,7 +231,7 @@ class Coach:
             log.exception("the analysis of game %s failed", game.id)
             job.status, job.error = "failed", f"the analysis failed: {exc}"
         finally:
-            self.jobs.discard(job)
+            self.jobs.pop(game.id, None)
 
     @staticmethod
     def _check_finished(game: LiveGame) -> None:
