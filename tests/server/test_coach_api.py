@@ -271,3 +271,20 @@ def test_one_analysis_per_game_even_when_it_leaves_memory(sqlite_url):
         assert list(manager.coach.jobs) in ([gid], [])
         out = _poll(client, gid, token)
         assert out["status"] == "done" and out["analysis"]["game"] == "settlers"
+
+
+def test_deleting_an_old_game_deletes_its_hints_and_analysis(sqlite_url):
+    from datetime import timedelta
+
+    from empires.server.db import now
+
+    new = _stored(sqlite_url, "discovery", HUMAN_AND_BOT, _random_history("discovery", 2), 2)
+    store = Store(sqlite_url)
+    store.save_hint(new.row.id, 3, 0, {"player": 0, "moves": [], "reason": "r", "iterations": 1})
+    store.save_analysis(new.row.id, 1, {"game": "discovery", "decisions": []})
+    assert store.load_hints(new.row.id)[0]["index"] == 3
+    assert store.load_analysis(new.row.id) == {"game": "discovery", "decisions": []}
+    later = now() + timedelta(days=1)
+    assert store.expire(later, later, later) == ([], 1)
+    assert store.load_hints(new.row.id) == [] and store.load_analysis(new.row.id) is None
+    store.close()
