@@ -21,7 +21,10 @@ A decision of the analysis is judged by the value lost against the best move fou
 * ``inaccuracy`` from :data:`INACCURACY` (0.05), ``mistake`` from :data:`MISTAKE` (0.10),
   ``blunder`` from :data:`BLUNDER` (0.20); ``ok`` below.
 
-Only decisions with more than one legal action are analysed. The module reaches games only through
+The move the player chose is valued on at least a third of the budget (at least 8 continuations,
+added to those the search gave it), so its value is not a handful of playouts; still, at small
+budgets the values are noisy, and a flagged move says where to look rather than a verdict. Only
+decisions with more than one legal action are analysed. The module reaches games only through
 the core protocol and the adapter (:func:`empires.core.adapter.get_adapter`).
 """
 
@@ -300,8 +303,8 @@ def analyse_decision(
     action = _legal(found.legal, chosen)
     if not found.visits:  # a single legal action: nothing to compare, one playout for `win`
         _playouts(found, state, action, 1)
-    else:  # the chosen move valued on at least a tenth of the budget
-        short = max(4, iterations // 10) - found.visits.get(action, 0)
+    else:  # the chosen move valued on at least a third of the budget (its value is noisy)
+        short = max(8, iterations // 3) - found.visits.get(action, 0)
         if short > 0:
             _playouts(found, state, action, short)
     best = _ranked(found)[0]
