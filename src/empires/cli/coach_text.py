@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-HINT_ITERATIONS = 200  # the search budget of a hint in `empires play --practice`
+HINT_ITERATIONS = 100  # the search budget of a hint in `empires play --practice` (2-8 s)
 NOT_PRACTICE = "Hints are offered only in practice games: start one with empires play --practice."
 
 
