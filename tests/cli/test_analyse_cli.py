@@ -106,3 +106,26 @@ def test_bad_input_is_refused_with_a_clear_message(tmp_path, capsys, argv, messa
     assert main(["analyse", *argv]) == 2
     assert message in capsys.readouterr().err
     assert not (tmp_path / "absent.db").exists()  # nothing created
+
+
+def test_the_graph_draws_every_seat_s_chance_to_win_from_the_analysis():
+    from empires.sim.analysis_plot import draw_analysis, win_series
+    from empires.sim.report import _pyplot
+
+    history = played("discovery", 2, 9, 24).history
+    data = coach.analyse_history("discovery", history, iterations=3).to_json()
+    series = win_series(data)
+    assert len(series) == 2
+    for p, (xs, ys) in enumerate(series):
+        assert xs == [d["index"] + 1 for d in data["decisions"]]
+        assert ys == [d["win"][p] for d in data["decisions"]]
+    plt = _pyplot()
+    fig, ax = plt.subplots()
+    try:
+        draw_analysis(ax, data, ["Ann", "Bob"])
+        lines = {line.get_label(): list(line.get_ydata()) for line in ax.get_lines()}
+        assert lines["Ann"] == series[0][1] and lines["Bob"] == series[1][1]
+        flagged = [d for d in data["decisions"] if d["verdict"] != "ok"]
+        assert len(ax.get_lines()) == 2 + len(flagged)  # one mark per flagged decision
+    finally:
+        plt.close(fig)
