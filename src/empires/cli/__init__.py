@@ -1,12 +1,14 @@
-"""The ``empires`` command: play in the terminal, simulate bot games, replay saved games.
+"""The ``empires`` command: play in the terminal, simulate bot games, replay and analyse saved
+games.
 
     empires play discovery --players 4 --seats human,heuristic,heuristic,random --seed 7
     empires simulate discovery --players 4 --bots heuristic,random,random,random --games 1000
     empires replay game.save.json --step
+    empires analyse game.save.json --plot analysis.png
 
 One module per subcommand (:mod:`~empires.cli.play`, :mod:`~empires.cli.simulate`,
-:mod:`~empires.cli.tournament`, :mod:`~empires.cli.replay`, :mod:`~empires.cli.serve`,
-:mod:`~empires.cli.cards`), each adding its parser; each game is a subcommand of the commands
+:mod:`~empires.cli.tournament`, :mod:`~empires.cli.replay`, :mod:`~empires.cli.analyse`,
+:mod:`~empires.cli.serve`, :mod:`~empires.cli.cards`), each adding its parser; each game is a subcommand of the commands
 that take one, with the rules-option flags its adapter adds (:mod:`empires.core.adapter`).
 Nothing here imports a game package: games are reached through their adapters, and the board is
 drawn generically from the JSON-ready ``state.observation(seat)`` of the human seat
