@@ -11,7 +11,8 @@ indented text.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rich.console import RenderableType
@@ -57,6 +58,20 @@ def seat_mark(seat: int) -> str:
 
 def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def focus(
+    parts: list[ScreenPart], obs: dict, about: Mapping[str, tuple[str, ...]]
+) -> list[ScreenPart]:
+    """When the viewer decides, the panels the decision is about (``about``: decision kind ->
+    panel keys; the panel keyed ``decision`` always) come first, marked ``own`` so that a UI
+    shows them without scrolling, with the viewer's own panels."""
+    d = obs.get("decision") or {}
+    if obs.get("player") is None or d.get("player") != obs["player"]:
+        return parts
+    keys = {"decision", *about.get(d.get("kind", ""), ())}
+    first = [replace(p, own=True) for p in parts if p.key in keys]
+    return first + [p for p in parts if p.key not in keys]
 
 
 def default_screen(observation: dict) -> list[ScreenPart]:

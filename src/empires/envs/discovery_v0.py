@@ -20,23 +20,14 @@
 
 from __future__ import annotations
 
-from empires.interop import missing_research_extra
-
-try:
-    from pettingzoo.utils import wrappers
-except ImportError as exc:
-    raise missing_research_extra(exc) from None
-
-from empires.interop.pettingzoo_env import EmpiresDiscoveryEnv
+from empires.interop.pettingzoo_env import EmpiresDiscoveryEnv, wrapped
 
 raw_env = EmpiresDiscoveryEnv
 
 
 def env(**kwargs):
     """The wrapped environment (see the module docstring); keyword arguments go to raw_env."""
-    wrapped = wrappers.TerminateIllegalWrapper(raw_env(**kwargs), illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return wrapped(raw_env(**kwargs))
 
 
 __all__ = ["env", "raw_env"]

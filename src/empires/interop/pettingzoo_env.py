@@ -44,6 +44,7 @@ from empires.interop import missing_research_extra
 try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
 except ImportError as exc:
     raise missing_research_extra(exc) from None
 
@@ -209,3 +210,12 @@ def env(game: str = "discovery", **kwargs) -> EmpiresEnv:
     if game not in ENVS:
         raise ValueError(f"unknown game {game!r}; known games: {', '.join(ENVS)}")
     return ENVS[game](**kwargs)
+
+
+def wrapped(raw: EmpiresEnv) -> Any:
+    """``raw`` with the wrappers PettingZoo's classic games apply: ``TerminateIllegalWrapper``
+    (an action outside the mask ends the game with -1 for the agent that took it),
+    ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``."""
+    env = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)

@@ -19,6 +19,7 @@ from empires.core.rng import Rng
 from empires.settlers.actions import CARD_KINDS
 from empires.settlers.cards import (
     FACTIONS,
+    KNOWN_FIELDS,
     CardDB,
     CardFileError,
     builtin_data,
@@ -34,23 +35,7 @@ from empires.settlers.options import Options
 FORMAT = "empires-settlers-cards/overlay-1"
 # The fields of an unverified card the template repeats (an overlay may repeat them; they must
 # then match the built-in data).
-TEMPLATE_FIELDS = (
-    "id",
-    "name",
-    "deck",
-    "type",
-    "colors",
-    "cost",
-    "cost_location",
-    "raze",
-    "razeable",
-    "deal",
-    "vp",
-    "production",
-    "bonus",
-    "copies",
-    "known_text",
-)
+TEMPLATE_FIELDS = ("id", *KNOWN_FIELDS)
 ABOUT = (
     "Imperial Settlers cards to fill in: give each card its printed ability ('feature' triggers "
     "or the 'action'), and its 'text' in words, in the vocabulary of the card-file schema "

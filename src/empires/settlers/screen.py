@@ -11,13 +11,11 @@ final scores.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from empires.core.screen import DecisionHelp, ScreenPart, seat_colour, seat_mark
+from empires.core.screen import DecisionHelp, ScreenPart, focus, seat_colour, seat_mark
 from empires.settlers.decision_help import decision_help as _help
 
 ROUNDS = 5
@@ -351,24 +349,13 @@ def screen_parts(obs: dict) -> list[ScreenPart]:
         virtual_part(obs),
         players_part(obs),
     ]
-    return focus([p for p in parts if p is not None], obs)
+    return focus([p for p in parts if p is not None], obs, FOCUS)
 
 
 # the panel a decision is about, by decision kind (besides the "decision" panel itself)
-FOCUS = {"pick": "lookout", "keep": "choices"}
-
-
-def focus(parts: list[ScreenPart], obs: dict) -> list[ScreenPart]:
-    """When the viewer decides, the panel the decision is about comes first, marked ``own`` so
-    that a UI shows it without scrolling, with the viewer's own panels."""
-    d = obs.get("decision") or {}
-    if obs["player"] is None or d.get("player") != obs["player"]:
-        return parts
-    keys = {"decision", FOCUS.get(d["kind"], "")}
-    if d["kind"] == "pick" and any(p.key == "choices" for p in parts):
-        keys.add("choices")  # Alternate Lookout: the cards drawn in secret
-    first = [replace(p, own=True) for p in parts if p.key in keys]
-    return first + [p for p in parts if p.key not in keys]
+# The panels a decision is about (shown first to the seat deciding; Alternate Lookout: the
+# cards drawn in secret too).
+FOCUS = {"pick": ("lookout", "choices"), "keep": ("choices",)}
 
 
 def decision_help(obs: dict) -> DecisionHelp:
