@@ -118,3 +118,14 @@ def test_plot_flags_refuse_an_unwritable_path_before_playing(capsys, tmp_path):
     argv = ["simulate", "discovery", "--players", "2", "--games", "1", "--jobs", "1"]
     assert cli.main([*argv, "--report", str(missing)]) == 1
     assert f"cannot write {missing}" in capsys.readouterr().err
+
+
+def test_plot_flags_create_nothing_when_the_run_fails(capsys, tmp_path):
+    """The files are checked before the run without being created: a run refused afterwards
+    (here: a second file that cannot be written) leaves no empty file behind."""
+    report, folder = tmp_path / "r.html", tmp_path / "a-folder"
+    folder.mkdir()
+    argv = ["simulate", "discovery", "--players", "2", "--games", "1", "--jobs", "1"]
+    assert cli.main([*argv, "--report", str(report), "--plot", str(folder)]) == 1
+    assert "it is a folder" in capsys.readouterr().err
+    assert not report.exists()

@@ -18,6 +18,7 @@ from rich.text import Text
 from empires.bots import analysis as coach
 from empires.cli import common
 from empires.cli.common import LOAD_ERRORS, CliError
+from empires.cli.plots import check_writable
 
 DEFAULT_DB = "sqlite:///empires.db"  # as `empires serve` uses
 SAVE_SEATS_KEY = "seats"  # a save's seat specs (see empires.cli.tui.session)
@@ -97,14 +98,13 @@ def _check_plots(path: str) -> None:
         _pyplot()
     except PlotsUnavailable as exc:
         raise CliError(str(exc)) from None
-    _write(path, None)
+    check_writable(path)
 
 
-def _write(path: str, text: str | None) -> None:
+def _write(path: str, text: str) -> None:
     try:
-        with open(path, "a" if text is None else "w", encoding="utf-8") as f:
-            if text is not None:
-                f.write(text + "\n")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
     except OSError as exc:
         raise CliError(f"cannot write {path}: {exc.strerror or exc}", 1) from None
 

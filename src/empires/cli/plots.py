@@ -4,6 +4,7 @@ tournament`` (the charts: :mod:`empires.sim.report`)."""
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable, Sequence
 
 from rich.console import Console
@@ -36,11 +37,23 @@ def check_plot_flags(args) -> None:
         raise CliError(str(exc)) from None
     for path in (args.report, args.plot):
         if path:
-            try:
-                with open(path, "a", encoding="utf-8"):
-                    pass
-            except OSError as exc:
-                raise CliError(f"cannot write {path}: {exc.strerror or exc}", 1) from None
+            check_writable(path)
+
+
+def check_writable(path: str) -> None:
+    """CliError unless ``path`` can be written; creates nothing (a run that fails later leaves
+    no empty file behind)."""
+    target = os.path.abspath(path)
+    folder = os.path.dirname(target)
+    if os.path.isdir(target):
+        why = "it is a folder"
+    elif not os.path.isdir(folder):
+        why = "no such folder"
+    elif not os.access(target if os.path.exists(target) else folder, os.W_OK):
+        why = "permission denied"
+    else:
+        return
+    raise CliError(f"cannot write {path}: {why}", 1)
 
 
 def write_plots(
