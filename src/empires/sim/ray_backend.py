@@ -159,24 +159,16 @@ def run_ray_matches(
                     if on_progress:
                         on_progress(lengths[ref])
         except ray.exceptions.RayTaskError as exc:
-            _cancel(ray, refs)
+            # The other batches are not cancelled: ray.cancel racing a batch that is finishing
+            # aborts the whole driver process in Ray 2.60 ("Tried to complete task that was not
+            # pending"). They end with the session (a local instance is shut down) or when this
+            # process disconnects (Ray fails the tasks of an owner that is gone).
             cause = getattr(exc, "cause", None)
             if isinstance(cause, GameFailed):
                 raise GameFailed(str(cause)) from None
             raise
-        except BaseException:
-            _cancel(ray, refs)
-            raise
     # In game order, whatever order the batches finished in.
     return [result for ref in refs for result in done_batches[ref]]
-
-
-def _cancel(ray, refs) -> None:
-    for ref in refs:
-        try:
-            ray.cancel(ref)
-        except Exception:
-            pass
 
 
 def run_ray(
