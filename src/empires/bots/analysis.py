@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from empires.bots.ismcts import ISMCTSBot, _adapter, _Search
+from empires.bots.ismcts import ISMCTSBot, adapter_or_none
 from empires.core.adapter import get_adapter
 from empires.core.rng import Rng
 
@@ -170,18 +170,8 @@ def _search(state: Any, iterations: int, seed: int) -> _Searched:
 def _playouts(found: _Searched, state: Any, action: Any, count: int) -> None:
     """Value ``action`` by ``count`` more playouts (added to those the search gave it), from
     determinizations for the deciding seat, as the search values its moves."""
-    bot = found.bot
-    search = _Search(bot, state, _adapter(state))
-    total = 0.0
-    sums = [0.0] * state.num_players
-    for _ in range(count):
-        d = state.determinize(found.player, bot.rng)
-        d.narrate = False
-        d.apply(action)
-        search.rollout(d)
-        reward = search.evaluate(d)
-        total += reward[found.player]
-        sums = [a + b for a, b in zip(sums, reward, strict=True)]
+    sums = found.bot.playouts(state, action, count)
+    total = sums[found.player]
     had = found.visits.get(action, 0)  # merged with the playouts the search gave it
     n = had + count
     found.value[action] = (found.value.get(action, 0.0) * had + total) / n
@@ -269,7 +259,7 @@ def _reason(state: Any, found: _Searched, ranked: list[Any], seed: int) -> str:
 def _heuristic_scores(state: Any, player: int, seed: int) -> dict[Any, float]:
     """The game heuristic's score of each legal action, read from a determinization for
     ``player`` (whose observation for that seat is the real one); {} without a heuristic."""
-    adapter = _adapter(state)
+    adapter = adapter_or_none(state)
     if adapter is None:
         return {}
     d = state.determinize(player, Rng(seed))

@@ -335,6 +335,20 @@ class ISMCTSBot:
             best = max(legal, key=lambda a: priors.get(a, 0.0))
         return legal[0] if best is None else best
 
+    def playouts(self, state: Any, action: Any, count: int) -> list[float]:
+        """The summed reward vectors (one value per seat) of ``count`` playouts that play
+        ``action`` in a determinization for the seat to move and roll out as the search does:
+        how the coach values a move the search gave too few iterations."""
+        search = _Search(self, state, adapter_or_none(state))
+        sums = [0.0] * state.num_players
+        for _ in range(count):
+            d = state.determinize(search.me, self.rng)
+            d.narrate = False
+            d.apply(action)
+            search.rollout(d)
+            sums = [a + b for a, b in zip(sums, search.evaluate(d), strict=True)]
+        return sums
+
     def search(self, state: Any) -> _Node:
         """Run the search from ``state`` (the searching seat is ``state.current_player``) and
         return the root of the tree. With a ``gap`` and the heuristic's best action ahead of the
@@ -345,7 +359,7 @@ class ISMCTSBot:
                 f"ISMCTSBot needs a state with determinize(observer, rng); "
                 f"{type(state).__name__} has none"
             )
-        search = _Search(self, state, _adapter(state))
+        search = _Search(self, state, adapter_or_none(state))
         root = _Node()
         self.last_root = root
         self.last_iterations = 0
@@ -439,7 +453,7 @@ class ISMCTSBot:
 
 
 # ---- the game's knowledge, through its adapter -------------------------------------------------
-def _adapter(state: Any) -> Any:
+def adapter_or_none(state: Any) -> Any:
     """The adapter of the game ``state`` plays (its ``game_name``), or None for a state of a game
     that has none registered (a core-protocol game: random rollouts, no prior, no estimate)."""
     try:
