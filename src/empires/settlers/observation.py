@@ -192,19 +192,23 @@ def _goods_words(goods) -> str:
     counts: dict[str, int] = {}
     for g in goods:
         counts[g] = counts.get(g, 0) + 1
-    return ", ".join(f"{n} {_GOOD_WORDS.get(g, g)}" for g, n in counts.items())
+    return ", ".join(f"{n} {GOOD_NAMES.get(g, g)}" for g, n in counts.items())
 
 
-_GOOD_WORDS = {
+# Each good as printed (the terminal screen uses these names too).
+GOOD_NAMES = {
     "wood": "Wood",
     "stone": "Stone",
     "food": "Food",
     "gold": "Gold",
     "worker": "Worker",
     "raze": "Raze token",
+    "defense": "Defense token",
     "vp": "VP",
     "card": "card",
-    "defense": "Defense token",
+    "common_card": "Common card",
+    "faction_card": "Faction card",
+    "samurai": "Samurai",
 }
 
 
@@ -297,7 +301,7 @@ def describe(game: SettlersGame, action: Action, viewer: int | None = -2) -> str
     if k == "gate":
         return "Put a card under the Gate" if secret else f"Put {name(action.a)} under the Gate"
     if k == "shrine":
-        return f"Put 1 {_GOOD_WORDS[SHRINE_GOODS[action.a]]} on the Shrine"
+        return f"Put 1 {GOOD_NAMES[SHRINE_GOODS[action.a]]} on the Shrine"
     if k == "discard":
         if kind == "build_discard":  # the card being built is face up; so is what pays for it
             what = "the Foundation " if action.a in s.foundations[d["player"]] else ""

@@ -17,23 +17,10 @@ from rich.text import Text
 
 from empires.core.screen import DecisionHelp, ScreenPart, focus, seat_colour, seat_mark
 from empires.settlers.decision_help import decision_help as _help
+from empires.settlers.observation import GOOD_NAMES
 
 ROUNDS = 5
 ROWS = (("production", "Production"), ("feature", "Feature"), ("action", "Action"))
-GOOD_NAMES = {
-    "wood": "Wood",
-    "stone": "Stone",
-    "food": "Food",
-    "gold": "Gold",
-    "worker": "Worker",
-    "raze": "Raze token",
-    "defense": "Defense token",
-    "vp": "VP",
-    "card": "card",
-    "common_card": "Common card",
-    "faction_card": "Faction card",
-    "samurai": "Samurai",
-}
 _SUPPLY = ("wood", "stone", "food", "gold", "worker", "raze", "defense")
 _SUPPLY_NAMES = {"worker": "Workers", "raze": "Raze", "defense": "Defense"}
 _SCORE_NAMES = {
