@@ -159,7 +159,8 @@ def make_engine(url: str) -> Engine:
 
 
 def migrate(engine: Engine) -> None:
-    """``alembic upgrade head`` on ``engine``, with the migrations shipped in this package."""
+    """``alembic upgrade heads`` on ``engine``, with the migrations shipped in this package
+    (features may add independent branches off the same revision: every head is applied)."""
     from alembic import command
     from alembic.config import Config
 
@@ -168,7 +169,7 @@ def migrate(engine: Engine) -> None:
     cfg.set_main_option("script_location", str(location))
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+        command.upgrade(cfg, "heads")
 
 
 class CorruptRow(ValueError):
