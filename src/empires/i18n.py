@@ -1,0 +1,63 @@
+"""Languages: English (the source), Spanish, Italian and Portuguese, as the rulebooks are.
+
+The catalogues are gettext ``.po`` files (``empires/locale/<lang>/LC_MESSAGES/empires.po``) keyed
+by the English text, read with Babel. :func:`translate` gives a text in a language (falling back to
+the English when a catalogue lacks it), with ``{name}`` placeholders filled in. The engines stay in
+English and pure; the layers above (terminal, server) translate what they show.
+"""
+
+from __future__ import annotations
+
+import locale as _locale
+import os
+from functools import cache
+from importlib import resources
+
+LANGUAGES = {"en": "English", "es": "Español", "it": "Italiano", "pt": "Português"}
+DEFAULT = "en"
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """The translations of ``lang`` (English text -> translated text); {} for English."""
+    if lang not in LANGUAGES or lang == DEFAULT:
+        return {}
+    from babel.messages.pofile import read_po
+
+    path = resources.files("empires").joinpath("locale", lang, "LC_MESSAGES", "empires.po")
+    if not path.is_file():
+        return {}
+    with path.open("rb") as handle:
+        cat = read_po(handle, locale=lang)
+    return {str(m.id): str(m.string) for m in cat if m.id and m.string and not m.fuzzy}
+
+
+def translate(text: str, lang: str = DEFAULT, /, **values: object) -> str:
+    """``text`` (English) in ``lang``, its ``{name}`` placeholders filled from ``values``."""
+    out = catalogue(lang).get(text, text) if lang != DEFAULT else text
+    if values:
+        try:
+            out = out.format(**values)
+        except (KeyError, IndexError, ValueError):
+            out = text.format(**values)
+    return out
+
+
+def normalize(tag: str | None) -> str:
+    """The language we offer for a locale or Accept-Language tag ("pt_BR.UTF-8", "es-ES;q=0.8,
+    en" ...): its first language we have, else English."""
+    for part in (tag or "").replace("_", "-").split(","):
+        base = part.split(";")[0].strip().split("-")[0].split(".")[0].lower()
+        if base in LANGUAGES:
+            return base
+    return DEFAULT
+
+
+def from_environment() -> str:
+    """The terminal's language: LANGUAGE, LC_ALL, LC_MESSAGES or LANG, as gettext reads them."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return normalize(value.split(":")[0])
+    with_locale = _locale.getlocale()[0]
+    return normalize(with_locale)
