@@ -78,3 +78,19 @@ def db_url(request, tmp_path):
 def client(sqlite_url):
     with TestClient(create_app(sqlite_url)) as c:
         yield c
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium driven by Playwright, one per test module (browser_support.py)."""
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="browser tests need the playwright package"
+    )
+    from tests.server.browser_support import CHROMIUM, CHROMIUM_ARGS
+
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"browser tests need Debian's Chromium at {CHROMIUM}")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
