@@ -8,6 +8,9 @@
     POST /api/games/{id}/hint               a hint for the seat to play (practice games)
     POST /api/games/{id}/analysis           start a finished game's analysis (background)
     GET  /api/games/{id}/analysis           its progress, or the stored analysis
+    POST /api/games/{id}/chat               post to the game's chat (a seat; see chat)
+    GET  /api/games/{id}/chat               the chat's last messages
+    GET  /api/games/{id}/rules?lang=        the current decision's rules help (rules_help)
     GET  /api/meta                          games, options, card sets and bots on offer
     WS   /ws/games/{id}                     first message {"type": "auth", "token": ...}; then
                                             pushes the caller's view after every action and
@@ -17,7 +20,7 @@
 
 The routes live in one router per concern (:mod:`~empires.server.routes_games`,
 :mod:`~empires.server.routes_ws`, :mod:`~empires.server.routes_meta`,
-:mod:`~empires.server.routes_coach`,
+:mod:`~empires.server.routes_coach`, :mod:`~empires.server.routes_chat`,
 :mod:`~empires.server.routes_pages`); games are reached only through their adapters
 (:mod:`empires.core.adapter`), by the manager.
 
@@ -34,7 +37,14 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from empires.server import routes_coach, routes_games, routes_meta, routes_pages, routes_ws
+from empires.server import (
+    routes_chat,
+    routes_coach,
+    routes_games,
+    routes_meta,
+    routes_pages,
+    routes_ws,
+)
 from empires.server.db import Store
 from empires.server.manager import GameManager, Limits
 from empires.server.middleware import MAX_BODY, LimitsAndHeaders, add_error_handlers
@@ -73,7 +83,7 @@ def create_app(
     app.state.max_ws_message = max_ws_message
     app.add_middleware(LimitsAndHeaders, max_body=max_body)
     add_error_handlers(app)
-    for routes in (routes_meta, routes_games, routes_coach, routes_ws, routes_pages):
+    for routes in (routes_meta, routes_games, routes_coach, routes_chat, routes_ws, routes_pages):
         app.include_router(routes.router)
     routes_pages.mount_static(app)
     return app

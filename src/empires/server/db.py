@@ -104,6 +104,17 @@ analyses = Table(
     Column("created", DateTime(timezone=True), nullable=False),
 )
 
+# A game's chat (empires.server.chat): message ``n`` (from 0) posted by ``seat``; cleaned text.
+chat = Table(
+    "chat",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("n", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
 
 def now() -> datetime:
     return datetime.now(UTC)
@@ -323,6 +334,7 @@ class Store:
             for chunk in range(0, len(old), 500):
                 ids = old[chunk : chunk + 500]
                 conn.execute(delete(hints).where(hints.c.game_id.in_(ids)))
+                conn.execute(delete(chat).where(chat.c.game_id.in_(ids)))
                 conn.execute(delete(analyses).where(analyses.c.game_id.in_(ids)))
                 conn.execute(delete(actions).where(actions.c.game_id.in_(ids)))
                 conn.execute(delete(seats).where(seats.c.game_id.in_(ids)))

@@ -641,6 +641,8 @@ class Limits:
     analysis_iterations: int = 50  # search iterations per decision of a post-game analysis ...
     analyses_at_once: int = 1  # ... analyses running at the same time ...
     analyses_waiting: int = 8  # ... and waiting for their turn (more are refused: 503)
+    chat_rate: float = 0.5  # chat messages one seat may post per second ...
+    chat_burst: float = 5  # ... after a first few (empires.server.chat)
 
     def __post_init__(self) -> None:
         for name, value in self.__dict__.items():
@@ -693,6 +695,9 @@ class GameManager:
         from empires.server.coach import Coach  # the coach builds on this module
 
         self.coach = Coach(self)
+        from empires.server.chat import Chat  # the chat builds on this module too
+
+        self.chat = Chat(self)
 
     def ban(self, client: str) -> None:
         """Refuse websockets from ``client`` for ``limits.ban_seconds`` (it flooded one)."""

@@ -9,6 +9,11 @@ The protocol (JSON text messages):
 - then the server pushes ``{"type": "state", ...}`` (the caller's view, its new log entries and
   events) after every action, and answers ``{"type": "action", "action": ..., "expect": n,
   "id": ...}`` with ``ack`` or ``error``, and ``{"type": "ping"}`` with ``pong``;
+- chat (:mod:`empires.server.chat`): a client whose auth message says ``"chat": true`` first gets
+  ``{"type": "chat", "history": true, "messages": [...]}`` (the last messages), then one
+  ``{"type": "chat", "history": false, "messages": [m]}`` per new message; a seat posts with
+  ``{"type": "chat", "text": ..., "id": ...}``, answered ``chat_ack`` (with the stored message)
+  or ``error``;
 - every refusal is ``{"type": "error", "status", "error", "detail"}``. Messages beyond the
   connection's or the client's rate (:class:`~empires.server.manager.Limits`) are refused as
   ``rate_limited`` without being read, and a connection that keeps sending after
@@ -54,6 +59,7 @@ class Session:
         self.send_lock = asyncio.Lock()
         self.game: LiveGame | None = None
         self.seat: int | None = None
+        self.chat = False  # the client asked for the chat's messages (auth "chat": true)
 
     async def send(self, payload: dict | str) -> None:
         text = payload if isinstance(payload, str) else json.dumps(payload)
@@ -113,6 +119,7 @@ class Session:
             )
         game = await self.manager.require(self.game_id)
         token = data.get("token")
+        self.chat = data.get("chat") is True
         return game, self.manager.authenticate(game, token if isinstance(token, str) else None)
 
     async def receive_text(self) -> str:
@@ -132,6 +139,8 @@ class Session:
 
     async def serve(self) -> None:
         tasks = [asyncio.ensure_future(self.pusher()), asyncio.ensure_future(self.receiver())]
+        if self.chat and self.game is not None:
+            tasks.append(asyncio.ensure_future(self.manager.chat.stream(self.game, self.send)))
         try:
             _, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
             for task in pending:
@@ -227,6 +236,9 @@ class Session:
         if kind == "ping":
             await self.send({"type": "pong", "id": msg_id})
             return
+        if kind == "chat":
+            await self.post_chat(data.get("text"), msg_id)
+            return
         if kind != "action":
             await self.send(
                 {
@@ -235,7 +247,8 @@ class Session:
                     "status": 400,
                     "error": "malformed_message",
                     "detail": 'unknown message type; send {"type": "action", '
-                    '"action": "...", "expect": n} or {"type": "ping"}',
+                    '"action": "...", "expect": n}, {"type": "chat", "text": "..."} '
+                    'or {"type": "ping"}',
                 }
             )
             return
@@ -248,6 +261,15 @@ class Session:
             await self.send({"type": "error", "id": msg_id, "status": exc.status, **exc.to_json()})
             return
         await self.send({"type": "ack", "id": msg_id, "entry": entry})
+
+    async def post_chat(self, text: Any, msg_id: Any) -> None:
+        assert self.game is not None  # messages are read only once authenticated
+        try:
+            message = await self.manager.chat.post(self.game, self.seat, text)
+        except ApiError as exc:
+            await self.send({"type": "error", "id": msg_id, "status": exc.status, **exc.to_json()})
+            return
+        await self.send({"type": "chat_ack", "id": msg_id, "message": message})
 
 
 _TOO_DEEP = object()
