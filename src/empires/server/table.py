@@ -1,0 +1,264 @@
+"""The web table's undo, clocks and absent players, applied to live games (issue #16, part A).
+
+- Undo (:meth:`Table.undo`): the seat to act may take back its own last actions, as many as
+  :func:`empires.core.undo.undoable` allows (until the turn passes or something hidden or random
+  comes to light) and never a stand-in bot's; the live game becomes
+  :func:`empires.core.undo.take_back`, the store drops those actions from the history and keeps
+  them as an undo record (:mod:`empires.server.take_back` numbers the moves).
+- Clocks (:mod:`empires.server.table_clock`): after every change the running clock is charged
+  and the next one started; :meth:`Table.check_clocks` (run every second by the manager, or by a
+  test at a time of its choosing with a controllable clock) hands a seat whose time ran out to
+  the table's stand-in bot.
+- Absent players: :meth:`Table.leave` (or a timeout) has the stand-in bot play for the seat,
+  each such action marked with the bot in the log; :meth:`Table.come_back` gives the seat back.
+
+What the store keeps (seat clocks, absences, undos) is the truth a restarted server resumes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+import anyio.to_thread
+
+from empires.core.undo import take_back
+from empires.server import take_back as moves
+from empires.server.manager import SPECTATOR, ApiError, LiveGame
+
+if TYPE_CHECKING:
+    from empires.server.manager import GameManager
+
+log = logging.getLogger("empires.server")
+
+CLOCK_EVERY = 1.0  # seconds between two looks at the clocks
+
+
+def _bad(message: str) -> ApiError:
+    return ApiError(400, "malformed_request", message)
+
+
+def check_expect(expect: Any) -> int:
+    if expect is None:
+        raise ApiError(
+            400,
+            "missing_expect",
+            "say which move this is: 'expect' is the number "
+            "of moves so far (it makes a resubmission harmless)",
+        )
+    if isinstance(expect, bool) or not isinstance(expect, int) or expect < 0:
+        raise _bad("'expect' must be the number of moves so far")
+    return expect
+
+
+def to_act(game: LiveGame) -> int | None:
+    """The present human seat whose clock should run now, or None."""
+    st = game.state
+    if game.status != "active" or st.is_terminal():
+        return None
+    seat = st.current_player
+    if not 0 <= seat < len(game.seats) or game.seats[seat].kind != "human":
+        return None
+    return None if game.table.away(seat) else seat
+
+
+class Table:
+    """The manager's undo, clocks and absences (``manager.table``)."""
+
+    def __init__(self, manager: GameManager) -> None:
+        self.manager = manager
+        self._loop: asyncio.Task | None = None
+
+    # ---- clocks ----
+    def start(self) -> None:
+        self._loop = asyncio.get_running_loop().create_task(self._clock_loop())
+
+    def stop(self) -> None:
+        if self._loop is not None:
+            self._loop.cancel()
+
+    async def _clock_loop(self) -> None:
+        while not self.manager.closing:
+            await asyncio.sleep(CLOCK_EVERY)
+            try:
+                await self.check_clocks()
+            except Exception:  # a failed check is tried again next time
+                log.exception("checking the clocks failed")
+
+    async def attach(self, game: LiveGame) -> None:
+        """A game comes into memory: it reads the manager's clock, and the clock of its seat to
+        act runs (a stored deadline stands)."""
+        game.clock = self.manager.clock
+        if game.table.running is None and to_act(game) is not None and game.table.mode != "none":
+            async with game.lock:
+                try:
+                    await self.changed(game, self.manager.clock())
+                except Exception:  # stored with the next change
+                    log.exception("cannot store the table of game %s", game.id)
+
+    async def after_action(self, game: LiveGame, seat: int) -> None:
+        """``seat`` took an action (caller holds the lock and notifies the watchers)."""
+        game.table.update(to_act(game), self.manager.clock(), seat)
+        try:
+            await self.store(game)
+        except Exception:  # the action stands; the clocks are stored with the next change
+            log.exception("cannot store the table of game %s", game.id)
+
+    async def check_clocks(self, at: float | None = None) -> list[tuple[str, int]]:
+        """Hand every seat whose time ran out by ``at`` (default: the manager's clock now) to
+        its table's stand-in bot, and start the clock of a game that has just begun (its last
+        open seat was taken). Returns the (game id, seat) pairs timed out."""
+        now = self.manager.clock() if at is None else at
+        out = []
+        for game in list(self.manager.games.values()):
+            if game.status != "active":
+                continue
+            idle = game.table.running is None and game.table.mode != "none"
+            if idle and to_act(game) is not None:
+                async with game.lock:
+                    await self.changed(game, now)
+            if game.table.expired(now) is None:
+                continue
+            async with game.lock:
+                seat = game.table.time_out(now)
+                if seat is None:
+                    continue
+                log.info("game %s: seat %d ran out of time; a bot plays for it", game.id, seat)
+                await self.changed(game, now)
+                out.append((game.id, seat))
+            self.manager.kick_bots(game)
+        return out
+
+    async def changed(self, game: LiveGame, now: float, acted: int | None = None) -> None:
+        """After a change of ``game`` (caller holds its lock): run the right clock, store the
+        table when it changed, tell the watchers."""
+        game.table.update(to_act(game), now, acted)
+        await self.store(game)
+        game.notify()
+
+    async def store(self, game: LiveGame) -> None:
+        rows = game.table.rows()
+        if rows == game.table.stored:
+            return
+        await self.manager._db(self.manager.store.save_clocks, game.id, rows)
+        game.table.stored = rows
+
+    # ---- absent players ----
+    def _human(self, game: LiveGame, seat: int | None) -> int:
+        if seat is SPECTATOR:
+            raise ApiError(403, "spectator", "a spectator link has no seat")
+        if game.seats[seat].kind != "human":
+            raise ApiError(409, "not_human", "a bot's seat has no player to leave or return")
+        if game.status != "active" or game.state.is_terminal():
+            raise ApiError(409, "game_over", "the game is not going on")
+        return seat
+
+    async def leave(self, game: LiveGame, seat: int | None, reason: str = "left") -> dict:
+        """``seat``'s player leaves the table: the stand-in bot plays for it from now on."""
+        seat = self._human(game, seat)
+        async with game.lock:
+            if game.table.away(seat) is None:
+                now = self.manager.clock()
+                game.table.leave(seat, reason, now)
+                await self._changed_or_undo(game, seat, now, lambda: game.table.come_back(seat))
+        self.manager.kick_bots(game)
+        return self.seat_state(game, seat)
+
+    async def come_back(self, game: LiveGame, seat: int | None) -> dict:
+        """``seat``'s player takes the seat back: they play on from their next decision."""
+        seat = self._human(game, seat)
+        async with game.lock:
+            reason = game.table.away(seat)
+            if reason is not None:
+                now = self.manager.clock()
+                game.table.come_back(seat)
+                await self._changed_or_undo(
+                    game, seat, now, lambda: game.table.leave(seat, reason, now)
+                )
+        return self.seat_state(game, seat)
+
+    async def _changed_or_undo(self, game: LiveGame, seat: int, now: float, undo: Any) -> None:
+        try:
+            await self.changed(game, now)
+        except Exception as exc:
+            log.exception("cannot store the table of game %s", game.id)
+            undo()
+            game.table.update(to_act(game), now)
+            raise ApiError(
+                503, "storage_error", "the change could not be stored; try again"
+            ) from exc
+
+    @staticmethod
+    def seat_state(game: LiveGame, seat: int) -> dict:
+        return {"seat": seat, "away": game.table.away(seat), "table": game.table.view()}
+
+    # ---- undo ----
+    async def undo(self, game: LiveGame, seat: int | None, expect: Any, count: Any = 1) -> dict:
+        """Take back ``seat``'s last ``count`` actions, as move number ``expect``."""
+        if seat is SPECTATOR:
+            raise ApiError(403, "spectator", "a spectator link cannot act")
+        if (
+            isinstance(count, bool)
+            or not isinstance(count, int)
+            or not 1 <= count <= moves.MAX_UNDO
+        ):
+            raise _bad(f"'count' is how many actions to take back: 1 to {moves.MAX_UNDO}")
+        expect = check_expect(expect)
+        async with game.lock:
+            done = self._done_undo(game, seat, expect, count)
+            if done is not None:
+                return done
+            self.manager._check_turn(game, seat)
+            if expect != game.moves:
+                raise ApiError(
+                    409, "stale", f"the game has moved on: {game.moves} moves so far, not {expect}"
+                )
+            allowed = await anyio.to_thread.run_sync(moves.allowed_undos, game, seat)
+            if count > allowed:
+                raise ApiError(
+                    409,
+                    "not_undoable",
+                    f"only {allowed} action{'s' if allowed != 1 else ''} can be taken back now, "
+                    f"not {count} (the turn passed, or something hidden or random was revealed)",
+                )
+            await self._take_back(game, seat, count)
+        return {"undone": count, "actions": len(game.log), "moves": game.moves}
+
+    @staticmethod
+    def _done_undo(game: LiveGame, seat: int, expect: int, count: int) -> dict | None:
+        """The answer to an undo sent again (the same seat, count and move number), or None."""
+        if expect >= game.moves:
+            return None
+        undo = moves.undo_at_step(expect, game.undos)
+        if undo is not None and undo["seat"] == seat and len(undo["actions"]) == count:
+            return {
+                "undone": count,
+                "actions": len(game.log),
+                "moves": game.moves,
+                "duplicate": True,
+            }
+        raise ApiError(
+            409, "stale", f"the game has moved on: {game.moves} moves so far, not {expect}"
+        )
+
+    async def _take_back(self, game: LiveGame, seat: int, count: int) -> None:
+        index = len(game.log) - count
+        state = await anyio.to_thread.run_sync(take_back, game.state, count)
+        taken = [e["action"] for e in game.log[index:]]
+        seq = len(game.undos)
+        try:
+            await self.manager._db(self.manager.store.take_back, game.id, seq, index, seat, taken)
+        except Exception as exc:
+            log.exception("cannot store an undo of game %s", game.id)
+            raise ApiError(503, "storage_error", "the undo could not be stored; try again") from exc
+        game.state = state
+        del game.log[index:]
+        game.undos.append({"seq": seq, "index": index, "seat": seat, "actions": taken})
+        game.hints = [h for h in game.hints if h["index"] <= index]
+        game.epoch += 1  # every watcher gets its log and events again, from the start
+        try:
+            await self.changed(game, self.manager.clock())
+        except Exception:  # the undo stands; the clock is stored with the next change
+            log.exception("cannot store the table of game %s", game.id)
+            game.notify()
