@@ -35,7 +35,8 @@ class DiscoveryAdapter(EngineAdapter):
     codec = CODEC
 
     def __init__(self) -> None:
-        self._scorer = HeuristicBot(0)  # action_scores reads no generator: one serves all
+        # action_scores reads no generator: one serves all (remembering nothing between calls)
+        self._scorer = HeuristicBot(0, remember=False)
 
     # ---- what the upper layers show and offer ----
     def add_option_flags(self, parser: argparse.ArgumentParser) -> None:

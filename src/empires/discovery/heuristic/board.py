@@ -12,6 +12,7 @@ from empires.discovery.data import (
     TURNS,
 )
 from empires.discovery.heuristic.buildings import end_vp_rates
+from empires.discovery.heuristic.memo import Shared
 from empires.discovery.heuristic.weights import (
     _COUNTER_INDEX,
     _GI,
@@ -43,9 +44,10 @@ class _Board:
 
     Only what every decision needs is decoded at once; the rest (the workers by type, the event
     boxes, the counters still unseen, ...) on first use, as most decisions read a few of them.
-    Within one decision the view also remembers the values it was asked for (``add_value``,
-    ``best_expedition``, ... and ``memo`` for the bot's own): the same question gives the same
-    float without computing it again."""
+    The view remembers the values it was asked for in ``shared`` (:class:`~.memo.Shared`:
+    ``add_value``, ``best_expedition``, building worths, ... and the scorers' own): the same
+    question gives the same float without computing it again, within one decision and, on the
+    engine's game, in the seat's next decisions while what they read is unchanged."""
 
     def __init__(self, obs: dict) -> None:
         self.obs = obs
@@ -79,14 +81,19 @@ class _Board:
     def _derive(self) -> None:
         """The values every decision needs, from the decoded fields."""
         self.mine = set(self.owned[self.me])
-        self._expedition: dict[tuple[int, int], float] = {}  # best_expedition by arguments
-        self._added: dict[tuple[int, ...], float] = {}  # add_value by arguments and counts
-        self.memo: dict[Any, Any] = {}  # the bot's own values for this decision
+        self.adopt(Shared())
         self.m, sched, self.w_exact, self.w_soft, self.income_mult = _weights(self.turn, self.step)
         self.sched = list(sched)
         self.turns_left = TURNS - self.turn  # turns after this one
         self.plague1 = "plague_1" in self.mine
         self.vp_per = end_vp_rates(self.mine)  # end-game VP per unit counted, from the table
+
+    def adopt(self, shared: Shared) -> None:
+        """Remember values in ``shared`` (a fresh one, or one of an earlier view of this seat whose
+        :func:`~empires.discovery.heuristic.memo.stable_key` is the same as this one's)."""
+        self.shared = shared
+        self._expedition = shared.expedition
+        self._added = shared.added
 
     # ---- decoded on first use ---------------------------------------------------------------
     @_lazy

@@ -5,10 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from empires.core.rng import Rng
+from empires.discovery.game import DiscoveryGame
 from empires.discovery.heuristic.events import EventScorers
 from empires.discovery.heuristic.fixed import _casualty, _plague_2, _skip_it, _unscored
-from empires.discovery.heuristic.game_view import _view
+from empires.discovery.heuristic.game_view import _GameView, _view
+from empires.discovery.heuristic.memo import stable_key
 from empires.discovery.heuristic.placement import PlacementScorers
+from empires.discovery.heuristic.view import _View
 
 
 class HeuristicBot(PlacementScorers, EventScorers):
@@ -16,8 +19,12 @@ class HeuristicBot(PlacementScorers, EventScorers):
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, remember: bool = True) -> None:
         self.rng = Rng(seed)
+        # seat -> (stable key, values) of its last view read from an engine game (see .memo);
+        # ``remember=False``: every decision computes afresh (a scorer shared by many games)
+        self.remember = remember
+        self._last: dict[int, tuple[tuple, _GameView]] = {}
 
     def __repr__(self) -> str:
         return f"HeuristicBot(rng_state={self.rng.state})"
@@ -43,7 +50,21 @@ class HeuristicBot(PlacementScorers, EventScorers):
             raise ValueError(f"HeuristicBot: no scorer for the decision kind {kind!r}")
         if callable(scorer):
             return scorer(decision, legal)
-        return getattr(self, scorer)(_view(state), decision, legal)
+        return getattr(self, scorer)(self._view(state), decision, legal)
+
+    def _view(self, state: Any) -> _View:
+        """The seat's view, with the values of this seat's previous view when everything they
+        read is unchanged (a rollout's consecutive placements: see :mod:`.memo`)."""
+        if not self.remember or type(state) is not DiscoveryGame:
+            return _view(state)
+        me = state.current_player
+        key = stable_key(state.s, me)
+        last = self._last.get(me)
+        if last is not None and last[0] == key:
+            return last[1].again(state)
+        v = _GameView(state)
+        self._last[me] = (key, v)
+        return v
 
     def _pick(self, legal: list, scores: list[float]) -> Any:
         best = max(scores)

@@ -55,13 +55,19 @@ class ColonyScorers:
 
     def _dock_place_value(self, v: _View, w: int) -> float:
         # only a Missionary, a Merchant and a Soldier land differently from a Colonist
-        key = ("dock", w if w in (MISSIONARY, MERCHANT, SOLDIER) else COLONIST)
-        value = v.memo.get(key)
+        me = v.me
+        # what _planned_counts reads of the Dock (the board is in the view's stable key)
+        queue = tuple(x for p, x in v.dock if p == me)
+        kind = w if w in (MISSIONARY, MERCHANT, SOLDIER) else COLONIST
+        key = ("dock", kind, queue, v.dock_x == me, v.dock_y == me)
+        value = v.shared.values.get(key)
         if value is None:
-            if not hasattr(v, "_planned"):
-                v._planned = self._planned_counts(v)  # type: ignore[attr-defined]
-            best, _ = self._landing(v, v._planned, w)  # type: ignore[attr-defined]
-            value = v.memo[key] = max(best, 0.0)
+            plan_key = key[2:]
+            planned = v.shared.planned.get(plan_key)
+            if planned is None:
+                planned = v.shared.planned[plan_key] = self._planned_counts(v)
+            best, _ = self._landing(v, planned, w)
+            value = v.shared.values[key] = max(best, 0.0)
         return value
 
     def _dock(self, v: _View, d: dict, legal: list) -> list[float]:

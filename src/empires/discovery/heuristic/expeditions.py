@@ -30,10 +30,12 @@ class ExpeditionScorers:
             return 0.0
         add_v = 2 if w == CAPTAIN else 1
         add_s = 1 if w == SOLDIER else 0
-        key = ("discovery", add_v, add_s)
-        value = v.memo.get(key)
+        me = v.me
+        # what _discovery_gain reads of the Discovery box and the available workers
+        key = ("discovery", add_v, add_s, tuple(v.dbox[me]), min(4, sum(v.avail[me]) - 1))
+        value = v.shared.values.get(key)
         if value is None:
-            value = v.memo[key] = self._discovery_gain(v, add_v, add_s)
+            value = v.shared.values[key] = self._discovery_gain(v, add_v, add_s)
         return value
 
     def _discovery_gain(self, v: _View, add_v: int, add_s: int) -> float:

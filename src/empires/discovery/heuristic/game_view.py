@@ -53,6 +53,30 @@ class _GameView(_View):
         self._s = s
         self._derive()
 
+    def again(self, game: DiscoveryGame) -> _GameView:
+        """This seat's view of ``game``, whose :func:`~.memo.stable_key` is this view's: the
+        fields and values that key covers are this view's own (read-only, never mutated),
+        the rest is read from ``game`` as usual."""
+        v = _GameView.__new__(_GameView)
+        v._s = game.s
+        v.n, v.me, v.turn, v.step, v.order = self.n, self.me, self.turn, self.step, self.order
+        v.money, v.ships, v.owned = self.money, self.ships, self.owned
+        v.discovered, v.rgood, v.counter, v.counts = (
+            self.discovered,
+            self.rgood,
+            self.counter,
+            self.counts,
+        )
+        v.mine, v.m, v.sched, v.turns_left = self.mine, self.m, self.sched, self.turns_left
+        v.w_exact, v.w_soft, v.income_mult = self.w_exact, self.w_soft, self.income_mult
+        v.plague1, v.vp_per = self.plague1, self.vp_per
+        mine = self.__dict__
+        for name in _STABLE_LAZY:  # copies of fields in the stable key, if already made
+            if name in mine:
+                v.__dict__[name] = mine[name]
+        v.adopt(self.shared)
+        return v
+
     # copies of the state's lists, on first use
     @_lazy
     def rw(self) -> list[list[list[int]]]:
@@ -141,6 +165,10 @@ class _GameView(_View):
     @_lazy
     def warfare(self) -> list[tuple[int, int]]:
         return [(p, w) for p, w in self._s.warfare]
+
+
+# The lazily read fields the stable key covers (copies, not the game's own lists).
+_STABLE_LAZY = ("rw", "supply", "goods", "unseen", "deck")
 
 
 def _view(state: Any) -> _View:

@@ -77,16 +77,19 @@ class GoodsScorers:
     def _shipping_place_value(self, v: _View, w: int) -> float:
         if not v.ship_waiting:
             return 0.0
-        key = ("shipping", SHIP_VALUE.get(w, 1))
-        value = v.memo.get(key)
-        if value is None:
-            value = v.memo[key] = self._shipping_gain(v, w)
-        return value
-
-    def _shipping_gain(self, v: _View, w: int) -> float:
         totals = [0] * v.n
         for p, x in v.shipping:
             totals[p] += SHIP_VALUE.get(x, 1)
+        me = v.me
+        others_left = sum(sum(v.avail[q]) for q in range(v.n) if q != me)
+        # what _shipping_hold reads (the order is in the view's stable key)
+        key = ("shipping", SHIP_VALUE.get(w, 1), tuple(totals), others_left == 0)
+        value = v.shared.values.get(key)
+        if value is None:
+            value = v.shared.values[key] = self._shipping_gain(v, w, totals)
+        return value
+
+    def _shipping_gain(self, v: _View, w: int, totals: list[int]) -> float:
         before = self._shipping_hold(v, totals)
         totals[v.me] += SHIP_VALUE.get(w, 1)
         after = self._shipping_hold(v, totals)

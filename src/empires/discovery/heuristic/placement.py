@@ -8,6 +8,7 @@ from empires.discovery.data import (
     DISCOVERY,
     DOCK,
     INITIATIVE,
+    MISSIONARY,
     SHIPPING,
     SPACE_GIVES,
     TRADE_GOODS,
@@ -56,21 +57,44 @@ class PlacementScorers(
         if box == SHIPPING:
             return self._shipping_place_value(v, w)
         if box not in cache:
-            if box == INITIATIVE:
-                cache[box] = self._initiative_value(v)
-            elif box == TRADE_GOODS:
-                cache[box] = self._tg_place_value(v)
-            elif box == CAP_BUILDINGS:
-                cache[box] = self._cb_place_value(v)
-            elif box == WARFARE:
-                cache[box] = self._warfare_place_value(v)
-            elif box == TRAINING:
-                cache[box] = self._training_value(v, self._expected_money(v))
-            elif box in SPACE_GIVES:
-                cache[box] = self._specialist_value(v, SPACE_GIVES[box])
-            else:
-                cache[box] = 0.0
+            cache[box] = self._box_value_once(v, box)
         return cache[box]
+
+    def _box_value_once(self, v: _View, box: int) -> float:
+        """The value of a box whatever the worker. Those whose inputs Phase 1 leaves alone (or
+        that read only the part of a box named in their key) are kept in ``v.shared.values``
+        for the next decision of this seat (see :mod:`.memo`)."""
+        if box == INITIATIVE:
+            return self._initiative_value(v)
+        if box == TRADE_GOODS:
+            key: tuple = ("tg", tuple(v.tg_offer), sum(1 for p, _ in v.tg_box if p == v.me))
+            key += (len(v.tg_box),)
+        elif box == CAP_BUILDINGS:
+            key = ("cb", self._expected_money(v), sum(1 for p, _ in v.cb_box if p == v.me))
+            key += (len(v.cb_box), tuple(v.cb_offer), v.avail[v.me][MISSIONARY])
+        elif box == WARFARE:
+            key = ("warfare", sum(1 for p, _ in v.warfare if p == v.me))
+        elif box == TRAINING:
+            key = ("training", self._expected_money(v))
+        elif box in SPACE_GIVES:
+            key = ("specialist", SPACE_GIVES[box])
+        else:
+            return 0.0
+        values = v.shared.values
+        value = values.get(key)
+        if value is None:
+            if box == TRADE_GOODS:
+                value = self._tg_place_value(v)
+            elif box == CAP_BUILDINGS:
+                value = self._cb_place_value(v)
+            elif box == WARFARE:
+                value = self._warfare_place_value(v)
+            elif box == TRAINING:
+                value = self._training_value(v, self._expected_money(v))
+            else:
+                value = self._specialist_value(v, SPACE_GIVES[box])
+            values[key] = value
+        return value
 
     def _initiative_value(self, v: _View) -> float:
         k = len(v.initiative) + 1

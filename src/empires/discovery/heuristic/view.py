@@ -8,6 +8,7 @@ from typing import Any
 from empires.discovery.data import (
     COLONIST,
     COUNTERS,
+    MISSIONARY,
     NUM_REGIONS,
     SOLDIER,
     TURNS,
@@ -30,9 +31,7 @@ class _View(_Board):
 
     Only what every decision needs is decoded at once; the rest (the workers by type, the event
     boxes, the counters still unseen, ...) on first use, as most decisions read a few of them.
-    Within one decision the view also remembers the values it was asked for (``add_value``,
-    ``best_expedition``, ... and ``memo`` for the bot's own): the same question gives the same
-    float without computing it again."""
+    The view remembers the values it was asked for in ``shared`` (see :class:`_Board`)."""
 
     # ---- colonies ---------------------------------------------------------------------------
     def region_util(self, cr: list[int]) -> float:
@@ -81,9 +80,9 @@ class _View(_Board):
         return (after - before) * self.income_mult + extra + 0.05
 
     def ship_value(self) -> float:
-        value = self.memo.get("ship_value")
+        value = self.shared.ship
         if value is None:
-            value = self.memo["ship_value"] = self._ship_value()
+            value = self.shared.ship = self._ship_value()
         return value
 
     def _ship_value(self) -> float:
@@ -98,7 +97,7 @@ class _View(_Board):
     # ---- discovery --------------------------------------------------------------------------
     def discovery_targets(self) -> list[tuple[Any, list, float]]:
         """(target, possible counters/cards, colony gain) per distinct target."""
-        cached = getattr(self, "_targets", None)
+        cached = self.shared.targets
         if cached is not None:
             return cached
         out: list[tuple[Any, list, float]] = []
@@ -114,7 +113,7 @@ class _View(_Board):
                     out.append(([r], [COUNTERS[c]], gain))
         elif self.deck:
             out.append((None, self.deck, 0.0))
-        self._targets = out
+        self.shared.targets = out
         return out
 
     def first_colonist_value(self) -> float:
@@ -168,7 +167,13 @@ class _View(_Board):
     def building_value(self, bid: str, price: int) -> float:
         """What tile ``bid`` is worth to the bot if bought at ``price`` (read from the rules'
         building table by :mod:`empires.discovery.heuristic.buildings`)."""
-        return value_of_building(self, bid, price, NEXT_WORKER)
+        # The Cathedral's worth reads our available Missionaries, which Phase 1 changes.
+        extra = self.avail[self.me][MISSIONARY] if bid == "cathedral" else -1
+        key = (bid, price, extra)
+        value = self.shared.buildings.get(key)
+        if value is None:
+            value = self.shared.buildings[key] = value_of_building(self, bid, price, NEXT_WORKER)
+        return value
 
     def plague_2_value(self) -> float:
         counts = [row[:] for row in self.counts]
@@ -237,7 +242,7 @@ class _View(_Board):
 
     def best_battle(self, rw=None) -> tuple[float, int, int]:
         if rw is None:
-            cached = getattr(self, "_best_battle", None)
+            cached = self.shared.battle
             if cached is not None:
                 return cached
         rws = self.rw if rw is None else rw
@@ -254,7 +259,7 @@ class _View(_Board):
                     if v > best[0]:
                         best = (v, r, d)
         if rw is None:
-            self._best_battle = best
+            self.shared.battle = best
         return best
 
     def war_value(self, d: int, rw=None) -> float:
