@@ -2,6 +2,7 @@
 
     python benchmarks/server_load.py [--games 50] [--players 2] [--bot random] [--seconds 120]
                                      [--spectators 1] [--db sqlite:///FILE] [--json]
+                                     [--port PORT] [--compare GIT-REF]
 
 Starts ``empires serve`` in a subprocess on 127.0.0.1 (a free port, a fresh SQLite file unless
 ``--db`` is given, no bot delay, and per-client limits raised: every client here is one loopback
@@ -9,6 +10,12 @@ address), creates the games over HTTP, and opens per game one websocket
 for the human seat (seat 0, which plays uniformly random legal actions) and ``--spectators``
 read-only websockets; the other seats are server-side bots. Runs until every game is over or
 ``--seconds`` pass, then stops the server.
+
+``--port PORT`` uses a server already listening on 127.0.0.1:PORT instead (started by you with
+the limits of ``LOAD_LIMITS``). ``--compare REF`` also measures the code of the git commit
+``REF`` (checked out with ``git worktree add`` in a temporary directory, its server on another
+free port, run after this checkout's under the same load) and prints the two runs side by side
+with their ratio (actions per second, p99 latency).
 
 Reports actions per second (every action the server stored: human and bot) and the latency of
 a human action: from sending it on the websocket to its acknowledgement, which the server sends
@@ -64,10 +71,15 @@ LOAD_LIMITS = [
 
 
 def start_server(
-    port: int, db: str, limits: list[str] = LOAD_LIMITS, log: str = os.devnull
+    port: int,
+    db: str,
+    limits: list[str] = LOAD_LIMITS,
+    log: str = os.devnull,
+    src: str | None = None,
 ) -> subprocess.Popen:
     """``empires serve`` on ``port``, its output going to the file ``log`` (never a pipe
-    nobody reads: a server writing to a full pipe stops)."""
+    nobody reads: a server writing to a full pipe stops); ``src``: the ``src`` folder of the
+    code to run (default: the installed package)."""
     cmd = [
         sys.executable,
         "-m",
@@ -84,8 +96,11 @@ def start_server(
     ]
     for spec in limits:
         cmd += ["--limit", spec]
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")
     with open(log, "w") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, text=True)
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, text=True, env=env)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -221,6 +236,59 @@ async def run_load(port: int, args) -> dict:
     }
 
 
+def measure(args, port: int | None = None, src: str | None = None) -> dict:
+    """One load run: against the server on ``port``, or a fresh one of the code in ``src``."""
+    if port is not None:
+        args.db_label = "the running server's"
+        return asyncio.run(run_load(port, args))
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db or f"sqlite:///{os.path.join(tmp, 'load.db')}"
+        args.db_label = "postgresql" if db.startswith("postgres") else "sqlite"
+        port = free_port()
+        server = start_server(port, db, src=src)
+        try:
+            return asyncio.run(run_load(port, args))
+        finally:
+            stop_server(server)
+
+
+def measure_commit(args, ref: str) -> dict:
+    """:func:`measure` for the code of git commit ``ref`` (a temporary worktree)."""
+    root = subprocess.run(
+        ["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = os.path.join(tmp, "tree")
+        subprocess.run(
+            ["git", "-C", root, "worktree", "add", "--detach", tree, ref],
+            capture_output=True,
+            check=True,
+        )
+        try:
+            return measure(args, src=os.path.join(tree, "src"))
+        finally:
+            subprocess.run(
+                ["git", "-C", root, "worktree", "remove", "--force", tree], capture_output=True
+            )
+
+
+def print_report(report: dict, label: str = "") -> None:
+    lat = report["latency_ms"]
+    print(
+        f"{label}{report['games']} games x {report['players']} players ({report['bot']} bots, "
+        f"{report['spectators_per_game']} spectator socket(s) each, {report['db']}): "
+        f"{report['finished_games']} finished in {report['seconds']:.1f} s"
+    )
+    print(f"  {report['actions']} actions stored, {report['actions_per_second']:.0f} actions/s")
+    print(
+        f"  human action latency (send -> ack, {report['human_actions']} actions): "
+        f"p50 {lat['p50']:.1f} ms, p90 {lat['p90']:.1f} ms, p99 {lat['p99']:.1f} ms, "
+        f"max {lat['max']:.1f} ms"
+    )
+    if report["errors"] or report["client_failures"]:
+        print(f"  errors: {report['errors']}, client failures: {report['client_failures']}")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=50, help="concurrent games (default 50)")
@@ -235,36 +303,28 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", type=float, default=120.0, help="time limit (default 120)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--db", help="database URL (default: a fresh SQLite file)")
+    parser.add_argument("--port", type=int, help="use the server already on 127.0.0.1:PORT")
+    parser.add_argument("--compare", metavar="REF", help="also measure git commit REF")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if not 1 <= args.games <= 1000 or not 2 <= args.players <= 6 or args.seconds <= 0:
         parser.error("--games 1..1000, --players 2..6 and a positive --seconds")
-    with tempfile.TemporaryDirectory() as tmp:
-        db = args.db or f"sqlite:///{os.path.join(tmp, 'load.db')}"
-        args.db_label = "postgresql" if db.startswith("postgres") else "sqlite"
-        port = free_port()
-        server = start_server(port, db)
-        try:
-            report = asyncio.run(run_load(port, args))
-        finally:
-            stop_server(server)
+    if args.port is not None and args.compare:
+        parser.error("--compare starts its own servers: leave out --port")
+    report = measure(args, port=args.port)
+    before = measure_commit(args, args.compare) if args.compare else None
     if args.json:
-        print(json.dumps(report))
+        print(json.dumps(report if before is None else {"now": report, args.compare: before}))
         return 0
-    lat = report["latency_ms"]
-    print(
-        f"{report['games']} games x {report['players']} players ({report['bot']} bots, "
-        f"{report['spectators_per_game']} spectator socket(s) each, {report['db']}): "
-        f"{report['finished_games']} finished in {report['seconds']:.1f} s"
-    )
-    print(f"  {report['actions']} actions stored, {report['actions_per_second']:.0f} actions/s")
-    print(
-        f"  human action latency (send -> ack, {report['human_actions']} actions): "
-        f"p50 {lat['p50']:.1f} ms, p90 {lat['p90']:.1f} ms, p99 {lat['p99']:.1f} ms, "
-        f"max {lat['max']:.1f} ms"
-    )
-    if report["errors"] or report["client_failures"]:
-        print(f"  errors: {report['errors']}, client failures: {report['client_failures']}")
+    print_report(report, "this checkout: " if before else "")
+    if before is not None:
+        print_report(before, f"{args.compare}: ")
+        speed = report["actions_per_second"] / before["actions_per_second"]
+        p99 = before["latency_ms"]["p99"] / report["latency_ms"]["p99"]
+        print(
+            f"ratio (this checkout / {args.compare}): {speed:.2f}x actions/s, "
+            f"p99 latency {p99:.2f}x lower"
+        )
     return 0
 
 

@@ -112,10 +112,16 @@ class EngineGame:
         """Apply an action (an action value, its string or its integer code); an illegal or
         malformed one raises IllegalActionError naming the decision and the legal actions, and
         changes nothing."""
+        self._apply(self.check(action))
+
+    def check(self, action: Any) -> Any:
+        """The legal action value ``action`` (a value, its string or its integer code) names,
+        without applying it: what :meth:`apply` would apply, or the same IllegalActionError
+        (ValueError etc. for a malformed one). Changes nothing; ``str()`` of the result is the
+        action's canonical words, as the history records them."""
         legal = self.legal_actions()
         if type(action) is self.codec.action_type and action in legal:  # a value we offered
-            self._apply(action)
-            return
+            return action
         act = self.codec.coerce(action, self.s.num_players)
         if self.is_terminal():
             raise IllegalActionError(f"{act} is not legal: the game is over")
@@ -125,7 +131,7 @@ class EngineGame:
                 f"{act} is not legal now: player {top['player']} must decide "
                 f"{top['kind']!r}; legal: {', '.join(map(str, legal))}"
             )
-        self._apply(act)
+        return act
 
     def _apply(self, act: Any) -> None:
         s = self.s

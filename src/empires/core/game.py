@@ -34,6 +34,10 @@ class GameState(Protocol):
         the state unchanged when the action is malformed or illegal.
         """
 
+    def check(self, action: Any) -> Any:
+        """The legal action value ``action`` names, without applying it (raises as
+        :meth:`apply` would; changes nothing)."""
+
     def is_terminal(self) -> bool: ...
 
     def clone(self) -> GameState: ...
