@@ -9,7 +9,8 @@ each position with a fixed iteration budget (otherwise the bot's defaults: heuri
 bandit over the root's actions, but never the heuristic fallback). Prints iterations per second
 for random rollouts and for heuristic rollouts (the game's heuristic through its adapter; the bot's default; much slower, hence the smaller budget). Early positions are the slowest:
 their rollouts are the longest. The last column divides by the process's CPU time instead of
-wall time: on a shared machine it is the rate one free core would give.
+wall time: on a shared machine it is the rate one free core would give. Both count the iterations
+actually run (a search stops early once its choice is settled), not the budget.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ def bench(states: list, iterations: int, rollout: str) -> tuple[list[float], flo
     latter is what one core gives when other processes share the machine)."""
     rates = []
     cpu = 0.0
+    done = 0  # iterations actually run: a search may stop before its budget once settled
     for i, state in enumerate(states):
         # gap=None: always search (the default would leave clear-cut decisions to the heuristic).
         bot = ISMCTSBot(1000 + i, iterations=iterations, rollout=rollout, gap=None)
@@ -61,7 +63,8 @@ def bench(states: list, iterations: int, rollout: str) -> tuple[list[float], flo
         bot.search(state)
         rates.append(bot.last_iterations / (time.perf_counter() - start))
         cpu += time.process_time() - cstart
-    return rates, iterations * len(states) / cpu
+        done += bot.last_iterations
+    return rates, done / cpu
 
 
 def main(argv=None) -> int:

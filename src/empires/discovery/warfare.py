@@ -47,6 +47,18 @@ def battle_regions(s: State, a: int) -> list[int]:
     ]
 
 
+def any_battle(s: State, a: int) -> bool:
+    """Whether ``battle_regions(s, a)`` is not empty (stops at the first region found)."""
+    others = [d for d in range(s.num_players) if d != a]
+    return any(battle_possible(s, a, d, r) for r in range(NUM_REGIONS) for d in others)
+
+
+def any_war(s: State, a: int) -> bool:
+    """Whether ``war_targets(s, a)`` is not empty (stops at the first armed meeting)."""
+    others = [d for d in range(s.num_players) if d != a]
+    return any(armed_meeting(s, a, d, r) for d in others for r in range(NUM_REGIONS))
+
+
 def war_regions(s: State, a: int, d: int) -> list[int]:
     return [r for r in range(NUM_REGIONS) if armed_meeting(s, a, d, r)]
 
@@ -68,7 +80,7 @@ def step_warfare(s: State) -> None:
             _begin_battle(s, *s.battles.pop(0))
         elif s.warfare:
             p, w = s.warfare[0]
-            if battle_regions(s, p):
+            if any_battle(s, p):
                 push(s, "warfare", p)
                 return
             s.warfare.pop(0)
@@ -82,7 +94,7 @@ def step_warfare(s: State) -> None:
 def _warfare_legal(s: State, d: dict) -> list[Action]:
     p = d["player"]
     acts = [BATTLE]
-    if s.money[p] >= WAR_COST and war_targets(s, p):
+    if s.money[p] >= WAR_COST and any_war(s, p):
         acts.append(WAR)
     return [*acts, SKIP]
 
