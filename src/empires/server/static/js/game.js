@@ -1,9 +1,11 @@
 // The game page: one websocket, the board, the choices of the seat to play, the log.
 
 import { COLOR_NAMES, loadBoard, renderBoard, seatLabel, targetOf as discoveryTarget } from "./board.js";
+import { ChatPanel } from "./chat.js";
 import { analysisPanel, updateHintBox } from "./coach.js";
 import { api, h, linkParams, logItem, swatch } from "./common.js";
 import { EventLog, scoreBreakdown, turnWord } from "./events.js";
+import { RulesHelp } from "./rules-help.js";
 import { scoreChart } from "./score-chart.js";
 import * as settlers from "./settlers-board.js";
 
@@ -37,7 +39,7 @@ function connect() {
   const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(id)}`);
   game.ws = ws;
   ws.addEventListener("open", () => {
-    ws.send(JSON.stringify({ type: "auth", token }));
+    ws.send(JSON.stringify({ type: "auth", token, chat: true }));  // chat: its messages too
     game.retry = 0;
     setConnection("connected", true);
   });
@@ -64,7 +66,16 @@ function fatal(text) {
   setConnection("closed", false);
 }
 
+// The chat (chat.js) and the rules help (rules-help.js) of this game.
+const chat = new ChatPanel($("#chat"), { id, token, send: (payload) => {
+  if (!game.ws || game.ws.readyState !== WebSocket.OPEN) return false;
+  game.ws.send(JSON.stringify(payload));
+  return true;
+} });
+const rules = new RulesHelp($("#rules"), { id, token });
+
 function receive(msg) {
+  if (chat.handles(msg)) return;
   if (msg.type === "state") {
     game.log.length = Math.min(game.log.length, msg.log_from);
     game.log.push(...msg.log);
@@ -247,6 +258,8 @@ function render() {
   $("#turn").textContent = isSettlers ? `Round ${obs.round} of ${settlers.ROUNDS} · ${obs.phase}`
     : `Turn ${obs.turn} of 8 · Age ${["", "I", "II", "III"][obs.age]} · ${obs.phase}`;
   $("#status").replaceChildren(statusLine(v));
+  chat.update(v);
+  rules.update(v);
   document.title = v.legal.length ? "Your turn — Empires" : title;
 
   const list = $("#actions");

@@ -2,6 +2,7 @@
 // events it caused at a time.
 
 import { loadBoard, renderBoard } from "./board.js";
+import { chatTranscript } from "./chat.js";
 import { analysisPanel, replayHint } from "./coach.js";
 import { api, h, linkParams, logItem, showErrorIn } from "./common.js";
 import { EventLog, eventItem, headingText, scoreBreakdown, turnWord } from "./events.js";
@@ -123,6 +124,7 @@ async function start() {
   $("#slider").addEventListener("input", (ev) => show(Number(ev.target.value)));
   document.addEventListener("keydown", onKey);
   analysisPanel($("#analysis"), { id, token, seats: replay.data.game.seats });
+  chatTranscript($("#chat"), { id, token, seats: replay.data.game.seats });  // kept with the game
   await show(0);
 }
 
