@@ -21,9 +21,22 @@ from empires.server.manager import (
 
 class SeatSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    kind: Literal["human", "bot"]
+    kind: Literal["human", "bot", "open"] = Field(
+        description="human (its link is handed to the creator), bot, or open: any player may "
+        "join it (the game waits until every open seat is taken)"
+    )
     bot: str | None = Field(None, max_length=64)
     name: str | None = Field(None, max_length=MAX_NAME_LENGTH)
+
+
+class ClockSpec(BaseModel):
+    """A game's time budget (empires.server.table_clock): none, per move (30..600 s) or per
+    game (300..3600 s, plus 0..60 s after each action)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    mode: Literal["none", "move", "game"] = "none"
+    seconds: int = Field(0, ge=0, le=3600)
+    increment: int = Field(0, ge=0, le=60)
 
 
 class CreateGame(BaseModel):
@@ -35,6 +48,27 @@ class CreateGame(BaseModel):
     practice: bool = Field(
         False, description="a practice game: each human seat may ask for hints on its turn"
     )
+    public: bool = Field(
+        False,
+        description="list the game in the lobby's open games while it has open seats "
+        "(otherwise it is joined by its link only)",
+    )
+    clock: ClockSpec | None = Field(
+        None, description="a time budget for the human seats (none by default)"
+    )
+    stand_in: str | None = Field(
+        None,
+        max_length=64,
+        description="the bot that plays for a human who left or ran out of time "
+        "(default: heuristic)",
+    )
+
+    def table(self) -> dict | None:
+        """The table settings (clock, stand-in bot) for the manager, None when not given."""
+        if self.clock is None and self.stand_in is None:
+            return None
+        clock = None if self.clock is None else self.clock.model_dump()
+        return {"clock": clock, "stand_in": self.stand_in}
 
 
 class ActionBody(BaseModel):

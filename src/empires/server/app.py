@@ -11,6 +11,14 @@
     POST /api/games/{id}/chat               post to the game's chat (a seat; see chat)
     GET  /api/games/{id}/chat               the chat's last messages
     GET  /api/games/{id}/rules?lang=        the current decision's rules help (rules_help)
+    GET  /api/open-games                    public games waiting for players (paged)
+    GET  /api/open-games/{id}               one waiting game (listed or by its link)
+    POST /api/games/{id}/join               take an open seat: its token, once (open_games)
+    POST /api/games/{id}/rematch            join a finished game's rematch with your old token
+    POST /api/games/{id}/undo               take back one's own last actions (table)
+    POST /api/games/{id}/leave, /return     leave the table (a bot plays on), come back
+    POST /api/accounts, /api/session ...    optional accounts, "my games" and the OpenSkill
+                                            leaderboard (see routes_accounts)
     GET  /api/meta                          games, options, card sets and bots on offer
     WS   /ws/games/{id}                     first message {"type": "auth", "token": ...}; then
                                             pushes the caller's view after every action and
@@ -21,6 +29,7 @@
 The routes live in one router per concern (:mod:`~empires.server.routes_games`,
 :mod:`~empires.server.routes_ws`, :mod:`~empires.server.routes_meta`,
 :mod:`~empires.server.routes_coach`, :mod:`~empires.server.routes_chat`,
+:mod:`~empires.server.routes_open_games`,
 :mod:`~empires.server.routes_pages`); games are reached only through their adapters
 (:mod:`empires.core.adapter`), by the manager.
 
@@ -38,11 +47,14 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 from empires.server import (
+    routes_accounts,
     routes_chat,
     routes_coach,
     routes_games,
     routes_meta,
+    routes_open_games,
     routes_pages,
+    routes_table,
     routes_ws,
 )
 from empires.server.db import Store
@@ -85,6 +97,10 @@ def create_app(
     add_error_handlers(app)
     for routes in (routes_meta, routes_games, routes_coach, routes_chat, routes_ws, routes_pages):
         app.include_router(routes.router)
+    app.include_router(routes_open_games.router)
+    app.include_router(routes_table.router)  # undo, leave and return (empires.server.table)
+    app.include_router(routes_accounts.router)  # accounts, sessions, leaderboard
+    app.include_router(routes_accounts.pages)
     routes_pages.mount_static(app)
     return app
 

@@ -22,6 +22,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -49,7 +50,7 @@ games = Table(
     Column("game", String(32), nullable=False),
     Column("config", Text, nullable=False),  # JSON: {"num_players": n, "options": {...}}
     Column("seed", BigInteger, nullable=False),
-    # active | finished | error | expired | quarantined
+    # active | waiting (seats open) | finished | error | expired | quarantined
     Column("status", String(16), nullable=False, index=True),
     Column("spectator_token_hash", String(64), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
@@ -59,6 +60,9 @@ games = Table(
     Column("touched", DateTime(timezone=True), nullable=True),  # last action or seat joining
     Column("last_human", DateTime(timezone=True), nullable=True),  # last action by a human
     Column("practice", Boolean, nullable=False, server_default=false()),  # hints on offer
+    # open games (empires.server.open_games): listed in the lobby; the game a rematch follows
+    Column("listed", Boolean, nullable=False, server_default=false()),
+    Column("rematch_of", String(32), nullable=True, unique=True),
 )
 
 seats = Table(
@@ -70,6 +74,7 @@ seats = Table(
     Column("bot", String(64), nullable=True),
     Column("name", String(40), nullable=False),
     Column("token_hash", String(64), nullable=True),
+    Column("open", Boolean, nullable=False, server_default=false()),  # waiting for a player
 )
 
 actions = Table(
@@ -79,6 +84,32 @@ actions = Table(
     Column("index", Integer, primary_key=True, autoincrement=False),
     Column("seat", Integer, nullable=False),
     Column("action", String(128), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("stand_in", String(64), nullable=True),  # the bot that played it for an absent human
+)
+
+# The table's clock and absent players (empires.server.table_clock): a seat's time left in a
+# per-game budget, the deadline of the seat to act (clock seconds), and why a bot plays for it.
+seat_clocks = Table(
+    "seat_clocks",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("remaining", Float, nullable=True),
+    Column("deadline", Float, nullable=True),
+    Column("away", String(16), nullable=True),  # None: present; left | timeout | disconnected
+)
+
+# Actions taken back (empires.server.take_back): the ``seq``-th undo of the game removed the
+# actions from ``index`` on (JSON list of them), taken by ``seat``.
+undos = Table(
+    "undos",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("index", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("actions", Text, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
 )
 
@@ -113,6 +144,70 @@ chat = Table(
     Column("seat", Integer, nullable=False),
     Column("text", Text, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
+)
+
+# Accounts (empires.server.accounts): a name (``name_key``: its case-folded form, unique), an
+# Argon2 password hash; sessions by the SHA-256 of their token; the seats an account holds.
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(24), nullable=False),
+    Column("name_key", String(24), nullable=False, unique=True),
+    Column("password_hash", String(256), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+account_sessions = Table(
+    "account_sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column(
+        "account_id",
+        Integer,
+        ForeignKey("accounts.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("expires", DateTime(timezone=True), nullable=False, index=True),
+)
+
+account_seats = Table(
+    "account_seats",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column(
+        "account_id",
+        Integer,
+        ForeignKey("accounts.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    Column("linked", DateTime(timezone=True), nullable=False),
+)
+
+# OpenSkill ratings (empires.server.ratings), per game: ``player`` is "account:<id>" or
+# "bot:<spec>"; ``rated_games`` holds each game rated once (its id is the primary key).
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("game", String(32), primary_key=True),
+    Column("player", String(80), primary_key=True),
+    Column("account_id", Integer, ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("ordinal", Float, nullable=False),  # mu - 3 sigma: the leaderboard's order
+    Column("games", Integer, nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)
+
+rated_games = Table(
+    "rated_games",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("rated", DateTime(timezone=True), nullable=False),
 )
 
 
@@ -194,6 +289,7 @@ class SeatRow:
     bot: str | None
     name: str
     token_hash: str | None
+    open: bool = False  # a human seat waiting for a player (empires.server.open_games)
 
 
 @dataclass
@@ -211,9 +307,15 @@ class GameRow:
     touched: datetime | None = None
     last_human: datetime | None = None
     practice: bool = False
+    listed: bool = False  # an open game shown in the lobby
+    rematch_of: str | None = None  # the finished game this one is the rematch of
+    rematch: str | None = None  # (read only) the rematch of this game, once made
     seats: list[SeatRow] = field(default_factory=list)
     actions: list[tuple[int, str]] = field(default_factory=list)  # (seat, action), by index
     hints: list[dict] = field(default_factory=list)  # {"index", "seat", "hint"}, by index
+    stand_ins: dict[int, str] = field(default_factory=dict)  # action index -> bot for a human
+    clocks: list[dict] = field(default_factory=list)  # seat_clocks rows
+    undos: list[dict] = field(default_factory=list)  # {"seq", "index", "seat", "actions"}
 
 
 class Store:
@@ -247,6 +349,8 @@ class Store:
                     touched=row.touched or row.created,
                     last_human=row.last_human,
                     practice=row.practice,
+                    listed=row.listed,
+                    rematch_of=row.rematch_of,
                 )
             )
             conn.execute(
@@ -259,6 +363,7 @@ class Store:
                         "bot": s.bot,
                         "name": s.name,
                         "token_hash": s.token_hash,
+                        "open": s.open,
                     }
                     for s in row.seats
                 ],
@@ -274,15 +379,22 @@ class Store:
                 )
 
     def append_actions(self, batch: list[tuple]) -> None:
-        """Store several games' actions ``(game_id, index, seat, action, finished[, human])`` in
-        one transaction (group commit): all of them or, on any error, none. Each game is marked
+        """Store several games' actions ``(game_id, index, seat, action, finished[, human[,
+        stand_in]])`` in one transaction (group commit): all of them or, on any error, none. Each game is marked
         touched (and acted on by a human when ``human``)."""
         stamp = now()
         with self.engine.begin() as conn:
             conn.execute(
                 insert(actions),
                 [
-                    {"game_id": b[0], "index": b[1], "seat": b[2], "action": b[3], "created": stamp}
+                    {
+                        "game_id": b[0],
+                        "index": b[1],
+                        "seat": b[2],
+                        "action": b[3],
+                        "created": stamp,
+                        "stand_in": b[6] if len(b) > 6 else None,
+                    }
                     for b in batch
                 ],
             )
@@ -312,11 +424,12 @@ class Store:
     def expire(
         self, unjoined_before: datetime, idle_before: datetime, delete_before: datetime
     ) -> tuple[list[str], int]:
-        """Mark expired the active games untouched since ``unjoined_before`` that no human ever
-        acted in, and those untouched since ``idle_before``; delete finished, expired and
+        """Mark expired the active (or waiting: seats open) games untouched since
+        ``unjoined_before`` that no human ever acted in, and those untouched since
+        ``idle_before``; delete finished, expired and
         quarantined games older than ``delete_before``. Returns (expired ids, deleted count)."""
         touched = func.coalesce(games.c.touched, games.c.created)
-        stale = (games.c.status == "active") & (
+        stale = games.c.status.in_(("active", "waiting")) & (
             ((games.c.last_human.is_(None)) & (touched < unjoined_before)) | (touched < idle_before)
         )
         gone = games.c.status.in_(("finished", "expired", "quarantined")) & (
@@ -371,10 +484,11 @@ class Store:
                 .all()
             )
             action_rows = conn.execute(
-                select(actions.c.index, actions.c.seat, actions.c.action)
+                select(actions.c.index, actions.c.seat, actions.c.action, actions.c.stand_in)
                 .where(actions.c.game_id == game_id)
                 .order_by(actions.c.index)
             ).all()
+            rematch = conn.execute(select(games.c.id).where(games.c.rematch_of == game_id)).scalar()
         try:
             config = json.loads(g["config"])
             if not isinstance(config, dict):
@@ -395,17 +509,88 @@ class Store:
             touched=g["touched"],
             last_human=g["last_human"],
             practice=bool(g["practice"]),
+            listed=bool(g["listed"]),
+            rematch_of=g["rematch_of"],
+            rematch=rematch,
             seats=[
-                SeatRow(s["seat"], s["kind"], s["bot"], s["name"], s["token_hash"])
+                SeatRow(s["seat"], s["kind"], s["bot"], s["name"], s["token_hash"], bool(s["open"]))
                 for s in seat_rows
             ],
         )
-        for expected, (index, seat, action) in enumerate(action_rows):
+        for expected, (index, seat, action, stand_in) in enumerate(action_rows):
             if index != expected:  # a gap would mean a corrupt history: stop at it
                 break
             row.actions.append((seat, action))
+            if stand_in is not None:
+                row.stand_ins[index] = stand_in
         row.hints = self.load_hints(game_id)
+        row.clocks, row.undos = self.load_table(game_id)
         return row
+
+    # ---- the table: clocks, absent players, undo (empires.server.table_clock, take_back) ----
+    def save_clocks(self, game_id: str, rows: list[dict]) -> None:
+        """Replace the game's seat clocks by ``rows`` ({"seat", "remaining", "deadline",
+        "away"})."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(seat_clocks).where(seat_clocks.c.game_id == game_id))
+            if rows:
+                conn.execute(insert(seat_clocks), [{"game_id": game_id, **r} for r in rows])
+
+    def take_back(self, game_id: str, seq: int, index: int, seat: int, taken: list[str]) -> None:
+        """Record the ``seq``-th undo of the game: its actions from ``index`` on (``taken``)
+        leave the history, and are kept in ``undos``; hints for decisions after ``index`` go."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                delete(actions).where((actions.c.game_id == game_id) & (actions.c.index >= index))
+            )
+            conn.execute(
+                delete(hints).where((hints.c.game_id == game_id) & (hints.c.index > index))
+            )
+            conn.execute(
+                insert(undos).values(
+                    game_id=game_id,
+                    seq=seq,
+                    index=index,
+                    seat=seat,
+                    actions=json.dumps(taken),
+                    created=now(),
+                )
+            )
+
+    def load_table(self, game_id: str) -> tuple[list[dict], list[dict]]:
+        """The game's seat clocks and undos (by seq)."""
+        with self.engine.connect() as conn:
+            clocks = (
+                conn.execute(
+                    select(
+                        seat_clocks.c.seat,
+                        seat_clocks.c.remaining,
+                        seat_clocks.c.deadline,
+                        seat_clocks.c.away,
+                    )
+                    .where(seat_clocks.c.game_id == game_id)
+                    .order_by(seat_clocks.c.seat)
+                )
+                .mappings()
+                .all()
+            )
+            undo_rows = (
+                conn.execute(
+                    select(undos.c.seq, undos.c.index, undos.c.seat, undos.c.actions)
+                    .where(undos.c.game_id == game_id)
+                    .order_by(undos.c.seq)
+                )
+                .mappings()
+                .all()
+            )
+        out = []
+        for r in undo_rows:
+            try:
+                taken = json.loads(r["actions"])
+            except ValueError:  # a damaged record keeps its place, not its actions
+                taken = []
+            out.append({"seq": r["seq"], "index": r["index"], "seat": r["seat"], "actions": taken})
+        return [dict(c) for c in clocks], out
 
     # ---- the coach ----------------------------------------------------------------------------
     def save_hint(self, game_id: str, index: int, seat: int, hint: dict) -> None:

@@ -23,25 +23,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 import re
 import secrets
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
 import anyio
 import anyio.to_thread
+import orjson
 
 from empires.bots import bot_names, make_bot
 from empires.core.adapter import GameAdapter, game_names, get_adapter
 from empires.core.errors import IllegalActionError, SaveFileError
-from empires.server import security
+from empires.server import security, take_back
 from empires.server.db import CorruptRow, GameRow, SeatRow, Store, now
 from empires.server.score_track import score_track
+from empires.server.table_clock import DEFAULT_STAND_IN, TableClock, check_clock
 
 log = logging.getLogger("empires.server")
 
@@ -87,9 +89,16 @@ class Seat:
     bot: str | None
     name: str
     token_hash: str | None
+    open: bool = False  # waiting for a player to join (empires.server.open_games)
 
     def public(self) -> dict:
-        return {"seat": self.seat, "kind": self.kind, "bot": self.bot, "name": self.name}
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "bot": self.bot,
+            "name": self.name,
+            "open": self.open,
+        }
 
 
 SPECTATOR = None  # the "seat" of a spectator link
@@ -102,6 +111,12 @@ def quarantined() -> ApiError:
         "this game's stored record is damaged and has been set "
         "aside; the server's operator can see why in its log",
     )
+
+
+def dumps(value: Any) -> str:
+    """``value`` as compact JSON text (orjson: several times faster than ``json``; keys that
+    are not strings are written as ``json`` would, e.g. ``null`` for None)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def bot_seed(game_seed: int, seat: int, index: int) -> int:
@@ -170,10 +185,14 @@ def entry_for(entry: dict, viewer: int | None) -> dict:
             "seat": entry["seat"],
             "action": entry["action"],
             "text": entry["text"],
+            **({"stand_in": entry["stand_in"]} if entry.get("stand_in") else {}),
         }
     views = entry.get("views")
     text = entry["text"] if views is None else views.get(viewer, views[None])
-    return {"index": entry["index"], "seat": entry["seat"], "text": text}
+    out = {"index": entry["index"], "seat": entry["seat"], "text": text}
+    if entry.get("stand_in"):  # played by the table's bot for an absent human (table_clock)
+        out["stand_in"] = entry["stand_in"]
+    return out
 
 
 def public_config(config: dict) -> dict:
@@ -237,11 +256,15 @@ def build_game(
     actions: list[str] | None = None,
     card_sets: dict[str, str] | None = None,
     practice: bool = False,
+    public: bool = False,
+    table: dict | None = None,
 ) -> NewGame:
     """Validate a game request and build the game (not yet stored). ``actions`` (not offered by
     the HTTP API) plays a known history first: tests start games near their end with it.
     ``card_sets`` maps the card-set names this server offers to the operator's files;
-    ``practice``: the game offers hints (see :mod:`empires.server.coach`)."""
+    ``practice``: the game offers hints (see :mod:`empires.server.coach`); ``public``: listed
+    in the lobby. A game with an open seat waits ("waiting") until every seat is taken.
+    ``table``: its clock and stand-in bot (see :func:`table_config`)."""
     adapter, n = _check_game(game, seats)
     options, card_set = resolve_card_set(options, card_sets or {})
     opts = _parse_options(adapter, options)
@@ -271,13 +294,16 @@ def build_game(
     config = dict(state.history["config"])
     if card_set is not None:
         config["card_set"] = card_set
+    if table is not None:
+        config["table"] = table_config(table, adapter.name)
     stamp = now()
+    waiting = any(s.open for s in seat_rows)
     row = GameRow(
         id=security.new_game_id(),
         game=adapter.name,
         config=config,
         seed=seed,
-        status="finished" if state.is_terminal() else "active",
+        status="finished" if state.is_terminal() else "waiting" if waiting else "active",
         spectator_token_hash=security.hash_token(tokens[SPECTATOR]),
         created=stamp,
         finished=stamp if state.is_terminal() else None,
@@ -287,8 +313,24 @@ def build_game(
         seats=seat_rows,
         actions=played,
         practice=practice is True,
+        listed=public is True and waiting,
     )
     return NewGame(row, state, game_log, tokens)
+
+
+def table_config(table: Any, game: str) -> dict:
+    """A game's table settings ``{"clock": {...}, "stand_in": bot}`` checked (422 otherwise):
+    its time budget (:func:`empires.server.table_clock.check_clock`) and the bot that plays for
+    a human seat whose player left or ran out of time."""
+    if not isinstance(table, dict) or set(table) - {"clock", "stand_in"}:
+        raise ApiError(422, "invalid_table", "table settings are {'clock': ..., 'stand_in': bot}")
+    try:
+        clock = check_clock(table.get("clock"))
+    except ValueError as exc:
+        raise ApiError(422, "invalid_table", str(exc)) from None
+    stand_in = table.get("stand_in")
+    spec = DEFAULT_STAND_IN if stand_in is None else check_bot_spec(stand_in, game)
+    return {"clock": clock, "stand_in": spec}
 
 
 def _check_game(game: Any, seats: Any) -> tuple[GameAdapter, int]:
@@ -343,6 +385,8 @@ def _seat_rows(seats: list, game: str) -> tuple[list[SeatRow], dict[int | None, 
             seat_rows.append(
                 SeatRow(i, "human", None, name or f"Player {i + 1}", security.hash_token(token))
             )
+        elif kind == "open":  # anyone may join (empires.server.open_games)
+            seat_rows.append(SeatRow(i, "human", None, name or f"Player {i + 1}", None, True))
         elif kind == "bot":
             bot = check_bot_spec(spec.get("bot"), game)
             if not name:
@@ -351,7 +395,9 @@ def _seat_rows(seats: list, game: str) -> tuple[list[SeatRow], dict[int | None, 
                     name = f"{name} {i + 1}"
             seat_rows.append(SeatRow(i, "bot", bot, name, None))
         else:
-            raise ApiError(422, "invalid_seat", f"seat {i}: kind must be 'human' or 'bot'")
+            raise ApiError(
+                422, "invalid_seat", f"seat {i}: kind must be 'human', 'open' or 'bot'"
+            )
     tokens[SPECTATOR] = security.new_token()
     return seat_rows, tokens
 
@@ -360,7 +406,7 @@ def engine_config(row: GameRow, card_sets: dict[str, str] | None) -> dict:
     """The config the engine replays: a card set by its name resolved to the operator's file
     *now* (SaveFileError when this server no longer offers it)."""
     name = row.config.get("card_set")
-    config = {k: v for k, v in row.config.items() if k != "card_set"}
+    config = {k: v for k, v in row.config.items() if k not in ("card_set", "table")}
     if name is None:
         return config
     path = (card_sets or {}).get(name)
@@ -391,6 +437,8 @@ def restore(
                     f"but seat {state.current_player} was to play"
                 )
             entry = log_entry(state, i, seat, action)
+            if i in row.stand_ins:
+                entry["stand_in"] = row.stand_ins[i]
             try:
                 state.apply(action)
             except IllegalActionError as exc:
@@ -419,7 +467,12 @@ class LiveGame:
         self.touched = float("-inf")  # when a seat last joined (memory only, for TOUCH_EVERY)
         self.creator: str | None = None  # the client that created it (memory only)
         self.spectator_hash = row.spectator_token_hash
-        self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in row.seats]
+        self.seats = [
+            Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.open) for s in row.seats
+        ]
+        self.listed = row.listed  # open games: shown in the lobby (empires.server.open_games)
+        self.rematch_of = row.rematch_of
+        self.rematch = row.rematch  # the id of this game's rematch, once made
         self.state = state
         self.log = game_log
         self.error: str | None = None
@@ -431,6 +484,7 @@ class LiveGame:
         self._changed = asyncio.Event()
         self._views: dict[int | None, str] = {}
         self._full: dict[int | None, str] = {}  # whole messages (log and events from 0)
+        self._summary: dict | None = None  # this version's summary, shared by the views
         self._replay: list[Any] | None = None  # checkpoints, built on the first replay request
         self._event_counts: list[int] = []  # events in the stream after each action (replays)
         self._score_track: dict | None = None  # each seat's score per turn, once finished
@@ -442,12 +496,29 @@ class LiveGame:
         self.card_set = self.config.get("card_set")
         engine_options = state.history["config"].get("options") or {}
         self.card_path = engine_options.get("cards") if self.card_set else None
+        # The table (empires.server.table): clocks, absent seats, undos.
+        self.table = TableClock(self.config.get("table"), len(self.seats), row.clocks)
+        self.undos = list(row.undos)  # {"seq", "index", "seat", "actions"}
+        self.epoch = 0  # grows when actions are taken back: watchers read the log again
+        self.clock: Callable[[], float] = time.time  # the manager's clock (for "now")
+
+    @property
+    def moves(self) -> int:
+        """Actions ever applied plus undos: what ``expect`` names (empires.server.take_back)."""
+        return take_back.moves(len(self.log), self.undos)
+
+    def bot_for(self, seat: int) -> str | None:
+        """The bot that plays ``seat``: its own, or the table's stand-in for an absent human."""
+        if self.seats[seat].kind == "bot":
+            return self.seats[seat].bot
+        return self.table.stand_in if self.table.away(seat) else None
 
     # ---- change notification ----
     def notify(self) -> None:
         self.version += 1
         self._views.clear()
         self._full.clear()
+        self._summary = None
         event, self._changed = self._changed, asyncio.Event()
         event.set()
 
@@ -477,6 +548,10 @@ class LiveGame:
             "created": self.created.isoformat(),
             "seeded": self.seeded,
             "practice": self.practice,
+            "moves": self.moves,
+            "listed": self.listed,
+            "rematch": self.rematch,
+            "rematch_of": self.rematch_of,
             "seed_commitment": (
                 security.seed_commitment(self.seed, self.seed_salt) if self.seed_salt else None
             ),
@@ -497,6 +572,13 @@ class LiveGame:
             self._score_track = score_track(start, [e["action"] for e in self.log])
         return self._score_track
 
+    def _shared_summary(self) -> dict:
+        """:meth:`summary` made once per version for every seat's view (views are made only
+        of what :meth:`notify` announces; it drops this)."""
+        if self._summary is None:
+            self._summary = self.summary()
+        return self._summary
+
     def view(self, seat: int | None) -> dict:
         st = self.state
         terminal = st.is_terminal()
@@ -507,13 +589,14 @@ class LiveGame:
             and not terminal
             and current == seat
             and self.seats[seat].kind == "human"
+            and not self.table.away(seat)
             and self.status == "active"
         ):
             legal = [{"action": str(a), "text": _describe(st, a)} for a in st.legal_actions()]
         out = {
             "type": "state",
             "version": self.version,
-            "game": self.summary(),
+            "game": self._shared_summary(),
             "you": seat,
             "observation": hide_path(st.observation(seat), self.card_path, self.card_set),
             "legal": legal,
@@ -527,6 +610,11 @@ class LiveGame:
             }
         if self.practice:
             out["hints"] = self.hints_for(seat)
+        out["table"] = {
+            **self.table.view(),
+            "undoable": take_back.allowed_undos(self, seat) if legal else 0,
+            "undos": take_back.public_undos(self.undos),
+        }
         return out
 
     def hints_for(self, viewer: int | None) -> list[dict]:
@@ -544,9 +632,7 @@ class LiveGame:
     def view_json(self, seat: int | None) -> str:
         text = self._views.get(seat)
         if text is None:
-            text = self._views[seat] = json.dumps(
-                self.view(seat), separators=(",", ":"), check_circular=False
-            )
+            text = self._views[seat] = dumps(self.view(seat))
         return text
 
     def message(
@@ -557,13 +643,11 @@ class LiveGame:
         where the next message's log and events start."""
         base = self.view_json(seat)
         state, log_now = self.state, self.log
-        entries = json.dumps(
-            [entry_for(e, seat) for e in log_now[log_from:]], separators=(",", ":")
-        )
+        entries = dumps([entry_for(e, seat) for e in log_now[log_from:]])
         events = state.events(seat, events_from)
-        text = json.dumps(events, separators=(",", ":"))
+        text = dumps(events)
         return (
-            f'{base[:-1]},"log_from":{log_from},"log":{entries},'
+            f'{base[:-1]},"now":{self.clock()!r},"log_from":{log_from},"log":{entries},'
             f'"events_from":{events_from},"events":{text}}}',
             len(log_now),
             events_from + len(events),
@@ -574,7 +658,8 @@ class LiveGame:
         text = self._full.get(seat)
         if text is None:
             text = self._full[seat] = self.message(seat)[0]
-        return text
+        head, _, tail = text.partition(',"now":')  # the server's clock: now, not when cached
+        return f'{head},"now":{self.clock()!r}{tail[tail.index(","):]}'
 
     def public_log(self) -> list[dict]:
         return [entry_for(e, SPECTATOR) for e in self.log]
@@ -662,8 +747,10 @@ class GameManager:
         bot_threads: int = 4,
         card_sets: dict[str, str] | None = None,
         limits: Limits | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
+        self.clock = clock  # seconds; tests pass a controllable one (table clocks, deadlines)
         self.card_sets = dict(card_sets or {})
         self.limits = limits or Limits()
         self.create_limiter = security.RateLimiter(
@@ -698,6 +785,14 @@ class GameManager:
         from empires.server.chat import Chat  # the chat builds on this module too
 
         self.chat = Chat(self)
+        from empires.server.accounts import Accounts  # accounts and ratings build on it too
+        from empires.server.ratings import Ratings
+
+        self.accounts = Accounts(self)
+        self.ratings = Ratings(self)
+        from empires.server.table import Table  # undo, clocks, absent players
+
+        self.table = Table(self)
 
     def ban(self, client: str) -> None:
         """Refuse websockets from ``client`` for ``limits.ban_seconds`` (it flooded one)."""
@@ -734,6 +829,7 @@ class GameManager:
                 self.kick_bots(game)
         log.info("resumed %d active game(s)", resumed)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
+        self.table.start()
 
     async def _sweep_loop(self) -> None:
         while not self.closing:
@@ -766,6 +862,7 @@ class GameManager:
                 gone.close()
         if expired or deleted:
             log.info("expired %d unused game(s), deleted %d old game(s)", len(expired), deleted)
+        await self.ratings.sweep()  # ended sessions, finished games left unrated
         return expired, deleted
 
     def touch(self, game: LiveGame, seat: int | None) -> None:
@@ -790,6 +887,7 @@ class GameManager:
     async def stop(self) -> None:
         self.closing = True
         self.coach.stop()
+        self.table.stop()
         if self._sweeper is not None:
             self._sweeper.cancel()
         tasks = [g.bot_task for g in self.games.values() if g.bot_task is not None]
@@ -808,12 +906,20 @@ class GameManager:
         return await anyio.to_thread.run_sync(func, *args, limiter=self._db_limiter)
 
     async def _store_action(
-        self, game_id: str, index: int, seat: int, action: str, finished: bool, human: bool = False
+        self,
+        game_id: str,
+        index: int,
+        seat: int,
+        action: str,
+        finished: bool,
+        human: bool = False,
+        stand_in: str | None = None,
     ) -> None:
         """Store one action; returns once it is committed. Actions of different games that
         arrive while a commit is under way are committed together in the next one."""
         future = asyncio.get_running_loop().create_future()
-        self._writes.append(((game_id, index, seat, action, finished, human), future))
+        row = (game_id, index, seat, action, finished, human, stand_in)
+        self._writes.append((row, future))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write_loop())
         await future
@@ -911,8 +1017,9 @@ class GameManager:
         elif row.status == "active" and state.is_terminal():
             game.status = "finished"
             await self._db(self.store.set_status, game_id, "finished")
+        await self.table.attach(game)
         self.games[game_id] = game
-        if game.status != "active":
+        if game.status not in ("active", "waiting"):
             self._remember_finished(game_id)
         return game
 
@@ -972,7 +1079,11 @@ class GameManager:
         """429 when ``client`` (its address) creates games too fast or has too many going."""
         if client is None:
             return
-        mine = sum(1 for g in self.games.values() if g.creator == client and g.status == "active")
+        mine = sum(
+            1
+            for g in self.games.values()
+            if g.creator == client and g.status in ("active", "waiting")
+        )
         if mine >= self.limits.games_per_client:
             raise ApiError(
                 429,
@@ -999,6 +1110,8 @@ class GameManager:
         actions: list[str] | None = None,
         client: str | None = None,
         practice: bool = False,
+        public: bool = False,
+        table: dict | None = None,
     ) -> tuple[LiveGame, dict[int | None, str]]:
         active = sum(1 for g in self.games.values() if g.status == "active")
         if active >= self.max_active_games:
@@ -1010,7 +1123,16 @@ class GameManager:
             )
         self.check_create(client)
         new = await anyio.to_thread.run_sync(
-            build_game, game, seats, options, seed, actions, self.card_sets, practice
+            build_game,
+            game,
+            seats,
+            options,
+            seed,
+            actions,
+            self.card_sets,
+            practice,
+            public,
+            table,
         )
         try:
             await self._db(self.store.create_game, new.row)
@@ -1020,7 +1142,8 @@ class GameManager:
         live = LiveGame(new.row, new.state, new.log)
         live.creator = client
         self.games[live.id] = live
-        if live.status != "active":
+        await self.table.attach(live)
+        if live.status not in ("active", "waiting"):
             self._remember_finished(live.id)
         self.kick_bots(live)
         return live, new.tokens
@@ -1029,10 +1152,11 @@ class GameManager:
     async def submit(
         self, game: LiveGame, seat: int | None, action: Any, expect: Any = None
     ) -> dict:
-        """Apply ``action`` for ``seat`` (already authenticated) as action number ``expect``
-        (required: the number of actions so far); the seat's view of the log entry when
-        accepted. Submissions are idempotent: the same action sent again with the same
-        ``expect`` (a retry, a double click) is not applied again; its entry comes back
+        """Apply ``action`` for ``seat`` (already authenticated) as move number ``expect``
+        (required: the number of moves so far, which is the number of actions unless some
+        were taken back: see :mod:`empires.server.take_back`); the seat's view of the log
+        entry when accepted. Submissions are idempotent: the same action sent again with the
+        same ``expect`` (a retry, a double click) is not applied again; its entry comes back
         marked ``"duplicate": true``."""
         if seat is SPECTATOR:
             raise ApiError(403, "spectator", "a spectator link cannot act")
@@ -1056,16 +1180,17 @@ class GameManager:
         if isinstance(expect, bool) or not isinstance(expect, int) or expect < 0:
             raise ApiError(400, "malformed_action", "'expect' must be the number of actions so far")
         async with game.lock:
-            if expect < len(game.log):
-                done = game.log[expect]
+            at = take_back.action_at_step(expect, len(game.log), game.undos)
+            if at is not None:
+                done = game.log[at]
                 if done["seat"] == seat and action in (done["action"], done.get("submitted")):
                     return {**entry_for(done, seat), "duplicate": True}
             self._check_turn(game, seat)
-            if expect != len(game.log):
+            if expect != game.moves:
                 raise ApiError(
                     409,
                     "stale",
-                    f"the game has moved on: {len(game.log)} actions so far, not {expect}",
+                    f"the game has moved on: {game.moves} moves so far, not {expect}",
                 )
             entry = await self._commit(game, seat, action)
         self.kick_bots(game)
@@ -1075,6 +1200,8 @@ class GameManager:
     def _check_turn(game: LiveGame, seat: int) -> None:
         if game.status == "error":
             raise ApiError(409, "game_broken", game.error or "this game cannot go on")
+        if game.status == "waiting":
+            raise ApiError(409, "waiting", "the game starts once every open seat is taken")
         if game.state.is_terminal() or game.status != "active":
             raise ApiError(409, "game_over", "the game is over")
         current = game.state.current_player
@@ -1084,44 +1211,81 @@ class GameManager:
                 "not_your_turn",
                 f"it is {game.seats[current].name}'s turn (seat {current}), not yours",
             )
+        if game.table.away(seat):
+            raise ApiError(
+                409,
+                "away",
+                "a bot plays this seat while you are away: take your seat back first",
+            )
 
-    async def _commit(self, game: LiveGame, seat: int, action: str) -> dict:
-        """Validate on a copy, store, then publish. Caller holds ``game.lock``."""
+    async def _commit(
+        self, game: LiveGame, seat: int, action: str, stand_in: str | None = None
+    ) -> dict:
+        """Validate, store, then apply in place and publish. Caller holds ``game.lock``.
+        ``stand_in``: the bot playing for an absent human seat (marked in the log).
+
+        The engine checks the action without applying it; the live state changes only once
+        the action is stored (no copy of the state is made), so nobody ever sees an unstored
+        action and a refused action or a failed write changes nothing. The last action's
+        "finished" is stored just after it (a game loaded with a history that ends it is
+        finished anyway)."""
         state = game.state
-        after = state.clone()
         try:
-            after.apply(action)
+            act = state.check(action)
         except IllegalActionError as exc:
             raise ApiError(422, "illegal_action", str(exc)) from None
         except (ValueError, TypeError, KeyError, IndexError) as exc:
             raise ApiError(
                 400, "malformed_action", f"cannot read the action {action!r}: {exc}"
             ) from None
-        if any(str(a) == action for a in state.legal_actions()):
-            canonical = action  # already in its own words (the usual case: cheap)
-        else:
-            canonical = after.history["actions"][-1]
+        canonical = str(act)
         index = len(game.log)
         entry = log_entry(state, index, seat, canonical)
         if action != canonical:
             entry["submitted"] = action  # memory only: recognises a resubmission
-        finished = after.is_terminal()
-        human = game.seats[seat].kind == "human"
+        if stand_in is not None:
+            entry["stand_in"] = stand_in
+        human = game.seats[seat].kind == "human" and stand_in is None
         try:
-            await self._store_action(game.id, index, seat, canonical, finished, human)
+            await self._store_action(game.id, index, seat, canonical, False, human, stand_in)
         except Exception as exc:
             log.exception("cannot store action %d of game %s", index, game.id)
             await self._resync(game)
             raise ApiError(
                 503, "storage_error", "the action could not be stored; try again"
             ) from exc
-        game.state = after
+        self._apply_stored(game, act)
         game.log.append(entry)
-        if finished:
+        if state.is_terminal():
             game.status = "finished"
             self._remember_finished(game.id)
+            await self._store_finished(game)
+            self.ratings.game_finished(game)
+        await self.table.after_action(game, seat)
         game.notify()
         return entry
+
+    @staticmethod
+    def _apply_stored(game: LiveGame, act: Any) -> None:
+        """Apply a checked, stored action to the live state. It cannot be refused (it was
+        checked under the same lock); should the engine fail anyway, the game stops with an
+        error rather than go on from a state that may be half changed."""
+        try:
+            game.state.apply(act)
+        except Exception as exc:
+            log.exception("game %s: a checked action failed to apply", game.id)
+            game.status, game.error = "error", f"the engine failed on a legal action: {exc}"
+            game.notify()
+            raise ApiError(500, "engine_error", "the game engine failed on this action") from exc
+
+    async def _store_finished(self, game: LiveGame) -> None:
+        """Mark a game its last action ended as finished in the store (a failed write is
+        mended when the game is next loaded: a stored game whose history ends it is
+        finished)."""
+        try:
+            await self._db(self.store.set_status, game.id, "finished")
+        except Exception:
+            log.exception("cannot mark game %s finished", game.id)
 
     async def _resync(self, game: LiveGame) -> None:
         """After a failed write, make memory agree with the store (the write may have landed)."""
@@ -1143,7 +1307,7 @@ class GameManager:
         if game.bot_task is not None and not game.bot_task.done():
             return
         seat = game.state.current_player
-        if 0 <= seat < len(game.seats) and game.seats[seat].kind == "bot":
+        if 0 <= seat < len(game.seats) and game.bot_for(seat) is not None:
             game.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(game))
 
     async def _bot_loop(self, game: LiveGame) -> None:
@@ -1154,14 +1318,15 @@ class GameManager:
                     if state.is_terminal() or game.status != "active":
                         return
                     seat = state.current_player
-                    if game.seats[seat].kind != "bot":
+                    spec = game.bot_for(seat)
+                    if spec is None:
                         return
-                    spec = game.seats[seat].bot
                     seed = bot_seed(game.seed, seat, len(game.log))
                     action = await anyio.to_thread.run_sync(
                         _bot_choose, spec, seed, state.clone(), limiter=self._bot_limiter
                     )
-                    await self._commit(game, seat, str(action))
+                    stand_in = spec if game.seats[seat].kind == "human" else None
+                    await self._commit(game, seat, str(action), stand_in)
                 await asyncio.sleep(self.bot_delay)
         except asyncio.CancelledError:
             raise

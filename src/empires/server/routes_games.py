@@ -17,6 +17,8 @@ from empires.server.api import (
     token_of,
 )
 from empires.server.manager import SPECTATOR, ApiError, GameManager, LiveGame
+from empires.server.routes_accounts import link_new_game
+from empires.server.take_back import public_undos
 
 router = APIRouter()
 
@@ -30,8 +32,13 @@ async def create_game(body: CreateGame, request: Request, manager: Manager):
         body.seed,
         client=client_of(request),
         practice=body.practice,
+        public=body.public,
+        table=body.table(),
     )
-    return _created(game, tokens)
+    created = _created(game, tokens)
+    # Logged in (empires.server.accounts): the creator's seat is now their account's.
+    created["account_seat"] = await link_new_game(request, manager, game, tokens)
+    return created
 
 
 @router.get("/api/games/{game_id}", responses=error_responses(401, 403, 404, 410, 503))
@@ -85,6 +92,7 @@ async def get_replay(game_id: str, request: Request, credentials: Credentials, m
         "log": game.public_log(),
         "events": st.events(None),
         "hints": game.hints_for(None),
+        "undos": public_undos(game.undos),  # actions taken back (empires.server.take_back)
         "result": {
             "scores": st.scores(),
             "ranking": st.ranking(),
@@ -132,6 +140,9 @@ def _created(game: LiveGame, tokens: dict) -> dict:
         "seats": seats,
         "seeded": game.seeded,
         "practice": game.practice,
+        "status": game.status,
+        "listed": game.listed,
+        "join_url": f"/#join={game.id}" if game.status == "waiting" else None,
         "seed_commitment": summary["seed_commitment"],
         "spectator": {
             "token": spectator,

@@ -5,6 +5,9 @@ import { ChatPanel } from "./chat.js";
 import { analysisPanel, updateHintBox } from "./coach.js";
 import { api, h, linkParams, logItem, swatch } from "./common.js";
 import { EventLog, scoreBreakdown, turnWord } from "./events.js";
+import { remember } from "./my-games.js";
+import { TurnAlerts, turnTitle } from "./notify.js";
+import { rematchBox, waitingLine } from "./rematch.js";
 import { RulesHelp } from "./rules-help.js";
 import { scoreChart } from "./score-chart.js";
 import * as settlers from "./settlers-board.js";
@@ -87,6 +90,7 @@ function receive(msg) {
     game.view = msg;
     game.pending = false;
     showFairness(msg.game);
+    seen(msg);
     render();
   } else if (msg.type === "ack") {
     game.pending = false;
@@ -101,6 +105,17 @@ function receive(msg) {
       render();
     }
   }
+}
+
+// A seat's game goes to "My games"; the turn alerts hear of every view.
+const alerts = new TurnAlerts($("#alerts"));
+function seen(v) {
+  if (v.you !== null && v.you !== undefined && !game.remembered) {
+    game.remembered = true;
+    const seat = v.game.seats[v.you];
+    remember({ id, token, seat: v.you, name: seat ? seat.name : "", game: v.game.game });
+  }
+  alerts.update(v, game.log);
 }
 
 // Fairness: a seed chosen by the game's creator is announced to every seat; a server-chosen
@@ -207,6 +222,7 @@ document.addEventListener("click", (ev) => {
 function statusLine(v) {
   const seats = v.game.seats;
   if (v.game.status === "error") return h("strong", { class: "bad" }, v.game.error || "This game cannot go on.");
+  if (v.game.status === "waiting") return waitingLine(v);
   if (v.observation.terminal) return h("strong", {}, "Game over.");
   if (v.legal.length) {
     return h("span", { class: "your-turn" }, h("strong", {}, "Your turn: "),
@@ -260,7 +276,7 @@ function render() {
   $("#status").replaceChildren(statusLine(v));
   chat.update(v);
   rules.update(v);
-  document.title = v.legal.length ? "Your turn — Empires" : title;
+  document.title = turnTitle(v, title);
 
   const list = $("#actions");
   list.replaceChildren(...v.legal.map((e) => h("li", {},
@@ -280,6 +296,7 @@ function render() {
     result.replaceChildren(...(verdict ? [verdict] : []),
       scoreBreakdown(v.result, seats, game.events || []),
       ...(game.chart ? [game.chart] : []),
+      ...[rematchBox(v, { id, token })].filter(Boolean),
       h("p", {}, h("a", { href: `/replay/${id}#token=${encodeURIComponent(token)}` },
                    "Watch the replay of this game")));
     result.hidden = false;

@@ -2,6 +2,9 @@
 
 import { COLOR_NAMES } from "./board.js";
 import { api, h, swatch } from "./common.js";
+import { t } from "./i18n.js";
+import { drawMyGames, remember } from "./my-games.js";
+import { invitation, openGamesList, publicChoice } from "./open-games.js";
 
 const $ = (sel) => document.querySelector(sel);
 let meta = null;
@@ -36,7 +39,8 @@ function seatRow(i, previous) {
   const kind = previous ? previous.kind : (i === 0 ? "human" : "bot");
   const bots = meta.bots.filter((b) => b !== "ismcts").concat(["ismcts:200"]);
   const kindSelect = h("select", { class: "seat-kind", "aria-label": `Seat ${i + 1}` },
-    option("human", "Human", kind === "human"), option("bot", "Bot", kind === "bot"));
+    option("human", "Human", kind === "human"), option("bot", "Bot", kind === "bot"),
+    option("open", t("Open: anyone may join"), kind === "open"));
   const botSelect = h("select", { class: "seat-bot", "aria-label": `Bot for seat ${i + 1}` },
     ...bots.map((b) => option(b, b, previous ? previous.bot === b : b === "random")));
   const name = h("input", { class: "seat-name", maxlength: meta.limits.max_name,
@@ -140,12 +144,14 @@ async function create(ev) {
   const seed = $("#seed").value.trim();
   if (seed) body.seed = Number(seed);
   if ($("#practice").checked) body.practice = true;
+  if ($("#public").checked) body.public = true;
   $("#create-button").disabled = true;
   try {
     const game = await api("/api/games", { method: "POST", body });
     const rows = game.seats.filter((s) => s.url)
       .map((s) => linkRow(`Seat ${s.seat + 1}: ${s.name}`, s.url, s.seat));
     rows.push(linkRow("Spectators (read-only)", game.spectator.url, null));
+    rememberCreated(game, rows);
     $("#links").replaceChildren(...rows);
     $("#created").hidden = false;
     $("#created").scrollIntoView({ behavior: "smooth" });
@@ -154,6 +160,18 @@ async function create(ev) {
   } finally {
     $("#create-button").disabled = false;
   }
+}
+
+// The creator's seats go to "My games"; a game with open seats gets its invitation link.
+function rememberCreated(game, rows) {
+  const title = (currentGame() || {}).title || game.game;
+  for (const s of game.seats.filter((seat) => seat.token)) {
+    remember({ id: game.id, token: s.token, seat: s.seat, name: s.name, game: game.game, title });
+  }
+  if (game.join_url) {
+    rows.unshift(linkRow(t("Invitation: anyone with it may join an open seat"), game.join_url, null));
+  }
+  drawMyGames($("#my-games"));
 }
 
 // ---- the rules options, drawn from the chosen game's catalogue entry ----
@@ -271,6 +289,11 @@ async function start() {
   $("#players").addEventListener("change", () => { drawSeats(); soloRules(); });
   drawGame();
   $("#create").addEventListener("submit", create);
+  $("#create fieldset").append(publicChoice());
+  const titles = Object.fromEntries(meta.games.map((g) => [g.name, g.title || g.name]));
+  drawMyGames($("#my-games"));
+  invitation($("#invitation"), titles);
+  openGamesList($("#open-games"), titles);
 }
 
 start().catch((err) => showError(`Cannot reach the server: ${err.message}`));

@@ -1,0 +1,73 @@
+"""Open games (the lobby's list, one waiting game by its link), joining a free seat, and the
+rematch of a finished game (see :mod:`empires.server.open_games`)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from empires.server import open_games
+from empires.server.api import (
+    Credentials,
+    Manager,
+    check_reads,
+    client_of,
+    error_responses,
+    token_of,
+)
+from empires.server.manager import MAX_NAME_LENGTH, ApiError, GameManager
+
+router = APIRouter()
+
+
+class JoinBody(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    seat: int | None = Field(None, ge=0, le=7, description="the seat wanted (default: any)")
+
+
+def _limit_actions(manager: GameManager, request: Request) -> None:
+    wait = manager.client_limiter.take(client_of(request))
+    if wait:
+        raise ApiError(429, "too_many_requests", "you are asking too fast", retry_after=wait)
+
+
+@router.get("/api/open-games", responses=error_responses())
+async def list_open_games(
+    request: Request,
+    manager: Manager,
+    game: str | None = Query(None, max_length=32),
+    offset: int = Query(0, ge=0, le=open_games.MAX_OFFSET),
+    limit: int = Query(20, ge=1, le=open_games.MAX_PAGE),
+):
+    """Public games waiting for players, newest first (``more``: another page follows)."""
+    check_reads(manager, request)
+    return await open_games.open_list(manager, game, offset, limit)
+
+
+@router.get("/api/open-games/{game_id}", responses=error_responses(404, 409, 410))
+async def get_open_game(game_id: str, request: Request, manager: Manager):
+    """One waiting game, listed or private (whoever has its link may join it)."""
+    check_reads(manager, request)
+    return await open_games.open_one(manager, game_id)
+
+
+@router.post("/api/games/{game_id}/join", responses=error_responses(404, 409, 410, 503))
+async def join_game(game_id: str, body: JoinBody, request: Request, manager: Manager):
+    """Take an open seat: its token and link, shown once."""
+    _limit_actions(manager, request)
+    return await open_games.join(manager, game_id, body.name, body.seat, client_of(request))
+
+
+@router.post(
+    "/api/games/{game_id}/rematch", responses=error_responses(401, 403, 404, 409, 410, 503)
+)
+async def rematch(game_id: str, request: Request, credentials: Credentials, manager: Manager):
+    """Join the rematch of a finished game (made by the first click) with your old seat's
+    token: your new seat's token and link (the same on every click)."""
+    _limit_actions(manager, request)
+    game = await manager.require(game_id)
+    token = token_of(credentials)
+    seat = manager.authenticate(game, token)
+    assert token is not None  # authenticate refuses a missing token
+    return await open_games.rematch(manager, game, seat, token, client_of(request))
