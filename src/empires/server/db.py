@@ -4,7 +4,9 @@
 last touched and last acted on by a human, whether it is a practice game), ``seats`` (kind, bot
 spec, hashed join token), ``actions`` (the game's history, one row per applied action, keyed by its
 index so two writers can never both append action *k*), and the coach's ``hints`` (asked in
-practice games, one per decision) and ``analyses`` (a finished game's post-game analysis). The schema is created and upgraded by
+practice games, one per decision) and ``analyses`` (a finished game's post-game analysis), and each
+game's ``chat`` (:mod:`empires.server.chat`); the other features' tables are described where they
+are declared below. The schema is created and upgraded by
 Alembic (``migrations/`` in this package), run programmatically by :func:`migrate`.
 
 Every method here is synchronous and short; the server calls them in a worker thread.
