@@ -281,3 +281,10 @@ def test_chat_text_never_reaches_a_log(client, clock, caplog, monkeypatch):
     assert any("cannot store a chat message" in r.getMessage() for r in caplog.records)
     logged = caplog.text + "".join(str(r.args) + str(r.exc_info) for r in caplog.records)
     assert secret not in logged
+
+
+def test_players_chat_while_a_game_waits_for_players(client, clock):
+    g = create(client, [{"kind": "human", "name": "Ann"}, {"kind": "open"}], seed=3)
+    assert view(client, g["id"], g["seats"][0]["token"])["game"]["status"] == "waiting"
+    post(client, g["id"], g["seats"][0]["token"], "anyone?")
+    assert [m["text"] for m in history(client, g["id"], g["spectator"]["token"])] == ["anyone?"]

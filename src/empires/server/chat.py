@@ -47,7 +47,7 @@ CHAT_HISTORY = 50  # messages a new connection (or a GET) gets
 QUEUE_SIZE = 200  # messages waiting for one slow connection; beyond, the oldest are dropped
 # Characters that reorder the text around them (a message could make another one read backwards).
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
-CHATTING = ("active", "finished")  # game statuses in which the seats may post
+CHATTING = ("waiting", "active", "finished")  # game statuses in which the seats may post
 
 
 def clean(text: Any) -> str:
