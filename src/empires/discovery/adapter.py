@@ -11,7 +11,7 @@ from typing import Any
 from empires.core.adapter import EngineAdapter
 from empires.core.game import GameState
 from empires.core.screen import DecisionHelp, ScreenPart
-from empires.discovery import data, game, options, screen, tensor
+from empires.discovery import data, game, options, screen, state_tensor, tensor
 from empires.discovery.actions import CODEC
 from empires.discovery.heuristic import HeuristicBot
 from empires.discovery.heuristic.estimate import discovery_estimate
@@ -118,7 +118,8 @@ class DiscoveryAdapter(EngineAdapter):
         return tensor.tensor_layout(num_players)
 
     def observation_tensor(self, state: GameState, player: int, out: Any = None) -> Any:
-        return tensor.observation_tensor(state, player, out)
+        # straight from the state; equal to tensor.observation_tensor (from the observation)
+        return state_tensor.observation_tensor(state, player, out)
 
     actions_public = True  # every Discovery action is public (what a seat scouts is an event)
 

@@ -154,17 +154,21 @@ class _Engine:
         self.records: tuple[str, ...] = records
         self.observations: dict[int, dict] = {}
         self.initial = initial
-        self.lazy = lazy  # (players, seed, options) of an engine not set up yet
+        # An engine not set up yet: (players, seed, options), or a game to clone (the initial
+        # state of a fixed-seed game, which OpenSpiel often builds only to throw away)
+        self.lazy = lazy
         self.told: dict[int, tuple[int, str]] = dict(told or {})
 
     def __getattr__(self, name):
         # Only reached for unset slots: the game (and key) of a lazy engine.
         if name in ("game", "key") and self.lazy is not None:
-            players, seed, options = self.lazy
-            self.lazy = None
-            game = _new_engine_game(self.adapter, players, seed, options)
+            lazy, self.lazy = self.lazy, None
+            if isinstance(lazy, tuple):
+                game = _new_engine_game(self.adapter, *lazy)
+                self.records = (self.adapter.public_record(game),)
+            else:
+                game = lazy.clone()
             self.game, self.key = game, self.adapter.public_record_key(game)
-            self.records = (self.adapter.public_record(game),)
             return getattr(self, name)
         raise AttributeError(name)
 
@@ -253,7 +257,7 @@ class EmpiresGame(pyspiel.Game):
     def _new_engine(self) -> _Engine:
         if self.seed >= 0:
             initial = (self.spec.game, self.players, self.seed, self.options)
-            return _Engine(self.adapter, self._initial.clone(), self._initial_records, initial)
+            return _Engine(self.adapter, None, self._initial_records, initial, self._initial)
         lazy = (self.players, self._seeds.randrange(_SEED_LIMIT), self.options)
         return _Engine(self.adapter, lazy=lazy)
 

@@ -1,0 +1,85 @@
+"""The observation tensors built straight from the state (what the adapters hand the research
+interfaces) equal the tensors built from the seat's observation, for every seat at every step
+of random games over all player counts and rules options."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from empires.core.adapter import get_adapter
+from empires.core.rng import Rng
+from empires.discovery import Options, state_tensor, tensor
+from empires.discovery.options import EDITIONS, NATIONS, VARIANTS
+
+
+def discovery_options(edition, nations, builders, buy_vp, variants):
+    try:
+        return Options(edition, builders, buy_vp, nations, tuple(variants))
+    except ValueError:  # a combination the rules refuse (e.g. nations with 2007)
+        return None
+
+
+def assert_equal_along_a_game(game, seed, direct, from_observation, every=1):
+    rng = Rng(seed)
+    step = 0
+    while True:
+        if step % every == 0 or game.is_terminal():
+            for p in range(game.num_players):
+                expected = from_observation(game, p)
+                got = direct(game, p)
+                assert got.dtype == np.float32 and got.shape == expected.shape
+                if not np.array_equal(got, expected):
+                    wrong = np.flatnonzero(got != expected)[:5].tolist()
+                    raise AssertionError(f"step {step}, seat {p}: indices {wrong} differ")
+        if game.is_terminal():
+            return
+        game.apply(rng.choice(game.legal_actions()))
+        step += 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 2**32 - 1),
+    edition=st.sampled_from(EDITIONS),
+    nations=st.sampled_from(NATIONS),
+    builders=st.booleans(),
+    buy_vp=st.booleans(),
+    variants=st.sets(st.sampled_from(VARIANTS)),
+)
+def test_discovery_tensor_from_the_state_is_the_observations(
+    players, seed, edition, nations, builders, buy_vp, variants
+):
+    options = discovery_options(edition, nations, builders, buy_vp, variants)
+    assume(options is not None)
+    try:
+        game = get_adapter("discovery").new_game(players, seed, options)
+    except ValueError:  # too many players for these options
+        assume(False)
+    assert_equal_along_a_game(
+        game, seed, state_tensor.observation_tensor, tensor.observation_tensor
+    )
+
+
+def test_the_discovery_adapter_builds_its_tensor_from_the_state(monkeypatch):
+    game = get_adapter("discovery").new_game(3, 4)
+    calls = []
+    monkeypatch.setattr(state_tensor, "observation_tensor", lambda g, p, out=None: calls.append(p))
+    get_adapter("discovery").observation_tensor(game, 2)
+    assert calls == [2]
+
+
+def test_discovery_direct_tensor_writes_into_a_buffer_and_checks_the_seat():
+    game = get_adapter("discovery").new_game(3, 9)
+    out = np.full(tensor.tensor_shape(3), 5.0, np.float32)
+    assert state_tensor.observation_tensor(game, 1, out) is out
+    np.testing.assert_array_equal(out, tensor.observation_tensor(game, 1))
+    for bad in (3, -1, None, True):
+        try:
+            state_tensor.observation_tensor(game, bad)
+        except ValueError as exc:
+            assert "no seat" in str(exc)
+        else:
+            raise AssertionError(f"seat {bad!r} was accepted")
