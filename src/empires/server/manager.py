@@ -896,7 +896,8 @@ class GameManager:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        if self._writer is not None:  # let a commit under way finish before closing the store
+        if self._writer is not None and not self._writer.done():
+            # let a commit under way finish before closing the store
             await asyncio.wait([self._writer], timeout=30)
         for game in self.games.values():
             game.close()

@@ -14,6 +14,9 @@ The protocol (JSON text messages):
   ``{"type": "chat", "history": false, "messages": [m]}`` per new message; a seat posts with
   ``{"type": "chat", "text": ..., "id": ...}``, answered ``chat_ack`` (with the stored message)
   or ``error``;
+- the table (:mod:`empires.server.table`): ``{"type": "undo", "expect": moves, "count": n}``,
+  ``{"type": "leave"}`` and ``{"type": "return"}``, answered ``table_ack`` or ``error``; after
+  an undo the next push starts the log and events again (``log_from`` and ``events_from`` 0);
 - every refusal is ``{"type": "error", "status", "error", "detail"}``. Messages beyond the
   connection's or the client's rate (:class:`~empires.server.manager.Limits`) are refused as
   ``rate_limited`` without being read, and a connection that keeps sending after
@@ -31,7 +34,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from empires.server.manager import ApiError, GameManager, LiveGame
+from empires.server.manager import ApiError, GameManager, LiveGame, dumps
 from empires.server.security import TokenBucket
 
 AUTH_TIMEOUT = 10.0
@@ -62,7 +65,7 @@ class Session:
         self.chat = False  # the client asked for the chat's messages (auth "chat": true)
 
     async def send(self, payload: dict | str) -> None:
-        text = payload if isinstance(payload, str) else json.dumps(payload)
+        text = payload if isinstance(payload, str) else dumps(payload)
         async with self.send_lock:
             await self.ws.send_text(text)
 
@@ -157,6 +160,7 @@ class Session:
     async def pusher(self) -> None:
         game, seen, log_from, events_from = self.game, -1, 0, 0
         assert game is not None  # started only once the client is authenticated
+        epoch = game.epoch
         while True:
             await game.wait_change(seen)
             if game.closed:
@@ -171,6 +175,8 @@ class Session:
                 )
                 return
             seen = game.version
+            if game.epoch != epoch:  # actions were taken back: the log and events start again
+                epoch, log_from, events_from = game.epoch, 0, 0
             message, log_from, events_from = game.message(self.seat, log_from, events_from)
             await self.send(message)
 
@@ -239,6 +245,9 @@ class Session:
         if kind == "chat":
             await self.post_chat(data.get("text"), msg_id)
             return
+        if kind in TABLE_MESSAGES:
+            await self.table_message(kind, data, msg_id)
+            return
         if kind != "action":
             await self.send(
                 {
@@ -247,7 +256,8 @@ class Session:
                     "status": 400,
                     "error": "malformed_message",
                     "detail": 'unknown message type; send {"type": "action", '
-                    '"action": "...", "expect": n}, {"type": "chat", "text": "..."} '
+                    '"action": "...", "expect": n}, {"type": "chat", "text": "..."}, '
+                    '{"type": "undo", "expect": n}, {"type": "leave"}, {"type": "return"} '
                     'or {"type": "ping"}',
                 }
             )
@@ -262,6 +272,25 @@ class Session:
             return
         await self.send({"type": "ack", "id": msg_id, "entry": entry})
 
+    async def table_message(self, kind: str, data: dict, msg_id: Any) -> None:
+        """Undo, leave or return (:mod:`empires.server.table`): answered ``table_ack`` with
+        the result, or ``error``."""
+        assert self.game is not None  # messages are read only once authenticated
+        table = self.manager.table
+        try:
+            if kind == "undo":
+                result = await table.undo(
+                    self.game, self.seat, data.get("expect"), data.get("count", 1)
+                )
+            elif kind == "leave":
+                result = await table.leave(self.game, self.seat)
+            else:
+                result = await table.come_back(self.game, self.seat)
+        except ApiError as exc:
+            await self.send({"type": "error", "id": msg_id, "status": exc.status, **exc.to_json()})
+            return
+        await self.send({"type": "table_ack", "id": msg_id, "of": kind, "result": result})
+
     async def post_chat(self, text: Any, msg_id: Any) -> None:
         assert self.game is not None  # messages are read only once authenticated
         try:
@@ -273,6 +302,7 @@ class Session:
 
 
 _TOO_DEEP = object()
+TABLE_MESSAGES = ("undo", "leave", "return")
 
 
 def _parse(text: str) -> Any:
