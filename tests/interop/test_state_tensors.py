@@ -5,6 +5,7 @@ of random games over all player counts and rules options."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +13,13 @@ from empires.core.adapter import get_adapter
 from empires.core.rng import Rng
 from empires.discovery import Options, state_tensor, tensor
 from empires.discovery.options import EDITIONS, NATIONS, VARIANTS
+from empires.settlers import Options as SettlersOptions
+from empires.settlers import state_tensor as settlers_state_tensor
+from empires.settlers import tensor as settlers_tensor
+from empires.settlers.cards import FACTIONS
+from empires.settlers.options import VARIANTS as SETTLERS_VARIANTS
+
+settlers_tensor_direct = settlers_state_tensor.observation_tensor
 
 
 def discovery_options(edition, nations, builders, buy_vp, variants):
@@ -83,3 +91,40 @@ def test_discovery_direct_tensor_writes_into_a_buffer_and_checks_the_seat():
             assert "no seat" in str(exc)
         else:
             raise AssertionError(f"seat {bad!r} was accepted")
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(1, 4),
+    seed=st.integers(0, 2**32 - 1),
+    factions=st.lists(st.sampled_from(FACTIONS), max_size=4),
+    variants=st.sets(st.sampled_from(SETTLERS_VARIANTS)),
+    reshuffle=st.booleans(),
+)
+def test_settlers_tensor_from_the_state_is_the_observations(
+    players, seed, factions, variants, reshuffle
+):
+    try:
+        options = SettlersOptions(
+            factions=tuple(factions),
+            variants=tuple(variants),
+            reshuffle_faction_discards=reshuffle,
+        )
+        game = get_adapter("settlers").new_game(players, seed, options)
+    except ValueError:  # factions that do not fit this many players
+        assume(False)
+    assert_equal_along_a_game(
+        game, seed, settlers_state_tensor.observation_tensor, settlers_tensor.observation_tensor
+    )
+
+
+def test_the_settlers_adapter_builds_its_tensor_from_the_state(monkeypatch):
+    game = get_adapter("settlers").new_game(2, 4)
+    calls = []
+    monkeypatch.setattr(
+        settlers_state_tensor, "observation_tensor", lambda g, p, out=None: calls.append(p)
+    )
+    get_adapter("settlers").observation_tensor(game, 1)
+    assert calls == [1]
+    with pytest.raises(ValueError, match="no seat"):
+        settlers_tensor_direct(game, 2)

@@ -11,7 +11,7 @@ from empires.core.adapter import EngineAdapter
 from empires.core.game import GameState
 from empires.core.rng import Rng
 from empires.core.screen import DecisionHelp, ScreenPart
-from empires.settlers import game, options, screen, tensor
+from empires.settlers import game, options, screen, state_tensor, tensor
 from empires.settlers.actions import CODEC
 from empires.settlers.heuristic import SettlersHeuristicBot
 from empires.settlers.setup import MAX_PLAYERS, MIN_PLAYERS
@@ -137,7 +137,8 @@ class SettlersAdapter(EngineAdapter):
         return tensor.tensor_layout(num_players)
 
     def observation_tensor(self, state: GameState, player: int, out: Any = None) -> Any:
-        return tensor.observation_tensor(state, player, out)
+        # straight from the state; equal to tensor.observation_tensor (from the observation)
+        return state_tensor.observation_tensor(state, player, out)
 
     actions_public = False  # a card taken in secret is named only to its taker
 
