@@ -1,0 +1,58 @@
+"""Helpers of the account and rating tests: a game stored near its end whose seat 0 belongs to
+an account (the test-only way in: ``build_game(actions=...)`` then ``Store.create_game``)."""
+
+from __future__ import annotations
+
+from empires.bots import make_bot
+from empires.core.adapter import get_adapter
+from empires.server.db import Store, now
+from empires.server.manager import build_game
+
+CSRF = {"X-Empires-CSRF": "1"}
+
+
+def near_the_end(game: str, seed: int, decisions_left: int) -> list[str]:
+    """A random game's actions up to where seat 0 has ``decisions_left`` real decisions left
+    (0: the whole game)."""
+    state = get_adapter(game).new_game(2, seed=seed)
+    bots = [make_bot("random", game, seed + s) for s in range(2)]
+    while not state.is_terminal():
+        state.apply(bots[state.current_player].choose(state))
+    actions = state.history["actions"]
+    if decisions_left == 0:
+        return actions
+    state = get_adapter(game).new_game(2, seed=seed)
+    mine = []
+    for i, a in enumerate(actions):
+        if state.current_player == 0 and len(state.legal_actions()) > 1:
+            mine.append(i)
+        state.apply(a)
+    return actions[: mine[-decisions_left]]
+
+
+def store_game_near_the_end(
+    db_url: str,
+    account_id: int | None,
+    game: str = "discovery",
+    seed: int = 5,
+    decisions_left: int = 1,
+    bot: str = "random",
+    seeded: bool = False,
+    **extra,
+) -> tuple[str, str]:
+    """Store a game (human seat 0 against ``bot``) with ``decisions_left`` decisions of seat 0
+    to go (0: finished), its seed the server's own unless ``seeded`` (a seed a player chose:
+    the game is not rated), seat 0 given to ``account_id``. Returns (game id, seat 0's
+    token)."""
+    seats = [{"kind": "human", "name": "You"}, {"kind": "bot", "bot": bot}]
+    new = build_game(game, seats, None, seed, near_the_end(game, seed, decisions_left), **extra)
+    new.row.seeded = seeded  # False: as if the server had drawn this seed
+    store = Store(db_url)
+    store.migrate()
+    store.create_game(new.row)
+    if account_id is not None:
+        from empires.server.accounts import AccountStore
+
+        assert AccountStore(store.engine).link(new.row.id, 0, account_id, now())
+    store.close()
+    return new.row.id, new.tokens[0]
