@@ -25,7 +25,8 @@ export function linkParams() {
 }
 
 export async function api(path, { method = "GET", token = null, body = undefined } = {}) {
-  const headers = { Accept: "application/json" };
+  // X-Empires-CSRF: what the server asks of requests made for an account (see accounts.py).
+  const headers = { Accept: "application/json", "X-Empires-CSRF": "1" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const response = await fetch(path, {
