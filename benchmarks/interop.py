@@ -12,6 +12,9 @@ whoever took it):
 * openspiel: ``pyspiel`` state, ``legal_actions`` / ``apply_action``, no observations;
 * openspiel+tensor: the same, also reading ``observation_tensor`` of the player to act;
 * pettingzoo: the AEC loop (``last`` builds the acting agent's tensor and mask every step);
+* pettingzoo, no events: the same with ``events=False`` (no narration, like the engine row);
+* pettingzoo, old tensor: the AEC loop with the tensor built from ``observation(player)``, as
+  before the adapters built it straight from the state (``empires.<game>.state_tensor``);
 * gym: the single-agent env for seat 0 (tensor and mask for each of the agent's decisions;
   the other seats are ``random`` bots playing through the engine).
 
@@ -25,6 +28,7 @@ gymnasium).
 from __future__ import annotations
 
 import argparse
+import copy
 import random
 import sys
 import time
@@ -67,10 +71,19 @@ def bench_openspiel(name: str, n: int, games: int, seed: int, tensor: bool = Fal
     return decisions
 
 
-def bench_pettingzoo(name: str, n: int, games: int, seed: int) -> int:
+def bench_pettingzoo(
+    name: str, n: int, games: int, seed: int, events: bool = True, old_tensor: bool = False
+) -> int:
+    import importlib
+
     from empires.interop.pettingzoo_env import env as make_env
 
-    env = make_env(name, num_players=n)
+    env = make_env(name, num_players=n, events=events)
+    if old_tensor:  # this env's adapter only: the tensor of the observation
+        env.adapter = copy.copy(env.adapter)
+        env.adapter.observation_tensor = importlib.import_module(
+            f"empires.{name}.tensor"
+        ).observation_tensor
     rng = np.random.default_rng(seed)
     decisions = 0
     for i in range(games):
@@ -112,6 +125,11 @@ ROWS = (
     ("openspiel", bench_openspiel),
     ("openspiel+tensor", lambda name, n, g, s: bench_openspiel(name, n, g, s, tensor=True)),
     ("pettingzoo", bench_pettingzoo),
+    ("pettingzoo, no events", lambda name, n, g, s: bench_pettingzoo(name, n, g, s, False)),
+    (
+        "pettingzoo, old tensor",
+        lambda name, n, g, s: bench_pettingzoo(name, n, g, s, old_tensor=True),
+    ),
     ("gym", bench_gym),
 )
 
@@ -122,14 +140,14 @@ DEFAULT_PLAYERS = {"discovery": 4, "settlers": 2}
 def bench_game(name: str, n: int, games: int, seed: int) -> None:
     print(f"{name}, {n} players: random play, {games} games per row, one process")
     print(
-        f"{'interface':>17} {'decisions/s':>12} {'us/decision':>12} {'vs engine':>10} {'cpu s':>8}"
+        f"{'interface':>22} {'decisions/s':>12} {'us/decision':>12} {'vs engine':>10} {'cpu s':>8}"
     )
     baseline = None
     for row, fn in ROWS:
         try:
             fn(name, n, 1, seed + 10_000)  # warm-up: imports, caches
         except ImportError as e:
-            print(f"{row:>17} (skipped: {e})")
+            print(f"{row:>22} (skipped: {e})")
             continue
         start = time.process_time()
         decisions = fn(name, n, games, seed)
@@ -137,7 +155,7 @@ def bench_game(name: str, n: int, games: int, seed: int) -> None:
         rate = decisions / seconds
         baseline = baseline or rate
         print(
-            f"{row:>17} {rate:>12.0f} {1e6 / rate:>12.1f} {baseline / rate:>9.1f}x {seconds:>8.2f}"
+            f"{row:>22} {rate:>12.0f} {1e6 / rate:>12.1f} {baseline / rate:>9.1f}x {seconds:>8.2f}"
         )
 
 
