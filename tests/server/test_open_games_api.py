@@ -141,7 +141,7 @@ def test_two_servers_racing_for_one_seat_never_both_get_it(db_url):
     """The seat is claimed in the database: two stores (as two server processes would) race
     for the open seats of many games; each seat goes to exactly one."""
     new_games = [
-        build_game("discovery", [{"kind": "open"}, {"kind": "open"}], seed=i) for i in range(6)
+        build_game("discovery", [{"kind": "open"}, {"kind": "open"}], seed=i) for i in range(10)
     ]
     setup = Store(db_url)
     setup.migrate()
@@ -155,7 +155,10 @@ def test_two_servers_racing_for_one_seat_never_both_get_it(db_url):
         barrier.wait()
         for new in new_games:
             for _ in range(2):
-                got = claim_seat(stores[k], new.row.id, [0, 1], f"P{k}", f"{k:064x}")
+                # each racer prefers another seat: both claims land at once, and exactly
+                # one of them must see that no seat is left open and start the game
+                order = [k, 1 - k]
+                got = claim_seat(stores[k], new.row.id, order, f"P{k}", f"{k:064x}")
                 results[k].append((new.row.id, got))
 
     threads = [threading.Thread(target=racer, args=(k,)) for k in range(2)]

@@ -57,10 +57,17 @@ def claim_seat(
 ) -> tuple[int | None, bool]:
     """Give the first of ``candidates`` that is still open to a player (its ``name``, or the
     seat's own when None, and ``token_hash``). Returns (the seat or None, whether that was the
-    last open seat: the game is then ``active``). Race-safe: a seat is claimed by an UPDATE
-    that matches only while it is open."""
-    stamp = now()
+    last open seat: the game is then ``active``). Race-safe: the game's row is written first,
+    so claims on one game take turns (a row lock in PostgreSQL, the write lock in SQLite), and
+    a seat is claimed by an UPDATE that matches only while it is open."""
     with store.engine.begin() as conn:
+        waiting = conn.execute(
+            update(games)
+            .where(and_(games.c.id == game_id, games.c.status == "waiting"))
+            .values(touched=now())
+        )
+        if waiting.rowcount != 1:
+            return None, False
         got = None
         for seat in candidates:
             values: dict[str, Any] = {"open": False, "token_hash": token_hash}
@@ -81,15 +88,9 @@ def claim_seat(
             .select_from(seats)
             .where(and_(seats.c.game_id == game_id, seats.c.open))
         ).scalar()
-        values = {"touched": stamp}
         if not left:
-            values["status"] = "active"
-        started = conn.execute(
-            update(games)
-            .where(and_(games.c.id == game_id, games.c.status == "waiting"))
-            .values(**values)
-        )
-        return got, not left and started.rowcount == 1
+            conn.execute(update(games).where(games.c.id == game_id).values(status="active"))
+        return got, not left
 
 
 def open_rows(
@@ -291,6 +292,8 @@ def rematch_table(old: LiveGame) -> tuple[list[dict], dict | None]:
 
 async def _make_rematch(manager: GameManager, old: LiveGame, client: str | None) -> str:
     """Create ``old``'s rematch (once: a unique column decides between racing servers)."""
+    if sum(1 for g in manager.games.values() if g.status == "active") >= manager.max_active_games:
+        raise ApiError(503, "server_full", "this server has too many games going; try later")
     manager.check_create(client)
     seat_specs, options = rematch_table(old)
     new = await anyio.to_thread.run_sync(
