@@ -29,6 +29,8 @@ scorers by what they score: :mod:`.placement` (Phase 1), :mod:`.colonies` (the D
 :mod:`.specialists`, :mod:`.warfare`, :mod:`.events` (event and card decisions), :mod:`.fixed`
 (decisions that need no view); :mod:`.bot` puts them together (:class:`HeuristicBot` and the
 :data:`SCORERS` table), and :mod:`.estimate` is the position estimate used by search.
+:mod:`.memo` is what a bot remembers from one decision to the next: the values of a seat's view
+whose inputs are unchanged (most of them through the placements of Phase 1), never a choice.
 """
 
 from empires.discovery.heuristic.bot import SCORERS, UNSCORED, HeuristicBot

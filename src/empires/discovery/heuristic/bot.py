@@ -61,7 +61,7 @@ class HeuristicBot(PlacementScorers, EventScorers):
         key = stable_key(state.s, me)
         last = self._last.get(me)
         if last is not None and last[0] == key:
-            return last[1].again(state)
+            return _GameView(state, last[1])
         v = _GameView(state)
         self._last[me] = (key, v)
         return v

@@ -28,8 +28,15 @@ class _GameView(_View):
     stacks, the Trade Goods pool) are not read; a counter is read as the observation shows it.
     """
 
-    def __init__(self, game: DiscoveryGame) -> None:
+    def __init__(self, game: DiscoveryGame, base: _GameView | None = None) -> None:
+        """``base``: a view of this seat whose :func:`~.memo.stable_key` is ``game``'s: the
+        fields and values that key covers are taken from it (read-only, never mutated), the
+        rest is read from ``game`` as usual."""
         s = game.s
+        self._s = s
+        if base is not None:
+            self._take(base)
+            return
         self.n = s.num_players
         self.me = me = game.current_player
         self.turn = s.turn
@@ -50,32 +57,25 @@ class _GameView(_View):
             [0] * n if row == empty else [0 if w == zero else sum(w) for w in row]
             for row in s.region_workers
         ]
-        self._s = s
         self._derive()
 
-    def again(self, game: DiscoveryGame) -> _GameView:
-        """This seat's view of ``game``, whose :func:`~.memo.stable_key` is this view's: the
-        fields and values that key covers are this view's own (read-only, never mutated),
-        the rest is read from ``game`` as usual."""
-        v = _GameView.__new__(_GameView)
-        v._s = game.s
-        v.n, v.me, v.turn, v.step, v.order = self.n, self.me, self.turn, self.step, self.order
-        v.money, v.ships, v.owned = self.money, self.ships, self.owned
-        v.discovered, v.rgood, v.counter, v.counts = (
-            self.discovered,
-            self.rgood,
-            self.counter,
-            self.counts,
+    def _take(self, base: _GameView) -> None:
+        self.n, self.me, self.turn, self.step = base.n, base.me, base.turn, base.step
+        self.order, self.money, self.ships, self.owned = (
+            base.order,
+            base.money,
+            base.ships,
+            base.owned,
         )
-        v.mine, v.m, v.sched, v.turns_left = self.mine, self.m, self.sched, self.turns_left
-        v.w_exact, v.w_soft, v.income_mult = self.w_exact, self.w_soft, self.income_mult
-        v.plague1, v.vp_per = self.plague1, self.vp_per
-        mine = self.__dict__
+        self.discovered, self.rgood, self.counter = base.discovered, base.rgood, base.counter
+        self.counts, self.mine, self.m, self.sched = base.counts, base.mine, base.m, base.sched
+        self.turns_left, self.w_exact, self.w_soft = base.turns_left, base.w_exact, base.w_soft
+        self.income_mult, self.plague1, self.vp_per = base.income_mult, base.plague1, base.vp_per
+        made = base.__dict__  # where _lazy keeps what it made
         for name in _STABLE_LAZY:  # copies of fields in the stable key, if already made
-            if name in mine:
-                v.__dict__[name] = mine[name]
-        v.adopt(self.shared)
-        return v
+            if name in made:
+                self.__dict__[name] = made[name]
+        self.adopt(base.shared)
 
     # copies of the state's lists, on first use
     @_lazy
