@@ -229,6 +229,21 @@ def test_the_creators_seat_is_linked_and_reopened_only_by_its_account(client):
     assert client.get("/api/account/games").json()["total"] == 0
 
 
+def test_a_seat_taken_in_an_open_game_while_logged_in_is_the_accounts(client):
+    table = [{"kind": "open"}, {"kind": "open"}]
+    g = client.post("/api/games", json={"seats": table, "public": True}, headers=CSRF).json()
+    assert g["account_seat"] is None  # nobody logged in created it
+    sign_up(client, "Ann")
+    r = client.post(f"/api/games/{g['id']}/join", json={"name": "Ann"}, headers=CSRF)
+    assert r.status_code == 200 and r.json()["account_seat"] == r.json()["seat"]
+    mine = client.get("/api/account/games").json()["games"]
+    assert [(x["id"], x["seat"]) for x in mine] == [(g["id"], r.json()["seat"])]
+    # The same account cannot hold a second seat of the game; the join itself still works.
+    r = client.post(f"/api/games/{g['id']}/join", json={"name": "Ann 2"}, headers=CSRF)
+    assert r.status_code == 200 and r.json()["account_seat"] is None
+    assert client.get("/api/account/games").json()["total"] == 1
+
+
 def test_playing_without_an_account_still_works(client):
     g = create(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
     assert g["account_seat"] is None

@@ -16,6 +16,7 @@ from empires.server.api import (
     token_of,
 )
 from empires.server.manager import MAX_NAME_LENGTH, ApiError, GameManager
+from empires.server.routes_accounts import link_taken_seat
 
 router = APIRouter()
 
@@ -54,9 +55,13 @@ async def get_open_game(game_id: str, request: Request, manager: Manager):
 
 @router.post("/api/games/{game_id}/join", responses=error_responses(404, 409, 410, 503))
 async def join_game(game_id: str, body: JoinBody, request: Request, manager: Manager):
-    """Take an open seat: its token and link, shown once."""
+    """Take an open seat: its token and link, shown once (and, logged in, the seat is the
+    account's: ``account_seat``)."""
     _limit_actions(manager, request)
-    return await open_games.join(manager, game_id, body.name, body.seat, client_of(request))
+    joined = await open_games.join(manager, game_id, body.name, body.seat, client_of(request))
+    game = await manager.require(game_id)
+    linked = await link_taken_seat(request, manager, game, joined["seat"])
+    return {**joined, "account_seat": joined["seat"] if linked else None}
 
 
 @router.post(
