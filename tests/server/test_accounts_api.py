@@ -244,6 +244,20 @@ def test_a_seat_taken_in_an_open_game_while_logged_in_is_the_accounts(client):
     assert client.get("/api/account/games").json()["total"] == 1
 
 
+def test_the_rematch_of_an_accounts_seat_is_the_accounts_too(client):
+    account = sign_up(client, "Ann")["account"]
+    url = client.app.state.manager.store.url
+    gid, token = store_game_near_the_end(url, account["id"], decisions_left=0)
+    client.cookies.clear()  # the old seat's token is enough: no log-in needed
+    r = client.post(f"/api/games/{gid}/rematch", headers=auth(token))
+    assert r.status_code == 200, r.text
+    again = client.post(f"/api/games/{gid}/rematch", headers=auth(token)).json()
+    assert r.json()["account_seat"] == r.json()["seat"] == again["account_seat"] == 1  # rotated
+    log_in(client, "Ann")
+    mine = client.get("/api/account/games").json()["games"]
+    assert sorted((x["id"], x["seat"]) for x in mine) == sorted([(gid, 0), (r.json()["id"], 1)])
+
+
 def test_playing_without_an_account_still_works(client):
     g = create(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"}])
     assert g["account_seat"] is None

@@ -105,6 +105,23 @@ async def link_taken_seat(
     return account is not None and await accounts_of(manager).link(account, game, seat)
 
 
+async def follow_rematch(
+    manager: GameManager, old: LiveGame, seat: int, joined: dict
+) -> int | None:
+    """The rematch's seat of a seat that belonged to an account belongs to it too (no log-in
+    needed: the old seat's token asked). That seat, or None."""
+    store = accounts_of(manager).store
+    holders = await manager._db(store.game_accounts, old.id)
+    if seat not in holders:
+        return None
+    account = holders[seat]
+    await manager._db(
+        store.link, joined["id"], joined["seat"], account, accounts_of(manager).clock()
+    )
+    held = await manager._db(store.seat_of, joined["id"], account)
+    return held if held == joined["seat"] else None
+
+
 def _logged_in(request: Request, response: Response, account: Account, token: str, days: float):
     response.set_cookie(
         SESSION_COOKIE,

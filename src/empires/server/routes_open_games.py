@@ -16,7 +16,7 @@ from empires.server.api import (
     token_of,
 )
 from empires.server.manager import MAX_NAME_LENGTH, ApiError, GameManager
-from empires.server.routes_accounts import link_taken_seat
+from empires.server.routes_accounts import follow_rematch, link_taken_seat
 
 router = APIRouter()
 
@@ -75,4 +75,6 @@ async def rematch(game_id: str, request: Request, credentials: Credentials, mana
     token = token_of(credentials)
     seat = manager.authenticate(game, token)
     assert token is not None  # authenticate refuses a missing token
-    return await open_games.rematch(manager, game, seat, token, client_of(request))
+    joined = await open_games.rematch(manager, game, seat, token, client_of(request))
+    assert seat is not None  # open_games.rematch refuses a spectator
+    return {**joined, "account_seat": await follow_rematch(manager, game, seat, joined)}
