@@ -5,15 +5,34 @@
 // owned:navigator, player:1, worker:soldier, deck, box:order); keys in `targets` get the class
 // "clickable". The caller handles clicks (see game.js); the replay page passes no targets.
 
+import { t } from "./i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 export const COLORS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#5d4037"];
-export const COLOR_NAMES = ["red", "blue", "green", "orange", "purple", "brown"];
+export const COLOR_NAMES = [t("red"), t("blue"), t("green"), t("orange"), t("purple"), t("brown")];
 export const WORKER_ABBR = {
   colonist: "C", captain: "Cp", merchant: "M", missionary: "Ms", soldier: "S", builder: "B",
   militia: "Mi",
 };
 const WORKER_ORDER = ["colonist", "captain", "merchant", "missionary", "soldier", "builder"];
+// The Specialists' spaces and the Trade Goods as printed, in the page's language.
+const SPECIALIST_WORDS = {
+  missionary: t("Missionary"), merchant: t("Merchant"), soldier: t("Soldier"), captain: t("Captain"),
+  builder: t("Builder"), training: t("Training"),
+};
+export const GOOD_WORDS = {
+  silver: t("Silver"), sugar: t("Sugar"), gold: t("Gold"), tobacco: t("Tobacco"), coffee: t("Coffee"),
+  indigo: t("Indigo"), fur: t("Furs"), cattle: t("Cattle"), cocoa: t("Cocoa"), fish: t("Fish"),
+  rice: t("Rice"),
+};
+export const goodWord = (good) => GOOD_WORDS[good] || good;
+const REGION_WORDS = {
+  new_france: t("New France"), new_england: t("New England"), virginia: t("Virginia"),
+  florida: t("Florida"), new_spain: t("New Spain"), caribbean: t("Caribbean"),
+  new_granada: t("New Granada"), peru: t("Peru"), brazil: t("Brazil"),
+};
+const regionName = (region) => REGION_WORDS[region.id] || region.name;
 
 // Schematic New World: top-left corner of each region's card inside the map panel.
 const REGION_POS = {
@@ -85,7 +104,7 @@ function wrapped(x, y, content, width, size = 11, maxLines = 4, attrs = {}) {
 
 export function seatLabel(seats, seat) {
   const s = seats && seats[seat];
-  return s ? s.name : `Player ${seat + 1}`;
+  return s ? s.name : t("Player {n}", { n: seat + 1 });
 }
 
 function chip(x, y, player, label, seats, w = 26) {
@@ -130,7 +149,7 @@ function chipRow(g, x, y, occupants, seats, perRow = 12) {
   });
 }
 
-function goodToken(x, y, good, target, extra = "", label = good) {
+function goodToken(x, y, good, target, extra = "", label = goodWord(good)) {
   const w = Math.max(44, label.length * 7 + 12);
   return el("g", { class: `good ${extra}`, "data-target": target, "data-good": good },
     el("title", {}, label),
@@ -139,16 +158,16 @@ function goodToken(x, y, good, target, extra = "", label = good) {
 }
 
 function counterText(counter) {
-  if (counter === "face-down") return "? face-down counter";
+  if (counter === "face-down") return t("? face-down counter");
   if (!counter) return null;
-  const what = `resist ${counter.resistance} · ${counter.vp} VP`;
-  return counter.scouted ? `scouted: ${what}` : what;
+  const what = t("resist {r} · {vp} VP", { r: counter.resistance, vp: counter.vp });
+  return counter.scouted ? t("scouted: {what}", { what }) : what;
 }
 
 function drawMap(svg, obs, seats) {
   const g = el("g", { class: "map" });
   g.append(el("rect", { x: 10, y: 10, width: 525, height: 690, rx: 10, class: "sea" }));
-  g.append(text(24, 32, "The New World", { class: "box-title" }));
+  g.append(text(24, 32, t("The New World"), { class: "box-title" }));
   const centre = (id) => [REGION_POS[id][0] + REGION_W / 2, REGION_POS[id][1] + REGION_H / 2];
   const drawn = new Set();
   for (const [a, list] of Object.entries(ADJACENT)) {
@@ -166,13 +185,13 @@ function drawMap(svg, obs, seats) {
     const r = el("g", { class: `region ${region.discovered ? "discovered" : "undiscovered"}`,
                         "data-target": `region:${region.id}`, "data-region": region.id });
     r.append(el("rect", { x, y, width: REGION_W, height: REGION_H, rx: 12, class: "land" }));
-    r.append(text(x + 8, y + 17, region.name, { class: "region-name" }));
+    r.append(text(x + 8, y + 17, regionName(region), { class: "region-name" }));
     if (region.trade_good) {
-      r.append(text(x + REGION_W - 8, y + 17, region.trade_good,
+      r.append(text(x + REGION_W - 8, y + 17, goodWord(region.trade_good),
                     { class: "region-good", "text-anchor": "end" }));
     }
     const ct = counterText(region.counter);
-    r.append(text(x + 8, y + 33, ct || (region.discovered ? "discovered" : ""),
+    r.append(text(x + 8, y + 33, ct || (region.discovered ? t("discovered") : ""),
                   { class: region.counter && region.counter.scouted ? "counter scouted" : "counter" }));
     let row = 0;
     region.workers.forEach((counts, p) => {
@@ -186,7 +205,7 @@ function drawMap(svg, obs, seats) {
       }
       row += 1;
     });
-    r.append(el("title", {}, `${region.name}${region.discovered ? "" : " (undiscovered)"}`));
+    r.append(el("title", {}, region.discovered ? regionName(region) : t("{name} (undiscovered)", { name: regionName(region) })));
     g.append(r);
   }
   svg.append(g);
@@ -196,11 +215,11 @@ function drawBoxes(svg, obs, seats) {
   const b = obs.boxes;
   const X = 545;
   // Initiative
-  let g = panel(X, 10, 230, 110, "Initiative", "order & money", "box:initiative");
+  let g = panel(X, 10, 230, 110, t("Initiative"), t("order & money"), "box:initiative");
   spaces(g, X + 10, 36, 6, b.initiative, seats, null, 28);
   svg.append(g);
   // Colonist Dock: spaces 1-11, X, Y and the Mayflower
-  g = panel(X + 240, 10, 485, 110, "Colonist Dock", "Merchant $5 · Missionary +1 Colonist",
+  g = panel(X + 240, 10, 485, 110, t("Colonist Dock"), t("Merchant $5 · Missionary +1 Colonist"),
             "box:dock");
   spaces(g, X + 250, 30, 11, b.dock.slice(0, 11), seats, null, 24);
   const xy = [b.dock_x, b.dock_y];
@@ -210,35 +229,35 @@ function drawBoxes(svg, obs, seats) {
   const mayflower = obs.players.some((pl) => pl.buildings.includes("mayflower"));
   if (mayflower) {
     g.append(el("g", { class: "subspace", "data-target": "box:mayflower" },
-      el("title", {}, "Colonist Dock: the Mayflower's spaces"),
+      el("title", {}, t("Colonist Dock: the Mayflower's spaces")),
       el("rect", { x: X + 630, y: 76, width: 85, height: 24, rx: 5, class: "space" }),
       text(X + 672, 92, "Mayflower", { "text-anchor": "middle", "font-size": 11 })));
   }
   svg.append(g);
   // Trade Goods
-  g = panel(X, 130, 350, 120, "Trade Goods", "any $1 · 3 of a kind $3 · 4 $6", "box:trade_goods");
+  g = panel(X, 130, 350, 120, t("Trade Goods"), t("any $1 · 3 of a kind $3 · 4 $6"), "box:trade_goods");
   spaces(g, X + 10, 150, 4, b.trade_goods, seats, null, 28);
-  g.append(text(X + 10, 219, "On offer:", { class: "space-label" }));
+  g.append(text(X + 10, 219, t("On offer:"), { class: "space-label" }));
   let gx = X + 62;
   b.trade_goods_offer.forEach((good) => {
     const pick = obs.decision && obs.decision.kind === "trade_good";
     const token = goodToken(gx, 205, good, pick ? `good:${good}` : null, "offer");
     g.append(token);
-    gx += Math.max(44, good.length * 7 + 12) + 6;
+    gx += Math.max(44, goodWord(good).length * 7 + 12) + 6;
   });
   svg.append(g);
   // Merchant Shipping
-  g = panel(X + 360, 130, 365, 120, "Merchant Shipping", "Captain 2 · Merchant 2",
+  g = panel(X + 360, 130, 365, 120, t("Merchant Shipping"), t("Captain 2 · Merchant 2"),
             "box:shipping");
   chipRow(g, X + 370, 150, b.shipping, seats, 11);
-  g.append(text(X + 370, 236, b.merchant_ship_waiting ? "A Merchant Ship waits to be taken"
-                                                      : "No Merchant Ship this turn",
+  g.append(text(X + 370, 236, b.merchant_ship_waiting ? t("A Merchant Ship waits to be taken")
+                                                      : t("No Merchant Ship this turn"),
                 { class: "space-label" }));
-  g.append(text(X + 715, 236, `ships in supply: ${obs.merchant_ships_in_supply}`,
+  g.append(text(X + 715, 236, t("ships in supply: {n}", { n: obs.merchant_ships_in_supply }),
                 { class: "space-label", "text-anchor": "end" }));
   svg.append(g);
   // Capital Buildings: five spaces and the buildings on offer
-  g = panel(X, 260, 725, 200, "Capital Buildings", "Builder $5 · Age I $10 · II $14 · III $20",
+  g = panel(X, 260, 725, 200, t("Capital Buildings"), t("Builder $5 · Age I $10 · II $14 · III $20"),
             "box:buildings");
   spaces(g, X + 10, 292, 5, b.buildings, seats, null, 26);
   const offer = b.buildings_offer;
@@ -257,7 +276,7 @@ function drawBoxes(svg, obs, seats) {
   });
   svg.append(g);
   // Discovery
-  g = panel(X, 470, 230, 120, "Discovery", "Captain 2 · Soldier 5", "box:discovery");
+  g = panel(X, 470, 230, 120, t("Discovery"), t("Captain 2 · Soldier 5"), "box:discovery");
   const explorers = [];
   obs.players.forEach((pl) => {
     for (const w of WORKER_ORDER) {
@@ -268,19 +287,19 @@ function drawBoxes(svg, obs, seats) {
   if (explorers.length > 14) g.append(text(X + 220, 540, `+${explorers.length - 14}`, { class: "space-label", "text-anchor": "end" }));
   const deck = obs.hidden ? obs.hidden.discovery_deck : 0;
   g.append(el("g", { class: "deck", "data-target": "deck" },
-    el("title", {}, "The Discovery deck"),
+    el("title", {}, t("The Discovery deck")),
     el("rect", { x: X + 10, y: 548, width: 210, height: 32, rx: 5, class: "card" }),
-    text(X + 115, 569, `Discovery deck: ${deck} cards`, { "text-anchor": "middle", "font-size": 11 })));
+    text(X + 115, 569, t("Discovery deck: {n} cards", { n: deck }), { "text-anchor": "middle", "font-size": 11 })));
   svg.append(g);
   // Specialists: one space each, Training $5
-  g = panel(X + 240, 470, 485, 120, "Specialists", "one worker per space", null);
+  g = panel(X + 240, 470, 485, 120, t("Specialists"), t("one worker per space"), null);
   const kinds = ["missionary", "merchant", "soldier", "captain", "builder", "training"];
   kinds.forEach((k, i) => {
     const sx = X + 250 + i * 78;
     const occ = b.specialists[k];
     const s = el("g", { class: "subspace", "data-target": `box:${k}` },
       el("rect", { x: sx, y: 492, width: 72, height: 86, rx: 6, class: "space" }),
-      text(sx + 36, 510, k === "training" ? "Training" : k[0].toUpperCase() + k.slice(1),
+      text(sx + 36, 510, SPECIALIST_WORDS[k] || k,
            { "text-anchor": "middle", "font-size": 11 }),
       k === "training" ? text(sx + 36, 524, "$5", { "text-anchor": "middle", class: "space-label" }) : null);
     if (occ) s.append(chip(sx + 22, 540, occ.player, occ.worker, seats, 28));
@@ -288,27 +307,27 @@ function drawBoxes(svg, obs, seats) {
   });
   svg.append(g);
   // Warfare
-  g = panel(X, 600, 350, 100, "Warfare", "Battle $0 · War $10", "box:warfare");
+  g = panel(X, 600, 350, 100, t("Warfare"), t("Battle $0 · War $10"), "box:warfare");
   spaces(g, X + 10, 626, 4, b.warfare, seats, null, 30);
   svg.append(g);
   // What nobody sees, only counted
-  g = panel(X + 360, 600, 365, 100, "Supply (hidden, counted)", null, null);
+  g = panel(X + 360, 600, 365, 100, t("Supply (hidden, counted)"), null, null);
   const h = obs.hidden || {};
   const stacks = h.building_stacks || {};
-  g.append(text(X + 370, 642, `Trade Goods pool: ${h.trade_goods_pool} · unused counters: ${h.unused_counters}`,
+  g.append(text(X + 370, 642, t("Trade Goods pool: {pool} · unused counters: {counters}", { pool: h.trade_goods_pool, counters: h.unused_counters }),
                 { "font-size": 11 }));
-  g.append(text(X + 370, 660, `Building stacks: I ${stacks["1"] ?? 0} · II ${stacks["2"] ?? 0} · III ${stacks["3"] ?? 0}`,
+  g.append(text(X + 370, 660, t("Building stacks: I {a} · II {b} · III {c}", { a: stacks["1"] ?? 0, b: stacks["2"] ?? 0, c: stacks["3"] ?? 0 }),
                 { "font-size": 11 }));
   if (obs.scouted_deck) {
     const parts = Object.entries(obs.scouted_deck).map(([k, v]) => `${k}: ${v.name} (${v.vp} VP)`);
-    g.append(text(X + 370, 678, `You scouted — ${parts.join(", ")}`, { "font-size": 11, class: "scouted" }));
+    g.append(text(X + 370, 678, t("You scouted — {cards}", { cards: parts.join(", ") }), { "font-size": 11, class: "scouted" }));
   }
   svg.append(g);
 }
 
 function drawTracks(svg, obs, seats) {
   // Turn / Age track
-  const g = panel(10, 710, 620, 80, "Turn", `Age ${ROMAN[obs.age]} · ${obs.phase}`, null);
+  const g = panel(10, 710, 620, 80, t("Turn"), `${t("Age {age}", { age: ROMAN[obs.age] })} · ${obs.phase}`, null);
   const ages = [1, 1, 1, 2, 2, 2, 3, 3];
   ages.forEach((age, i) => {
     const turn = i + 1;
@@ -322,7 +341,7 @@ function drawTracks(svg, obs, seats) {
   });
   svg.append(g);
   // Player order
-  const o = panel(640, 710, 630, 80, "Player order", "set by Initiative", "box:order");
+  const o = panel(640, 710, 630, 80, t("Player order"), t("set by Initiative"), "box:order");
   obs.order.forEach((p, i) => {
     const x = 650 + i * 100;
     const current = obs.current_player === p;
@@ -350,8 +369,8 @@ function drawMats(svg, obs, seats, you) {
     g.append(el("rect", { x, y, width: w, height: 175, rx: 8, class: "mat-bg",
                           stroke: COLORS[seat], "stroke-width": seat === obs.current_player ? 4 : 2 }));
     g.append(el("rect", { x, y, width: w, height: 24, rx: 8, fill: COLORS[seat] }));
-    const who = seats && seats[seat] ? (seats[seat].kind === "bot" ? ` · ${seats[seat].bot} bot` : "") : "";
-    g.append(text(x + 10, y + 17, `${seatLabel(seats, seat)}${seat === you ? " (you)" : ""}${who}`,
+    const who = seats && seats[seat] ? (seats[seat].kind === "bot" ? ` · ${t("{bot} bot", { bot: seats[seat].bot })}` : "") : "";
+    g.append(text(x + 10, y + 17, `${seatLabel(seats, seat)}${seat === you ? ` ${t("(you)")}` : ""}${who}`,
                   { fill: "#fff", "font-weight": "bold", "font-size": 13 }));
     g.append(text(x + w - 10, y + 17, `$${pl.money}${score ? ` · ${score.total} VP` : ""}`,
                   { fill: "#fff", "font-weight": "bold", "font-size": 13, "text-anchor": "end",
@@ -362,18 +381,18 @@ function drawMats(svg, obs, seats, you) {
       g.append(text(x + 84, ly, value || "–", { class: "mat-value" }));
       ly += 16;
     };
-    line("Available", workerSummary(pl.available));
-    line("Supply", workerSummary(pl.supply));
-    line("In Discovery", workerSummary(pl.discovery_box));
-    line("Ships, VP", `${pl.merchant_ships} Merchant Ship${pl.merchant_ships === 1 ? "" : "s"} · colony VP ${pl.colony_vp.join("/")}`);
+    line(t("Available"), workerSummary(pl.available));
+    line(t("Supply"), workerSummary(pl.supply));
+    line(t("In Discovery"), workerSummary(pl.discovery_box));
+    line(t("Ships, VP"), `${pl.merchant_ships === 1 ? t("1 Merchant Ship") : t("{n} Merchant Ships", { n: pl.merchant_ships })} · ${t("colony VP {vp}", { vp: pl.colony_vp.join("/") })}`);
     // Goods as tokens (targets when a building asks for one of your goods)
-    g.append(text(x + 10, ly, "Goods", { class: "mat-label" }));
+    g.append(text(x + 10, ly, t("Goods"), { class: "mat-label" }));
     let gx = x + 84;
     const goods = Object.entries(pl.goods);
     if (!goods.length) g.append(text(gx, ly, "–", { class: "mat-value" }));
     let hiddenGoods = 0;
     goods.forEach(([good, count]) => {
-      const label = count > 1 ? `${good} ×${count}` : good;
+      const label = count > 1 ? `${goodWord(good)} ×${count}` : goodWord(good);
       const width = Math.max(44, label.length * 7 + 12);
       if (gx + width > x + w - 30) {
         hiddenGoods += count;
@@ -386,7 +405,7 @@ function drawMats(svg, obs, seats, you) {
     if (hiddenGoods) g.append(text(gx, ly, `+${hiddenGoods}`, { class: "mat-value" }));
     ly += 18;
     // Buildings (owned:<id> targets for "use")
-    g.append(text(x + 10, ly, "Buildings", { class: "mat-label" }));
+    g.append(text(x + 10, ly, t("Buildings"), { class: "mat-label" }));
     let bx = x + 84;
     if (!pl.buildings.length) g.append(text(bx, ly, "–", { class: "mat-value" }));
     pl.buildings.forEach((id) => {
@@ -396,14 +415,14 @@ function drawMats(svg, obs, seats, you) {
       if (bx + width > x + w - 6) return;
       g.append(el("g", { class: `owned${usedUp ? " used" : ""}`,
                          "data-target": seat === you ? `owned:${id}` : null },
-        el("title", {}, usedUp ? `${name} (used this turn)` : name),
+        el("title", {}, usedUp ? t("{name} (used this turn)", { name }) : name),
         el("rect", { x: bx, y: ly - 12, width, height: 16, rx: 3, class: "owned-bg" }),
         text(bx + 5, ly, name, { "font-size": 10 })));
       bx += width + 4;
     });
     ly += 18;
     const disc = pl.discoveries.map((d) => `${d.name} (${d.vp})`).join(", ");
-    g.append(text(x + 10, ly, "Discoveries", { class: "mat-label" }));
+    g.append(text(x + 10, ly, t("Discoveries"), { class: "mat-label" }));
     g.append(wrapped(x + 84, ly, disc || "–", w - 94, 11, 2, { class: "mat-value" }));
     svg.append(g);
   });

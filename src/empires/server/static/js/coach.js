@@ -5,21 +5,22 @@
 
 import { COLORS, seatLabel } from "./board.js";
 import { api, h, swatch } from "./common.js";
+import { t } from "./i18n.js";
 
 const pct = (v) => `${Math.round(v * 100)}%`;
-const VERDICT_WORDS = { inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+const VERDICT_WORDS = { inaccuracy: t("Inaccuracy"), mistake: t("Mistake"), blunder: t("Blunder") };
 
 // ---- hints ----
 
 // One hint's moves, best first: what to do, its estimated chance of winning, and why.
-export function hintView(hint, { title = "Hint" } = {}) {
+export function hintView(hint, { title = t("Hint") } = {}) {
   return h("div", { class: "hint-result" },
     h("strong", {}, title, ": "), h("span", { class: "hint-reason" }, hint.reason),
     h("ol", { class: "hint-moves" }, ...hint.moves.map((m, i) => h("li",
       { class: i === 0 ? "hint-move best" : "hint-move", "data-action": m.action },
-      m.description, " ", h("span", { class: "hint-value", title: "estimated win probability" },
-                           `(${pct(m.value)} to win)`)))),
-    h("small", { class: "hint" }, `Searched ${hint.iterations} times from what you can see.`));
+      m.description, " ", h("span", { class: "hint-value", title: t("estimated win probability") },
+                           t("({pct} to win)", { pct: pct(m.value) }))))),
+    h("small", { class: "hint" }, t("Searched {n} times from what you can see.", { n: hint.iterations })));
 }
 
 const hints = { asking: false, error: "" };
@@ -40,7 +41,7 @@ export function updateHintBox(box, v, { id, token }) {
     children.push(h("button", {
       type: "button", id: "hint-button", class: "hint-button", disabled: hints.asking || null,
       onclick: () => askHint(box, id, token),
-    }, hints.asking ? "Thinking…" : "💡 Hint"));
+    }, hints.asking ? t("Thinking…") : `💡 ${t("Hint")}`));
     if (hints.error) children.push(h("div", { class: "error" }, hints.error));
   }
   box.replaceChildren(...children);
@@ -53,7 +54,7 @@ async function askHint(box, id, token) {
   const button = box.querySelector("#hint-button");
   if (button) {
     button.disabled = true;
-    button.textContent = "Thinking…";
+    button.textContent = t("Thinking…");
   }
   try {
     const record = await api(`/api/games/${encodeURIComponent(id)}/hint`,
@@ -64,7 +65,7 @@ async function askHint(box, id, token) {
     box.append(h("div", { class: "error" }, err.message));
     if (button) {
       button.disabled = false;
-      button.textContent = "💡 Hint";
+      button.textContent = `💡 ${t("Hint")}`;
     }
   } finally {
     hints.asking = false;
@@ -76,21 +77,21 @@ export function replayHint(records, step, seats) {
   const record = (records || []).find((r) => r.index === step - 1);
   if (!record) return null;
   return h("div", { class: "replay-hint" },
-    hintView(record.hint, { title: `${seatLabel(seats, record.seat)} asked for a hint` }));
+    hintView(record.hint, { title: t("{name} asked for a hint", { name: seatLabel(seats, record.seat) }) }));
 }
 
 // ---- the post-game analysis ----
 
 // The analysis panel of a finished game (the end screen and the replay): a button starting the
 // analysis on the server, its progress, then the analysis. Built once per page.
-export function analysisPanel(box, { id, token, seats, word = "Move" }) {
+export function analysisPanel(box, { id, token, seats, word = t("Move") }) {
   if (!box || box.dataset.ready) return;
   box.dataset.ready = "1";
   box.hidden = false;
   const status = h("div", { class: "analysis-status", "aria-live": "polite" });
   const button = h("button", { type: "button", id: "analyse-button", class: "primary" },
-                   "Analyse this game");
-  box.replaceChildren(h("h2", {}, "Analysis"), button, status);
+                   t("Analyse this game"));
+  box.replaceChildren(h("h2", {}, t("Analysis")), button, status);
   const path = `/api/games/${encodeURIComponent(id)}/analysis`;
   let polling = false;
 
@@ -102,7 +103,7 @@ export function analysisPanel(box, { id, token, seats, word = "Move" }) {
     }
     if (state.status === "failed") {
       button.disabled = false;
-      status.replaceChildren(h("div", { class: "error" }, state.detail || "The analysis failed."));
+      status.replaceChildren(h("div", { class: "error" }, state.detail || t("The analysis failed.")));
       return true;
     }
     if (state.status === "queued" || state.status === "running") {
@@ -110,7 +111,7 @@ export function analysisPanel(box, { id, token, seats, word = "Move" }) {
       const bar = h("progress", { id: "analysis-progress", max: Math.max(1, state.total),
                                   value: state.done });
       status.replaceChildren(bar, " ", state.status === "queued"
-        ? "Waiting for the server…" : `Analysing decision ${state.done} of ${state.total}…`);
+        ? t("Waiting for the server…") : t("Analysing decision {n} of {total}…", { n: state.done, total: state.total }));
       return false;
     }
     return true;  // none: wait for the button
@@ -154,31 +155,30 @@ export function analysisPanel(box, { id, token, seats, word = "Move" }) {
 }
 
 // The analysis: the chart, the summary per player, the decisions that lost clearly.
-export function analysisView(analysis, seats, word = "Move") {
+export function analysisView(analysis, seats, word = t("Move")) {
   const decisions = analysis.decisions || [];
   const flagged = decisions.filter((d) => d.verdict !== "ok");
   return h("div", { class: "analysis", id: "analysis-result" },
     winChart(analysis, seats),
     summaryTable(analysis.summary || [], seats),
-    h("h3", {}, flagged.length ? "Moves that lost clearly" : "No move lost clearly"),
+    h("h3", {}, flagged.length ? t("Moves that lost clearly") : t("No move lost clearly")),
     h("ol", { class: "analysis-mistakes" }, ...flagged.map((d) => h("li",
       { class: `verdict-${d.verdict}`, "data-index": d.index },
       h("b", {}, `${word} ${d.index + 1}`), " ", swatch(d.player), " ",
       seatLabel(seats, d.player), ": ", h("em", {}, VERDICT_WORDS[d.verdict] || d.verdict),
-      ` (−${pct(d.loss)}). Played: ${d.chosen.description} (${pct(d.chosen.value)}). `,
-      h("span", { class: "better" }, `Better: ${d.best.description} (${pct(d.best.value)})`)))),
+      ` (−${pct(d.loss)}). `,
+      t("Played: {move} ({pct}).", { move: d.chosen.description, pct: pct(d.chosen.value) }), " ",
+      h("span", { class: "better" }, t("Better: {move} ({pct})", { move: d.best.description, pct: pct(d.best.value) }))))),
     h("small", { class: "hint" },
-      `Win chances estimated by the search bot (${analysis.iterations} `
-      + `iteration${analysis.iterations === 1 ? "" : "s"} per `
-      + "decision) from what the deciding player could see. Inaccuracy: 5% lost, mistake: 10%, "
-      + "blunder: 20%."));
+      t("Win chances estimated by the search bot ({n} iterations per decision) from what the deciding player could see. Inaccuracy: 5% lost, mistake: 10%, blunder: 20%.",
+        { n: analysis.iterations })));
 }
 
 function summaryTable(summary, seats) {
   const rows = summary.filter((s) => s.analysed > 0);
   return h("table", { class: "analysis-summary", id: "analysis-summary" },
-    h("thead", {}, h("tr", {}, ...["Player", "Decisions", "Inaccuracies", "Mistakes", "Blunders",
-                                   "Mean loss"].map((t) => h("th", {}, t)))),
+    h("thead", {}, h("tr", {}, ...[t("Player"), t("Decisions"), t("Inaccuracies"), t("Mistakes"),
+                                   t("Blunders"), t("Mean loss")].map((word) => h("th", {}, word)))),
     h("tbody", {}, ...rows.map((s) => h("tr", { "data-player": s.player },
       h("td", {}, swatch(s.player), " ", seatLabel(seats, s.player)),
       h("td", {}, s.analysed), h("td", {}, s.inaccuracies), h("td", {}, s.mistakes),
@@ -190,13 +190,13 @@ function summaryTable(summary, seats) {
 function winChart(analysis, seats, width = 320) {
   const decisions = analysis.decisions || [];
   const box = h("figure", { class: "win-chart", id: "win-chart" },
-    h("figcaption", {}, "Estimated win probability"));
+    h("figcaption", {}, t("Estimated win probability")));
   const xs = decisions.map((d) => d.index + 1);
   const series = Array.from({ length: analysis.num_players },
                             (_, p) => decisions.map((d) => d.win[p]));
   const Plot = globalThis.uPlot;
   if (!Plot || !decisions.length) {  // no chart library (or nothing analysed): a table
-    box.append(h("table", {}, h("tr", {}, h("th", {}, "Move"),
+    box.append(h("table", {}, h("tr", {}, h("th", {}, t("Move")),
       ...series.map((_, p) => h("th", {}, seatLabel(seats, p)))),
       ...xs.map((x, i) => h("tr", {}, h("td", {}, x), ...series.map((s) => h("td", {}, pct(s[i])))))));
     return box;
@@ -205,9 +205,9 @@ function winChart(analysis, seats, width = 320) {
     width,
     height: 200,
     scales: { x: { time: false }, y: { range: [0, 1] } },
-    axes: [{ label: "Move" }, { label: "Win", size: 44, values: (u, ticks) => ticks.map(pct) }],
+    axes: [{ label: t("Move") }, { label: t("Win"), size: 44, values: (u, ticks) => ticks.map(pct) }],
     series: [
-      { label: "Move" },
+      { label: t("Move") },
       ...series.map((_, p) => ({ label: seatLabel(seats, p), stroke: COLORS[p] || "#777",
                                  width: 2, value: (u, v) => (v == null ? "" : pct(v)) })),
     ],

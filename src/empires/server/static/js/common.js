@@ -1,6 +1,7 @@
 // Shared helpers: the token from the link, JSON requests, the log and the score table.
 
 import { COLORS, seatLabel } from "./board.js";
+import { t } from "./i18n.js";
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -36,7 +37,7 @@ export async function api(path, { method = "GET", token = null, body = undefined
   try {
     data = await response.json();
   } catch {
-    data = { error: "bad_response", detail: `the server answered ${response.status}` };
+    data = { error: "bad_response", detail: t("the server answered {status}", { status: response.status }) };
   }
   if (!response.ok) {
     const error = new Error(data && data.detail ? data.detail : `HTTP ${response.status}`);
@@ -61,10 +62,10 @@ export function logItem(entry, seats, { current = false } = {}) {
 }
 
 const CATEGORIES = [
-  ["colonies_age1", "Colonies, Age I"], ["colonies_age2", "Colonies, Age II"],
-  ["colonies_age3", "Colonies, Age III"], ["discoveries", "Discoveries"],
-  ["buildings", "Capital Buildings"], ["economy", "Economy"], ["bought_vp", "Bought VP"],
-  ["total", "Total"],
+  ["colonies_age1", t("Colonies, Age I")], ["colonies_age2", t("Colonies, Age II")],
+  ["colonies_age3", t("Colonies, Age III")], ["discoveries", t("Discoveries")],
+  ["buildings", t("Capital Buildings")], ["economy", t("Economy")], ["bought_vp", t("Bought VP")],
+  ["total", t("Total")],
 ];
 
 export function scoreTable(result, seats) {
@@ -77,16 +78,22 @@ export function scoreTable(result, seats) {
     .filter(([key]) => key === "total" || result.scores.some((sc) => sc[key]))
     .map(([key, label]) => h("tr", { class: key === "total" ? "total" : null },
       h("th", {}, label), ...result.scores.map((sc) => h("td", {}, sc[key] ?? 0))));
-  const place = h("tr", { class: "place" }, h("th", {}, "Place"),
-    ...Array.from({ length: n }, (_, s) => h("td", {}, places[s] === 1 ? "★ 1st" : ordinal(places[s]))));
-  const winners = result.ranking[0].map((s) => seatLabel(seats, s)).join(" and ");
+  const place = h("tr", { class: "place" }, h("th", {}, t("Place")),
+    ...Array.from({ length: n }, (_, s) => h("td", {}, places[s] === 1 ? `★ ${ordinal(1)}` : ordinal(places[s]))));
+  const winners = result.ranking[0].map((s) => seatLabel(seats, s)).join(` ${t("and")} `);
   return h("div", { class: "scores", id: "scores" },
-    h("h2", {}, "Game over — ", winners, result.ranking[0].length > 1 ? " share the win" : " wins"),
+    h("h2", {}, result.ranking[0].length > 1 ? t("Game over — {names} share the win", { names: winners })
+      : t("Game over — {names} wins", { names: winners })),
     h("table", {}, h("thead", {}, head), h("tbody", {}, ...rows, place)));
 }
 
-function ordinal(n) {
-  return n ? `${n}${({ 1: "st", 2: "nd", 3: "rd" })[n] || "th"}` : "";
+// "1st", "2nd"... in the page's language.
+export function ordinal(n) {
+  if (!n) return "";
+  if (n === 1) return t("1st");
+  if (n === 2) return t("2nd");
+  if (n === 3) return t("3rd");
+  return t("{n}th", { n });
 }
 
 export function showErrorIn(box, text) {

@@ -4,11 +4,12 @@
 // event it redacted ("redacted": true) arrives without the secret, and is shown as it came.
 
 import { seatLabel } from "./board.js";
-import { h, swatch } from "./common.js";
+import { h, ordinal, swatch } from "./common.js";
+import { t } from "./i18n.js";
 
 // The word for a turn in headings: a game that counts rounds says "Round".
 export function turnWord(obs) {
-  return obs && "round" in obs && !("turn" in obs) ? "Round" : "Turn";
+  return obs && "round" in obs && !("turn" in obs) ? t("Round") : t("Turn");
 }
 
 function isSeat(p, seats) {
@@ -27,9 +28,9 @@ function kindClass(kind) {
   return typeof kind === "string" && /^[a-z0-9_]{1,40}$/.test(kind) ? kind : "other";
 }
 
-export function headingText(e, word = "Turn") {
+export function headingText(e, word = t("Turn")) {
   const turn = Number.isInteger(e.turn) ? `${word} ${e.turn}` : null;
-  return [turn, typeof e.phase === "string" ? e.phase : null].filter(Boolean).join(" · ") || "Events";
+  return [turn, typeof e.phase === "string" ? e.phase : null].filter(Boolean).join(" · ") || t("Events");
 }
 
 // One event: an action with who chose it (swatch and seat name), any other event as its sentence.
@@ -50,7 +51,7 @@ export function eventItem(e, seats, { you = null, current = false } = {}) {
 // A log that grows: events are appended under the heading of their turn and phase, a new
 // heading whenever that changes.
 export class EventLog {
-  constructor(container, { seats = null, you = null, word = "Turn" } = {}) {
+  constructor(container, { seats = null, you = null, word = t("Turn") } = {}) {
     this.container = container;
     this.seats = seats;
     this.you = you;
@@ -84,13 +85,13 @@ export class EventLog {
 // ---- the end screen ----
 
 const LABELS = {
-  colonies_age1: "Colonies, Age I", colonies_age2: "Colonies, Age II",
-  colonies_age3: "Colonies, Age III", discoveries: "Discoveries", buildings: "Capital Buildings",
-  economy: "Economy", bought_vp: "Bought VP", buildings_vp: "Capital Buildings scored",
-  vp: "VP during the game", common_locations: "Common Locations",
-  faction_locations: "Faction Locations", shrine: "Shrine", gate: "Gate", total: "Total",
-  faction_locations_built: "Faction Locations built", collection: "Virtual player's Collection",
-  won: "Won (solo: 1 yes, 0 no)", achievement: "Achievement level (-1: none)",
+  colonies_age1: t("Colonies, Age I"), colonies_age2: t("Colonies, Age II"),
+  colonies_age3: t("Colonies, Age III"), discoveries: t("Discoveries"), buildings: t("Capital Buildings"),
+  economy: t("Economy"), bought_vp: t("Bought VP"), buildings_vp: t("Capital Buildings scored"),
+  vp: t("VP during the game"), common_locations: t("Common Locations"),
+  faction_locations: t("Faction Locations"), shrine: t("Shrine"), gate: t("Gate"), total: t("Total"),
+  faction_locations_built: t("Faction Locations built"), collection: t("Virtual player's Collection"),
+  won: t("Won (solo: 1 yes, 0 no)"), achievement: t("Achievement level (-1: none)"),
 };
 
 function title(key) {
@@ -98,13 +99,9 @@ function title(key) {
 }
 
 function cell(value) {
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? t("yes") : t("no");
   if (value === null || value === undefined) return "–";
   return typeof value === "object" ? "…" : String(value);
-}
-
-function ordinal(n) {
-  return n ? `${n}${({ 1: "st", 2: "nd", 3: "rd" })[n] || "th"}` : "";
 }
 
 function categories(scores) {
@@ -149,17 +146,19 @@ export function scoreBreakdown(result, seats, events = []) {
   const rows = categories(result.scores).map((key) => h("tr",
     { class: key === "total" ? "total" : null, "data-category": key },
     h("th", {}, title(key)), ...result.scores.map((sc) => h("td", {}, cell(sc[key] ?? 0)))));
-  const placeRow = h("tr", { class: "place" }, h("th", {}, "Place"),
-    ...Array.from({ length: n }, (_, s) => h("td", {}, places[s] === 1 ? "★ 1st" : ordinal(places[s]))));
+  const placeRow = h("tr", { class: "place" }, h("th", {}, t("Place")),
+    ...Array.from({ length: n }, (_, s) => h("td", {}, places[s] === 1 ? `★ ${ordinal(1)}` : ordinal(places[s]))));
   // an empty ranking: nobody won (a solo game lost to the virtual player)
   const first = result.ranking[0] || [];
-  const winners = first.map((s) => seatLabel(seats, s)).join(" and ");
-  const verdict = !first.length ? "no player wins" : first.length > 1 ? " share the win" : " wins";
+  const winners = first.map((s) => seatLabel(seats, s)).join(` ${t("and")} `);
+  const verdict = !first.length ? t("Game over — no player wins") : first.length > 1
+    ? t("Game over — {names} share the win", { names: winners })
+    : t("Game over — {names} wins", { names: winners });
   const over = events.filter((e) => e.kind === "game_over").pop();
   const parts = scoredParts(events.filter((e) => e.kind === "final_scoring"), seats);
   return h("div", { class: "scores", id: "scores" },
-    h("h2", {}, "Game over — ", winners, verdict),
-    h("table", {}, h("caption", {}, "Final scoring"), h("thead", {}, head),
+    h("h2", {}, verdict),
+    h("table", {}, h("caption", {}, t("Final scoring")), h("thead", {}, head),
       h("tbody", {}, ...rows, placeRow)),
     over ? h("p", { class: "why" }, namedText(over.text, seats)) : null,
     parts.length ? h("ul", { class: "scored" }, ...parts) : null);

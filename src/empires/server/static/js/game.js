@@ -5,6 +5,7 @@ import { ChatPanel } from "./chat.js";
 import { analysisPanel, updateHintBox } from "./coach.js";
 import { api, h, linkParams, logItem, swatch } from "./common.js";
 import { EventLog, scoreBreakdown, turnWord } from "./events.js";
+import { lang, t } from "./i18n.js";
 import { remember } from "./my-games.js";
 import { TurnAlerts, turnTitle } from "./notify.js";
 import { rematchBox, waitingLine } from "./rematch.js";
@@ -34,7 +35,7 @@ function showError(text) {
 
 function connect() {
   if (!id || !token) {
-    fatal("This link has no game token. Ask for your join link, or create a game in the lobby.");
+    fatal(t("This link has no game token. Ask for your join link, or create a game in the lobby."));
     return;
   }
   const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -42,9 +43,9 @@ function connect() {
   const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(id)}`);
   game.ws = ws;
   ws.addEventListener("open", () => {
-    ws.send(JSON.stringify({ type: "auth", token, chat: true }));  // chat: its messages too
+    ws.send(JSON.stringify({ type: "auth", token, chat: true, lang }));  // chat: its messages too; lang: the texts' language
     game.retry = 0;
-    setConnection("connected", true);
+    setConnection(t("connected"), true);
   });
   ws.addEventListener("message", (ev) => {
     let msg;
@@ -54,10 +55,10 @@ function connect() {
   ws.addEventListener("close", (ev) => {
     game.pending = false;
     if (game.fatal || ev.code >= 4000) {
-      setConnection("closed", false);
+      setConnection(t("closed"), false);
       return;
     }
-    setConnection("reconnecting…", false);
+    setConnection(t("reconnecting…"), false);
     const delay = Math.min(10000, 500 * 2 ** game.retry++);
     setTimeout(connect, delay);
   });
@@ -66,7 +67,7 @@ function connect() {
 function fatal(text) {
   game.fatal = true;
   $("#status").replaceChildren(h("strong", {}, text));
-  setConnection("closed", false);
+  setConnection(t("closed"), false);
 }
 
 // The chat (chat.js) and the rules help (rules-help.js) of this game.
@@ -125,15 +126,15 @@ function showFairness(summary) {
   if (!box || !summary) return;
   const parts = [];
   if (summary.seeded) {
-    parts.push(h("strong", {}, "This game's seed was chosen by its creator: they can know the hidden cards."));
+    parts.push(h("strong", {}, t("This game's seed was chosen by its creator: they can know the hidden cards.")));
   }
   if (summary.seed_commitment) {
-    parts.push(h("div", {}, "Seed commitment (SHA-256): ", h("code", {}, summary.seed_commitment)));
+    parts.push(h("div", {}, t("Seed commitment (SHA-256):"), " ", h("code", {}, summary.seed_commitment)));
   }
   const reveal = summary.seed_reveal;
   if (reveal) {
-    parts.push(h("div", {}, `Seed ${reveal.seed}, salt `, h("code", {}, String(reveal.salt)),
-                 `: check that SHA-256 of ${reveal.format} is the commitment.`));
+    parts.push(h("div", {}, t("Seed {seed}, salt", { seed: reveal.seed }), " ", h("code", {}, String(reveal.salt)),
+                 " ", t("check that SHA-256 of {format} is the commitment.", { format: reveal.format })));
   }
   box.replaceChildren(...parts);
   box.hidden = parts.length === 0;
@@ -145,7 +146,7 @@ async function act(action) {
   showError("");
   game.pending = true;
   render();
-  const expect = game.log.length;
+  const expect = game.view.game.moves ?? game.log.length;  // moves: undos count too
   if (game.ws && game.ws.readyState === WebSocket.OPEN) {
     game.ws.send(JSON.stringify({ type: "action", action, expect, id: ++game.seq }));
     return;
@@ -169,10 +170,10 @@ function hideChooser() {
 function openChooser(entries, ev) {
   const box = $("#chooser");
   box.replaceChildren(
-    h("div", { class: "chooser-title" }, "Choose:"),
+    h("div", { class: "chooser-title" }, t("Choose:")),
     ...entries.map((e) => h("button", { type: "button", class: "choice", "data-action": e.action,
                                         onclick: () => act(e.action) }, e.text)),
-    h("button", { type: "button", class: "cancel", onclick: hideChooser }, "Cancel"));
+    h("button", { type: "button", class: "cancel", onclick: hideChooser }, t("Cancel")));
   box.hidden = false;
   const x = Math.min(ev.clientX + 8, window.innerWidth - box.offsetWidth - 8);
   const y = Math.min(ev.clientY + 8, window.innerHeight - box.offsetHeight - 8);
@@ -221,20 +222,20 @@ document.addEventListener("click", (ev) => {
 
 function statusLine(v) {
   const seats = v.game.seats;
-  if (v.game.status === "error") return h("strong", { class: "bad" }, v.game.error || "This game cannot go on.");
+  if (v.game.status === "error") return h("strong", { class: "bad" }, v.game.error || t("This game cannot go on."));
   if (v.game.status === "waiting") return waitingLine(v);
-  if (v.observation.terminal) return h("strong", {}, "Game over.");
+  if (v.observation.terminal) return h("strong", {}, t("Game over."));
   if (v.legal.length) {
-    return h("span", { class: "your-turn" }, h("strong", {}, "Your turn: "),
-             v.observation.decision ? v.observation.decision.prompt : "choose an action");
+    return h("span", { class: "your-turn" }, h("strong", {}, t("Your turn:"), " "),
+             v.observation.decision ? v.observation.decision.prompt : t("choose an action"));
   }
   const w = v.waiting_for;
   const seat = seats[w];
   const prompt = v.observation.decision ? ` (${v.observation.decision.prompt})` : "";
   if (seat && seat.kind === "bot") {
-    return h("span", { class: "waiting" }, swatch(w), " ", `Waiting for ${seat.name} — the bot is thinking${prompt}`);
+    return h("span", { class: "waiting" }, swatch(w), " ", t("Waiting for {name} — the bot is thinking", { name: seat.name }) + prompt);
   }
-  return h("span", { class: "waiting" }, swatch(w), " ", `Waiting for ${seatLabel(seats, w)}${prompt}`);
+  return h("span", { class: "waiting" }, swatch(w), " ", t("Waiting for {name}", { name: seatLabel(seats, w) }) + prompt);
 }
 
 function render() {
@@ -264,15 +265,16 @@ function render() {
     svg.classList.toggle("pending", game.pending);
   }
 
-  const who = v.you === null ? h("span", {}, "Watching as a spectator")
-    : h("span", {}, "You are ", isSettlers ? settlers.seatMark(v.you) : swatch(v.you), " ",
+  const who = v.you === null ? h("span", {}, t("Watching as a spectator"))
+    : h("span", {}, t("You are"), " ", isSettlers ? settlers.seatMark(v.you) : swatch(v.you), " ",
         h("b", {}, seatLabel(seats, v.you)),
         ` (${COLOR_NAMES[v.you]})`);
   $("#who").replaceChildren(who);
-  const title = isSettlers ? "Imperial Settlers" : "Empires: Age of Discovery";
+  const title = isSettlers ? t("Imperial Settlers") : t("Empires: Age of Discovery");
   $("#brand").textContent = title;
-  $("#turn").textContent = isSettlers ? `Round ${obs.round} of ${settlers.ROUNDS} · ${obs.phase}`
-    : `Turn ${obs.turn} of 8 · Age ${["", "I", "II", "III"][obs.age]} · ${obs.phase}`;
+  $("#turn").textContent = isSettlers
+    ? `${t("Round {n} of {total}", { n: obs.round, total: settlers.ROUNDS })} · ${obs.phase}`
+    : `${t("Turn {n} of {total}", { n: obs.turn, total: 8 })} · ${t("Age {age}", { age: ["", "I", "II", "III"][obs.age] })} · ${obs.phase}`;
   $("#status").replaceChildren(statusLine(v));
   chat.update(v);
   rules.update(v);
@@ -291,14 +293,14 @@ function render() {
     const verdict = isSettlers ? settlers.soloVerdict(obs, game.events) : null;  // solo only
     if (!game.chart && v.result.score_track) {  // built once: a finished game never changes
       game.chart = scoreChart(v.result.score_track, seats,
-                              { word: isSettlers ? "Round" : "Turn" });
+                              { word: isSettlers ? t("Round") : t("Turn") });
     }
     result.replaceChildren(...(verdict ? [verdict] : []),
       scoreBreakdown(v.result, seats, game.events || []),
       ...(game.chart ? [game.chart] : []),
       ...[rematchBox(v, { id, token })].filter(Boolean),
       h("p", {}, h("a", { href: `/replay/${id}#token=${encodeURIComponent(token)}` },
-                   "Watch the replay of this game")));
+                   t("Watch the replay of this game"))));
     result.hidden = false;
     if (v.game.status === "finished") analysisPanel($("#analysis"), { id, token, seats });
   } else {
@@ -309,7 +311,7 @@ function render() {
   if (game.events) renderEvents(logList, v);
   else logList.replaceChildren(h("ol", {}, ...game.log.map((e) => logItem(e, seats))));
   if (game.followLog) logList.scrollTop = logList.scrollHeight;
-  $("#log-count").textContent = `${game.log.length} actions`;
+  $("#log-count").textContent = t("{n} actions", { n: game.log.length });
 }
 
 // The log: the events this seat may read, appended as they come, grouped by turn and phase.

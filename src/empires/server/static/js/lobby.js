@@ -5,30 +5,32 @@ import { api, h, swatch } from "./common.js";
 import { t } from "./i18n.js";
 import { drawMyGames, remember } from "./my-games.js";
 import { invitation, openGamesList, publicChoice } from "./open-games.js";
+import { tableChoice, tableSettings } from "./table.js";
 
 const $ = (sel) => document.querySelector(sel);
 let meta = null;
 
 // Words for rules options a catalogue does not label itself ("labels" in its options).
 const OPTION_TEXT = {
-  edition: "Edition",
-  nations: "National Advantages",
-  builders: "Builder expansion",
-  buy_vp: "Buy VP after each colony scoring",
-  variants: "Variants",
-  factions: "Factions",
-  cards: "Card set",
+  edition: t("Edition"),
+  nations: t("National Advantages"),
+  builders: t("Builder expansion"),
+  buy_vp: t("Buy VP after each colony scoring"),
+  variants: t("Variants"),
+  factions: t("Factions"),
+  faction: t("Faction"),
+  cards: t("Card set"),
 };
 const CHOICE_TEXT = {
-  "two-player": "Two-player variant (2 players only)",
-  "reduced-luck": "Reduced luck",
-  "no-survivors": "No survivors",
-  scouting: "Scouting",
-  "advanced-reconnaissance": "Advanced reconnaissance",
-  "order-auction": "Starting-order auction (2007 edition only)",
-  "alternate-lookout": "Alternate Lookout (cards drawn and kept in secret)",
-  "advanced-lookout": "Advanced Lookout",
-  peaceful: "Peaceful variant",
+  "two-player": t("Two-player variant (2 players only)"),
+  "reduced-luck": t("Reduced luck"),
+  "no-survivors": t("No survivors"),
+  scouting: t("Scouting"),
+  "advanced-reconnaissance": t("Advanced reconnaissance"),
+  "order-auction": t("Starting-order auction (2007 edition only)"),
+  "alternate-lookout": t("Alternate Lookout (cards drawn and kept in secret)"),
+  "advanced-lookout": t("Advanced Lookout"),
+  peaceful: t("Peaceful variant"),
 };
 
 function option(value, label, selected = false) {
@@ -38,13 +40,13 @@ function option(value, label, selected = false) {
 function seatRow(i, previous) {
   const kind = previous ? previous.kind : (i === 0 ? "human" : "bot");
   const bots = meta.bots.filter((b) => b !== "ismcts").concat(["ismcts:200"]);
-  const kindSelect = h("select", { class: "seat-kind", "aria-label": `Seat ${i + 1}` },
-    option("human", "Human", kind === "human"), option("bot", "Bot", kind === "bot"),
+  const kindSelect = h("select", { class: "seat-kind", "aria-label": t("Seat {n}", { n: i + 1 }) },
+    option("human", t("Human"), kind === "human"), option("bot", t("Bot"), kind === "bot"),
     option("open", t("Open: anyone may join"), kind === "open"));
-  const botSelect = h("select", { class: "seat-bot", "aria-label": `Bot for seat ${i + 1}` },
+  const botSelect = h("select", { class: "seat-bot", "aria-label": t("Bot for seat {n}", { n: i + 1 }) },
     ...bots.map((b) => option(b, b, previous ? previous.bot === b : b === "random")));
   const name = h("input", { class: "seat-name", maxlength: meta.limits.max_name,
-                            placeholder: i === 0 ? "You" : `Player ${i + 1}`,
+                            placeholder: i === 0 ? t("You") : t("Player {n}", { n: i + 1 }),
                             value: previous ? previous.name : "" });
   const sync = () => { botSelect.disabled = kindSelect.value !== "bot"; };
   kindSelect.addEventListener("change", sync);
@@ -55,13 +57,13 @@ function seatRow(i, previous) {
     const wanted = previous && choices.includes(previous.options[key])
       ? previous.options[key] : (game.options.defaults[key] || [])[i] || choices[i % choices.length];
     return h("td", { "data-label": labelOf(game, key) }, h("select", { class: "seat-option", "data-option": key,
-                                     "aria-label": `${labelOf(game, key)} for seat ${i + 1}` },
-      ...choices.map((v) => option(v, v === RANDOM ? "random" : v, v === wanted))));
+                                     "aria-label": t("{option} for seat {n}", { option: labelOf(game, key), n: i + 1 }) },
+      ...choices.map((v) => option(v, v === RANDOM ? t("random") : v, v === wanted))));
   });
   // data-label: the column's name, shown before each cell when a phone stacks the row
-  return h("tr", { "data-seat": i }, h("td", { "data-label": "Seat" }, swatch(i), ` ${i + 1} (${COLOR_NAMES[i]})`),
-           h("td", { "data-label": "Who" }, kindSelect), h("td", { "data-label": "Bot" }, botSelect),
-           h("td", { "data-label": "Name" }, name), ...own);
+  return h("tr", { "data-seat": i }, h("td", { "data-label": t("Seat") }, swatch(i), ` ${i + 1} (${COLOR_NAMES[i]})`),
+           h("td", { "data-label": t("Who") }, kindSelect), h("td", { "data-label": t("Bot") }, botSelect),
+           h("td", { "data-label": t("Name") }, name), ...own);
 }
 
 // A seat option left to chance: the lobby draws it among the values no other seat took.
@@ -95,8 +97,8 @@ function drawSeats() {
   const n = Number($("#players").value);
   const old = currentSeats();
   const game = currentGame();
-  $("#seats-head").replaceChildren(h("tr", {}, h("th", {}, "Seat"), h("th", {}, "Who"),
-    h("th", {}, "Bot"), h("th", {}, "Name"),
+  $("#seats-head").replaceChildren(h("tr", {}, h("th", {}, t("Seat")), h("th", {}, t("Who")),
+    h("th", {}, t("Bot")), h("th", {}, t("Name")),
     ...perSeatOptions(game).map((key) => h("th", {}, labelOf(game, key)))));
   $("#seats").replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, old[i])));
 }
@@ -107,7 +109,7 @@ function showError(text) {
 }
 
 function copyButton(url) {
-  const button = h("button", { type: "button", class: "copy" }, "Copy");
+  const button = h("button", { type: "button", class: "copy" }, t("Copy"));
   button.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(url);
@@ -116,8 +118,8 @@ function copyButton(url) {
       field.select();
       document.execCommand("copy");
     }
-    button.textContent = "Copied";
-    setTimeout(() => { button.textContent = "Copy"; }, 1500);
+    button.textContent = t("Copied");
+    setTimeout(() => { button.textContent = t("Copy"); }, 1500);
   });
   return button;
 }
@@ -126,9 +128,9 @@ function linkRow(label, url, seat) {
   const full = new URL(url, location.origin).href;
   return h("li", { class: "link", "data-seat": seat },
     h("span", { class: "link-label" }, seat !== null && seat !== undefined ? swatch(seat) : null, " ", label),
-    h("input", { type: "text", readonly: true, value: full, "aria-label": `Link for ${label}` }),
+    h("input", { type: "text", readonly: true, value: full, "aria-label": t("Link for {label}", { label }) }),
     copyButton(full),
-    h("a", { href: url, target: "_blank", rel: "noopener", class: "open" }, "Open"));
+    h("a", { href: url, target: "_blank", rel: "noopener", class: "open" }, t("Open")));
 }
 
 async function create(ev) {
@@ -145,12 +147,13 @@ async function create(ev) {
   if (seed) body.seed = Number(seed);
   if ($("#practice").checked) body.practice = true;
   if ($("#public").checked) body.public = true;
+  Object.assign(body, tableSettings());  // time limit and stand-in bot (table.js)
   $("#create-button").disabled = true;
   try {
     const game = await api("/api/games", { method: "POST", body });
     const rows = game.seats.filter((s) => s.url)
-      .map((s) => linkRow(`Seat ${s.seat + 1}: ${s.name}`, s.url, s.seat));
-    rows.push(linkRow("Spectators (read-only)", game.spectator.url, null));
+      .map((s) => linkRow(t("Seat {n}: {name}", { n: s.seat + 1, name: s.name }), s.url, s.seat));
+    rows.push(linkRow(t("Spectators (read-only)"), game.spectator.url, null));
     rememberCreated(game, rows);
     $("#links").replaceChildren(...rows);
     $("#created").hidden = false;
@@ -210,7 +213,7 @@ function optionControl(game, key, value) {
         h("input", { type: "checkbox", value: v, name: `${key === "variants" ? "variant" : key}-${v}`,
                      checked: value.includes(v) || null }), ` ${CHOICE_TEXT[v] || v}`)));
   }
-  const none = value === null ? [option("", key === "cards" ? "standard" : "default", true)] : [];
+  const none = value === null ? [option("", key === "cards" ? t("standard") : t("default"), true)] : [];
   return h("label", {}, `${label} `,
     h("select", { id: key, name: key, "data-option": key, "data-kind": "one" },
       ...none, ...choices.map((v) => option(v, v, v === value))));
@@ -244,6 +247,12 @@ function currentOptions() {
 // The lobby offers the games whose catalogue entry says the web game page can show them
 // ("web": true); the others are left out.
 
+// A game's title as printed in the page's language (the catalogue's English title otherwise).
+const GAME_TITLES = { discovery: t("Empires: Age of Discovery"), settlers: t("Imperial Settlers") };
+function gameTitle(game) {
+  return GAME_TITLES[game.name] || game.title || game.name;
+}
+
 function offeredGames() {
   return meta.games.filter((g) => g.web === true);
 }
@@ -261,7 +270,7 @@ function drawGame() {
   for (let n = game.min_players; n <= game.max_players; n++) {
     players.append(option(n, n, n === count));
   }
-  document.title = `Lobby — ${game.title || game.name}`;
+  document.title = t("Lobby — {game}", { game: gameTitle(game) });
   drawSeats();
   drawOptions();
   soloRules();
@@ -275,25 +284,26 @@ function soloRules() {
     if (!box) continue;
     if (solo) box.checked = false;
     box.disabled = solo;
-    box.parentNode.title = solo ? "not in the solo game" : "";
+    box.parentNode.title = solo ? t("not in the solo game") : "";
   }
 }
 
 async function start() {
   meta = await api("/api/meta");
   const games = offeredGames();
-  if (!games.length) throw new Error("this server offers no game the web app can show");
-  $("#game").replaceChildren(...games.map((g, i) => option(g.name, g.title || g.name, i === 0)));
+  if (!games.length) throw new Error(t("this server offers no game the web app can show"));
+  $("#game").replaceChildren(...games.map((g, i) => option(g.name, gameTitle(g), i === 0)));
   $("#game-choice").hidden = games.length < 2;
   $("#game").addEventListener("change", drawGame);
   $("#players").addEventListener("change", () => { drawSeats(); soloRules(); });
   drawGame();
   $("#create").addEventListener("submit", create);
   $("#create fieldset").append(publicChoice());
-  const titles = Object.fromEntries(meta.games.map((g) => [g.name, g.title || g.name]));
+  $("#create #error").before(tableChoice(meta.bots.filter((b) => b !== "ismcts")));
+  const titles = Object.fromEntries(meta.games.map((g) => [g.name, gameTitle(g)]));
   drawMyGames($("#my-games"));
   invitation($("#invitation"), titles);
   openGamesList($("#open-games"), titles);
 }
 
-start().catch((err) => showError(`Cannot reach the server: ${err.message}`));
+start().catch((err) => showError(t("Cannot reach the server: {error}", { error: err.message })));

@@ -6,7 +6,9 @@ import { chatTranscript } from "./chat.js";
 import { analysisPanel, replayHint } from "./coach.js";
 import { api, h, linkParams, logItem, showErrorIn } from "./common.js";
 import { EventLog, eventItem, headingText, scoreBreakdown, turnWord } from "./events.js";
+import { t } from "./i18n.js";
 import * as settlers from "./settlers-board.js";
+import { undoNote } from "./table.js";
 
 const { id, token } = linkParams();
 const $ = (sel) => document.querySelector(sel);
@@ -52,15 +54,16 @@ async function show(step) {
   if (isSettlers) {
     const seen = replay.bounds ? replay.data.events.slice(0, replay.bounds[step + 1]) : [];
     settlers.renderTable($("#table"), obs, { seats, events: seen });
-    $("#brand").textContent = "Imperial Settlers";
-    document.title = "Replay — Imperial Settlers";
-    $("#turn").textContent = `Round ${obs.round} of ${settlers.ROUNDS} · ${obs.phase}`;
+    $("#brand").textContent = t("Imperial Settlers");
+    document.title = t("Replay — Imperial Settlers");
+    $("#turn").textContent = `${t("Round {n} of {total}", { n: obs.round, total: settlers.ROUNDS })} · ${obs.phase}`;
   } else {
     renderBoard(svg, obs, { seats });
-    $("#turn").textContent = `Turn ${obs.turn} of 8 · ${obs.phase}`;
+    $("#turn").textContent = `${t("Turn {n} of {total}", { n: obs.turn, total: 8 })} · ${obs.phase}`;
   }
   $("#slider").value = step;
-  $("#hint-note").replaceChildren(...[replayHint(replay.data.hints, step, seats)].filter(Boolean));
+  $("#hint-note").replaceChildren(...[replayHint(replay.data.hints, step, seats),
+    undoNote(replay.data.undos, step, seats)].filter(Boolean));  // undoNote: table.js
   if (replay.bounds) showEvents(step, total, seats, turnWord(obs));
   else showLog(step, total, seats);
   const log = $("#log");
@@ -79,10 +82,10 @@ function showEvents(step, total, seats, word) {
   const events = replay.data.events;
   const to = replay.bounds[step + 1];
   const mine = events.slice(replay.bounds[step], to);
-  $("#step").replaceChildren(h("strong", {}, `Step ${step} of ${total}`),
+  $("#step").replaceChildren(h("strong", {}, t("Step {n} of {total}", { n: step, total })),
     mine.length ? h("div", { class: "step-heading" }, headingText(mine[0], word)) : null,
     mine.length ? h("ol", { class: "log-events step-events" }, ...mine.map((e) => eventItem(e, seats)))
-      : h("div", {}, "The start of the game."));
+      : h("div", {}, t("The start of the game.")));
   new EventLog($("#log"), { seats, word }).append(events.slice(0, to),
                                                   new Set(mine.map((e) => e.seq)));
 }
@@ -90,8 +93,8 @@ function showEvents(step, total, seats, word) {
 // A server without the event log: the actions alone.
 function showLog(step, total, seats) {
   const entry = step ? replay.data.log[step - 1] : null;
-  $("#step").replaceChildren(h("strong", {}, `Step ${step} of ${total}`),
-    entry ? h("div", {}, [...logItem(entry, seats).childNodes]) : h("div", {}, "The start of the game."));
+  $("#step").replaceChildren(h("strong", {}, t("Step {n} of {total}", { n: step, total })),
+    entry ? h("div", {}, [...logItem(entry, seats).childNodes]) : h("div", {}, t("The start of the game.")));
   $("#log").replaceChildren(h("ol", {}, ...replay.data.log.slice(0, step).map(
     (e, i) => logItem(e, seats, { current: i === step - 1 }))));
 }
@@ -100,10 +103,10 @@ function play() {
   if (replay.timer) {
     clearInterval(replay.timer);
     replay.timer = null;
-    $("#play").textContent = "▶ Play";
+    $("#play").textContent = t("▶ Play");
     return;
   }
-  $("#play").textContent = "❚❚ Pause";
+  $("#play").textContent = t("❚❚ Pause");
   replay.timer = setInterval(() => {
     if (replay.step >= replay.data.log.length) play();
     else show(replay.step + 1);
@@ -111,7 +114,7 @@ function play() {
 }
 
 async function start() {
-  if (!id || !token) throw new Error("This replay link has no token.");
+  if (!id || !token) throw new Error(t("This replay link has no token."));
   await loadBoard(api);
   replay.data = await api(`/api/games/${encodeURIComponent(id)}/replay`, { token });
   $("#slider").max = replay.data.log.length;
@@ -133,16 +136,16 @@ async function start() {
 // keys with modifiers are left alone.
 function onKey(ev) {
   if (ev.altKey || ev.ctrlKey || ev.metaKey || !replay.data) return;
-  const t = ev.target;
-  const typing = t && (t.isContentEditable || ["TEXTAREA", "SELECT"].includes(t.tagName)
-                       || (t.tagName === "INPUT" && t.type !== "range"));
+  const target = ev.target;
+  const typing = target && (target.isContentEditable || ["TEXTAREA", "SELECT"].includes(target.tagName)
+                       || (target.tagName === "INPUT" && target.type !== "range"));
   if (typing) return;
   const total = replay.data.log.length;
   const to = { ArrowRight: replay.step + 1, ArrowLeft: replay.step - 1, Home: 0, End: total }[ev.key];
   if (to !== undefined) {
     ev.preventDefault();
     show(to);
-  } else if (ev.key === " " && t.tagName !== "BUTTON") {  // a focused button clicks itself
+  } else if (ev.key === " " && target.tagName !== "BUTTON") {  // a focused button clicks itself
     ev.preventDefault();
     play();
   }

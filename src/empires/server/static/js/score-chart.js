@@ -5,15 +5,16 @@
 
 import { COLORS, seatLabel } from "./board.js";
 import { h } from "./common.js";
+import { t } from "./i18n.js";
 
-export function scoreChart(track, seats, { word = "Turn", width = 320 } = {}) {
+export function scoreChart(track, seats, { word = t("Turn"), width = 320 } = {}) {
   const box = h("figure", { class: "score-chart" },
-    h("figcaption", {}, `Score per ${word.toLowerCase()}`));
+    h("figcaption", {}, t("Score per {word}", { word: word.toLowerCase() })));
   const labels = track.totals.map((_, seat) => seatLabel(seats, seat));
   const Plot = globalThis.uPlot;
   if (!Plot) {  // the chart library did not load: the numbers as a table instead
     box.append(h("table", {}, h("tr", {}, h("th", {}, word), ...labels.map((l) => h("th", {}, l))),
-      ...track.turns.map((t, i) => h("tr", {}, h("td", {}, t),
+      ...track.turns.map((turn, i) => h("tr", {}, h("td", {}, turn),
         ...track.totals.map((row) => h("td", {}, row[i]))))));
     return box;
   }
@@ -27,7 +28,7 @@ export function scoreChart(track, seats, { word = "Turn", width = 320 } = {}) {
       { label: "VP", size: 40 },
     ],
     series: [
-      { label: word, value: (u, v) => (v === 0 ? "start" : v) },
+      { label: word, value: (u, v) => (v === 0 ? t("start") : v) },
       ...labels.map((label, seat) => ({
         label, stroke: COLORS[seat] || "#777", width: 2, points: { show: true, size: 5 },
       })),

@@ -10,16 +10,17 @@
 
 import { COLORS, COLOR_NAMES, seatLabel } from "./board.js";
 import { h } from "./common.js";
+import { t } from "./i18n.js";
 
 export const ROUNDS = 5;
 const GOODS = ["wood", "stone", "food", "gold", "worker", "raze", "defense"];
 const GOOD_WORDS = {
-  wood: "Wood", stone: "Stone", food: "Food", gold: "Gold", worker: "Workers", raze: "Raze tokens",
-  defense: "Defense tokens", vp: "VP", card: "card", common_card: "Common card",
-  faction_card: "Faction card",
+  wood: t("Wood"), stone: t("Stone"), food: t("Food"), gold: t("Gold"), worker: t("Workers"),
+  raze: t("Raze tokens"), defense: t("Defense tokens"), vp: t("VP"), card: t("card"),
+  common_card: t("Common card"), faction_card: t("Faction card"),
 };
 const SHAPES = ["●", "■", "▲", "◆"];
-const TYPES = [["production", "Production"], ["feature", "Feature"], ["action", "Action"]];
+const TYPES = [["production", t("Production")], ["feature", t("Feature")], ["action", t("Action")]];
 const CARD_KINDS = new Set(["build", "deal", "raze", "raze-location", "activate", "defend",
   "samurai", "gate", "pick", "discard", "target"]);
 
@@ -36,9 +37,9 @@ export function targetOf(action) {
 // A seat's mark: its colour with its number and a shape (never colour alone).
 export function seatMark(seat) {
   if (!Number.isInteger(seat) || seat < 0) {
-    return h("span", { class: "seat-mark virtual", title: "the virtual player" }, "V");
+    return h("span", { class: "seat-mark virtual", title: t("the virtual player") }, "V");
   }
-  const mark = h("span", { class: "seat-mark", title: `seat ${seat + 1} (${COLOR_NAMES[seat]})` },
+  const mark = h("span", { class: "seat-mark", title: t("seat {n} ({colour})", { n: seat + 1, colour: COLOR_NAMES[seat] }) },
     `${SHAPES[seat] || ""}${seat + 1}`);
   mark.style.background = COLORS[seat];
   return mark;
@@ -57,11 +58,11 @@ function goodWord(g) {
 function sourceNote(card) {
   const source = card.source || (card.unverified ? "unverified" : "printed");
   if (source === "house") {
-    return h("div", { class: "st-source house" }, "House rule text (from a card file, not printed)");
+    return h("div", { class: "st-source house" }, t("House rule text (from a card file, not printed)"));
   }
   if (source === "unverified") {
-    return h("div", { class: "st-source unverified" }, "Unverified: played without its ability",
-      card.known_text ? h("div", { class: "known" }, `Known printed text: ${card.known_text}`) : null);
+    return h("div", { class: "st-source unverified" }, t("Unverified: played without its ability"),
+      card.known_text ? h("div", { class: "known" }, t("Known printed text: {text}", { text: card.known_text })) : null);
   }
   return null;
 }
@@ -82,13 +83,13 @@ function kindWords(card, kind) {
 export function cardBox(card, { where = "hand", extra = [] } = {}) {
   const kind = card.type || String(card.card || "").split(" ").pop();
   const yields = [];
-  if (card.raze && card.raze.length) yields.push(`Raze: ${card.raze.map(goodWord).join(" + ")}`);
-  if (card.deal) yields.push(`Deal: ${goodWord(card.deal)}`);
+  if (card.raze && card.raze.length) yields.push(t("Raze: {goods}", { goods: card.raze.map(goodWord).join(" + ") }));
+  if (card.deal) yields.push(t("Deal: {good}", { good: goodWord(card.deal) }));
   return h("div", { class: `st-card t-${kind} ${where}`, "data-target": `card:${card.id}`,
                     "data-card": card.id },
     h("div", { class: "st-card-head" }, h("b", { class: "st-card-name" }, card.name)),
     h("div", { class: "st-card-kind" }, ...colorTags(card.colors), ` ${kindWords(card, kind)}`),
-    card.cost !== undefined ? h("div", { class: "st-cost" }, `Cost: ${card.cost}`) : null,
+    card.cost !== undefined ? h("div", { class: "st-cost" }, t("Cost: {cost}", { cost: card.cost })) : null,
     card.text ? h("div", { class: "st-text" }, card.text) : null,
     yields.length ? h("div", { class: "st-yields" }, yields.join(" · ")) : null,
     sourceNote(card), ...extra);
@@ -97,14 +98,14 @@ export function cardBox(card, { where = "hand", extra = [] } = {}) {
 // A Location in an Empire: the card and its tokens.
 function locationBox(loc, seats) {
   const tokens = [];
-  if (loc.activations) tokens.push(h("span", { class: "token" }, `used ${loc.activations}`));
-  if (loc.defense) tokens.push(h("span", { class: "token defense" }, "Defense token"));
-  if (loc.samurai) tokens.push(h("span", { class: "token samurai" }, "Samurai"));
-  if (loc.blocked) tokens.push(h("span", { class: "token" }, "blocked this round"));
-  if (loc.resources_on_it) tokens.push(h("span", { class: "token" }, `${loc.resources_on_it} on it`));
-  if (loc.cards_under_it) tokens.push(h("span", { class: "token" }, `${loc.cards_under_it} under it`));
+  if (loc.activations) tokens.push(h("span", { class: "token" }, t("used {n}", { n: loc.activations })));
+  if (loc.defense) tokens.push(h("span", { class: "token defense" }, t("Defense token")));
+  if (loc.samurai) tokens.push(h("span", { class: "token samurai" }, t("Samurai")));
+  if (loc.blocked) tokens.push(h("span", { class: "token" }, t("blocked this round")));
+  if (loc.resources_on_it) tokens.push(h("span", { class: "token" }, t("{n} on it", { n: loc.resources_on_it })));
+  if (loc.cards_under_it) tokens.push(h("span", { class: "token" }, t("{n} under it", { n: loc.cards_under_it })));
   if (Number.isInteger(loc.taken_over_by)) {
-    tokens.push(h("span", { class: "token" }, "taken over by ", seatName(seats, loc.taken_over_by)));
+    tokens.push(h("span", { class: "token" }, t("taken over by"), " ", seatName(seats, loc.taken_over_by)));
   }
   return cardBox(loc, { where: "location", extra: tokens.length ? [h("div", { class: "tokens" }, ...tokens)] : [] });
 }
@@ -122,16 +123,16 @@ function empireRows(obs, seat, seats) {
     return h("div", { class: `st-row row-${type}` },
       h("div", { class: "st-row-title" }, `${word} (${row.length})`),
       h("div", { class: "st-cards" }, ...(row.length ? row.map((l) => locationBox(l, seats))
-        : [h("span", { class: "none" }, "none")])));
+        : [h("span", { class: "none" }, t("none"))])));
   });
 }
 
 function dealsLine(pl) {
   const deals = [...pl.deals, ...pl.trade_route_deals.map((d) => ({ ...d, route: true }))];
-  if (!deals.length) return h("div", { class: "st-deals" }, "Deals: none");
-  return h("div", { class: "st-deals" }, "Deals: ", deals.map((d) =>
+  if (!deals.length) return h("div", { class: "st-deals" }, t("Deals: none"));
+  return h("div", { class: "st-deals" }, t("Deals:"), " ", deals.map((d) =>
     h("span", { class: "deal", "data-target": `card:${d.id}` },
-      `${d.name} (${goodWord(d.deal)}${d.route ? ", Trade Route" : ""})`)));
+      `${d.name} (${goodWord(d.deal)}${d.route ? `, ${t("Trade Route")}` : ""})`)));
 }
 
 function playerPanel(obs, pl, { seats, you }) {
@@ -140,19 +141,19 @@ function playerPanel(obs, pl, { seats, you }) {
   const passed = pl.passed && obs.step === "action";  // the flag is only news in the Action phase
   const score = obs.scores[seat] || {};
   const facts = [
-    h("span", {}, `Hand: ${pl.hand_size} card${pl.hand_size === 1 ? "" : "s"}`),
-    h("span", {}, `Faction deck: ${pl.faction_deck}`),
-    h("span", {}, `Faction discard: ${pl.faction_discard.length}`),
-    h("span", {}, `Foundations: ${pl.foundations}`),
+    h("span", {}, pl.hand_size === 1 ? t("Hand: 1 card") : t("Hand: {n} cards", { n: pl.hand_size })),
+    h("span", {}, t("Faction deck: {n}", { n: pl.faction_deck })),
+    h("span", {}, t("Faction discard: {n}", { n: pl.faction_discard.length })),
+    h("span", {}, t("Foundations: {n}", { n: pl.foundations })),
   ];
   return h("section", { class: `st-player${mine ? " mine" : ""}${passed ? " passed" : ""}`,
                         "data-seat": seat, "data-target": `player:${seat}` },
     h("h3", { class: "st-player-head" }, seatName(seats, seat), ` — ${pl.faction}`,
-      mine ? h("span", { class: "you-tag" }, " (you)") : null,
-      obs.first_player === seat ? h("span", { class: "first-marker", title: "First player" }, " ⚑ first player") : null,
-      passed ? h("span", { class: "passed-tag" }, " · passed") : null,
-      h("span", { class: "st-vp" }, ` ${score.total ?? pl.vp} pts`)),
-    h("div", { class: "st-facts" }, ...facts, h("span", {}, `VP tokens: ${pl.vp}`)),
+      mine ? h("span", { class: "you-tag" }, ` ${t("(you)")}`) : null,
+      obs.first_player === seat ? h("span", { class: "first-marker", title: t("First player") }, ` ⚑ ${t("first player")}`) : null,
+      passed ? h("span", { class: "passed-tag" }, ` · ${t("passed")}`) : null,
+      h("span", { class: "st-vp" }, ` ${t("{n} pts", { n: score.total ?? pl.vp })}`)),
+    h("div", { class: "st-facts" }, ...facts, h("span", {}, t("VP tokens: {n}", { n: pl.vp }))),
     goodsRow(pl.goods, mine), dealsLine(pl),
     h("div", { class: "st-empire" }, ...empireRows(obs, seat, seats)));
 }
@@ -160,8 +161,8 @@ function playerPanel(obs, pl, { seats, you }) {
 function scoreTrack(obs, seats) {
   const totals = obs.scores.map((s) => s.total || 0);
   const top = Math.max(20, ...totals);
-  return h("div", { class: "st-track", "aria-label": "Score track" },
-    h("div", { class: "st-track-title" }, "Score track"),
+  return h("div", { class: "st-track", "aria-label": t("Score track") },
+    h("div", { class: "st-track-title" }, t("Score track")),
     ...obs.players.map((pl) => {
       const bar = h("span", { class: "bar" });
       bar.style.width = `${(100 * totals[pl.seat]) / top}%`;
@@ -175,41 +176,41 @@ function scoreTrack(obs, seats) {
 function rulesLine(options) {
   if (!options) return null;
   const parts = [];
-  if (options.variants && options.variants.length) parts.push(`Variants: ${options.variants.join(", ")}`);
-  if (options.reshuffle_faction_discards) parts.push("Faction discards reshuffled");
-  if (options.cards) parts.push(`Card set: ${options.cards} (house rules where its cards say so)`);
+  if (options.variants && options.variants.length) parts.push(t("Variants: {list}", { list: options.variants.join(", ") }));
+  if (options.reshuffle_faction_discards) parts.push(t("Faction discards reshuffled"));
+  if (options.cards) parts.push(t("Card set: {name} (house rules where its cards say so)", { name: options.cards }));
   return parts.length ? h("div", { class: "st-rules" }, parts.join(" · ")) : null;
 }
 
 function commonArea(obs, seats, you) {
   const own = Number.isInteger(you) ? obs.players[you] : null;
   const decks = h("div", { class: "st-decks" },
-    h("span", { class: "deck", "data-target": "deck:common" }, `Common deck: ${obs.common_deck}`),
-    h("span", { class: "pile" }, `Common discard: ${obs.common_discard.length}`),
+    h("span", { class: "deck", "data-target": "deck:common" }, t("Common deck: {n}", { n: obs.common_deck })),
+    h("span", { class: "pile" }, t("Common discard: {n}", { n: obs.common_discard.length })),
     own ? h("span", { class: "deck", "data-target": "deck:faction" },
-            `Your Faction deck: ${own.faction_deck}`) : null,
-    own ? h("span", { class: "pile" }, `Your Faction discard: ${own.faction_discard.length}`) : null);
+            t("Your Faction deck: {n}", { n: own.faction_deck })) : null,
+    own ? h("span", { class: "pile" }, t("Your Faction discard: {n}", { n: own.faction_discard.length })) : null);
   return h("section", { class: "st-common" },
-    h("div", { class: "st-round" }, `Round ${obs.round} of ${ROUNDS} · ${obs.phase}`, " · First player: ",
+    h("div", { class: "st-round" }, `${t("Round {n} of {total}", { n: obs.round, total: ROUNDS })} · ${obs.phase}`, ` · ${t("First player:")} `,
       Number.isInteger(obs.first_player) ? seatName(seats, obs.first_player) : "–"),
     rulesLine(obs.options), decks, scoreTrack(obs, seats),
     obs.draft.length || obs.phase === "Lookout" ? h("div", { class: "st-lookout" },
-      h("h3", {}, `Lookout: cards on offer (${obs.draft.length})`),
+      h("h3", {}, t("Lookout: cards on offer ({n})", { n: obs.draft.length })),
       h("div", { class: "st-cards st-draft" }, ...(obs.draft.length
-        ? obs.draft.map((c) => cardBox(c, { where: "draft" })) : [h("span", { class: "none" }, "none")])))
+        ? obs.draft.map((c) => cardBox(c, { where: "draft" })) : [h("span", { class: "none" }, t("none"))])))
       : null);
 }
 
 function handArea(obs) {
   const parts = [];
   if (obs.your_choices && obs.your_choices.length) {
-    parts.push(h("section", { class: "st-choices" }, h("h3", {}, "Cards you are choosing among (secret)"),
+    parts.push(h("section", { class: "st-choices" }, h("h3", {}, t("Cards you are choosing among (secret)")),
       h("div", { class: "st-cards" }, ...obs.your_choices.map((c) => cardBox(c, { where: "choice" })))));
   }
   parts.push(h("section", { class: "st-hand", id: "hand" },
-    h("h3", {}, `Your hand (${obs.your_hand.length})`),
+    h("h3", {}, t("Your hand ({n})", { n: obs.your_hand.length })),
     h("div", { class: "st-cards" }, ...(obs.your_hand.length
-      ? obs.your_hand.map((c) => cardBox(c)) : [h("span", { class: "none" }, "empty")]))));
+      ? obs.your_hand.map((c) => cardBox(c)) : [h("span", { class: "none" }, t("empty"))]))));
   return parts;
 }
 
@@ -218,18 +219,18 @@ function soloArea(obs, seats, events) {
   const vp = obs.virtual_player;
   const attacks = (events || []).filter((e) => e.kind === "attack");
   return h("section", { class: "st-solo", id: "virtual-player" },
-    h("h3", {}, seatMark(-1), " The virtual player"),
-    h("div", { class: "st-facts" }, h("span", {}, `Collection: ${vp.collection} cards`),
-      h("span", {}, `Attack deck: ${vp.attack_deck}`)),
-    h("div", { class: "st-target-line" }, "Target line: ",
-      vp.target_line.length ? vp.target_line.map((t, i) => h("span", { class: i ? "target" : "target first" }, goodWord(t)))
-        : "empty"),
+    h("h3", {}, seatMark(-1), " ", t("The virtual player")),
+    h("div", { class: "st-facts" }, h("span", {}, t("Collection: {n} cards", { n: vp.collection })),
+      h("span", {}, t("Attack deck: {n}", { n: vp.attack_deck }))),
+    h("div", { class: "st-target-line" }, t("Target line:"), " ",
+      vp.target_line.length ? vp.target_line.map((good, i) => h("span", { class: i ? "target" : "target first" }, goodWord(good)))
+        : t("empty")),
     vp.locations.length ? h("div", { class: "st-cards" }, ...vp.locations.map((l) => locationBox(l, seats))) : null,
-    h("h4", {}, "Attacks"),
+    h("h4", {}, t("Attacks")),
     attacks.length ? h("ol", { class: "st-attacks" }, ...attacks.map((e) => h("li", { "data-round": e.turn },
-      h("b", {}, `Round ${e.turn}: `), e.attack ? `Target ${goodWord(e.attack.target)} — ` : "",
-      e.razed ? h("strong", {}, `razed ${e.razed.name}`) : "razed nothing",
-      e.reason ? ` (${e.reason})` : ""))) : h("p", { class: "none" }, "No Attack yet."));
+      h("b", {}, `${t("Round {n}", { n: e.turn })}: `), e.attack ? `${t("Target {good}", { good: goodWord(e.attack.target) })} — ` : "",
+      e.razed ? h("strong", {}, t("razed {name}", { name: e.razed.name })) : t("razed nothing"),
+      e.reason ? ` (${e.reason})` : ""))) : h("p", { class: "none" }, t("No Attack yet.")));
 }
 
 // Your decision: its prompt, and the choices no card, deck, good or player on the table gives.
@@ -238,15 +239,15 @@ function decisionBar(obs, targets, seats, you) {
   if (!targets.size) {  // someone else decides: say who, at the top (a phone shows the list far below)
     const p = obs.current_player;
     if (obs.terminal || !Number.isInteger(p) || p < 0) return null;
-    if (p === you) return h("section", { class: "st-decision waiting", id: "decision" }, "Your choice is on its way…");
-    return h("section", { class: "st-decision waiting", id: "decision" }, "Waiting for ", seatName(seats, p),
+    if (p === you) return h("section", { class: "st-decision waiting", id: "decision" }, t("Your choice is on its way…"));
+    return h("section", { class: "st-decision waiting", id: "decision" }, t("Waiting for"), " ", seatName(seats, p),
           obs.decision ? `: ${obs.decision.prompt}` : "");
   }
   return h("section", { class: "st-decision", id: "decision" },
-    h("strong", {}, "Your turn: "), obs.decision ? obs.decision.prompt : "choose",
+    h("strong", {}, t("Your turn:"), " "), obs.decision ? obs.decision.prompt : t("choose"),
     entries.length ? h("div", { class: "st-decision-choices" }, ...entries.map(([key, list]) =>
       h("button", { type: "button", class: "st-choice", "data-target": key }, list[0].text))) : null,
-    entries.length < targets.size ? h("div", { class: "hint" }, "or click a highlighted card, deck or good below") : null);
+    entries.length < targets.size ? h("div", { class: "hint" }, t("or click a highlighted card, deck or good below")) : null);
 }
 
 export function renderTable(box, obs, { seats = null, you = null, targets = null, events = null } = {}) {
@@ -278,7 +279,7 @@ export function soloVerdict(obs, events) {
   const over = (events || []).filter((e) => e.kind === "game_over").pop();
   const won = typeof obs.result === "string" && obs.result.startsWith("won");
   return h("div", { class: `st-verdict ${won ? "won" : "lost"}`, id: "verdict" },
-    h("strong", {}, won ? "You won!" : "You lost."), " ",
-    won ? obs.result.replace(/^won: /, "Achievement: ") : "The virtual player wins.",
+    h("strong", {}, won ? t("You won!") : t("You lost.")), " ",
+    won ? obs.result.replace(/^won: /, `${t("Achievement:")} `) : t("The virtual player wins."),
     over ? h("p", {}, over.text) : null);
 }

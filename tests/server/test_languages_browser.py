@@ -1,0 +1,143 @@
+"""The pages in Spanish, Italian and Portuguese (Playwright, Debian's Chromium): the browser's
+language picks the catalogue, the header's switch changes it (kept over a reload), and the lobby,
+the game page (Discovery's board, the Settlers table) and the replay show translated text."""
+
+from __future__ import annotations
+
+import pytest
+
+from empires.bots import make_bot
+from empires.core.adapter import get_adapter
+from empires.server.db import Store
+from empires.server.manager import build_game
+from empires.server.web_messages import load
+from tests.server.browser_support import BROWSER_MARKS, LiveServer, keep_shot
+
+pytestmark = BROWSER_MARKS
+pytest.importorskip("playwright.sync_api", reason="browser tests need the playwright package")
+
+TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+
+
+def _store(url: str, game: str, actions: list[str], seed: int = 3):
+    new = build_game(game, TWO_HUMANS, None, seed, actions)
+    store = Store(url)
+    store.migrate()
+    store.create_game(new.row)
+    store.close()
+    return new
+
+
+def _finished_history(game: str, seed: int) -> list[str]:
+    state = get_adapter(game).new_game(2, seed=seed)
+    bots = [make_bot("random", game, seed + s) for s in range(2)]
+    while not state.is_terminal():
+        state.apply(bots[state.current_player].choose(state))
+    return state.history["actions"]
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "pt"])
+def test_the_lobby_follows_the_browsers_language(browser, sqlite_url, lang):
+    words = load(lang)
+    with LiveServer(sqlite_url) as server:
+        context = browser.new_context(locale=lang)
+        try:
+            page = context.new_page()
+            page.goto(f"{server.url}/")
+            page.wait_for_selector("#seats tr")
+            assert page.evaluate("document.documentElement.lang") == lang
+            assert page.inner_text("#create h1") == words["New game"]
+            assert page.inner_text("#create-button") == words["Create game"]
+            assert page.get_attribute("#seed", "placeholder") == words["random"]
+            head = page.inner_text("#seats-head")
+            assert words["Seat"] in head and "Seat" not in head.split()
+            assert page.input_value("#language") == lang
+            assert page.title().startswith(words["Lobby — {game}"].split("{game}")[0])
+            keep_shot(page, f"lobby-{lang}")
+        finally:
+            context.close()
+
+
+def test_the_switch_changes_the_language_and_keeps_it(browser, sqlite_url):
+    with LiveServer(sqlite_url) as server:
+        context = browser.new_context(locale="en-GB")
+        try:
+            page = context.new_page()
+            page.goto(f"{server.url}/")
+            page.wait_for_selector("#seats tr")
+            assert page.inner_text("#create h1") == "New game"
+            with page.expect_navigation():
+                page.select_option("#language", "it")
+            page.wait_for_selector("#seats tr")
+            assert page.inner_text("#create h1") == "Nuova partita"
+            page.reload()
+            page.wait_for_selector("#seats tr")
+            assert page.inner_text("#create-button") == "Crea partita"
+            assert page.evaluate("localStorage.getItem('empires.lang')") == "it"
+        finally:
+            context.close()
+
+
+def _open_game(context, server, gid, token):
+    page = context.new_page()
+    page.goto(f"{server.url}/game/{gid}#token={token}")
+    page.wait_for_selector("#connection.ok")
+    page.wait_for_selector("#status :is(.your-turn, .waiting, strong)")
+    return page
+
+
+def test_the_discovery_game_page_in_portuguese(browser, sqlite_url):
+    new = _store(sqlite_url, "discovery", [])
+    words = load("pt")
+    with LiveServer(sqlite_url) as server:
+        context = browser.new_context(locale="pt-PT")
+        try:
+            page = _open_game(context, server, new.row.id, new.tokens[0])
+            assert page.inner_text("#connection") == words["connected"]
+            assert page.inner_text("#actions-box h2") == "As tuas escolhas"
+            board = page.text_content("#board")
+            for english in ("Colonist Dock", "Capital Buildings", "Merchant Shipping", "Caribbean"):
+                assert words[english] in board
+            assert "Colonist Dock" not in board
+            assert page.inner_text("#status").startswith(words["Your turn:"])
+            assert page.get_attribute("#log", "aria-label") == words["Game log"]
+            assert page.inner_text("#legend").startswith("Trabalhadores:")
+            keep_shot(page, "game-discovery-pt")
+        finally:
+            context.close()
+
+
+def test_the_settlers_table_in_spanish(browser, sqlite_url):
+    new = _store(sqlite_url, "settlers", [])
+    with LiveServer(sqlite_url) as server:
+        context = browser.new_context(locale="es-ES")
+        try:
+            page = _open_game(context, server, new.row.id, new.tokens[0])
+            assert page.inner_text("#brand") == "Colonos del Imperio"
+            goods = page.inner_text(".st-player.mine .st-goods")
+            assert "Madera" in goods and "Piedra" in goods and "Comida" in goods
+            assert "Wood" not in goods
+            assert "Mazo común:" in page.inner_text(".st-decks")
+            keep_shot(page, "game-settlers-es")
+        finally:
+            context.close()
+
+
+def test_the_replay_in_italian(browser, sqlite_url):
+    new = _store(sqlite_url, "discovery", _finished_history("discovery", 5), seed=5)
+    with LiveServer(sqlite_url) as server:
+        context = browser.new_context(locale="it-IT")
+        try:
+            page = context.new_page()
+            page.goto(f"{server.url}/replay/{new.row.id}#token={new.tokens[None]}")
+            page.wait_for_selector("#step strong")
+            assert page.inner_text("header").count("Replay (vista spettatore)") == 1
+            assert page.inner_text("#step strong").startswith("Passo 0 di ")
+            assert page.inner_text("#first") == "« Primo"
+            assert page.get_attribute("#play", "title") == "Riproduci / pausa (spazio)"
+            page.click("#last")
+            page.wait_for_selector("#scores")
+            assert "Punteggio finale" in page.inner_text("#scores")
+            assert page.evaluate("document.documentElement.lang") == "it"
+        finally:
+            context.close()
