@@ -26,6 +26,7 @@ class Shared:
         "battle",
         "buildings",
         "expedition",
+        "goods",
         "planned",
         "ship",
         "targets",
@@ -36,6 +37,7 @@ class Shared:
         self.added: dict[tuple[int, ...], float] = {}  # add_value by arguments and counts
         self.expedition: dict[tuple[int, int], float] = {}  # best_expedition by arguments
         self.buildings: dict[tuple[str, int, int], float] = {}  # building_value
+        self.goods: dict[tuple[int, ...], float] = {}  # good_value by good and goods held
         self.values: dict[tuple[Any, ...], float] = {}  # the scorers' own, keyed by their inputs
         self.planned: dict[tuple[Any, ...], list[list[int]]] = {}  # the Dock's planned landings
         self.targets: list[tuple[Any, list, float]] | None = None  # discovery_targets

@@ -68,7 +68,15 @@ class _View(_Board):
         return _goods_pot(tuple(goods), ships, self.turn >= TURNS)
 
     def good_value(self, g: int, goods: list[int] | None = None) -> float:
-        goods = list(goods if goods is not None else self.goods[self.me])
+        """What one more good ``g`` is worth to us, holding ``goods`` (default: ours)."""
+        held = tuple(goods if goods is not None else self.goods[self.me])
+        key = (g, *held)
+        value = self.shared.goods.get(key)
+        if value is None:
+            value = self.shared.goods[key] = self._good_value(g, list(held))
+        return value
+
+    def _good_value(self, g: int, goods: list[int]) -> float:
         ships = self.ships[self.me]
         before = self.goods_pot(goods, ships)
         goods[g] += 1
