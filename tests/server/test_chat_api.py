@@ -288,3 +288,25 @@ def test_players_chat_while_a_game_waits_for_players(client, clock):
     assert view(client, g["id"], g["seats"][0]["token"])["game"]["status"] == "waiting"
     post(client, g["id"], g["seats"][0]["token"], "anyone?")
     assert [m["text"] for m in history(client, g["id"], g["spectator"]["token"])] == ["anyone?"]
+
+
+def test_writers_racing_for_message_numbers_all_land(db_url):
+    """Several servers (here: threads with their own engine) posting to one game: every message
+    gets its own number, none is lost."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    new, _ = _near_the_end(db_url)
+    stores = [Store(db_url) for _ in range(3)]
+    try:
+
+        def write(i: int) -> int:
+            return chat_module.store_message(stores[i % 3].engine, new.row.id, i % 2, f"m{i}")["n"]
+
+        with ThreadPoolExecutor(3) as pool:
+            numbers = list(pool.map(write, range(45)))
+        assert sorted(numbers) == list(range(45))
+        stored = chat_module.load_messages(stores[0].engine, new.row.id, limit=100)
+        assert sorted(m["text"] for m in stored) == sorted(f"m{i}" for i in range(45))
+    finally:
+        for store in stores:
+            store.close()

@@ -47,6 +47,7 @@ CHAT_HISTORY = 50  # messages a new connection (or a GET) gets
 QUEUE_SIZE = 200  # messages waiting for one slow connection; beyond, the oldest are dropped
 # Characters that reorder the text around them (a message could make another one read backwards).
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+STORE_ATTEMPTS = 20  # writers racing for a message number (several servers) each try this often
 CHATTING = ("waiting", "active", "finished")  # game statuses in which the seats may post
 
 
@@ -84,7 +85,7 @@ def clean(text: Any) -> str:
 def store_message(engine: Engine, game_id: str, seat: int, text: str) -> dict:
     """Store ``text`` as the game's next message; its record ``{n, seat, text, time}``. Two
     writers racing for the same ``n`` (two servers) cannot both win: the loser takes the next."""
-    for _ in range(5):
+    for _ in range(STORE_ATTEMPTS):
         stamp = now()
         try:
             with engine.begin() as conn:
