@@ -13,8 +13,8 @@ was. The budget is counted in CPU seconds by default (``ismcts:B:clock=cpu``: th
 free core gives in B seconds, whatever else the machine runs; ``--clock wall`` for wall-clock
 seconds, as the committed 1 s figures were, measured on a lightly loaded machine).
 ``--report`` only reads the files. Prints, for this budget and for the ``--compare`` file
-(default: the committed ``ismcts:1s`` results for this player count), the games, the searching
-bot's wins (a shared first place counts 1/k, as the tournament counts it), the win rate with its
+(default: the committed ``ismcts:1s`` results for this player count; also restricted to the
+seeds played so far: the same deals), the games, the searching bot's wins (a shared first place counts 1/k, as the tournament counts it), the win rate with its
 95% Wilson interval, and the mean margin over the best other seat.
 """
 
@@ -42,9 +42,11 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - spread) / den, (centre + spread) / den
 
 
-def tally(path: Path) -> dict:
-    """Games, wins and mean margin of the ISMCTS seat in a tournament results file."""
+def tally(path: Path, seeds: set[int] | None = None) -> dict:
+    """Games, wins and mean margin of the ISMCTS seat in a tournament results file (only the
+    games of ``seeds``, if given), and the seeds of those games."""
     games = 0
+    played: set[int] = set()
     wins = margin = 0.0
     spec = ""
     with path.open() as f:
@@ -52,6 +54,9 @@ def tally(path: Path) -> dict:
             row = json.loads(line)
             if "run" in row or "ranking" not in row:
                 continue
+            if seeds is not None and row["seed"] not in seeds:
+                continue
+            played.add(row["seed"])
             seat = next(i for i, b in enumerate(row["bots"]) if b.startswith("ismcts"))
             spec = row["bots"][seat]
             totals = [s["total"] for s in row["scores"]]
@@ -59,7 +64,8 @@ def tally(path: Path) -> dict:
             wins += 1.0 / len(first) if seat in first else 0.0
             margin += totals[seat] - max(t for i, t in enumerate(totals) if i != seat)
             games += 1
-    return {"spec": spec, "games": games, "wins": wins, "margin": margin / max(1, games)}
+    margin /= max(1, games)
+    return {"spec": spec, "games": games, "wins": wins, "margin": margin, "seeds": played}
 
 
 def play(args: argparse.Namespace, path: Path) -> None:
@@ -96,6 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     if compare:
         rows.append(tally(Path(compare)))
+        same = tally(Path(compare), rows[0]["seeds"])  # the same deals
+        same["spec"] += " (same seeds)"
+        rows.append(same)
     print(f"Discovery, {args.players} players, ISMCTS seat vs heuristic, seats rotated")
     print(f"{'bot':<22} {'games':>5} {'wins':>7} {'rate':>6}  {'95% Wilson':<13} {'margin':>7}")
     for r in rows:
