@@ -14,8 +14,9 @@ free core gives in B seconds, whatever else the machine runs; ``--clock wall`` f
 seconds, as the committed 1 s figures were, measured on a lightly loaded machine).
 ``--report`` only reads the files. Prints, for this budget and for the ``--compare`` file
 (default: the committed ``ismcts:1s`` results for this player count; also restricted to the
-seeds played so far: the same deals), the games, the searching bot's wins (a shared first place counts 1/k, as the tournament counts it), the win rate with its
-95% Wilson interval, and the mean margin over the best other seat.
+seeds played so far: the same deals), the games, the searching bot's wins (a shared first
+place counts 1/k, as the tournament counts it), the win rate with its 95% Wilson interval, and
+the mean margin over the best other seat.
 """
 
 from __future__ import annotations
