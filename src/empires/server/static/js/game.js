@@ -9,6 +9,7 @@ import { lang, t } from "./i18n.js";
 import { remember } from "./my-games.js";
 import { TurnAlerts, turnTitle } from "./notify.js";
 import { rematchBox, waitingLine } from "./rematch.js";
+import { TablePanel } from "./table.js";
 import { RulesHelp } from "./rules-help.js";
 import { scoreChart } from "./score-chart.js";
 import * as settlers from "./settlers-board.js";
@@ -77,6 +78,8 @@ const chat = new ChatPanel($("#chat"), { id, token, send: (payload) => {
   return true;
 } });
 const rules = new RulesHelp($("#rules"), { id, token });
+// Undo, clocks, leaving and taking the seat back (table.js).
+const tablePanel = new TablePanel($("#table-box"), { id, token, ws: () => game.ws, onError: showError });
 
 function receive(msg) {
   if (chat.handles(msg)) return;
@@ -93,7 +96,7 @@ function receive(msg) {
     showFairness(msg.game);
     seen(msg);
     render();
-  } else if (msg.type === "ack") {
+  } else if (msg.type === "ack" || msg.type === "table_ack") {
     game.pending = false;
     showError("");
   } else if (msg.type === "error") {
@@ -287,6 +290,7 @@ function render() {
                   onclick: () => act(e.action) }, e.text))));
   $("#actions-box").hidden = !v.legal.length;
   updateHintBox($("#hint-box"), v, { id, token });  // practice games only
+  tablePanel.update(v, game.log);  // undo, clocks, leave and return
 
   const result = $("#result");
   if (v.result) {

@@ -1,0 +1,223 @@
+// The table (issue #16 A): Undo (button, Ctrl+Z), each seat's clock ticking, leaving the table
+// (a bot of the table's choice plays on) and taking the seat back; and, in the lobby, the game's
+// time budget and stand-in bot.
+
+import { seatLabel } from "./board.js";
+import { api, h, swatch } from "./common.js";
+import { t } from "./i18n.js";
+
+const REASONS = {
+  left: () => t("left the table"),
+  timeout: () => t("ran out of time"),
+  disconnected: () => t("lost the connection"),
+};
+
+// Seconds as m:ss (or h:mm:ss).
+export function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  const hh = Math.floor(s / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, "0");
+  return hh ? `${hh}:${String(mm).padStart(2, "0")}:${ss}` : `${mm}:${ss}`;
+}
+
+// A seat's mark: its colour with its number (never the colour alone).
+function seatMark(seats, seat) {
+  return h("span", { class: "table-seat" }, swatch(seat), " ",
+           h("b", {}, `${seat + 1}. ${seatLabel(seats, seat)}`));
+}
+
+export class TablePanel {
+  // box: the panel's element; ws(): the game's websocket (or null); onSent(): a request left.
+  constructor(box, { id, token, ws, onError }) {
+    Object.assign(this, { box, id, token, ws, onError });
+    this.view = null;
+    this.log = [];
+    this.offset = 0;  // server clock minus this browser's, in seconds
+    this.seq = 0;
+    this.timer = setInterval(() => this.tick(), 250);
+    document.addEventListener("keydown", (ev) => {
+      const undoKey = (ev.ctrlKey || ev.metaKey) && !ev.shiftKey && ev.key.toLowerCase() === "z";
+      const typing = ev.target && ["INPUT", "TEXTAREA"].includes(ev.target.tagName);
+      if (undoKey && !typing && this.undoable()) {
+        ev.preventDefault();
+        this.send("undo");
+      }
+    });
+  }
+
+  undoable() {
+    const v = this.view;
+    return v && v.table && v.table.undoable > 0 ? v.table.undoable : 0;
+  }
+
+  // A new state message from the server (with its clock's "now") and the whole log so far.
+  update(view, log) {
+    this.view = view;
+    this.log = log;
+    if (typeof view.now === "number") this.offset = view.now - Date.now() / 1000;
+    this.render();
+  }
+
+  async send(kind) {
+    const v = this.view;
+    if (!v || this.pending) return;
+    this.pending = true;
+    const body = kind === "undo" ? { expect: v.game.moves, count: 1 } : {};
+    const ws = this.ws();
+    try {
+      if (ws && ws.readyState === WebSocket.OPEN) {
+        ws.send(JSON.stringify({ type: kind, ...body, id: `table-${++this.seq}` }));
+      } else {
+        await api(`/api/games/${encodeURIComponent(this.id)}/${kind}`,
+                  { method: "POST", token: this.token, body });
+      }
+    } catch (err) {
+      this.onError(err.message);
+    } finally {
+      this.pending = false;
+    }
+  }
+
+  render() {
+    const v = this.view;
+    const table = v && v.table;
+    if (!table) { this.box.hidden = true; return; }
+    const seats = v.game.seats;
+    const active = v.game.status === "active" && !v.observation.terminal;
+    const parts = [];
+    if (table.clock.mode !== "none") parts.push(this.clocks(table, seats));
+    const away = table.seats.map((s, i) => [s, i]).filter(([s]) => s.away);
+    for (const [s, i] of away) {
+      parts.push(h("p", { class: "away" }, seatMark(seats, i), " ",
+        t("{reason}: the {bot} bot plays for them", { reason: REASONS[s.away] ? REASONS[s.away]() : s.away,
+                                                     bot: table.stand_in })));
+    }
+    if (active && v.you !== null && seats[v.you] && seats[v.you].kind === "human") {
+      parts.push(this.buttons(table));
+    }
+    const notes = this.notes(seats);
+    if (notes.length) parts.push(h("ul", { class: "table-notes" }, ...notes));
+    this.box.replaceChildren(...parts);
+    this.box.hidden = parts.length === 0;
+    this.tick();
+  }
+
+  buttons(table) {
+    const v = this.view;
+    const mine = table.seats[v.you];
+    const out = h("div", { class: "table-buttons" });
+    if (mine && mine.away) {
+      out.append(h("button", { type: "button", id: "return-button", class: "primary",
+                               onclick: () => this.send("return") }, t("Take my seat back")));
+      return out;
+    }
+    if (this.undoable()) {
+      out.append(h("button", { type: "button", id: "undo-button", title: t("Undo (Ctrl+Z)"),
+                               "aria-keyshortcuts": "Control+Z", onclick: () => this.send("undo") },
+                   t("Undo")));
+    }
+    out.append(h("button", { type: "button", id: "leave-button",
+                             onclick: () => this.send("leave") }, t("Leave table")));
+    return out;
+  }
+
+  clocks(table, seats) {
+    const mode = table.clock.mode === "move"
+      ? t("{s} s per move", { s: table.clock.seconds })
+      : t("{m} min per game + {i} s per move", { m: table.clock.seconds / 60, i: table.clock.increment });
+    return h("div", { class: "clocks" }, h("div", { class: "hint" }, t("Time limit: {mode}", { mode })),
+      h("ul", {}, ...seats.map((seat, i) => h("li", {
+        class: table.running === i ? "clock running" : "clock", "data-seat": i },
+        seatMark(seats, i), " ",
+        h("span", { class: "clock-time", role: "timer", "aria-label": t("time left") }, "")))));
+  }
+
+  // Moves a stand-in bot played and moves taken back, the latest first (a few of them).
+  notes(seats) {
+    const v = this.view;
+    const out = [];
+    for (const e of this.log.slice(-40)) {
+      if (!e.stand_in) continue;
+      out.push([e.index, t("{n}. played by the {bot} bot for {name}: {text}",
+        { n: e.index + 1, bot: e.stand_in, name: seatLabel(seats, e.seat), text: e.text })]);
+    }
+    for (const u of v.table.undos.slice(-5)) {
+      out.push([u.index - 0.5, t("{name} took back {count} move(s)",
+        { name: seatLabel(seats, u.seat), count: u.count })]);
+    }
+    out.sort((a, b) => b[0] - a[0]);
+    return out.slice(0, 5).map(([, text]) => h("li", {}, text));
+  }
+
+  // The clocks' texts, counted down from the server's deadline.
+  tick() {
+    const v = this.view;
+    if (!v || !v.table || v.table.clock.mode === "none" || this.box.hidden) return;
+    const table = v.table;
+    const now = Date.now() / 1000 + this.offset;
+    for (const li of this.box.querySelectorAll(".clock")) {
+      const seat = Number(li.dataset.seat);
+      let left;
+      if (table.running === seat && table.deadline !== null) left = table.deadline - now;
+      else if (table.clock.mode === "game") left = table.seats[seat].remaining;
+      else left = table.clock.seconds;
+      li.querySelector(".clock-time").textContent = clockText(left);
+      li.classList.toggle("low", table.running === seat && left < 10);
+    }
+  }
+}
+
+// ---- the lobby: the game's time budget and stand-in bot ----
+
+const BUDGETS = [
+  ["none", 0], ["move", 30], ["move", 60], ["move", 120], ["move", 300], ["move", 600],
+  ["game", 300], ["game", 600], ["game", 1200], ["game", 1800], ["game", 3600],
+];
+
+function budgetText(mode, seconds) {
+  if (mode === "none") return t("No time limit");
+  if (mode === "move") return seconds < 60 ? t("{s} s per move", { s: seconds })
+    : t("{m} min per move", { m: seconds / 60 });
+  return t("{m} min per game", { m: seconds / 60 });
+}
+
+// The lobby's fieldset: time limit, increment (per-game budgets) and stand-in bot.
+export function tableChoice(bots) {
+  const budget = h("select", { id: "clock", name: "clock" },
+    ...BUDGETS.map(([mode, s]) => h("option", { value: `${mode}:${s}` }, budgetText(mode, s))));
+  const increment = h("select", { id: "increment", name: "increment" },
+    ...[0, 5, 10, 30].map((s) => h("option", { value: String(s) }, t("+{s} s per move", { s }))));
+  const standIn = h("select", { id: "stand-in", name: "stand_in" },
+    ...bots.map((b) => h("option", { value: b, selected: b === "heuristic" || null }, b)));
+  const incLabel = h("label", { hidden: true }, t("Increment"), " ", increment);
+  budget.addEventListener("change", () => { incLabel.hidden = !budget.value.startsWith("game:"); });
+  return h("fieldset", { class: "table-choice" },
+    h("legend", {}, t("Table")),
+    h("label", {}, t("Time limit"), " ", budget), " ", incLabel,
+    h("label", {}, t("If a player leaves or runs out of time, this bot plays for them"), " ", standIn));
+}
+
+// The table settings of the lobby's form, for the create request.
+export function tableSettings() {
+  const budget = document.querySelector("#clock");
+  if (!budget) return {};
+  const [mode, seconds] = budget.value.split(":");
+  const out = { stand_in: document.querySelector("#stand-in").value };
+  if (mode !== "none") {
+    out.clock = { mode, seconds: Number(seconds) };
+    if (mode === "game") out.clock.increment = Number(document.querySelector("#increment").value);
+  }
+  return out;
+}
+
+// ---- the replay: where moves were taken back ----
+
+// A note for the replay at ``step`` (actions shown): the undos made from that position, or null.
+export function undoNote(undos, step, seats) {
+  const here = (undos || []).filter((u) => u.index === step);
+  if (!here.length) return null;
+  return h("p", { class: "undo-note" }, ...here.map((u) => t(
+    "Here {name} took back {count} move(s), then played on.",
+    { name: seatLabel(seats, u.seat), count: u.count })));
+}
