@@ -1,14 +1,20 @@
 """Which ``empires`` is running: the installed package's version and its build.
 
-``BUILD`` names how the engines are built: ``"pure Python"`` (no compiled extension yet).
-``empires --version`` prints both.
+The build is ``"compiled (mypyc)"`` when the engines were compiled to C extensions
+(``EMPIRES_COMPILE=1 pip install .``, see setup.py) and ``"pure Python"`` otherwise; it is read
+from the module actually imported (:data:`PROBE_MODULE`), so a copy compiled elsewhere and put
+first on ``sys.path`` reports itself. ``empires --version`` prints both.
 """
 
 from __future__ import annotations
 
-from importlib import metadata
+import importlib
+from importlib import machinery, metadata
 
-BUILD = "pure Python"
+# A module of the engine that the compiled build always compiles (setup.py's COMPILED).
+PROBE_MODULE = "empires.discovery.mechanics"
+COMPILED = "compiled (mypyc)"
+PURE = "pure Python"
 
 
 def package_version() -> str:
@@ -19,8 +25,19 @@ def package_version() -> str:
         return "unknown"
 
 
+def build() -> str:
+    """``"compiled (mypyc)"`` when the engine's modules are extension modules, else ``"pure Python"``."""
+    path = getattr(importlib.import_module(PROBE_MODULE), "__file__", None) or ""
+    return COMPILED if path.endswith(tuple(machinery.EXTENSION_SUFFIXES)) else PURE
+
+
+def is_compiled() -> bool:
+    """Whether the compiled (mypyc) build is running."""
+    return build() == COMPILED
+
+
 def version_text() -> str:
-    """``"empires 0.1.0 (pure Python, Python 3.11.7)"``."""
+    """``"empires 0.1.0 (pure Python, Python 3.11.7)"`` or ``"... (compiled (mypyc), ...)"``."""
     import platform
 
-    return f"empires {package_version()} ({BUILD}, Python {platform.python_version()})"
+    return f"empires {package_version()} ({build()}, Python {platform.python_version()})"

@@ -450,7 +450,7 @@ class ISMCTSBot:
                     second = v
         remaining: float
         if max_iter is not None:
-            remaining = max_iter - done
+            remaining = float(max_iter - done)
         elif deadline is not None:
             remaining = done * (deadline - now) / max(now - started, 1e-9)
         else:

@@ -1,0 +1,156 @@
+"""The compiled (mypyc) build against the pure one: random-playout decisions per second, and the ratio.
+
+    python benchmarks/compiled.py [--dir /tmp/empires-compiled] [--games N] [--rounds R] [--narrate]
+    python benchmarks/compiled.py --build-only [--dir DIR]     # just make (or refresh) the tree
+
+Builds, or reuses, a compiled copy of this checkout in a scratch directory (``--dir``): the
+sources (``src/``, setup.py, pyproject.toml, build_support/) are copied there and built in place
+with ``EMPIRES_COMPILE=1 python setup.py build_ext --inplace`` (needs mypy and a C compiler; the
+copy is rebuilt only when a source file changed). Nothing is ever built inside this checkout.
+Anything can then run on the compiled tree with ``PYTHONPATH=DIR/src``.
+
+Then, in ONE run, random playouts (benchmarks/playouts.py: uniform among the legal actions,
+without the event log unless ``--narrate``) for Discovery with 4 players and Settlers with 2,
+each tree in its own subprocess, ``--rounds`` times alternately (the machine is shared, so the
+best round of each counts). Prints decisions/s per build, the ratio, and whether both builds
+played the very same games (same number of decisions). Target: ratio >= 1.8 for both games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DIR = Path("/tmp/empires-compiled")
+COPIED = ("setup.py", "pyproject.toml", "README.md", "build_support", "src")
+GAMES = (("discovery", 4), ("settlers", 2))
+TARGET = 1.8
+
+# Runs in the subprocess: the playouts of benchmarks/playouts.py on whichever tree is first on
+# sys.path; prints one JSON line.
+CHILD = """
+import json, sys, time
+sys.path.insert(0, {bench!r})
+from playouts import bench
+from empires.core.adapter import get_adapter
+from empires.version import build
+seconds, decisions = bench(get_adapter({game!r}), {players}, {games}, {seed}, narrate={narrate})
+print(json.dumps({{"build": build(), "seconds": seconds, "decisions": decisions}}))
+"""
+
+
+def fingerprint(root: Path) -> str:
+    """A digest of every file the compiled copy is built from."""
+    digest = hashlib.sha256()
+    for name in COPIED:
+        path = root / name
+        files = sorted(path.rglob("*.py")) + sorted(path.rglob("*.toml")) if path.is_dir() else [path]
+        for file in files:
+            digest.update(str(file.relative_to(root)).encode())
+            digest.update(file.read_bytes())
+    return digest.hexdigest()
+
+
+def _ignore(directory: str, names: list[str]) -> set[str]:
+    return {n for n in names if n in {"__pycache__", "build"} or n.endswith((".so", ".egg-info"))}
+
+
+def build_tree(target: Path, quiet: bool = False) -> Path:
+    """Copy this checkout's sources to ``target`` and compile them there (unless already done for
+    the same sources); returns ``target / "src"``, the tree to put first on ``PYTHONPATH``."""
+    if target.resolve() == ROOT or ROOT in target.resolve().parents:
+        raise SystemExit(f"--dir {target} is inside the checkout; the compiled tree lives elsewhere")
+    stamp = target / "fingerprint"
+    wanted = fingerprint(ROOT)
+    if stamp.exists() and stamp.read_text() == wanted:
+        return target / "src"
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, target / name, ignore=_ignore)
+        else:
+            shutil.copy2(source, target / name)
+    print(f"compiling a copy of {ROOT} in {target} (a few minutes) ...", file=sys.stderr)
+    env = dict(os.environ, EMPIRES_COMPILE="1")
+    command = [sys.executable, "setup.py", "build_ext", "--inplace"]
+    done = subprocess.run(command, cwd=target, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.stderr.write(done.stdout[-4000:] + done.stderr[-4000:])
+        raise SystemExit(f"the compiled build failed (exit {done.returncode})")
+    stamp.write_text(wanted)
+    return target / "src"
+
+
+def measure(tree: Path, game: str, players: int, games: int, seed: int, narrate: bool) -> dict:
+    """Random playouts in a subprocess whose first import path is ``tree``."""
+    code = CHILD.format(
+        bench=str(ROOT / "benchmarks"), game=game, players=players, games=games, seed=seed,
+        narrate=narrate,
+    )
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def compare(trees: dict[str, Path], args: argparse.Namespace) -> bool:
+    """Measure each game on both trees; print the table; True if every ratio meets the target."""
+    print(f"{'game':>10} {'players':>7} {'build':>17} {'decisions/s':>12} {'decisions':>10}")
+    ok = True
+    for game, players in GAMES:
+        best: dict[str, dict] = {}
+        for _ in range(args.rounds):
+            for label, tree in trees.items():
+                run = measure(tree, game, players, args.games, args.seed, args.narrate)
+                run["rate"] = run["decisions"] / run["seconds"]
+                if label not in best or run["rate"] > best[label]["rate"]:
+                    best[label] = run
+        for run in best.values():
+            print(
+                f"{game:>10} {players:>7} {run['build']:>17} {run['rate']:>12.0f} "
+                f"{run['decisions']:>10}"
+            )
+        ratio = best["compiled"]["rate"] / best["pure"]["rate"]
+        same = best["compiled"]["decisions"] == best["pure"]["decisions"]
+        ok = ok and ratio >= TARGET and same
+        print(
+            f"{game:>10}: compiled / pure = {ratio:.2f}x (target >= {TARGET}x), "
+            f"same games: {'yes' if same else 'NO'}"
+        )
+    return ok
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--dir", type=Path, default=DEFAULT_DIR, help="the compiled copy's place")
+    parser.add_argument("--build-only", action="store_true", help="make the compiled tree, no run")
+    parser.add_argument("--games", type=int, default=20, help="games per round (default 20)")
+    parser.add_argument("--rounds", type=int, default=3, help="alternate rounds (default 3)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--narrate", action="store_true", help="keep the event log on")
+    args = parser.parse_args(argv)
+    compiled = build_tree(args.dir)
+    if args.build_only:
+        print(f"compiled tree: PYTHONPATH={compiled}")
+        return 0
+    trees = {"pure": ROOT / "src", "compiled": compiled}
+    print(
+        f"random playouts, {args.games} games x best of {args.rounds} rounds per build, "
+        f"one process each{'' if args.narrate else ', no event log'}"
+    )
+    return 0 if compare(trees, args) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

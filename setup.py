@@ -1,0 +1,103 @@
+"""Build hook: the pure-Python package by default, the engines and bots compiled with mypyc on request.
+
+``pip install .`` / ``pip install -e .``: pure Python, no compiler, nothing to wait for.
+``EMPIRES_COMPILE=1 pip install .`` (or ``-e .``): the modules of ``COMPILED`` below are compiled
+to C extensions with mypyc (mypy is added to the build requirements by
+``build_support/empires_build_backend.py``), needing a C compiler. ``empires --version`` says which
+build is running. Everything else (the project's metadata) is in pyproject.toml.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import sys
+import sysconfig
+
+from setuptools import setup
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "build_support"))
+from empires_build_backend import compile_requested  # noqa: E402
+
+# What is compiled: the engine shell, both games' rules, states and heuristics, and the bots that
+# play them (random, ISMCTS). Globs are relative to this file.
+COMPILED = [
+    "src/empires/core/*.py",
+    "src/empires/discovery/*.py",
+    "src/empires/discovery/heuristic/*.py",
+    "src/empires/settlers/*.py",
+    "src/empires/bots/base.py",
+    "src/empires/bots/random_bot.py",
+    "src/empires/bots/ismcts.py",
+]
+
+# Left pure, and why. Package __init__ modules stay pure so each package's import is unchanged.
+EXCLUDED = {
+    "src/empires/core/screen.py": "terminal panels (rich renderables); not on any engine path",
+    "src/empires/discovery/screen.py": "terminal panels (rich renderables); not on any engine path",
+    "src/empires/settlers/screen.py": "terminal panels (rich renderables); not on any engine path",
+    "src/empires/settlers/card_files.py": "reads and validates card files (I/O, jsonschema), not the engine",
+    "src/empires/core/errors.py": "the error classes stay the very same Python classes on both builds",
+    # mypyc rejects these two patterns; neither module is on a playout's hot path.
+    "src/empires/discovery/actions.py": "Action subclasses a NamedTuple (unsupported by mypyc)",
+    "src/empires/settlers/actions.py": "Action subclasses a NamedTuple (unsupported by mypyc)",
+    "src/empires/core/adapter.py": "EngineAdapter's attributes are redefined with narrower types by "
+    "each game's adapter (rejected by mypyc); the adapters are thin glue",
+    "src/empires/discovery/adapter.py": "subclasses core.adapter.EngineAdapter (left pure)",
+    "src/empires/settlers/adapter.py": "subclasses core.adapter.EngineAdapter (left pure)",
+    # PlainState reads each State class's annotations when it is subclassed; a compiled class
+    # keeps none, so the states and their base stay pure Python classes.
+    "src/empires/core/fields.py": "PlainState.__init_subclass__ reads the class __dict__",
+    "src/empires/discovery/state.py": "a PlainState (fields declared by annotations)",
+    "src/empires/settlers/state.py": "a PlainState (fields declared by annotations)",
+}
+# The Discovery heuristic's scorers are mixin classes (multiple inheritance, unsupported by
+# mypyc native classes) and its views fill lazily computed attributes through the instance
+# __dict__ (board._lazy): those modules stay pure; the heuristic's function modules are compiled.
+EXCLUDED.update(
+    (f"src/empires/discovery/heuristic/{name}.py", "a scorer mixin or lazily filled view class")
+    for name in (
+        "bot", "placement", "colonies", "events", "expeditions", "goods", "specialists",
+        "warfare", "board", "view", "game_view",
+    )
+)
+
+
+def compiled_paths() -> list[str]:
+    """The source files mypyc compiles (``COMPILED`` minus ``EXCLUDED`` and package inits)."""
+    found = {path for pattern in COMPILED for path in glob.glob(pattern)}
+    return sorted(
+        path for path in found if path not in EXCLUDED and not path.endswith("__init__.py")
+    )
+
+
+def _c_compiler() -> str | None:
+    """The C compiler setuptools would call ($CC, else Python's configured one), if on PATH."""
+    command = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    return shutil.which(command.split()[0])
+
+
+def ext_modules() -> list:  # type: ignore[type-arg]
+    """No extension for the pure build; the mypyc extensions for ``EMPIRES_COMPILE=1``."""
+    if not compile_requested():
+        return []
+    if _c_compiler() is None:
+        sys.exit(
+            "EMPIRES_COMPILE=1 needs a C compiler, and none was found ($CC or cc on PATH). "
+            "Install one (Debian: apt-get install gcc python3-dev) or unset EMPIRES_COMPILE "
+            "for the pure-Python build."
+        )
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        sys.exit(
+            "EMPIRES_COMPILE=1 needs mypy (which ships mypyc) at build time: build with pip's "
+            "isolation (the default), or `pip install 'mypy~=2.4.1'` first when using "
+            "--no-build-isolation."
+        )
+    return mypycify(compiled_paths(), opt_level="3", debug_level="0")
+
+
+if __name__ == "__main__":  # pip's backend runs this file as __main__; tests import it
+    setup(ext_modules=ext_modules())
