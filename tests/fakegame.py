@@ -80,10 +80,14 @@ class FakeState:
             return [TABLE[0], TABLE[2]]
         return list(TABLE)
 
-    def apply(self, action) -> None:
+    def check(self, action) -> Action:
         a = _coerce(action)
         if a not in self.legal_actions():
             raise IllegalActionError(f"{a} is not legal now")
+        return a
+
+    def apply(self, action) -> None:
+        a = self.check(action)
         if a.kind == "take":
             self.coins[self.current_player] += a.a
         self.actions.append(str(a))
