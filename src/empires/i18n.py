@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import locale as _locale
 import os
-from functools import cache
+import re
+from functools import cache, lru_cache
 from importlib import resources
 
 LANGUAGES = {"en": "English", "es": "Español", "it": "Italiano", "pt": "Português"}
@@ -41,6 +42,55 @@ def translate(text: str, lang: str = DEFAULT, /, **values: object) -> str:
         except (KeyError, IndexError, ValueError):
             out = text.format(**values)
     return out
+
+
+def N_(text: str) -> str:
+    """Marks ``text`` for the catalogues (Babel extracts it) without translating it: the
+    engines' English sentence shapes and printed names (see empires.sentences)."""
+    return text
+
+
+_PLACEHOLDER = re.compile(r"(\{\w+\})")
+
+
+@cache
+def _patterns(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The catalogue's texts with placeholders as patterns matching the English they make, the
+    most specific (most fixed text) first, each with its translation."""
+    out = []
+    for english, translated in catalogue(lang).items():
+        parts = _PLACEHOLDER.split(english)
+        names = [p[1:-1] for p in parts if _PLACEHOLDER.fullmatch(p)]
+        if not names or len(set(names)) != len(names):
+            continue
+        regex = "".join(
+            f"(?P<{p[1:-1]}>.+?)" if _PLACEHOLDER.fullmatch(p) else re.escape(p) for p in parts
+        )
+        fixed = len(_PLACEHOLDER.sub("", english))
+        out.append((fixed, re.compile(regex + r"\Z", re.S), translated))
+    out.sort(key=lambda item: -item[0])
+    return tuple((pattern, translated) for _, pattern, translated in out)
+
+
+@lru_cache(maxsize=65536)
+def translate_text(text: str, lang: str) -> str:
+    """An English text the engines made (an action, an event, a prompt, a name) in ``lang``: the
+    catalogue's translation when it has the text itself, else the first template whose English
+    shape matches it, its values translated the same way; unchanged when nothing matches."""
+    if lang == DEFAULT or not text or lang not in LANGUAGES:
+        return text
+    found = catalogue(lang).get(text)
+    if found:
+        return found
+    for pattern, translated in _patterns(lang):
+        match = pattern.match(text)
+        if match:
+            values = {k: translate_text(v, lang) for k, v in match.groupdict().items()}
+            try:
+                return translated.format(**values)
+            except (KeyError, IndexError, ValueError):
+                continue
+    return text
 
 
 def normalize(tag: str | None) -> str:

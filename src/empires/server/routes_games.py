@@ -19,6 +19,7 @@ from empires.server.api import (
 from empires.server.manager import SPECTATOR, ApiError, GameManager, LiveGame
 from empires.server.routes_accounts import link_new_game
 from empires.server.take_back import public_undos
+from empires.server.view_language import language, localize_json
 
 router = APIRouter()
 
@@ -42,12 +43,16 @@ async def create_game(body: CreateGame, request: Request, manager: Manager):
 
 
 @router.get("/api/games/{game_id}", responses=error_responses(401, 403, 404, 410, 503))
-async def get_game(game_id: str, request: Request, credentials: Credentials, manager: Manager):
+async def get_game(
+    game_id: str, request: Request, credentials: Credentials, manager: Manager, lang: str = "en"
+):
+    """The caller's view; ``lang`` (es, it, pt; else English) the language of its words."""
     check_reads(manager, request)
     game = await manager.require(game_id)
     seat = manager.authenticate(game, token_of(credentials))
     manager.touch(game, seat)
-    return Response(game.full_message(seat), media_type="application/json")
+    message = localize_json(game.full_message(seat), language(lang))
+    return Response(message, media_type="application/json")
 
 
 @router.post(

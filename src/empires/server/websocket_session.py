@@ -21,7 +21,9 @@ The protocol (JSON text messages):
   connection's or the client's rate (:class:`~empires.server.manager.Limits`) are refused as
   ``rate_limited`` without being read, and a connection that keeps sending after
   ``abuse_strikes`` refusals is closed with 1008 (policy violation) and its client may open no
-  websocket for ``ban_seconds``.
+  websocket for ``ban_seconds``;
+- the auth message's ``"lang"`` ("es", "it", "pt"; anything else is English) is the language of
+  the pushed states' words (:mod:`empires.server.view_language`).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from empires.server.manager import ApiError, GameManager, LiveGame, dumps
 from empires.server.security import TokenBucket
+from empires.server.view_language import language, localize_json
 
 AUTH_TIMEOUT = 10.0
 POLICY_VIOLATION = 1008
@@ -63,6 +66,7 @@ class Session:
         self.game: LiveGame | None = None
         self.seat: int | None = None
         self.chat = False  # the client asked for the chat's messages (auth "chat": true)
+        self.lang = "en"  # the language of the pushed words (auth "lang")
 
     async def send(self, payload: dict | str) -> None:
         text = payload if isinstance(payload, str) else dumps(payload)
@@ -123,6 +127,7 @@ class Session:
         game = await self.manager.require(self.game_id)
         token = data.get("token")
         self.chat = data.get("chat") is True
+        self.lang = language(data.get("lang"))
         return game, self.manager.authenticate(game, token if isinstance(token, str) else None)
 
     async def receive_text(self) -> str:
@@ -178,7 +183,7 @@ class Session:
             if game.epoch != epoch:  # actions were taken back: the log and events start again
                 epoch, log_from, events_from = game.epoch, 0, 0
             message, log_from, events_from = game.message(self.seat, log_from, events_from)
-            await self.send(message)
+            await self.send(localize_json(message, self.lang))
 
     async def receiver(self) -> None:
         while True:

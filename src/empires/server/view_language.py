@@ -1,0 +1,55 @@
+"""A state message in its reader's language: the words the engines wrote in English (the phase,
+the decision's prompt, each choice, log entry and event) through empires.i18n.translate_text;
+everything else (ids, actions, numbers) as it was.
+
+The manager makes and caches one English message per seat (the engines' own words); a client
+that asked for another language (websocket auth ``"lang"``, ``?lang=`` on GET) gets a
+translated copy of each message (the translated words themselves are remembered by
+translate_text). An unknown language is English (:func:`empires.i18n.normalize`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from empires import i18n
+
+MAX_TAG = 64  # a client's language tag longer than this is not read
+
+
+def language(value: Any) -> str:
+    """The language a client asked for, validated: one we offer, else English."""
+    if not isinstance(value, str) or len(value) > MAX_TAG:
+        return i18n.DEFAULT
+    return i18n.normalize(value)
+
+
+def _words(item: Any, key: str, lang: str) -> None:
+    if isinstance(item, dict) and isinstance(item.get(key), str):
+        item[key] = i18n.translate_text(item[key], lang)
+
+
+def localize(view: dict, lang: str) -> dict:
+    """``view`` (a state message as a dict) with its English words in ``lang``, in place."""
+    if lang == i18n.DEFAULT:
+        return view
+    obs = view.get("observation")
+    if isinstance(obs, dict):
+        _words(obs, "phase", lang)
+        _words(obs.get("decision"), "prompt", lang)
+    for key in ("legal", "log"):
+        for item in view.get(key) or ():
+            _words(item, "text", lang)
+    for event in view.get("events") or ():
+        _words(event, "text", lang)
+        _words(event, "phase", lang)
+    return view
+
+
+def localize_json(message: str, lang: str) -> str:
+    """A state message's JSON text in ``lang`` (the same text for English)."""
+    if lang == i18n.DEFAULT:
+        return message
+    return orjson.dumps(localize(orjson.loads(message), lang)).decode()

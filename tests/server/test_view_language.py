@@ -1,0 +1,120 @@
+"""The engines' words in the reader's language: the gettext catalogues have every text Babel's
+extractor finds in the Python sources (N_ and translate calls), the template matcher translates
+the engines' English sentences with their names, and the websocket (auth "lang") and GET
+(?lang=) views carry the choices, prompt, phase, log and events in that language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+import empires
+from empires import i18n
+from empires.server.view_language import language, localize
+from tests.server.server_helpers import auth, create
+
+SOURCES = Path(empires.__file__).parent
+TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+
+
+def python_texts() -> set[str]:
+    """Every literal text Babel's extractor finds (keywords N_ and translate)."""
+    found = extract_from_dir(
+        str(SOURCES), method_map=[("**.py", "python")], keywords={"N_": None, "translate": None}
+    )
+    return {message for _, _, message, _, _ in found if isinstance(message, str) and message}
+
+
+def test_the_extractor_finds_the_engine_texts():
+    texts = python_texts()
+    assert "Place a {worker} on {box} (space {space})" in texts
+    assert "Colonist Dock" in texts and "Phase 1: Place Workers" in texts
+    assert len(texts) > 100
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "pt"])
+def test_no_gettext_catalogue_misses_a_key(lang):
+    path = SOURCES / "locale" / lang / "LC_MESSAGES" / "empires.po"
+    with path.open("rb") as handle:
+        catalogue = read_po(handle, locale=lang)
+    translated = {m.id for m in catalogue if m.id and m.string and not m.fuzzy}
+    lacking = sorted(python_texts() - translated)
+    assert not lacking, f"{lang}: {lacking[:5]}"
+
+
+@pytest.mark.parametrize(
+    ("english", "lang", "expected"),
+    [
+        ("Place a Merchant on Specialists: Missionary", "es",
+         "Colocar un Mercader en Especialistas: Misionero"),
+        ("Place a Colonist on Trade Goods (space 4)", "it", "Piazzare un Colonizzatore in Merci (spazio 4)"),
+        ("Send the Merchant to Caribbean (workers there 1 -> 2, +$5)", "pt",
+         "Enviar o Mercador para Caraíbas (colonos lá 1 -> 2, +$5)"),
+        ("Player 1's Colonist lands in Peru.", "es", "El Colono de Player 1 desembarca en Perú."),
+        ("Phase 1: Place Workers", "it", "Fase 1: Piazzamento coloni/specialisti"),
+        ("Spend 2 Workers for 1 Wood", "es", "Gastar 2 Trabajadores por 1 Madera"),
+        ("Something no template knows", "es", "Something no template knows"),
+        ("Place a Merchant on Specialists: Missionary", "en",
+         "Place a Merchant on Specialists: Missionary"),
+    ],
+)
+def test_engine_sentences_are_translated_with_their_names(english, lang, expected):
+    assert i18n.translate_text(english, lang) == expected
+
+
+def test_a_clients_language_is_validated():
+    assert language("es-ES") == "es" and language("pt_BR") == "pt"
+    assert language("xx") == "en" and language(None) == "en" and language(7) == "en"
+    assert language("es" + "-x" * 100) == "en"  # too long: not read
+
+
+def test_localize_leaves_ids_and_actions_alone():
+    view = {
+        "observation": {"phase": "Phase 3: Income", "decision": {"prompt": "Skip"}},
+        "legal": [{"action": "place colonist trade_goods", "text": "Take Fur"}],
+        "log": [{"index": 0, "text": "Skip"}],
+        "events": [{"kind": "x", "phase": "Game over", "text": "Take Cocoa"}],
+    }
+    out = localize(view, "it")
+    assert out["legal"] == [{"action": "place colonist trade_goods", "text": "Prendere Pelli"}]
+    assert out["observation"] == {"phase": "Fase 3: Entrate", "decision": {"prompt": "Salta"}}
+    assert out["events"][0] == {"kind": "x", "phase": "Fine della partita", "text": "Prendere Cocco"}
+
+
+def _first_mover(client, g):
+    gid = g["id"]
+    tokens = [s["token"] for s in g["seats"]]
+    for token in tokens:
+        r = client.get(f"/api/games/{gid}", headers=auth(token))
+        if r.json()["legal"]:
+            return gid, token
+    raise AssertionError("nobody to play")
+
+
+def test_the_get_view_in_the_asked_language(client):
+    gid, token = _first_mover(client, create(client, TWO_HUMANS, seed=4))
+    english = client.get(f"/api/games/{gid}", headers=auth(token)).json()
+    spanish = client.get(f"/api/games/{gid}?lang=es", headers=auth(token)).json()
+    unknown = client.get(f"/api/games/{gid}?lang=klingon", headers=auth(token)).json()
+    assert unknown == {**english, "now": unknown["now"]}
+    assert [e["action"] for e in spanish["legal"]] == [e["action"] for e in english["legal"]]
+    assert english["observation"]["decision"]["prompt"] == "Place a worker in an event box"
+    assert spanish["observation"]["decision"]["prompt"] == "Coloca un trabajador en una casilla de eventos"
+    assert spanish["observation"]["phase"] == "Fase 1: Colocación de trabajadores"
+    texts = [e["text"] for e in spanish["legal"]]
+    assert all(t.startswith("Colocar un ") for t in texts)
+    assert any("Muelle de Colonos" in t for t in texts)
+
+
+def test_the_websocket_pushes_in_the_auth_language(client):
+    gid, token = _first_mover(client, create(client, TWO_HUMANS, seed=4))
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        ws.send_json({"type": "auth", "token": token, "lang": "pt"})
+        message = ws.receive_json()
+        while message["type"] != "state":
+            message = ws.receive_json()
+    assert message["observation"]["decision"]["prompt"] == "Posiciona um colono numa caixa de eventos"
+    assert any(e["text"].startswith("Posicionar um Colono em Doca Colonial") for e in message["legal"])
