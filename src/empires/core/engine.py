@@ -30,7 +30,7 @@ FORMAT = 1  # the version of the save format (``history["format"]``)
 class EngineGame:
     """One game. Mutated in place by :meth:`apply`; copy with :meth:`clone`."""
 
-    __slots__ = ("s", "_legal")
+    __slots__ = ("s", "_legal", "_codes")
 
     game_name: ClassVar[str]
     codec: ClassVar[ActionCodec]
@@ -49,10 +49,12 @@ class EngineGame:
     def __init__(self, state: Any) -> None:
         self.s = state
         self._legal: list | None = None
+        self._codes: tuple[list, list[int]] | None = None  # (legal_actions(), their codes)
 
     # ---- construction ----------------------------------------------------------------------
     @classmethod
-    def new(cls, num_players: int, seed: int = 0, options: Any = None) -> Self:
+    def new(cls, num_players: Any, seed: Any = 0, options: Any = None) -> Self:
+        # hostile values are typed Any: checked here, so a compiled build raises the same errors
         cls.check_new_game_args(num_players, seed, options)
         game = cls(cls.new_state(num_players, seed, options or cls.options_type()))
         cls.flow(game.s)
@@ -105,8 +107,14 @@ class EngineGame:
         return self._legal
 
     def legal_action_codes(self) -> list[int]:
-        encode, n = self.codec.encode, self.s.num_players
-        return [encode(a, n) for a in self.legal_actions()]
+        """The integer codes of :meth:`legal_actions` (worked out once per decision: the
+        research interfaces ask for them several times a step)."""
+        legal = self.legal_actions()
+        codes = self._codes
+        if codes is None or codes[0] is not legal:
+            encode, n = self.codec.encode, self.s.num_players
+            codes = self._codes = (legal, [encode(a, n) for a in legal])
+        return list(codes[1])
 
     def apply(self, action: Any) -> None:
         """Apply an action (an action value, its string or its integer code); an illegal or
@@ -239,7 +247,7 @@ class EngineGame:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     @classmethod
-    def replay(cls, history: dict) -> Self:
+    def replay(cls, history: Any) -> Self:
         """Rebuild a game from ``{"config", "seed", "actions"}``; SaveFileError if it does not."""
         if not isinstance(history, dict):
             raise SaveFileError("a saved game must be a JSON object")
@@ -276,7 +284,7 @@ class EngineGame:
         return options
 
     @classmethod
-    def from_json(cls, data: dict | str) -> Self:
+    def from_json(cls, data: Any) -> Self:
         """Load a save (``to_json`` output or a bare history). The history is replayed and, when
         the save also holds a state, the two must agree: a corrupt or edited file is refused.
         The event log is not compared: it is told anew from the history (its wording may change
