@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from empires.server import create_app
 from empires.server.db import Store
-from empires.server.manager import GameManager
+from empires.server.manager import GameManager, Limits
 from tests.server.server_helpers import auth, create, my_turn, view, wait_for
 
 
@@ -474,3 +474,30 @@ def test_websocket_undo_leave_and_return(table):
             if m["type"] == "table_ack":
                 break
         assert m["of"] == "return" and m["result"]["away"] is None
+
+
+def test_a_seat_without_connection_is_played_by_the_bot_until_it_reconnects(sqlite_url, clock):
+    limits = Limits(away_after=120)
+    app = create_app(sqlite_url, manager=GameManager(Store(sqlite_url), clock=clock, limits=limits))
+    with TestClient(app) as c:
+        gid, tokens = two_humans(c, game="settlers")
+        seat = view(c, gid, tokens[0])["waiting_for"]
+        with c.websocket_connect(f"/ws/games/{gid}") as ws:
+            ws.send_json({"type": "auth", "token": tokens[seat]})
+            assert ws.receive_json()["type"] == "state"
+            clock.t += 1000
+            check(c)  # connected: nothing happens however long it thinks
+            assert view(c, gid, tokens[seat])["table"]["seats"][seat]["away"] is None
+        clock.t += 119
+        check(c)
+        assert view(c, gid, tokens[seat])["table"]["seats"][seat]["away"] is None
+        clock.t += 2
+        check(c)
+        after = wait_for(c, gid, tokens[seat], lambda x: x["waiting_for"] != seat)
+        assert after["table"]["seats"][seat]["away"] == "disconnected"
+        assert any(e.get("stand_in") for e in after["log"])
+        # Its page connects again: the seat is its player's again.
+        with c.websocket_connect(f"/ws/games/{gid}") as ws:
+            ws.send_json({"type": "auth", "token": tokens[seat]})
+            state = ws.receive_json()
+            assert state["table"]["seats"][seat]["away"] is None

@@ -18,6 +18,7 @@ What the store keeps (seat clocks, absences, undos) is the truth a restarted ser
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -90,6 +91,8 @@ class Table:
         """A game comes into memory: it reads the manager's clock, and the clock of its seat to
         act runs (a stored deadline stands)."""
         game.clock = self.manager.clock
+        now = self.manager.clock()
+        game.table.seen = [now] * len(game.seats)  # nobody counts as gone before it loaded
         if game.table.running is None and to_act(game) is not None and game.table.mode != "none":
             async with game.lock:
                 try:
@@ -118,6 +121,7 @@ class Table:
             if idle and to_act(game) is not None:
                 async with game.lock:
                     await self.changed(game, now)
+            await self._check_connection(game, now)
             if game.table.expired(now) is None:
                 continue
             async with game.lock:
@@ -145,6 +149,36 @@ class Table:
         game.table.stored = rows
 
     # ---- absent players ----
+    async def connected(self, game: LiveGame, seat: int | None) -> None:
+        """A websocket of ``seat`` opened; a seat handed to the bot for lack of a connection
+        is given back."""
+        if seat is SPECTATOR:
+            return
+        game.table.connections[seat] += 1
+        game.table.seen[seat] = self.manager.clock()
+        if game.table.away(seat) == "disconnected" and game.status == "active":
+            with contextlib.suppress(ApiError):
+                await self.come_back(game, seat)
+
+    def disconnected(self, game: LiveGame, seat: int | None) -> None:
+        if seat is SPECTATOR:
+            return
+        game.table.connections[seat] = max(0, game.table.connections[seat] - 1)
+        game.table.seen[seat] = self.manager.clock()
+
+    async def _check_connection(self, game: LiveGame, now: float) -> None:
+        """Hand the seat to act to the stand-in bot when it has had no websocket for
+        ``Limits.away_after`` seconds."""
+        seat = to_act(game)
+        if seat is None:
+            return
+        gone = game.table.gone_since(seat, now)
+        if gone is None or gone < self.manager.limits.away_after:
+            return
+        log.info("game %s: seat %d has no connection; a bot plays for it", game.id, seat)
+        with contextlib.suppress(ApiError):
+            await self.leave(game, seat, "disconnected")
+
     def _human(self, game: LiveGame, seat: int | None) -> int:
         if seat is SPECTATOR:
             raise ApiError(403, "spectator", "a spectator link has no seat")

@@ -83,6 +83,10 @@ class TableClock:
                 budget = self.seats[seat].remaining if game_budget else self.clock["seconds"]
                 self.started = self.deadline - float(budget or 0)
         self.stored = self.rows()  # what the store holds
+        # Memory only (this process's websockets): open connections per seat, and when each
+        # seat last had one (None: not since the game was loaded).
+        self.connections = [0] * num_seats
+        self.seen: list[float | None] = [None] * num_seats
 
     @property
     def mode(self) -> str:
@@ -129,6 +133,13 @@ class TableClock:
                 self.seats[seat].remaining = 0.0
             self.seats[seat].away = "timeout"
         return seat
+
+    def gone_since(self, seat: int, now: float) -> float | None:
+        """How long ``seat`` has had no connection (None: it has one)."""
+        if self.connections[seat] > 0:
+            return None
+        seen = self.seen[seat]
+        return 0.0 if seen is None else now - seen
 
     def leave(self, seat: int, reason: str, now: float) -> None:
         if self.running == seat:

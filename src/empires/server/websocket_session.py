@@ -109,9 +109,11 @@ class Session:
         self.manager.touch(game, seat)
         game.connections += 1
         try:
+            await self.manager.table.connected(game, seat)  # the seat is here (table.py)
             await self.serve()
         finally:
             game.connections -= 1
+            self.manager.table.disconnected(game, seat)
             if self.ws.application_state != WebSocketState.DISCONNECTED:
                 with contextlib.suppress(Exception):
                     await self.ws.close()
