@@ -70,7 +70,10 @@ def view(
         raise ValueError(f"'since' is a position in the event log (0 or more), not {since!r}")
     out = []
     for seq in range(since, len(log)):
-        event = _copied(visible(log[seq], viewer))
+        event = visible(log[seq], viewer)  # a fresh dict: only its values need copying
+        for key, value in event.items():
+            if type(value) not in _ATOMS:
+                event[key] = _copied(value)
         event["seq"] = seq
         if "text" not in event:
             event["text"] = text_of(event, texts)
