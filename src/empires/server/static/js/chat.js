@@ -44,9 +44,10 @@ export class ChatPanel {
   // The game's view: who the seats are and who is reading.
   update(view) {
     const seats = view.game.seats;
-    const changed = this.you !== view.you || this.seats.length !== seats.length;
+    const signature = JSON.stringify([view.you, seats.map((s) => [s.kind, s.name])]);
     this.seats = seats;
-    if (!changed) return;
+    if (signature === this.signature) return;  // the same reader and seats (an open seat taken: not)
+    this.signature = signature;
     this.you = view.you;
     this.muted = new Set(this.loadMuted());
     const spectator = view.you === null || view.you === undefined;
