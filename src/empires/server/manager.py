@@ -612,7 +612,7 @@ class LiveGame:
             out["hints"] = self.hints_for(seat)
         out["table"] = {
             **self.table.view(),
-            "undoable": take_back.allowed_undos(self, seat) if legal else 0,
+            "undoable": take_back.cached_undos(self, seat) if legal else 0,
             "undos": take_back.public_undos(self.undos),
         }
         return out

@@ -93,6 +93,7 @@ class Table:
         game.clock = self.manager.clock
         now = self.manager.clock()
         game.table.seen = [now] * len(game.seats)  # nobody counts as gone before it loaded
+        await self.refresh_undo(game)
         if game.table.running is None and to_act(game) is not None and game.table.mode != "none":
             async with game.lock:
                 try:
@@ -103,6 +104,7 @@ class Table:
     async def after_action(self, game: LiveGame, seat: int) -> None:
         """``seat`` took an action (caller holds the lock and notifies the watchers)."""
         game.table.update(to_act(game), self.manager.clock(), seat)
+        await self.refresh_undo(game)
         try:
             await self.store(game)
         except Exception:  # the action stands; the clocks are stored with the next change
@@ -138,8 +140,21 @@ class Table:
         """After a change of ``game`` (caller holds its lock): run the right clock, store the
         table when it changed, tell the watchers."""
         game.table.update(to_act(game), now, acted)
+        await self.refresh_undo(game)
         await self.store(game)
         game.notify()
+
+    @staticmethod
+    async def refresh_undo(game: LiveGame) -> None:
+        """Work out (in a worker thread) how many actions the seat to act may take back now,
+        for its views; only when its own action is the last one, as undo needs."""
+        seat = to_act(game)
+        n = 0
+        last = game.log[-1] if game.log else None
+        if seat is not None and last is not None and last["seat"] == seat:
+            if not last.get("stand_in"):
+                n = await anyio.to_thread.run_sync(moves.allowed_undos, game, seat)
+        game.table.undo_cache = (game.moves, n)
 
     async def store(self, game: LiveGame) -> None:
         rows = game.table.rows()

@@ -87,6 +87,9 @@ class TableClock:
         # seat last had one (None: not since the game was loaded).
         self.connections = [0] * num_seats
         self.seen: list[float | None] = [None] * num_seats
+        # (moves, n): how many actions the seat to act could take back when the game had made
+        # that many moves, worked out in a worker thread after each change (never in a view).
+        self.undo_cache: tuple[int, int] = (-1, 0)
 
     @property
     def mode(self) -> str:

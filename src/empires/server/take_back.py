@@ -70,6 +70,15 @@ def public_undos(undos: list[dict]) -> list[dict]:
     return [{"index": u["index"], "seat": u["seat"], "count": len(u["actions"])} for u in undos]
 
 
+def cached_undos(game: Any, seat: int | None) -> int:
+    """:func:`allowed_undos` for ``seat`` as worked out after the game's last change (0 when it
+    is not the seat to act or nothing was worked out for this move)."""
+    moves_then, n = game.table.undo_cache
+    if seat is None or moves_then != game.moves or game.state.current_player != seat:
+        return 0
+    return n
+
+
 def allowed_undos(game: Any, seat: int | None) -> int:
     """How many actions ``seat`` may take back now: 0 unless it is the present human seat to
     act; never beyond the actions its own player took (not a stand-in bot's)."""
