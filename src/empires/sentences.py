@@ -15,27 +15,78 @@ from empires.i18n import N_
 
 # ---- names as printed (each language's rulebook: see the catalogues' comments) ----
 DISCOVERY_NAMES = (
-    N_("Colonist"), N_("Captain"), N_("Merchant"), N_("Missionary"), N_("Soldier"),
-    N_("Builder"), N_("Colonists"), N_("Captains"), N_("Merchants"), N_("Missionaries"),
-    N_("Soldiers"), N_("Builders"), N_("Specialist"),
-    N_("New France"), N_("New England"), N_("Virginia"), N_("Florida"), N_("New Spain"),
-    N_("Caribbean"), N_("New Granada"), N_("Peru"), N_("Brazil"),
-    N_("Silver"), N_("Sugar"), N_("Gold"), N_("Tobacco"), N_("Coffee"), N_("Indigo"),
-    N_("Fur"), N_("Cattle"), N_("Cocoa"), N_("Fish"), N_("Rice"),
-    N_("Initiative"), N_("Colonist Dock"), N_("Trade Goods"), N_("Merchant Shipping"),
-    N_("Capital Buildings"), N_("Discovery"), N_("Specialists"), N_("Warfare"), N_("Training"),
-    N_("Merchant Ship"), N_("New World Cartography"),
+    N_("Colonist"),
+    N_("Captain"),
+    N_("Merchant"),
+    N_("Missionary"),
+    N_("Soldier"),
+    N_("Builder"),
+    N_("Colonists"),
+    N_("Captains"),
+    N_("Merchants"),
+    N_("Missionaries"),
+    N_("Soldiers"),
+    N_("Builders"),
+    N_("Specialist"),
+    N_("New France"),
+    N_("New England"),
+    N_("Virginia"),
+    N_("Florida"),
+    N_("New Spain"),
+    N_("Caribbean"),
+    N_("New Granada"),
+    N_("Peru"),
+    N_("Brazil"),
+    N_("Silver"),
+    N_("Sugar"),
+    N_("Gold"),
+    N_("Tobacco"),
+    N_("Coffee"),
+    N_("Indigo"),
+    N_("Fur"),
+    N_("Cattle"),
+    N_("Cocoa"),
+    N_("Fish"),
+    N_("Rice"),
+    N_("Initiative"),
+    N_("Colonist Dock"),
+    N_("Trade Goods"),
+    N_("Merchant Shipping"),
+    N_("Capital Buildings"),
+    N_("Discovery"),
+    N_("Specialists"),
+    N_("Warfare"),
+    N_("Training"),
+    N_("Merchant Ship"),
+    N_("New World Cartography"),
 )
 SETTLERS_NAMES = (
-    N_("Wood"), N_("Stone"), N_("Food"), N_("Workers"), N_("Worker"), N_("wood"), N_("stone"),
-    N_("food"), N_("gold"), N_("card"), N_("cards"),
+    N_("Wood"),
+    N_("Stone"),
+    N_("Food"),
+    N_("Workers"),
+    N_("Worker"),
+    N_("wood"),
+    N_("stone"),
+    N_("food"),
+    N_("gold"),
+    N_("card"),
+    N_("cards"),
 )
 
 # ---- phases and prompts ----
 PHASES = (
-    N_("Phase 1: Place Workers"), N_("Phase 2: Event Box Resolution"), N_("Phase 3: Income"),
-    N_("Phase 4: Capital Building Benefits"), N_("Phase 5: Refresh Board"), N_("Game over"),
-    N_("Lookout"), N_("Production"), N_("Action"), N_("Cleanup"), N_("Game end"),
+    N_("Phase 1: Place Workers"),
+    N_("Phase 2: Event Box Resolution"),
+    N_("Phase 3: Income"),
+    N_("Phase 4: Capital Building Benefits"),
+    N_("Phase 5: Refresh Board"),
+    N_("Game over"),
+    N_("Lookout"),
+    N_("Production"),
+    N_("Action"),
+    N_("Cleanup"),
+    N_("Game end"),
 )
 PROMPTS = (
     N_("Place a worker in an event box"),
@@ -61,7 +112,11 @@ PROMPTS = (
 
 # ---- Discovery: the choices ----
 DISCOVERY_ACTIONS = (
-    N_("Skip"), N_("Done"), N_("Pass"), N_("Declare a Battle"), N_("Declare a War"),
+    N_("Skip"),
+    N_("Done"),
+    N_("Pass"),
+    N_("Declare a Battle"),
+    N_("Declare a War"),
     N_("Place a {worker} on {box}"),
     N_("Place a {worker} on {box} (space {space})"),
     N_("Place a {worker} on Initiative (${money}, place {place} in the Player Order)"),
@@ -69,8 +124,10 @@ DISCOVERY_ACTIONS = (
     N_("Specialists: {worker}"),
     N_("Take {good}"),
     N_("Explore {region} (counter face down)"),
-    N_("Explore {region} (Resistance {resistance}; ${plunder} + ${per_soldier} per Soldier, "
-       "{vp} VP)"),
+    N_(
+        "Explore {region} (Resistance {resistance}; ${plunder} + ${per_soldier} per Soldier, "
+        "{vp} VP)"
+    ),
     N_("Send the {worker} to {region} (workers there {before} -> {after})"),
     N_("Send the {worker} to {region} (workers there {before} -> {after}, takes {good})"),
     N_("Send the {worker} to {region} (workers there {before} -> {after}, +${money})"),
@@ -92,6 +149,16 @@ DISCOVERY_EVENTS = (
     N_("{player} takes no Trade Good."),
     N_("{player} takes the Merchant Ship with a worker value of {value} and now has {ships}."),
     N_("Game over: {player} wins with {vp} VP."),
+)
+
+# ---- the terminal's own words (empires play) ----
+TERMINAL = (
+    N_("Turn"),
+    N_("Round"),
+    N_("Events"),
+    N_("Your decision"),
+    N_("Decision: {title}"),
+    N_("Game abandoned."),
 )
 
 # ---- Settlers: the choices and events ----

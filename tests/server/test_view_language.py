@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 import empires
 from empires import i18n
 from empires.server.view_language import language, localize
-from tests.server.server_helpers import auth, create
+from tests.server.server_helpers import auth, create, wait_for
 
 SOURCES = Path(empires.__file__).parent
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
@@ -48,17 +48,30 @@ def test_no_gettext_catalogue_misses_a_key(lang):
 @pytest.mark.parametrize(
     ("english", "lang", "expected"),
     [
-        ("Place a Merchant on Specialists: Missionary", "es",
-         "Colocar un Mercader en Especialistas: Misionero"),
-        ("Place a Colonist on Trade Goods (space 4)", "it", "Piazzare un Colonizzatore in Merci (spazio 4)"),
-        ("Send the Merchant to Caribbean (workers there 1 -> 2, +$5)", "pt",
-         "Enviar o Mercador para Caraíbas (colonos lá 1 -> 2, +$5)"),
+        (
+            "Place a Merchant on Specialists: Missionary",
+            "es",
+            "Colocar un Mercader en Especialistas: Misionero",
+        ),
+        (
+            "Place a Colonist on Trade Goods (space 4)",
+            "it",
+            "Piazzare un Colonizzatore in Merci (spazio 4)",
+        ),
+        (
+            "Send the Merchant to Caribbean (workers there 1 -> 2, +$5)",
+            "pt",
+            "Enviar o Mercador para Caraíbas (colonos lá 1 -> 2, +$5)",
+        ),
         ("Player 1's Colonist lands in Peru.", "es", "El Colono de Player 1 desembarca en Perú."),
         ("Phase 1: Place Workers", "it", "Fase 1: Piazzamento coloni/specialisti"),
         ("Spend 2 Workers for 1 Wood", "es", "Gastar 2 Trabajadores por 1 Madera"),
         ("Something no template knows", "es", "Something no template knows"),
-        ("Place a Merchant on Specialists: Missionary", "en",
-         "Place a Merchant on Specialists: Missionary"),
+        (
+            "Place a Merchant on Specialists: Missionary",
+            "en",
+            "Place a Merchant on Specialists: Missionary",
+        ),
     ],
 )
 def test_engine_sentences_are_translated_with_their_names(english, lang, expected):
@@ -81,7 +94,11 @@ def test_localize_leaves_ids_and_actions_alone():
     out = localize(view, "it")
     assert out["legal"] == [{"action": "place colonist trade_goods", "text": "Prendere Pelli"}]
     assert out["observation"] == {"phase": "Fase 3: Entrate", "decision": {"prompt": "Salta"}}
-    assert out["events"][0] == {"kind": "x", "phase": "Fine della partita", "text": "Prendere Cocco"}
+    assert out["events"][0] == {
+        "kind": "x",
+        "phase": "Fine della partita",
+        "text": "Prendere Cocco",
+    }
 
 
 def _first_mover(client, g):
@@ -102,7 +119,10 @@ def test_the_get_view_in_the_asked_language(client):
     assert unknown == {**english, "now": unknown["now"]}
     assert [e["action"] for e in spanish["legal"]] == [e["action"] for e in english["legal"]]
     assert english["observation"]["decision"]["prompt"] == "Place a worker in an event box"
-    assert spanish["observation"]["decision"]["prompt"] == "Coloca un trabajador en una casilla de eventos"
+    assert (
+        spanish["observation"]["decision"]["prompt"]
+        == "Coloca un trabajador en una casilla de eventos"
+    )
     assert spanish["observation"]["phase"] == "Fase 1: Colocación de trabajadores"
     texts = [e["text"] for e in spanish["legal"]]
     assert all(t.startswith("Colocar un ") for t in texts)
@@ -116,5 +136,33 @@ def test_the_websocket_pushes_in_the_auth_language(client):
         message = ws.receive_json()
         while message["type"] != "state":
             message = ws.receive_json()
-    assert message["observation"]["decision"]["prompt"] == "Posiciona um colono numa caixa de eventos"
-    assert any(e["text"].startswith("Posicionar um Colono em Doca Colonial") for e in message["legal"])
+    assert (
+        message["observation"]["decision"]["prompt"] == "Posiciona um colono numa caixa de eventos"
+    )
+    assert any(
+        e["text"].startswith("Posicionar um Colono em Doca Colonial") for e in message["legal"]
+    )
+
+
+def test_the_replay_in_the_asked_language(client):
+    bots = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+    g = create(client, bots, seed=3)
+    gid, watcher = g["id"], g["spectator"]["token"]
+    wait_for(client, gid, watcher, lambda v: v["game"]["status"] == "finished")
+    path = f"/api/games/{gid}/replay"
+    english = client.get(path, headers=auth(watcher)).json()
+    italian = client.get(f"{path}?lang=it", headers=auth(watcher)).json()
+    assert len(italian["events"]) == len(english["events"])
+    assert [e["seq"] for e in italian["events"]] == [e["seq"] for e in english["events"]]
+    changed = [
+        e
+        for e, i in zip(english["events"], italian["events"], strict=True)
+        if e["text"] != i["text"]
+    ]
+    assert len(changed) > len(english["events"]) // 3
+    assert any(e["phase"] == "Fase 1: Piazzamento coloni/specialisti" for e in italian["events"])
+    again = client.get(path, headers=auth(watcher)).json()
+    assert again["events"] == english["events"]  # the engine's own events were not touched
+    step = client.get(f"{path}/1?lang=es", headers=auth(watcher)).json()
+    assert step["entry"]["text"].startswith("Colocar un ")
+    assert step["observation"]["phase"].startswith("Fase ")

@@ -37,38 +37,98 @@ def test_every_t_call_has_a_literal_text():
 
 def test_the_extractor_reads_js_calls_and_marked_html():
     js = 'x = t("Seat {n}", { n }); y = t( "Say \\"hi\\"" );\n  // t("not this")\n'
-    js += "const at = cat(\"no\"); t(name);"
+    js += 'const at = cat("no"); t(name);'
     assert wm.js_keys(js) == ["Seat {n}", 'Say "hi"']
     assert wm.js_non_literal_calls(js) == ["t(n"]
-    html = ('<label data-i18n>Seed   (optional) <input placeholder="random" '
-            'data-i18n-attrs="placeholder"></label><p>left alone</p>'
-            '<button title="First (Home)" data-i18n data-i18n-attrs="title">« First</button>')
+    html = (
+        '<label data-i18n>Seed   (optional) <input placeholder="random" '
+        'data-i18n-attrs="placeholder"></label><p>left alone</p>'
+        '<button title="First (Home)" data-i18n data-i18n-attrs="title">« First</button>'
+    )
     assert wm.html_keys(html) == ["Seed (optional)", "random", "First (Home)", "« First"]
 
 
 def test_the_pages_use_the_catalogue_keys_the_lobby_and_game_need():
     keys = wm.page_keys()
-    for text in ("Create game", "Your choices", "Game log", "Language", "Colonist Dock",
-                 "Replay (spectator view)", "Waiting for {name}"):
+    for text in (
+        "Create game",
+        "Your choices",
+        "Game log",
+        "Language",
+        "Colonist Dock",
+        "Replay (spectator view)",
+        "Waiting for {name}",
+    ):
         assert text in keys
 
 
 # Printed names: the catalogue's word for a board box, a worker or a good, as the rulebook of
 # that language prints it (Discovery: es 2015; it/pt the 2007 edition; Settlers: es).
 PRINTED = {
-    "es": ("empires-age-of-discovery.es.txt",
-           ["Colonist Dock", "Merchant Shipping", "Capital Buildings", "Trade Goods", "Initiative",
-            "Warfare", "Specialists", "Training", "Missionary", "Indigo", "New France",
-            "New Granada", "National Advantages"]),
-    "it": ("age-of-empires-iii-2007.it.txt",
-           ["Colonist Dock", "Capital Buildings", "Trade Goods", "Initiative", "Discovery",
-            "Captain", "Missionary", "Cocoa", "Furs", "Cattle", "Caribbean"]),
-    "pt": ("age-of-empires-iii-2007.pt.txt",
-           ["Colonist Dock", "Merchant Shipping", "Capital Buildings", "Trade Goods",
-            "Initiative", "Merchant", "Missionary", "Training", "Cattle", "Furs", "Indigo"]),
+    "es": (
+        "empires-age-of-discovery.es.txt",
+        [
+            "Colonist Dock",
+            "Merchant Shipping",
+            "Capital Buildings",
+            "Trade Goods",
+            "Initiative",
+            "Warfare",
+            "Specialists",
+            "Training",
+            "Missionary",
+            "Indigo",
+            "New France",
+            "New Granada",
+            "National Advantages",
+        ],
+    ),
+    "it": (
+        "age-of-empires-iii-2007.it.txt",
+        [
+            "Colonist Dock",
+            "Capital Buildings",
+            "Trade Goods",
+            "Initiative",
+            "Discovery",
+            "Captain",
+            "Missionary",
+            "Cocoa",
+            "Furs",
+            "Cattle",
+            "Caribbean",
+        ],
+    ),
+    "pt": (
+        "age-of-empires-iii-2007.pt.txt",
+        [
+            "Colonist Dock",
+            "Merchant Shipping",
+            "Capital Buildings",
+            "Trade Goods",
+            "Initiative",
+            "Merchant",
+            "Missionary",
+            "Training",
+            "Cattle",
+            "Furs",
+            "Indigo",
+        ],
+    ),
 }
-SETTLERS_ES = ["Wood", "Stone", "Food", "Workers", "Production", "Feature", "Shrine",
-               "Trade Route", "Samurai", "The virtual player", "Imperial Settlers"]
+SETTLERS_ES = [
+    "Wood",
+    "Stone",
+    "Food",
+    "Workers",
+    "Production",
+    "Feature",
+    "Shrine",
+    "Trade Route",
+    "Samurai",
+    "The virtual player",
+    "Imperial Settlers",
+]
 
 
 @pytest.mark.parametrize("lang", sorted(PRINTED))

@@ -3,6 +3,8 @@ game."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import anyio.to_thread
 from fastapi import APIRouter, Request, Response
 
@@ -19,7 +21,7 @@ from empires.server.api import (
 from empires.server.manager import SPECTATOR, ApiError, GameManager, LiveGame
 from empires.server.routes_accounts import link_new_game
 from empires.server.take_back import public_undos
-from empires.server.view_language import language, localize_json
+from empires.server.view_language import language, localize_json, localized
 
 router = APIRouter()
 
@@ -88,42 +90,56 @@ async def _finished(manager: GameManager, game_id: str, request: Request, creden
 
 
 @router.get("/api/games/{game_id}/replay", responses=error_responses(401, 403, 404, 409, 410, 503))
-async def get_replay(game_id: str, request: Request, credentials: Credentials, manager: Manager):
+async def get_replay(
+    game_id: str, request: Request, credentials: Credentials, manager: Manager, lang: str = "en"
+):
+    """The finished game; ``lang`` (es, it, pt; else English) the language of its words."""
     game = await _finished(manager, game_id, request, credentials)
     st = game.state
-    return {
-        "game": game.summary(),
-        "history": game.public_history(),
-        "log": game.public_log(),
-        "events": st.events(None),
-        "hints": game.hints_for(None),
-        "undos": public_undos(game.undos),  # actions taken back (empires.server.take_back)
-        "result": {
-            "scores": st.scores(),
-            "ranking": st.ranking(),
-            "score_track": game.score_track(),
+    return localized(
+        {
+            "game": game.summary(),
+            "history": game.public_history(),
+            "log": game.public_log(),
+            "events": st.events(None),
+            "hints": game.hints_for(None),
+            "undos": public_undos(game.undos),  # actions taken back (empires.server.take_back)
+            "result": {
+                "scores": st.scores(),
+                "ranking": st.ranking(),
+                "score_track": game.score_track(),
+            },
         },
-    }
+        language(lang),
+    )
 
 
 @router.get(
     "/api/games/{game_id}/replay/{step}", responses=error_responses(401, 403, 404, 409, 410, 503)
 )
 async def get_replay_step(
-    game_id: str, step: int, request: Request, credentials: Credentials, manager: Manager
+    game_id: str,
+    step: int,
+    request: Request,
+    credentials: Credentials,
+    manager: Manager,
+    lang: str = "en",
 ):
     game = await _finished(manager, game_id, request, credentials)
     if not 0 <= step <= len(game.log):
         raise ApiError(404, "no_such_step", f"steps run from 0 to {len(game.log)}")
     # A finished game never changes: its replay is computed in a worker thread.
     observation, events = await anyio.to_thread.run_sync(game.replay_observation, step)
-    return {
+    answer: dict[str, Any] = {
         "step": step,
         "steps": len(game.log),
-        "entry": game.public_log()[step - 1] if step else None,
+        "log": [game.public_log()[step - 1]] if step else [],  # its words, as "entry" is
         "observation": observation,
         "event_seqs": events,
     }
+    answer = localized(answer, language(lang))
+    answer["entry"] = answer.pop("log")[0] if step else None
+    return answer
 
 
 def _created(game: LiveGame, tokens: dict) -> dict:

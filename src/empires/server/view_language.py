@@ -48,6 +48,14 @@ def localize(view: dict, lang: str) -> dict:
     return view
 
 
+def localized(data: dict, lang: str) -> dict:
+    """A copy of ``data`` (a state or replay answer) in ``lang``; ``data`` itself unchanged (its
+    events may be the engine's own)."""
+    if lang == i18n.DEFAULT:
+        return data
+    return localize(orjson.loads(orjson.dumps(data)), lang)
+
+
 def localize_json(message: str, lang: str) -> str:
     """A state message's JSON text in ``lang`` (the same text for English)."""
     if lang == i18n.DEFAULT:

@@ -121,8 +121,9 @@ def update(lang: str, static: Path = STATIC) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--update", action="store_true",
-                        help="add the lacking keys to each catalogue, untranslated")
+    parser.add_argument(
+        "--update", action="store_true", help="add the lacking keys to each catalogue, untranslated"
+    )
     args = parser.parse_args(argv)
     keys = page_keys()
     print(f"{len(keys)} texts in the pages")

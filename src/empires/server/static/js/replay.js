@@ -6,7 +6,7 @@ import { chatTranscript } from "./chat.js";
 import { analysisPanel, replayHint } from "./coach.js";
 import { api, h, linkParams, logItem, showErrorIn } from "./common.js";
 import { EventLog, eventItem, headingText, scoreBreakdown, turnWord } from "./events.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import * as settlers from "./settlers-board.js";
 import { undoNote } from "./table.js";
 
@@ -27,7 +27,7 @@ function stepBounds(events, steps) {
 
 async function observation(step) {
   if (!replay.cache.has(step)) {
-    const data = await api(`/api/games/${encodeURIComponent(id)}/replay/${step}`, { token });
+    const data = await api(`/api/games/${encodeURIComponent(id)}/replay/${step}?lang=${lang}`, { token });
     replay.cache.set(step, data.observation);
   }
   return replay.cache.get(step);
@@ -116,7 +116,7 @@ function play() {
 async function start() {
   if (!id || !token) throw new Error(t("This replay link has no token."));
   await loadBoard(api);
-  replay.data = await api(`/api/games/${encodeURIComponent(id)}/replay`, { token });
+  replay.data = await api(`/api/games/${encodeURIComponent(id)}/replay?lang=${lang}`, { token });
   $("#slider").max = replay.data.log.length;
   replay.bounds = stepBounds(replay.data.events, replay.data.log.length);
   $("#first").addEventListener("click", () => show(0));
