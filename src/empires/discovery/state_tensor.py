@@ -25,7 +25,6 @@ from empires.discovery.tensor import (
     NUM_BUILDINGS,
     PRICE_SCALE,
     QUEUE_BOXES,
-    REGIONS,
     SCORE_KEYS,
     SHIPS_SCALE,
     STACK_SCALE,
@@ -57,10 +56,10 @@ assert all(BOXES[i] for i in SPECIALIST_SPACES)
 
 
 def _counts(buf, start: int, row) -> None:
-    if any(row):  # most rows are empty
-        for w, c in enumerate(row):
-            if c:
-                buf[start + w] += c / WORKER_SCALE
+    """Worker counts of one row (each index written once: set, not added)."""
+    for w, c in enumerate(row):
+        if c:
+            buf[start + w] = c / WORKER_SCALE
 
 
 def _global(game, s, player: int | None, e: _Writer) -> None:
@@ -89,28 +88,37 @@ def _players(s, e: _Writer) -> None:
     used_at, found_at, found_vp = off("buildings_used"), off("discoveries"), off("discoveries_vp")
     colony, box = off("colony_vp"), off("discovery_box")
     G, B = len(GOODS), NUM_BUILDINGS
+    used = s.used
     for p in range(s.num_players):
         q = rel[p]
         buf[money + q] = s.money[p] / MONEY_SCALE
-        _counts(buf, available + q * _W, s.avail[p])
-        _counts(buf, supply + q * _W, s.supply[p])
+        for start, row in (
+            (available, s.avail[p]),
+            (supply, s.supply[p]),
+            (box, s.discovery_box[p]),
+        ):
+            if any(row):
+                _counts(buf, start + q * _W, row)
+        start = goods + q * G
         for g, c in enumerate(s.goods[p]):
             if c:
-                buf[goods + q * G + g] = c / GOODS_SCALE
+                buf[start + g] = c / GOODS_SCALE
         buf[ships + q] = s.ships[p] / SHIPS_SCALE
         owned = s.owned[p]
-        for b in owned:
-            buf[owned_at + q * B + b] = 1.0
-        for b in s.used:
-            if b in owned:
-                buf[used_at + q * B + b] = 1.0
+        if owned:
+            start = owned_at + q * B
+            for b in owned:
+                buf[start + b] = 1.0
+            start = used_at + q * B
+            for b in used:
+                if b in owned:
+                    buf[start + b] = 1.0
         found, won = s.found[p], s.cards_won[p]
         buf[found_at + q] = (len(found) + len(won)) / 10.0
-        vp = sum(_COUNTER_VP[c] for c in found) + sum(_CARD_VP[c] for c in won)
+        vp = sum([_COUNTER_VP[c] for c in found]) + sum([_CARD_VP[c] for c in won])
         buf[found_vp + q] = vp / VP_SCALE
         for a, v in enumerate(s.colony_vp[p][:3]):
             buf[colony + q * 3 + a] = v / VP_SCALE
-        _counts(buf, box + q * _W, s.discovery_box[p])
     start, nk = off("scores"), len(SCORE_KEYS)
     for p, row in enumerate(scoring.scores(s)):
         if row["total"]:
@@ -121,7 +129,8 @@ def _players(s, e: _Writer) -> None:
 
 
 def _regions(s, player: int | None, e: _Writer) -> None:
-    """The region_* blocks: a counter only as the seat sees it."""
+    """The region_* blocks: a counter only as the seat sees it (as
+    :func:`observation.visible_counter` says: revealed, or scouted by this seat)."""
     buf, off, rel, n = e.buf, e.off, e.rel_map, e.n
     discovered, good = off("region_discovered"), off("region_good")
     counter_at, values_at, workers_at = (
@@ -129,22 +138,25 @@ def _regions(s, player: int | None, e: _Writer) -> None:
         off("region_counter_values"),
         off("region_workers"),
     )
-    for r in range(len(REGIONS)):
+    counters, revealed, goods = s.counter, s.revealed, s.region_good
+    peeks = s.peeks[player] if player is not None else None
+    for r, rows in enumerate(s.region_workers):
         if s.discovered[r]:
             buf[discovered + r] = 1.0
-        if s.region_good[r] >= 0:
+        if goods[r] >= 0:
             buf[good + r] = 1.0
-        c = observation.visible_counter(s, player, r)
-        if c is not None:
+        c = counters[r]
+        if c >= 0:
             buf[counter_at + 3 * r] = 1.0
-            if c >= 0:
+            shown = revealed[r]
+            if shown or (peeks is not None and peeks[r] == c):
                 buf[counter_at + 3 * r + 1] = 1.0
-                if not s.revealed[r]:
+                if not shown:
                     buf[counter_at + 3 * r + 2] = 1.0
                 for k, v in enumerate(_COUNTER_VALUES[c]):
                     buf[values_at + 4 * r + k] = v / COUNTER_SCALE
         start = workers_at + r * n * _W
-        for p, row in enumerate(s.region_workers[r]):
+        for p, row in enumerate(rows):
             if any(row):
                 _counts(buf, start + rel[p] * _W, row)
 
