@@ -39,6 +39,8 @@ EXCLUDED = {
     "src/empires/settlers/screen.py": "terminal panels (rich renderables); not on any engine path",
     "src/empires/settlers/card_files.py": "reads and validates card files (I/O, jsonschema), not the engine",
     "src/empires/core/errors.py": "the error classes stay the very same Python classes on both builds",
+    "src/empires/core/game.py": "runtime-checkable Protocol classes (no code to speed up)",
+    "src/empires/bots/base.py": "a runtime-checkable Protocol class (no code to speed up)",
     # mypyc rejects these two patterns; neither module is on a playout's hot path.
     "src/empires/discovery/actions.py": "Action subclasses a NamedTuple (unsupported by mypyc)",
     "src/empires/settlers/actions.py": "Action subclasses a NamedTuple (unsupported by mypyc)",
@@ -78,9 +80,17 @@ def _c_compiler() -> str | None:
     return shutil.which(command.split()[0])
 
 
-def ext_modules() -> list:  # type: ignore[type-arg]
-    """No extension for the pure build; the mypyc extensions for ``EMPIRES_COMPILE=1``."""
+# The setuptools commands that build extensions; any other (egg_info, dist_info: pip asking for
+# the build requirements or the metadata, before mypy is installed) needs no extension.
+BUILD_COMMANDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "install", "develop"}
+
+
+def ext_modules(argv: list[str] | None = None) -> list:  # type: ignore[type-arg]
+    """No extension for the pure build, nor while pip only asks for requirements or metadata;
+    the mypyc extensions for ``EMPIRES_COMPILE=1`` when something is built."""
     if not compile_requested():
+        return []
+    if not BUILD_COMMANDS & set(sys.argv[1:] if argv is None else argv):
         return []
     if _c_compiler() is None:
         sys.exit(

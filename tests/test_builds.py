@@ -121,7 +121,9 @@ def test_a_compiled_build_without_a_compiler_stops_with_a_clear_message(monkeypa
     monkeypatch.setenv("EMPIRES_COMPILE", "1")
     monkeypatch.setenv("CC", "no-such-compiler-anywhere")
     with pytest.raises(SystemExit, match="needs a C compiler"):
-        setup.ext_modules()
+        setup.ext_modules(["bdist_wheel", "--dist-dir", "x"])
+    # pip first asks for the build requirements (egg_info), before mypy is there: no failure
+    assert setup.ext_modules(["egg_info", "--egg-base", "x"]) == []
 
 
 def test_the_build_backend_asks_for_mypy_only_for_the_compiled_build(monkeypatch):
@@ -134,3 +136,13 @@ def test_the_build_backend_asks_for_mypy_only_for_the_compiled_build(monkeypatch
     assert backend._extra() == []
     monkeypatch.setenv("EMPIRES_COMPILE", "1")
     assert backend._extra() == [backend.MYPY_REQUIREMENT]
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+@pytest.mark.parametrize(
+    "args", [("4", 1, None), (2, "seed", None), (2, 1.5, None), (None, 1, None), (2, 1, {"x": 1})]
+)
+def test_bad_new_game_arguments_raise_value_error(game, args):
+    with pytest.raises(ValueError) as raised:
+        get_adapter(game).new_game(*args)
+    assert type(raised.value) is ValueError

@@ -44,8 +44,7 @@ class DecisionTable:
                 self.handlers[kind] = (legal, choose)
                 return choose
 
-            legal.choose = set_choose  # type: ignore[attr-defined]
-            return legal
+            return with_choose(legal, set_choose)
 
         return register
 
@@ -77,6 +76,30 @@ class DecisionTable:
                 raise ValueError(f"module {module.__name__} declares no DECISIONS table")
             tables.append(table)
         return cls.merged(tables)
+
+
+class Declared:
+    """A declared function that takes no attributes (one compiled by mypyc) with its ``choose``
+    decorator beside it; calling it calls the function."""
+
+    __slots__ = ("fn", "choose")
+
+    def __init__(self, fn: Callable[..., Any], choose: Callable[[Any], Any]) -> None:
+        self.fn = fn
+        self.choose = choose
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.fn(*args, **kwargs)
+
+
+def with_choose(fn: Any, set_choose: Callable[[Any], Any]) -> Any:
+    """``fn`` given the attribute ``choose`` (the decorator declaring its choose function); a
+    compiled function, which takes no attributes, comes back wrapped in :class:`Declared`."""
+    try:
+        fn.choose = set_choose
+    except AttributeError:
+        return Declared(fn, set_choose)
+    return fn
 
 
 def push(state: Any, kind: str, player: int, **context: Any) -> None:

@@ -129,7 +129,8 @@ class DiscoveryGame(EngineGame):
         return out
 
 
-def new_game(num_players: int, seed: int = 0, options: Options | None = None) -> DiscoveryGame:
+def new_game(num_players: Any, seed: Any = 0, options: Any = None) -> DiscoveryGame:
+    # Any: the engine checks them (a compiled build would raise TypeError first otherwise)
     return DiscoveryGame.new(num_players, seed, options)
 
 
@@ -138,12 +139,12 @@ def check_new_game_args(num_players, seed, options) -> None:
     DiscoveryGame.check_new_game_args(num_players, seed, options)
 
 
-def replay(history: dict) -> DiscoveryGame:
+def replay(history: Any) -> DiscoveryGame:
     """Rebuild a game from ``{"config", "seed", "actions"}``; SaveFileError if it does not."""
     return DiscoveryGame.replay(history)
 
 
-def from_json(data: dict | str) -> DiscoveryGame:
+def from_json(data: Any) -> DiscoveryGame:
     """Load a save (``to_json`` output or a bare history). The history is replayed and, when the
     save also holds a state, the two must agree: a corrupt or edited file is refused."""
     return DiscoveryGame.from_json(data)

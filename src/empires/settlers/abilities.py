@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from empires.core.decisions import DecisionTable
+from empires.core.decisions import DecisionTable, with_choose
 from empires.settlers.actions import SKIP, TAKE, TAKE_GOODS, Action
 from empires.settlers.cards import FOOD, GOOD_INDEX, RAZE, STONE, WOOD
 from empires.settlers.decisions import push
@@ -276,8 +276,7 @@ def special(name: str):
             SPECIALS[name] = (targets, choose)
             return choose
 
-        targets.choose = set_choose  # type: ignore[attr-defined]
-        return targets
+        return with_choose(targets, set_choose)
 
     return register
 

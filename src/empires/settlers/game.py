@@ -106,7 +106,8 @@ class SettlersGame(EngineGame):
         return f"<Settlers {s.num_players}p round {s.round} {s.step} seed={s.seed}>"
 
 
-def new_game(num_players: int, seed: int = 0, options: Options | None = None) -> SettlersGame:
+def new_game(num_players: Any, seed: Any = 0, options: Any = None) -> SettlersGame:
+    # Any: the engine checks them (a compiled build would raise TypeError first otherwise)
     return SettlersGame.new(num_players, seed, options)
 
 
@@ -115,12 +116,12 @@ def check_new_game_args(num_players, seed, options) -> None:
     SettlersGame.check_new_game_args(num_players, seed, options)
 
 
-def replay(history: dict) -> SettlersGame:
+def replay(history: Any) -> SettlersGame:
     """Rebuild a game from ``{"config", "seed", "actions"}``; SaveFileError if it does not."""
     return SettlersGame.replay(history)
 
 
-def from_json(data: dict | str) -> SettlersGame:
+def from_json(data: Any) -> SettlersGame:
     """Load a save (``to_json`` output or a bare history). The history is replayed and, when the
     save also holds a state, the two must agree: a corrupt or edited file is refused."""
     return SettlersGame.from_json(data)
