@@ -211,6 +211,22 @@ def softmax(scores: list[float], temperature: float) -> list[float]:
     return [x / z for x in w]
 
 
+def _check_shape(
+    soft: float, horizon: str | None, plies: int | None, clock: str, fpu: float
+) -> None:
+    """ValueError naming the first of these settings that is not valid."""
+    if not (math.isfinite(soft) and soft >= 0):
+        raise ValueError(f"ismcts: soft scale must be >= 0, got {soft}")
+    if horizon not in (None, "turn"):
+        raise ValueError(f"ismcts: horizon must be 'turn' or None, got {horizon!r}")
+    if plies is not None and plies < 1:
+        raise ValueError(f"ismcts: plies must be at least 1, got {plies}")
+    if clock not in CLOCKS:
+        raise ValueError(f"ismcts: clock must be one of {', '.join(CLOCKS)}, got {clock!r}")
+    if not math.isfinite(fpu):
+        raise ValueError(f"ismcts: fpu must be a number, got {fpu}")
+
+
 class ISMCTSBot:
     """Single-observer ISMCTS: UCB1 over available arms, or PUCT with the heuristic's prior."""
 
@@ -259,16 +275,7 @@ class ISMCTSBot:
             raise ValueError(f"ismcts: gap must be >= 0, got {gap}")
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"ismcts: epsilon must be in [0, 1], got {epsilon}")
-        if not (math.isfinite(soft) and soft >= 0):
-            raise ValueError(f"ismcts: soft scale must be >= 0, got {soft}")
-        if horizon not in (None, "turn"):
-            raise ValueError(f"ismcts: horizon must be 'turn' or None, got {horizon!r}")
-        if plies is not None and plies < 1:
-            raise ValueError(f"ismcts: plies must be at least 1, got {plies}")
-        if clock not in CLOCKS:
-            raise ValueError(f"ismcts: clock must be one of {', '.join(CLOCKS)}, got {clock!r}")
-        if not math.isfinite(fpu):
-            raise ValueError(f"ismcts: fpu must be a number, got {fpu}")
+        _check_shape(soft, horizon, plies, clock, fpu)
         self.seed = seed
         self.rng = Rng(seed)
         self.iterations = iterations
