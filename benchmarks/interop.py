@@ -1,7 +1,7 @@
 """Random-play throughput through the research interfaces, to show their overhead.
 
     python benchmarks/interop.py [--game discovery|settlers|both] [--games N] [--players N]
-                                 [--seed S]
+                                 [--seed S] [--compare GIT-REF]
 
 For each game (both by default; players default to 4 for Discovery, 2 for Imperial Settlers,
 whose 1 is the solo game) every row plays ``N`` whole games choosing uniformly among the legal
@@ -20,6 +20,10 @@ whoever took it):
 
 Everything reaches the game through its adapter (``empires.core.adapter.get_adapter``).
 
+``--compare REF`` runs the same rows on the code of git commit ``REF`` too (a temporary
+``git worktree``, in a subprocess, after this checkout's) and prints how much faster the
+OpenSpiel (with tensors) and PettingZoo steps are now.
+
 Times are CPU seconds of this process (``time.process_time``), which other load on the machine
 disturbs less than wall-clock time. Needs the ``research`` extra (open_spiel, pettingzoo,
 gymnasium).
@@ -29,8 +33,12 @@ from __future__ import annotations
 
 import argparse
 import copy
+import json
+import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
 
 import numpy as np
@@ -137,26 +145,69 @@ ROWS = (
 DEFAULT_PLAYERS = {"discovery": 4, "settlers": 2}
 
 
-def bench_game(name: str, n: int, games: int, seed: int) -> None:
-    print(f"{name}, {n} players: random play, {games} games per row, one process")
-    print(
-        f"{'interface':>22} {'decisions/s':>12} {'us/decision':>12} {'vs engine':>10} {'cpu s':>8}"
-    )
+def bench_game(name: str, n: int, games: int, seed: int, quiet: bool = False) -> dict:
+    """Every row for one game: printed (unless ``quiet``) and returned as {row: us/decision}."""
+    say = (lambda *a: None) if quiet else print
+    say(f"{name}, {n} players: random play, {games} games per row, one process")
+    say(f"{'interface':>22} {'decisions/s':>12} {'us/decision':>12} {'vs engine':>10} {'cpu s':>8}")
     baseline = None
+    out = {}
     for row, fn in ROWS:
         try:
             fn(name, n, 1, seed + 10_000)  # warm-up: imports, caches
         except ImportError as e:
-            print(f"{row:>22} (skipped: {e})")
+            say(f"{row:>22} (skipped: {e})")
             continue
         start = time.process_time()
         decisions = fn(name, n, games, seed)
         seconds = time.process_time() - start
         rate = decisions / seconds
         baseline = baseline or rate
-        print(
-            f"{row:>22} {rate:>12.0f} {1e6 / rate:>12.1f} {baseline / rate:>9.1f}x {seconds:>8.2f}"
+        out[row] = 1e6 / rate
+        say(f"{row:>22} {rate:>12.0f} {1e6 / rate:>12.1f} {baseline / rate:>9.1f}x {seconds:>8.2f}")
+    return out
+
+
+def measure_commit(ref: str, argv: list[str]) -> dict:
+    """This benchmark run on the code of git commit ``ref`` (a temporary worktree, its ``src``
+    first on the path, in a subprocess): {game: {row: us/decision}}."""
+    root = subprocess.run(
+        ["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = os.path.join(tmp, "tree")
+        subprocess.run(
+            ["git", "-C", root, "worktree", "add", "--detach", tree, ref],
+            capture_output=True,
+            check=True,
         )
+        try:
+            env = {**os.environ, "PYTHONPATH": os.path.join(tree, "src")}
+            done = subprocess.run(
+                [sys.executable, os.path.abspath(__file__), *argv, "--json"],
+                capture_output=True,
+                text=True,
+                check=True,
+                env=env,
+            )
+        finally:
+            subprocess.run(
+                ["git", "-C", root, "worktree", "remove", "--force", tree], capture_output=True
+            )
+    return json.loads(done.stdout)
+
+
+def print_comparison(ref: str, now: dict, before: dict) -> None:
+    print(f"\nthis checkout against {ref} (us/decision, x engine; ratio: how much faster now)")
+    for name, rows in now.items():
+        old = before.get(name, {})
+        for row in ("openspiel+tensor", "pettingzoo"):
+            if row in rows and row in old:
+                new_x, old_x = rows[row] / rows["engine"], old[row] / old["engine"]
+                print(
+                    f"  {name:>9} {row:>16}: {rows[row]:6.1f} us ({new_x:4.1f}x) against "
+                    f"{old[row]:6.1f} us ({old_x:4.1f}x): {old[row] / rows[row]:.2f}x faster"
+                )
 
 
 def main(argv=None) -> int:
@@ -165,12 +216,23 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=10, help="games per row (default 10)")
     parser.add_argument("--players", type=int, help="default: 4 (Discovery), 2 (Settlers)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--compare", metavar="REF", help="also run the code of git commit REF")
+    parser.add_argument("--json", action="store_true", help="print {game: {row: us}} only")
     args = parser.parse_args(argv)
     names = ("discovery", "settlers") if args.game == "both" else (args.game,)
+    results = {}
     for k, name in enumerate(names):
-        if k:
+        if k and not args.json:
             print()
-        bench_game(name, args.players or DEFAULT_PLAYERS[name], args.games, args.seed)
+        n = args.players or DEFAULT_PLAYERS[name]
+        results[name] = bench_game(name, n, args.games, args.seed, quiet=args.json)
+    if args.json:
+        print(json.dumps(results))
+    elif args.compare:
+        same = ["--game", args.game, "--games", str(args.games), "--seed", str(args.seed)]
+        if args.players:
+            same += ["--players", str(args.players)]
+        print_comparison(args.compare, results, measure_commit(args.compare, same))
     return 0
 
 
