@@ -51,6 +51,16 @@ def N_(text: str) -> str:
 
 
 _PLACEHOLDER = re.compile(r"(\{\w+\})")
+# Placeholders that stand for a number in the engines' sentences: they match digits only, so a
+# short template ("{n} Food") never swallows a sentence it was not written for.
+_NUMBERS = frozenset(
+    "n m count money vp space before after strength resistance value ships sets plunder "
+    "per_soldier place a b c d e f g".split()
+)
+
+
+def _slot(name: str) -> str:
+    return f"(?P<{name}>-?\\d+)" if name in _NUMBERS else f"(?P<{name}>.+?)"
 
 
 @cache
@@ -64,7 +74,7 @@ def _patterns(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
         if not names or len(set(names)) != len(names):
             continue
         regex = "".join(
-            f"(?P<{p[1:-1]}>.+?)" if _PLACEHOLDER.fullmatch(p) else re.escape(p) for p in parts
+            _slot(p[1:-1]) if _PLACEHOLDER.fullmatch(p) else re.escape(p) for p in parts
         )
         fixed = len(_PLACEHOLDER.sub("", english))
         out.append((fixed, re.compile(regex + r"\Z", re.S), translated))

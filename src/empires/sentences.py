@@ -177,3 +177,47 @@ SETTLERS_TEXTS = (
     N_("Build {card} ({cost})"),
     N_("Take {card} ({what})"),
 )
+
+# ---- more event and choice shapes (the commonest the sample games left in English) ----
+MORE_TEXTS = (
+    N_("Income: {player} earns ${money}: ${sets} from Trade Good sets (Economy: {vp} VP)."),
+    N_(
+        "Final score of {player}: {vp} VP (colonies {a} + {b} + {c}, discoveries {d}, buildings {e}, economy {f}, bought {g})."
+    ),
+    N_(
+        "{player}'s expedition to {region} ({members}, strength {strength}) meets a Discovery counter of Resistance {resistance} (${plunder} + ${per_soldier} per Soldier, {vp} VP) and fails; the counter stays face up; the workers return to supply."
+    ),
+    N_("a {worker}"),
+    N_("{building}: {player} gains a {worker} for next turn."),
+    N_("Age {age} colony scoring: {scores}."),
+    N_("Age {age} begins with turn {n}."),
+    N_("{player} is first to have {n} workers in {region} and takes its {good}."),
+    N_("Battle in {region}"),
+    N_("{player} loses a {worker} in {region} to {other}."),
+    N_("Round {n} ends (VP: {scores}); {player} plays first next round."),
+    N_("Round {n} ends (VP: {scores})."),
+    N_("{player} places a Defense token on {card}."),
+    N_("Place a Defense token on {card}"),
+    N_("{player} keeps {n} card."),
+    N_("{player} draws {n} cards from the Faction deck to keep some of them."),
+    N_("Discarded: {cards}."),
+    N_("Game over: {player} wins (ranking: {ranking})."),
+    N_("Make a Deal with {card} ({cost}: {gain} now and each Production phase)"),
+    N_("Raze {card} from hand ({cost}: gain {gain})"),
+    N_("{player} razes {card} from hand (spending {cost})."),
+    N_("{player} builds {card} (spending {cost})."),
+    N_("{player} activates {card} (spending {cost}) and gains {gain}."),
+    N_("{n} Wood"),
+    N_("{n} Stone"),
+    N_("{n} Food"),
+    N_("{n} Gold"),
+    N_("{n} Worker"),
+    N_("{n} Workers"),
+    N_("{n} Raze token"),
+    N_("{n} card"),
+    N_("{n} wood"),
+    N_("{n} stone"),
+    N_("{n} food"),
+    N_("{n} gold"),
+    N_("{n} VP"),
+)

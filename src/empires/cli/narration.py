@@ -4,6 +4,7 @@ Engines keep an event log (empires.core.events): what every action did and how t
 resolved it, told to each seat as that seat may know it. The terminal prints it compactly,
 grouped under a turn/phase heading whenever that changes; "action" events (the imperative text
 of a player's choice) are prefixed with who chose, the resolutions that follow are indented.
+The words are in the narrator's ``lang`` (empires.i18n.translate_text; English by default).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
+
+from empires import i18n
 
 EVENT_STYLES = {"final_scoring": "bold", "game_over": "bold"}
 
@@ -40,6 +43,8 @@ def _actor(event: dict, you: int | None) -> str:
 class Narrator:
     """Prints the events one viewer (a seat, None: a spectator) may read, each once: every call of
     :meth:`flush` prints those logged since the previous one."""
+
+    lang = i18n.DEFAULT  # the language the events are told in (set by the terminal's session)
 
     def __init__(
         self,
@@ -100,13 +105,17 @@ class Narrator:
     def _heading(self, key: tuple) -> None:
         self.heading = key
         turn, phase = key
+        word = i18n.translate(self.turn_word, self.lang)
+        if isinstance(phase, str):
+            phase = i18n.translate_text(phase, self.lang)
         title = " · ".join(
-            str(x) for x in (f"{self.turn_word} {turn}" if turn is not None else None, phase) if x
+            str(x) for x in (f"{word} {turn}" if turn is not None else None, phase) if x
         )
-        self.console.rule(Text(title or "Events", style="bold"), align="left", style="dim")
+        title = title or i18n.translate("Events", self.lang)
+        self.console.rule(Text(title, style="bold"), align="left", style="dim")
 
     def _line(self, event: dict, number: int | None) -> tuple[Text, Text]:
-        text = str(event.get("text", ""))
+        text = i18n.translate_text(str(event.get("text", "")), self.lang)
         if event.get("kind") == "action":
             mine = event.get("player") == self.you and self.you is not None
             line = Text(f"{_actor(event, self.you)}: ", style="bold green" if mine else "bold")

@@ -41,6 +41,12 @@ def _add_flags(play: argparse.ArgumentParser) -> None:
         "`hint` (F2 in the full screen); hints are saved with the game and shown by replay --seat",
     )
     play.add_argument(
+        "--lang",
+        metavar="LANG",
+        help="the language of the game's words: en, es, it or pt (default: the locale's, from "
+        "LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
+    )
+    play.add_argument(
         "--plain",
         action="store_true",
         help="the plain line mode (no full screen; automatic when stdout is not a terminal)",

@@ -160,6 +160,7 @@ class GameApp(App):
                     seat,
                     turn_word_of(state, seat),
                 )
+                narrator.lang = session.lang  # the session's language (--lang, the locale)
                 resume(narrator, state)
                 self.narrators[seat] = narrator
             self.news_seat = session.screen_seat()
@@ -447,6 +448,7 @@ class GameApp(App):
                 self.narrator.viewer,
                 self.narrator.turn_word,
             )
+            everything.lang = self.session.lang
             everything.flush(self.session.state)
 
         self.push_screen(dialog)

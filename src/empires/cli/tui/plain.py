@@ -17,6 +17,7 @@ from empires.cli.narration import Narrator, has_events, turn_word_of
 from empires.cli.render import ranking_lines, scores_table
 from empires.cli.tui.session import Session
 from empires.core.errors import IllegalActionError
+from empires.i18n import translate
 
 HELP = """\
 Type the number of an action to play it (or the action itself, e.g. its exact text).
@@ -63,7 +64,7 @@ def run(session: Session, console: Console) -> int:
         if None in narrators:
             narrators[None].flush(session.state)
     if not _play_loop(out, session, narrators):
-        out.print(Text("Game abandoned."))
+        out.print(Text(translate("Game abandoned.", session.lang)))
         return 0
     _final_news(out, session, narrators)
     show_end(out, session)
@@ -82,6 +83,7 @@ def _narrators(session: Session, out: Console) -> dict[int | None, Narrator]:
         p: Narrator(out, p, turn_word_of(state, p), recap=p is not None) for p in listeners
     }
     for narrator in narrators.values():
+        narrator.lang = session.lang  # the session's language (--lang, the locale)
         resume(narrator, state)
     return narrators
 
@@ -107,6 +109,7 @@ def _final_news(out: Console, session: Session, narrators) -> None:
         if viewer is not None
         else Narrator(out, None, narrators[session.humans[0]].turn_word)
     )
+    last.lang = session.lang
     last.since = max(n.since for n in narrators.values())
     last.flush(session.state)
 
@@ -121,7 +124,7 @@ def show_parts(out: Console, session: Session, heading: str) -> None:
 
 def show_end(out: Console, session: Session) -> None:
     """The end screen: the final position, the scores with their breakdown, who won and why."""
-    show_parts(out, session, "Game over")
+    show_parts(out, session, translate("Game over", session.lang))
     table = scores_table(session.state, session.labels)
     table.box = None  # no box art in the plain mode
     out.print(table)
@@ -170,7 +173,7 @@ def _show_decision(out: Console, session: Session, narrator: Narrator | None, ch
     show_parts(out, session, f"{session.labels[seat]} to play")
     if narrator is not None:
         narrator.flush(session.state)
-    out.print(Text(f"Decision: {session.decision_title()}"))
+    out.print(Text(translate("Decision: {title}", session.lang, title=session.decision_title())))
     out.print(Text("Legal actions:"))
     print_actions(out, session, choices)
     if session.undoable():

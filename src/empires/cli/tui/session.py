@@ -8,11 +8,13 @@ Both the full-screen app (:mod:`empires.cli.tui.app`) and the plain line mode
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from empires import i18n
 from empires.bots import make_bot
 from empires.cli import common
 from empires.cli.coach_text import HINT_ITERATIONS, NOT_PRACTICE
@@ -49,6 +51,7 @@ class Session:
         self.practice = False  # a practice game offers hints (empires play --practice)
         self.hint_iterations = HINT_ITERATIONS  # the search budget of a hint
         self.hints: list[dict] = []  # {"index", "seat", "hint"}: the hints given, saved with it
+        self.lang = i18n.DEFAULT  # the language of the words (empires play --lang, the locale)
 
     # ---- who plays --------------------------------------------------------------------------
     def actions_count(self) -> int:
@@ -90,10 +93,21 @@ class Session:
     def help(self) -> DecisionHelp:
         obs = self.observation()
         maker = getattr(self.game, "decision_help", None)
-        return maker(obs) if maker is not None else core_screen.default_help(obs)
+        found = maker(obs) if maker is not None else core_screen.default_help(obs)
+        if self.lang == i18n.DEFAULT:
+            return found
+        return dataclasses.replace(  # the rules help's catalogue (see empires.server.rules_help)
+            found,
+            title=i18n.translate(found.title, self.lang),
+            summary=i18n.translate(found.summary, self.lang),
+            section=i18n.translate(found.section, self.lang),
+        )
 
     def describe(self, action: Any) -> str:
         """The words of ``action`` as the player to act may read them."""
+        return i18n.translate_text(self._english(action), self.lang)
+
+    def _english(self, action: Any) -> str:
         describe_for = getattr(self.state, "describe_for", None)
         if describe_for is not None:
             try:
@@ -112,7 +126,7 @@ class Session:
         decision = getattr(self.state, "decision", None)
         if isinstance(decision, dict):
             return self.help().title
-        return "Your decision"
+        return i18n.translate("Your decision", self.lang)
 
     # ---- playing ----------------------------------------------------------------------------
     def bot_action(self) -> Any:
@@ -264,6 +278,8 @@ def start(args) -> Session:
         state = common.new_game(game, players, seed, common.options(game, args))
     session = Session(game, state, seats, seed, source)
     session.practice = bool(getattr(args, "practice", False))
+    lang = getattr(args, "lang", None)
+    session.lang = i18n.normalize(lang) if lang else i18n.from_environment()
     if args.load:
         _load_coach(session, common.read_json(args.load))
     return session
