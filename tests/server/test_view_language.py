@@ -166,3 +166,17 @@ def test_the_replay_in_the_asked_language(client):
     step = client.get(f"{path}/1?lang=es", headers=auth(watcher)).json()
     assert step["entry"]["text"].startswith("Colocar un ")
     assert step["observation"]["phase"].startswith("Fase ")
+
+
+def test_capital_buildings_by_their_printed_names(client):
+    gid, token = _first_mover(client, create(client, TWO_HUMANS, seed=4))
+    english = client.get(f"/api/games/{gid}", headers=auth(token)).json()
+    spanish = client.get(f"/api/games/{gid}?lang=es", headers=auth(token)).json()
+    offer = english["observation"]["boxes"]["buildings_offer"]
+    ofrecidos = spanish["observation"]["boxes"]["buildings_offer"]
+    assert [b["id"] for b in ofrecidos] == [b["id"] for b in offer]
+    names = {b["name"]: s["name"] for b, s in zip(offer, ofrecidos, strict=True)}
+    for english_name, spanish_name in names.items():
+        assert spanish_name == i18n.translate(english_name, "es")
+    assert i18n.translate("Privateers", "es") == "Corsarios"
+    assert i18n.translate("Stables", "it") == "Stalla"  # as the 2007 Italian rulebook prints it

@@ -39,6 +39,9 @@ def localize(view: dict, lang: str) -> dict:
     if isinstance(obs, dict):
         _words(obs, "phase", lang)
         _words(obs.get("decision"), "prompt", lang)
+        boxes = obs.get("boxes")  # Discovery's buildings on offer: their printed names
+        for building in (boxes.get("buildings_offer") or ()) if isinstance(boxes, dict) else ():
+            _words(building, "name", lang)
     for key in ("legal", "log"):
         for item in view.get(key) or ():
             _words(item, "text", lang)
