@@ -119,22 +119,32 @@ class Table:
         for game in list(self.manager.games.values()):
             if game.status != "active":
                 continue
-            idle = game.table.running is None and game.table.mode != "none"
-            if idle and to_act(game) is not None:
-                async with game.lock:
-                    await self.changed(game, now)
-            await self._check_connection(game, now)
-            if game.table.expired(now) is None:
+            try:
+                seat = await self._check_game(game, now)
+            except Exception:  # one game's failed write never stops the others' clocks
+                log.exception("checking the clock of game %s failed", game.id)
+                self.manager.kick_bots(game)  # a seat handed over in memory is played all the same
                 continue
+            if seat is not None:
+                out.append((game.id, seat))
+                self.manager.kick_bots(game)
+        return out
+
+    async def _check_game(self, game: LiveGame, now: float) -> int | None:
+        """Start ``game``'s idle clock, hand over a seat gone too long or out of time; the seat
+        that timed out, or None."""
+        if game.table.running is None and game.table.mode != "none" and to_act(game) is not None:
             async with game.lock:
-                seat = game.table.time_out(now)
-                if seat is None:
-                    continue
+                await self.changed(game, now)
+        await self._check_connection(game, now)
+        if game.table.expired(now) is None:
+            return None
+        async with game.lock:
+            seat = game.table.time_out(now)
+            if seat is not None:
                 log.info("game %s: seat %d ran out of time; a bot plays for it", game.id, seat)
                 await self.changed(game, now)
-                out.append((game.id, seat))
-            self.manager.kick_bots(game)
-        return out
+        return seat
 
     async def changed(self, game: LiveGame, now: float, acted: int | None = None) -> None:
         """After a change of ``game`` (caller holds its lock): run the right clock, store the
