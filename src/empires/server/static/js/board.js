@@ -9,7 +9,12 @@ import { t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
-export const COLORS = ["#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#5d4037"];
+// Seat colours: white text on each has at least 4.5:1 contrast (WCAG AA); the orange is a dark
+// one (#ef6c00 had 3.1:1). A colour always comes with its seat mark (shape and number).
+export const COLORS = ["#c62828", "#1565c0", "#2e7d32", "#b34700", "#6a1b9a", "#5d4037"];
+// The terminal's seat marks (empires.core.screen.SEAT_SYMBOLS): ●1 ■2 ▲3 ◆4 ★5 ✚6.
+export const SEAT_SHAPES = ["●", "■", "▲", "◆", "★", "✚"];
+export const markText = (seat) => `${SEAT_SHAPES[seat % SEAT_SHAPES.length] || ""}${seat + 1}`;
 export const COLOR_NAMES = [t("red"), t("blue"), t("green"), t("orange"), t("purple"), t("brown")];
 export const WORKER_ABBR = {
   colonist: "C", captain: "Cp", merchant: "M", missionary: "Ms", soldier: "S", builder: "B",
@@ -102,6 +107,13 @@ function wrapped(x, y, content, width, size = 11, maxLines = 4, attrs = {}) {
   return node;
 }
 
+// Text cut to about `width` pixels at `size` (a long name never runs out of its box).
+export function fitText(content, width, size = 11) {
+  const s = String(content);
+  const most = Math.max(3, Math.floor(width / (size * 0.58)));
+  return s.length > most ? `${s.slice(0, most - 1)}…` : s;
+}
+
 export function seatLabel(seats, seat) {
   const s = seats && seats[seat];
   return s ? s.name : t("Player {n}", { n: seat + 1 });
@@ -109,11 +121,12 @@ export function seatLabel(seats, seat) {
 
 function chip(x, y, player, label, seats, w = 26) {
   return el("g", { class: "chip" },
-    el("title", {}, `${seatLabel(seats, player)} (${COLOR_NAMES[player]}): ${label}`),
+    el("title", {}, `${markText(player)} ${seatLabel(seats, player)} (${COLOR_NAMES[player]}): ${label}`),
     el("rect", { x, y, width: w, height: 18, rx: 4, fill: COLORS[player], stroke: "#222",
                  "stroke-width": 0.6 }),
-    text(x + w / 2, y + 13, WORKER_ABBR[label] || label,
-         { "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": "bold" }));
+    text(x + w / 2, y + 13, `${player + 1}${WORKER_ABBR[label] || label}`,  // seat number + worker
+         { "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": "bold",
+           "data-mark": player + 1 }));
 }
 
 function workerSummary(counts) {
@@ -199,16 +212,43 @@ function drawMap(svg, obs, seats) {
       if (!summary) return;
       const ry = y + 42 + row * 15;
       if (row < 5) {
-        r.append(el("rect", { x: x + 8, y: ry, width: 10, height: 10, rx: 2, fill: COLORS[p] }));
-        r.append(text(x + 22, ry + 9, summary, { class: "region-workers",
-                                                 "data-player": p }));
+        r.append(el("rect", { x: x + 6, y: ry - 1, width: 24, height: 13, rx: 3, fill: COLORS[p] }));
+        r.append(text(x + 18, ry + 10, markText(p), { "text-anchor": "middle", "font-size": 10,
+                                                       fill: "#fff", "font-weight": "bold" }));
+        r.append(text(x + 34, ry + 10, summary, { class: "region-workers",
+                                                  "data-player": p }));
       }
       row += 1;
     });
     r.append(el("title", {}, region.discovered ? regionName(region) : t("{name} (undiscovered)", { name: regionName(region) })));
     g.append(r);
   }
+  const forming = expeditionForming(obs);
+  if (forming) g.append(forming);
   svg.append(g);
+}
+
+// An expedition being formed: the workers already sent and its strength, under its region.
+export function expeditionText(obs) {
+  const d = obs.decision;
+  if (!d || d.kind !== "expedition_members" || !d.members) return null;
+  const pl = obs.players[d.player];
+  const captain = pl && pl.buildings.includes("magellan") ? 3 : 2;
+  const strength = Object.entries(d.members)
+    .reduce((sum, [w, n]) => sum + n * (w === "captain" ? captain : 1), 0);
+  return t("Expedition: {workers} · strength {n}",
+           { workers: workerSummary(d.members) || t("nobody yet"), n: strength });
+}
+
+function expeditionForming(obs) {
+  const words = expeditionText(obs);
+  const region = obs.decision && obs.decision.region;
+  if (!words || !REGION_POS[region]) return null;
+  const [x, y] = REGION_POS[region];
+  return el("g", { class: "expedition", "data-region": region },
+    el("rect", { x: x - 4, y: y + REGION_H - 4, width: REGION_W + 40, height: 24, rx: 5,
+                 class: "expedition-bg" }),
+    text(x + 4, y + REGION_H + 12, words, { class: "expedition-text" }));
 }
 
 function drawBoxes(svg, obs, seats) {
@@ -346,13 +386,27 @@ function drawTracks(svg, obs, seats) {
     const x = 650 + i * 100;
     const current = obs.current_player === p;
     o.append(el("g", { class: "order-slot", "data-target": `player:${p}`, "data-order": i },
-      el("title", {}, `${i + 1}. ${seatLabel(seats, p)}`),
+      el("title", {}, `${i + 1}. ${markText(p)} ${seatLabel(seats, p)}`),
       el("rect", { x, y: 730, width: 94, height: 50, rx: 6, fill: COLORS[p],
                    class: current ? "order-now" : "order" }),
-      text(x + 8, 748, `${i + 1}`, { fill: "#fff", "font-size": 12, "font-weight": "bold" }),
-      wrapped(x + 8, 764, seatLabel(seats, p), 80, 11, 1, { fill: "#fff" })));
+      text(x + 8, 748, `${i + 1}. ${markText(p)}`, { fill: "#fff", "font-size": 12, "font-weight": "bold" }),
+      text(x + 8, 766, fitText(seatLabel(seats, p), 80, 11), { fill: "#fff", "font-size": 11 })));
   });
   svg.append(o);
+}
+
+const MAT_STEP = 235;  // a mat's height and the gap under it
+const NATION_WORDS = {
+  england: t("England"), spain: t("Spain"), france: t("France"), portugal: t("Portugal"),
+  holland: t("Holland"), italy: t("Italy"),
+};
+
+// A seat's National Advantage board and the uses of its power left (none held: a dash).
+export function nationLine(pl) {
+  if (!pl.nation) return null;
+  const name = NATION_WORDS[pl.nation] || pl.nation;
+  const left = pl.advantage_uses_left;
+  return left === null || left === undefined ? name : t("{name} · {n} uses left", { name, n: left });
 }
 
 function drawMats(svg, obs, seats, you) {
@@ -362,16 +416,17 @@ function drawMats(svg, obs, seats, you) {
   const top = 800;
   obs.players.forEach((pl, i) => {
     const x = 10 + (i % cols) * (w + 10);
-    const y = top + Math.floor(i / cols) * 185;
+    const y = top + Math.floor(i / cols) * MAT_STEP;
     const seat = pl.seat;
     const score = obs.scores ? obs.scores[seat] : null;
     const g = el("g", { class: "mat", "data-target": `player:${seat}`, "data-seat": seat });
-    g.append(el("rect", { x, y, width: w, height: 175, rx: 8, class: "mat-bg",
+    g.append(el("rect", { x, y, width: w, height: MAT_STEP - 10, rx: 8, class: "mat-bg",
                           stroke: COLORS[seat], "stroke-width": seat === obs.current_player ? 4 : 2 }));
     g.append(el("rect", { x, y, width: w, height: 24, rx: 8, fill: COLORS[seat] }));
     const who = seats && seats[seat] ? (seats[seat].kind === "bot" ? ` · ${t("{bot} bot", { bot: seats[seat].bot })}` : "") : "";
-    g.append(text(x + 10, y + 17, `${seatLabel(seats, seat)}${seat === you ? ` ${t("(you)")}` : ""}${who}`,
-                  { fill: "#fff", "font-weight": "bold", "font-size": 13 }));
+    const head = `${markText(seat)} ${seatLabel(seats, seat)}${seat === you ? ` ${t("(you)")}` : ""}${who}`;
+    g.append(el("text", { x: x + 10, y: y + 17, fill: "#fff", "font-weight": "bold", "font-size": 13,
+                          class: "mat-name" }, fitText(head, w - 130, 13), el("title", {}, head)));
     g.append(text(x + w - 10, y + 17, `$${pl.money}${score ? ` · ${score.total} VP` : ""}`,
                   { fill: "#fff", "font-weight": "bold", "font-size": 13, "text-anchor": "end",
                     class: "money" }));
@@ -384,6 +439,7 @@ function drawMats(svg, obs, seats, you) {
     line(t("Available"), workerSummary(pl.available));
     line(t("Supply"), workerSummary(pl.supply));
     line(t("In Discovery"), workerSummary(pl.discovery_box));
+    line(t("Nation"), nationLine(pl));
     line(t("Ships, VP"), `${pl.merchant_ships === 1 ? t("1 Merchant Ship") : t("{n} Merchant Ships", { n: pl.merchant_ships })} · ${t("colony VP {vp}", { vp: pl.colony_vp.join("/") })}`);
     // Goods as tokens (targets when a building asks for one of your goods)
     g.append(text(x + 10, ly, t("Goods"), { class: "mat-label" }));
@@ -408,16 +464,19 @@ function drawMats(svg, obs, seats, you) {
     g.append(text(x + 10, ly, t("Buildings"), { class: "mat-label" }));
     let bx = x + 84;
     if (!pl.buildings.length) g.append(text(bx, ly, "–", { class: "mat-value" }));
-    pl.buildings.forEach((id) => {
+    pl.buildings.forEach((id) => {  // every building: a full row goes on to the next one
       const name = id.replace(/_\d+$/, "").replace(/_/g, " ");
       const usedUp = pl.buildings_used.includes(id);
-      const width = name.length * 6 + 10;
-      if (bx + width > x + w - 6) return;
+      const width = Math.min(name.length * 6 + 10, w - 94);
+      if (bx + width > x + w - 6 && bx > x + 84) {
+        bx = x + 84;
+        ly += 18;
+      }
       g.append(el("g", { class: `owned${usedUp ? " used" : ""}`,
                          "data-target": seat === you ? `owned:${id}` : null },
         el("title", {}, usedUp ? t("{name} (used this turn)", { name }) : name),
         el("rect", { x: bx, y: ly - 12, width, height: 16, rx: 3, class: "owned-bg" }),
-        text(bx + 5, ly, name, { "font-size": 10 })));
+        text(bx + 5, ly, fitText(name, width - 8, 10), { "font-size": 10 })));
       bx += width + 4;
     });
     ly += 18;
@@ -426,7 +485,7 @@ function drawMats(svg, obs, seats, you) {
     g.append(wrapped(x + 84, ly, disc || "–", w - 94, 11, 2, { class: "mat-value" }));
     svg.append(g);
   });
-  return top + Math.ceil(n / cols) * 185 - 10;
+  return top + Math.ceil(n / cols) * MAT_STEP - 10;
 }
 
 export function renderBoard(svg, obs, { seats = null, you = null, targets = null } = {}) {
@@ -439,9 +498,32 @@ export function renderBoard(svg, obs, { seats = null, you = null, targets = null
   svg.setAttribute("viewBox", `0 0 1280 ${bottom + 5}`);
   if (targets) {
     for (const node of svg.querySelectorAll("[data-target]")) {
-      if (targets.has(node.getAttribute("data-target"))) node.classList.add("clickable");
+      const key = node.getAttribute("data-target");
+      if (targets.has(key)) makeTarget(node, targets.get(key));
     }
   }
+}
+
+// A board target: focusable, announced as a button with its choices, and at least 44 px square
+// to a finger at the readable zoom (1.2 px per unit): a small one gets an invisible hit area.
+function makeTarget(node, entries) {
+  node.classList.add("clickable");
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  // named by its words on the board (WCAG 2.5.3), described by its choice or their number
+  const what = entries.length === 1 ? entries[0].text : t("{n} choices", { n: entries.length });
+  node.append(el("desc", {}, what));
+  const box = node.querySelector("rect");
+  if (!box) return;
+  const w = Number(box.getAttribute("width"));
+  const hgt = Number(box.getAttribute("height"));
+  const least = 37;
+  if (w >= least && hgt >= least) return;
+  const bw = Math.max(w, least);
+  const bh = Math.max(hgt, least);
+  node.append(el("rect", { x: Number(box.getAttribute("x")) - (bw - w) / 2,
+                           y: Number(box.getAttribute("y")) - (bh - hgt) / 2,
+                           width: bw, height: bh, class: "hit-area" }));
 }
 
 // The board target a legal action string is given by (null: only in the list).
@@ -457,6 +539,8 @@ export function targetOf(action) {
     case "use": return `owned:${a}`;
     case "player": return `player:${a}`;
     case "target": return `box:${a}`;
-    default: return null;
+    // workers, battle or war, skip or done, bids, nations, positions, top or bottom, advantages:
+    // buttons of the board's decision tray (board-decision.js)
+    default: return `choice:${action}`;
   }
 }

@@ -1,6 +1,6 @@
 // Shared helpers: the token from the link, JSON requests, the log and the score table.
 
-import { COLORS, seatLabel } from "./board.js";
+import { COLORS, markText, seatLabel } from "./board.js";
 import { t } from "./i18n.js";
 
 export function h(tag, attrs = {}, ...children) {
@@ -48,9 +48,11 @@ export async function api(path, { method = "GET", token = null, body = undefined
   return data;
 }
 
+// A seat's colour with its mark (shape and number, as the terminal's ●1 ■2 ▲3): never colour alone.
 export function swatch(seat) {
-  const s = h("span", { class: "swatch" });
-  s.style.background = COLORS[seat] || "#777";
+  const known = Number.isInteger(seat) && seat >= 0;
+  const s = h("span", { class: "swatch" }, known ? markText(seat) : "");
+  s.style.background = COLORS[seat] || "#555";
   return s;
 }
 

@@ -13,11 +13,13 @@ import { TablePanel } from "./table.js";
 import { RulesHelp } from "./rules-help.js";
 import { scoreChart } from "./score-chart.js";
 import * as settlers from "./settlers-board.js";
+import { keepFocus, markTurn, renderMyArea, renderTray, setupLayout } from "./layout.js";
 
 const { id, token } = linkParams();
 const $ = (sel) => document.querySelector(sel);
 const svg = $("#board");
 const wrap = $(".board-wrap");  // the board: Discovery's SVG or the Settlers table
+setupLayout({ main: $(".layout"), wrap });  // tabs on a phone, the board's zoom (layout.js)
 const game = { view: null, log: [], ws: null, pending: false, retry: 0, fatal: false, seq: 0,
                targets: new Map(), followLog: true, events: null, eventLog: null,
                chart: null };
@@ -47,6 +49,7 @@ function connect() {
     ws.send(JSON.stringify({ type: "auth", token, chat: true, lang }));  // chat: its messages too; lang: the texts' language
     game.retry = 0;
     setConnection(t("connected"), true);
+    showError("");  // a "Failed to fetch" from while the connection was down is over
   });
   ws.addEventListener("message", (ev) => {
     let msg;
@@ -95,7 +98,7 @@ function receive(msg) {
     game.pending = false;
     showFairness(msg.game);
     seen(msg);
-    render();
+    keepFocus(render);
   } else if (msg.type === "ack" || msg.type === "table_ack") {
     game.pending = false;
     showError("");
@@ -106,7 +109,7 @@ function receive(msg) {
       fatal(msg.detail);
     } else {
       showError(msg.detail);
-      render();
+      keepFocus(render);
     }
   }
 }
@@ -148,7 +151,7 @@ async function act(action) {
   hideChooser();
   showError("");
   game.pending = true;
-  render();
+  keepFocus(render);
   const expect = game.view.game.moves ?? game.log.length;  // moves: undos count too
   if (game.ws && game.ws.readyState === WebSocket.OPEN) {
     game.ws.send(JSON.stringify({ type: "action", action, expect, id: ++game.seq }));
@@ -258,8 +261,14 @@ function render() {
   const isSettlers = gameName(v) === "settlers";
   const table = $("#table");
   svg.toggleAttribute("hidden", isSettlers);  // an SVG element has no hidden property
+  document.body.classList.toggle("settlers-game", isSettlers);  // no zoom for its HTML table
   table.hidden = !isSettlers;
   $("#legend").hidden = isSettlers;
+  const tray = $("#board-decision");
+  if (tray && !isSettlers) renderTray(tray, v, game.targets);
+  else if (tray) tray.hidden = true;
+  renderMyArea($("#my-area"), v);
+  markTurn(v.legal.length > 0);
   if (isSettlers) {
     settlers.renderTable(table, obs, { seats, you: v.you, targets: game.targets, events: game.events });
     table.classList.toggle("pending", game.pending);
@@ -269,7 +278,7 @@ function render() {
   }
 
   const who = v.you === null ? h("span", {}, t("Watching as a spectator"))
-    : h("span", {}, t("You are"), " ", isSettlers ? settlers.seatMark(v.you) : swatch(v.you), " ",
+    : h("span", {}, t("You are"), " ", settlers.seatMark(v.you), " ",
         h("b", {}, seatLabel(seats, v.you)),
         ` (${COLOR_NAMES[v.you]})`);
   $("#who").replaceChildren(who);

@@ -8,7 +8,7 @@
 // game.js); the replay page passes no targets. targetOf(action) maps an action string (the
 // engine's structured form: "build com008", "draw faction", "take wood", "player 1") to its key.
 
-import { COLORS, COLOR_NAMES, seatLabel } from "./board.js";
+import { COLORS, COLOR_NAMES, SEAT_SHAPES, seatLabel } from "./board.js";
 import { h } from "./common.js";
 import { t } from "./i18n.js";
 
@@ -19,7 +19,7 @@ const GOOD_WORDS = {
   raze: t("Raze tokens"), defense: t("Defense tokens"), vp: t("VP"), card: t("card"),
   common_card: t("Common card"), faction_card: t("Faction card"),
 };
-const SHAPES = ["●", "■", "▲", "◆"];
+const SHAPES = SEAT_SHAPES;  // the same marks as the terminal and the Discovery board
 const TYPES = [["production", t("Production")], ["feature", t("Feature")], ["action", t("Action")]];
 const CARD_KINDS = new Set(["build", "deal", "raze", "raze-location", "activate", "defend",
   "samurai", "gate", "pick", "discard", "target"]);
