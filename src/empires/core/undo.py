@@ -57,6 +57,14 @@ def undoable(state: Any, seat: int | None = None) -> int:
     return allowed
 
 
+def final(before: Any, action: Any, after: Any, me: int) -> bool:
+    """Whether ``action``, taken by ``me`` from ``before`` to ``after``, may never be taken
+    back (the check :func:`undoable` makes for each of the trailing actions): with ``before``
+    kept, the count after one more action of ``me`` is 0 if this is true, else the count before
+    plus one, without replaying the history."""
+    return _barrier(before, action, after, me)
+
+
 def take_back(state: Any, n: int = 1) -> Any:
     """A new game: ``state`` without its last ``n`` actions (replayed from its history).
     ValueError, changing nothing, when ``n`` is more than :func:`undoable` allows."""

@@ -165,6 +165,7 @@ class Table:
             if not last.get("stand_in"):
                 n = await anyio.to_thread.run_sync(moves.allowed_undos, game, seat)
         game.table.undo_cache = (game.moves, n)
+        moves.keep_trail(game, seat, n)  # the next count checks one action, not the history
 
     async def store(self, game: LiveGame) -> None:
         rows = game.table.rows()

@@ -90,6 +90,9 @@ class TableClock:
         # (moves, n): how many actions the seat to act could take back when the game had made
         # that many moves, worked out in a worker thread after each change (never in a view).
         self.undo_cache: tuple[int, int] = (-1, 0)
+        # take_back.UndoTrail: the state at the last change, so that the next count checks only
+        # the action that follows it.
+        self.undo_trail: Any = None
 
     @property
     def mode(self) -> str:

@@ -13,9 +13,9 @@ Plain functions of the log length and the undo records ``{"seq", "index", "seat"
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
-from empires.core.undo import undoable
+from empires.core.undo import final, undoable
 
 MAX_UNDO = 20  # actions one undo request may take back
 
@@ -79,9 +79,30 @@ def cached_undos(game: Any, seat: int | None) -> int:
     return n
 
 
+class UndoTrail(NamedTuple):
+    """What :func:`allowed_undos` kept at move ``moves`` to answer after the next action without
+    replaying the history: the seat to act then, what it could take back then, and a copy of the
+    state then (``table.undo_trail``; :func:`keep_trail`)."""
+
+    moves: int
+    seat: int
+    count: int
+    state: Any
+
+
+def keep_trail(game: Any, seat: int | None, count: int) -> None:
+    """Remember that ``seat`` (the present human seat to act, or None) may take back ``count``
+    actions now, with a copy of the state, for the next :func:`allowed_undos`."""
+    game.table.undo_trail = (
+        None if seat is None else UndoTrail(game.moves, seat, count, game.state.clone())
+    )
+
+
 def allowed_undos(game: Any, seat: int | None) -> int:
     """How many actions ``seat`` may take back now: 0 unless it is the present human seat to
-    act; never beyond the actions its own player took (not a stand-in bot's)."""
+    act; never beyond the actions its own player took (not a stand-in bot's). When the game
+    kept a trail (:func:`keep_trail`) one move ago for this seat, only the last action is
+    checked (:func:`empires.core.undo.final`) instead of replaying the whole history."""
     st = game.state
     if (
         seat is None
@@ -97,4 +118,10 @@ def allowed_undos(game: Any, seat: int | None) -> int:
         if entry["seat"] != seat or entry.get("stand_in"):
             break
         own += 1
-    return min(own, undoable(st, seat)) if own else 0
+    if not own:
+        return 0
+    trail = getattr(game.table, "undo_trail", None)
+    if trail is not None and trail.seat == seat and trail.moves == game.moves - 1:
+        last = st.history["actions"][-1]
+        return 0 if final(trail.state, last, st, seat) else min(own, trail.count + 1)
+    return min(own, undoable(st, seat))
