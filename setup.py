@@ -66,9 +66,10 @@ EXCLUDED.update(
 )
 
 
-def compiled_paths() -> list[str]:
-    """The source files mypyc compiles (``COMPILED`` minus ``EXCLUDED`` and package inits)."""
-    found = {path for pattern in COMPILED for path in glob.glob(pattern)}
+def compiled_paths(root: str | None = None) -> list[str]:
+    """The source files mypyc compiles (``COMPILED`` minus ``EXCLUDED`` and package inits),
+    relative to ``root`` (the current directory by default)."""
+    found = {path for pattern in COMPILED for path in glob.glob(pattern, root_dir=root)}
     return sorted(
         path for path in found if path not in EXCLUDED and not path.endswith("__init__.py")
     )

@@ -5,8 +5,9 @@
 
 Builds, or reuses, a compiled copy of this checkout in a scratch directory (``--dir``): the
 sources (``src/``, setup.py, pyproject.toml, build_support/) are copied there and built in place
-with ``EMPIRES_COMPILE=1 python setup.py build_ext --inplace`` (needs mypy and a C compiler; the
-copy is rebuilt only when a source file changed). Nothing is ever built inside this checkout.
+with ``EMPIRES_COMPILE=1 python setup.py build_ext --inplace`` (needs mypy and a C compiler). It
+is compiled again only when a compiled module's source changed; otherwise its pure-Python files
+are refreshed from this checkout. Nothing is ever built inside this checkout.
 Anything can then run on the compiled tree with ``PYTHONPATH=DIR/src``.
 
 Then, in ONE run, random playouts (benchmarks/playouts.py: uniform among the legal actions,
@@ -20,12 +21,14 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import json
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DIR = Path("/tmp/empires-compiled")
@@ -46,15 +49,24 @@ print(json.dumps({{"build": build(), "seconds": seconds, "decisions": decisions}
 """
 
 
+def _setup_module() -> Any:
+    """This checkout's setup.py as a module (its ``setup()`` runs only as ``__main__``)."""
+    spec = importlib.util.spec_from_file_location("empires_setup", ROOT / "setup.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def fingerprint(root: Path) -> str:
-    """A digest of every file the compiled copy is built from."""
+    """A digest of what the compiled modules are built from: setup.py, the build backend and the
+    source of every compiled module (edits elsewhere only refresh the copy's pure files)."""
+    files = [root / "setup.py", *sorted((root / "build_support").glob("*.py"))]
+    files += [root / path for path in _setup_module().compiled_paths(str(root))]
     digest = hashlib.sha256()
-    for name in COPIED:
-        path = root / name
-        files = sorted(path.rglob("*.py")) + sorted(path.rglob("*.toml")) if path.is_dir() else [path]
-        for file in files:
-            digest.update(str(file.relative_to(root)).encode())
-            digest.update(file.read_bytes())
+    for file in files:
+        digest.update(str(file.relative_to(root)).encode())
+        digest.update(file.read_bytes())
     return digest.hexdigest()
 
 
@@ -62,32 +74,42 @@ def _ignore(directory: str, names: list[str]) -> set[str]:
     return {n for n in names if n in {"__pycache__", "build"} or n.endswith((".so", ".egg-info"))}
 
 
-def build_tree(target: Path, quiet: bool = False) -> Path:
-    """Copy this checkout's sources to ``target`` and compile them there (unless already done for
-    the same sources); returns ``target / "src"``, the tree to put first on ``PYTHONPATH``."""
-    if target.resolve() == ROOT or ROOT in target.resolve().parents:
-        raise SystemExit(f"--dir {target} is inside the checkout; the compiled tree lives elsewhere")
-    stamp = target / "fingerprint"
-    wanted = fingerprint(ROOT)
-    if stamp.exists() and stamp.read_text() == wanted:
-        return target / "src"
-    if target.exists():
-        shutil.rmtree(target)
-    target.mkdir(parents=True)
+def _copy_sources(target: Path) -> None:
+    """Copy (over what is there) the files a build is made of from this checkout to ``target``."""
     for name in COPIED:
         source = ROOT / name
         if source.is_dir():
-            shutil.copytree(source, target / name, ignore=_ignore)
+            shutil.copytree(source, target / name, ignore=_ignore, dirs_exist_ok=True)
         else:
             shutil.copy2(source, target / name)
+
+
+def build_tree(target: Path) -> Path:
+    """A compiled copy of this checkout in ``target``: compiled again only when a compiled
+    module's source (or the build) changed, else its pure files are refreshed. A new build is
+    made beside it and replaces it only once it succeeded. Returns ``target / "src"``, the tree
+    to put first on ``PYTHONPATH``."""
+    if target.resolve() == ROOT or ROOT in target.resolve().parents:
+        raise SystemExit(f"--dir {target} is inside the checkout; the compiled tree lives elsewhere")
+    wanted = fingerprint(ROOT)
+    stamp = target / "fingerprint"
+    if stamp.exists() and stamp.read_text() == wanted:
+        _copy_sources(target)  # the pure modules as they are now; the .so files stay in front
+        return target / "src"
+    fresh = target.with_name(target.name + ".building")
+    shutil.rmtree(fresh, ignore_errors=True)
+    fresh.mkdir(parents=True)
+    _copy_sources(fresh)
     print(f"compiling a copy of {ROOT} in {target} (a few minutes) ...", file=sys.stderr)
     env = dict(os.environ, EMPIRES_COMPILE="1")
     command = [sys.executable, "setup.py", "build_ext", "--inplace"]
-    done = subprocess.run(command, cwd=target, env=env, capture_output=True, text=True)
+    done = subprocess.run(command, cwd=fresh, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         sys.stderr.write(done.stdout[-4000:] + done.stderr[-4000:])
-        raise SystemExit(f"the compiled build failed (exit {done.returncode})")
-    stamp.write_text(wanted)
+        raise SystemExit(f"the compiled build failed (exit {done.returncode}); see {fresh}")
+    (fresh / "fingerprint").write_text(wanted)
+    shutil.rmtree(target, ignore_errors=True)
+    fresh.rename(target)
     return target / "src"
 
 
