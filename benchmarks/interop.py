@@ -15,10 +15,16 @@ whoever took it):
 * pettingzoo, no events: the same with ``events=False`` (no narration, like the engine row);
 * pettingzoo, old tensor: the AEC loop with the tensor built from ``observation(player)``, as
   before the adapters built it straight from the state (``empires.<game>.state_tensor``);
+* openspiel, no tensor / pettingzoo, no tensor: the same loops with nothing written into the
+  tensor (OpenSpiel still asks for it, copies it and turns it into a list; PettingZoo gets
+  zeros): what the wrapper costs around the tensor, the floor any faster tensor could reach;
 * gym: the single-agent env for seat 0 (tensor and mask for each of the agent's decisions;
   the other seats are ``random`` bots playing through the engine).
 
-Everything reaches the game through its adapter (``empires.core.adapter.get_adapter``).
+Every row picks its random actions with a Python ``random.Random`` (the PettingZoo and Gym rows
+from the action mask: ``np.flatnonzero``, then one index), so that the policy costs about the
+same in every row. Everything reaches the game through its adapter
+(``empires.core.adapter.get_adapter``).
 
 ``--compare REF`` runs the same rows on the code of git commit ``REF`` too (a temporary
 ``git worktree``, in a subprocess, after this checkout's) and prints how much faster the
@@ -42,6 +48,14 @@ import tempfile
 import time
 
 import numpy as np
+
+
+def pick(rng: random.Random, mask: np.ndarray) -> int:
+    """A uniformly random legal action code from an action mask. (numpy's
+    ``Generator.choice`` alone costs about 14 us a call, more than an engine step: the rows
+    would measure the random policy, not the interface.)"""
+    codes = np.flatnonzero(mask)
+    return int(codes[rng.randrange(len(codes))])
 
 
 def bench_engine(name: str, n: int, games: int, seed: int) -> int:
@@ -79,8 +93,27 @@ def bench_openspiel(name: str, n: int, games: int, seed: int, tensor: bool = Fal
     return decisions
 
 
+def bench_openspiel_floor(name: str, n: int, games: int, seed: int) -> int:
+    """``openspiel+tensor`` with the observer writing nothing into the tensor: what OpenSpiel's
+    own ``observation_tensor`` call (and the wrapper around it) costs, the tensor aside."""
+    from empires.interop.openspiel import EmpiresObserver
+
+    set_from = EmpiresObserver.set_from
+    EmpiresObserver.set_from = lambda self, state, player: None  # type: ignore[method-assign]
+    try:
+        return bench_openspiel(name, n, games, seed, tensor=True)
+    finally:
+        EmpiresObserver.set_from = set_from  # type: ignore[method-assign]
+
+
 def bench_pettingzoo(
-    name: str, n: int, games: int, seed: int, events: bool = True, old_tensor: bool = False
+    name: str,
+    n: int,
+    games: int,
+    seed: int,
+    events: bool = True,
+    old_tensor: bool = False,
+    no_tensor: bool = False,
 ) -> int:
     import importlib
 
@@ -92,7 +125,11 @@ def bench_pettingzoo(
         env.adapter.observation_tensor = importlib.import_module(
             f"empires.{name}.tensor"
         ).observation_tensor
-    rng = np.random.default_rng(seed)
+    if no_tensor:  # a tensor of zeros (the right shape), nothing computed: the floor
+        env.adapter = copy.copy(env.adapter)
+        shape = env.adapter.tensor_shape(n, env.options)
+        env.adapter.observation_tensor = lambda game, player, out=None: np.zeros(shape, np.float32)
+    rng = random.Random(seed)
     decisions = 0
     for i in range(games):
         env.reset(seed=seed + i)
@@ -101,7 +138,7 @@ def bench_pettingzoo(
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            env.step(pick(rng, obs["action_mask"]))
         decisions += len(env.game.history["actions"])
     return decisions
 
@@ -114,14 +151,12 @@ def bench_gym(name: str, n: int, games: int, seed: int) -> int:
 
     cls = {"discovery": EmpiresDiscoverySingleAgentEnv, "settlers": EmpiresSettlersSingleAgentEnv}
     env = cls[name](num_players=n, seat=0, opponents="random")
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     decisions = 0
     for i in range(games):
         obs, _ = env.reset(seed=seed + i)
         while True:
-            obs, _, terminated, truncated, _ = env.step(
-                int(rng.choice(np.flatnonzero(obs["action_mask"])))
-            )
+            obs, _, terminated, truncated, _ = env.step(pick(rng, obs["action_mask"]))
             if terminated or truncated:
                 break
         decisions += len(env.game.history["actions"])
@@ -137,6 +172,11 @@ ROWS = (
     (
         "pettingzoo, old tensor",
         lambda name, n, g, s: bench_pettingzoo(name, n, g, s, old_tensor=True),
+    ),
+    ("openspiel, no tensor", bench_openspiel_floor),
+    (
+        "pettingzoo, no tensor",
+        lambda name, n, g, s: bench_pettingzoo(name, n, g, s, no_tensor=True),
     ),
     ("gym", bench_gym),
 )
@@ -210,6 +250,26 @@ def print_comparison(ref: str, now: dict, before: dict) -> None:
                 )
 
 
+TARGET = 5.0  # issue #20: each wrapper at most 5x the raw engine per decision
+
+
+def print_targets(results: dict) -> None:
+    """Each wrapper's multiple of the engine against :data:`TARGET`, beside its floor (the same
+    loop with no tensor computed)."""
+    print(f"\ntarget: at most {TARGET:.0f}x the engine per decision")
+    for name, rows in results.items():
+        for row, floor in (
+            ("openspiel+tensor", "openspiel, no tensor"),
+            ("pettingzoo", "pettingzoo, no tensor"),
+        ):
+            if row in rows and floor in rows:
+                x, fx = rows[row] / rows["engine"], rows[floor] / rows["engine"]
+                verdict = "met" if x <= TARGET else "not met"
+                print(
+                    f"  {name:>9} {row:>16}: {x:5.1f}x ({verdict}); without the tensor {fx:4.1f}x"
+                )
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=("discovery", "settlers", "both"), default="both")
@@ -228,7 +288,9 @@ def main(argv=None) -> int:
         results[name] = bench_game(name, n, args.games, args.seed, quiet=args.json)
     if args.json:
         print(json.dumps(results))
-    elif args.compare:
+        return 0
+    print_targets(results)
+    if args.compare:
         same = ["--game", args.game, "--games", str(args.games), "--seed", str(args.seed)]
         if args.players:
             same += ["--players", str(args.players)]
