@@ -120,3 +120,174 @@ def test_game_page_at_each_size(browser, discovery_game, size):
             keep_shot(page, "layout-game-phone-log")
         page.close()
     assert errors == []
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+def test_lobby_at_each_size(browser, sqlite_url, size):
+    width, height = VIEWPORTS[size]
+    with LiveServer(sqlite_url) as server:
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.goto(f"{server.url}/")
+        page.wait_for_selector("form")
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate(NO_SIDEWAYS), "the lobby scrolls sideways"
+        if size != "laptop":
+            assert page.evaluate(SMALL_TARGETS) == []
+        keep_shot(page, f"layout-lobby-{size}")
+        assert _serious(page) == []
+        page.close()
+
+
+@pytest.fixture(scope="module")
+def finished_game(tmp_path_factory):
+    """A finished 3-seat Discovery game (one seat a long name), stored."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('ended') / 'ended.db'}"
+    actions = _history("discovery", 3, 9, None, lambda o: o["terminal"])
+    return (url, *_stored(url, "discovery", SEATS, None, 9, actions))
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+def test_end_screen_and_replay_at_each_size(browser, finished_game, size):
+    url, gid, tokens, _ = finished_game
+    width, height = VIEWPORTS[size]
+    with LiveServer(url) as server:
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.goto(f"{server.url}/game/{gid}#token={tokens[1]}")
+        page.wait_for_selector("#result .scores table", state="attached")
+        if size == "phone":
+            page.click("[data-tab-button='choices']")
+        assert page.is_visible("#result .scores table")
+        assert page.evaluate(NO_SIDEWAYS), "the end screen scrolls sideways"
+        # every seat's buildings are on its mat (none dropped for want of room)
+        held = page.evaluate("""() => [...document.querySelectorAll('#board .mat')].map(
+            (m) => m.querySelectorAll('[data-owned]').length)""")
+        assert held and held == _buildings(server, gid, tokens[1])
+        keep_shot(page, f"layout-end-{size}")
+        assert _serious(page) == []
+        page.goto(f"{server.url}/replay/{gid}#token={tokens[1]}")
+        page.wait_for_selector("#board .region")
+        assert page.evaluate(NO_SIDEWAYS), "the replay scrolls sideways"
+        keep_shot(page, f"layout-replay-{size}")
+        assert _serious(page) == []
+        page.close()
+
+
+def _buildings(server, gid: str, token: str) -> list[int]:
+    import json
+    import urllib.request
+
+    request = urllib.request.Request(
+        f"{server.url}/api/games/{gid}", headers={"Authorization": f"Bearer {token}"}
+    )
+    with urllib.request.urlopen(request) as r:
+        view = json.loads(r.read())
+    return [len(p["buildings"]) for p in view["observation"]["players"]]
+
+
+def test_replay_end_and_home_step_without_scrolling(browser, finished_game):
+    url, gid, tokens, _ = finished_game
+    with LiveServer(url) as server:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.goto(f"{server.url}/replay/{gid}#token={tokens[0]}")
+        page.wait_for_selector("#board .region")
+        page.evaluate("() => { document.activeElement.blur(); window.scrollTo(0, 0); }")
+        page.keyboard.press("End")
+        page.wait_for_function("() => Number(document.querySelector('#slider').value) > 0")
+        assert page.evaluate("() => window.scrollY") == 0
+        page.keyboard.press("Home")
+        page.wait_for_function("() => Number(document.querySelector('#slider').value) === 0")
+        assert page.evaluate("() => window.scrollY") == 0
+        page.close()
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+def test_settlers_at_each_size(browser, sqlite_url, size):
+    actions = _history("settlers", 2, 3, None, lambda o: o.get("round", 1) >= 2)
+    gid, tokens, seat = _stored(sqlite_url, "settlers", SEATS[:2], None, 3, actions)
+    width, height = VIEWPORTS[size]
+    with LiveServer(sqlite_url) as server:
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.goto(f"{server.url}/game/{gid}#token={tokens[seat]}")
+        page.wait_for_selector("#table .st-player")
+        assert page.evaluate(NO_SIDEWAYS), "the Settlers table scrolls sideways"
+        assert page.is_hidden(".zoom")  # no zoom for an HTML table
+        keep_shot(page, f"layout-settlers-{size}")
+        assert _serious(page) == []
+        page.close()
+
+
+def test_board_details_marks_nation_and_long_names(browser, discovery_game):
+    url, gid, tokens, seat = discovery_game
+    with LiveServer(url) as server:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.goto(f"{server.url}/game/{gid}#token={tokens[seat]}")
+        page.wait_for_selector("#board .clickable")
+        names = page.eval_on_selector_all("#board .mat-name", "els => els.map(e => e.textContent)")
+        assert names[0].startswith("●1") and names[1].startswith("■2") and names[2].startswith("▲3")
+        # a long name is cut inside its mat's head, its whole text in the tooltip
+        fits = page.evaluate("""() => [...document.querySelectorAll('#board .mat')].every((m) => {
+            const head = m.querySelector('.mat-name').getBoundingClientRect();
+            const box = m.querySelector('rect').getBoundingClientRect();
+            return head.right <= box.right; })""")
+        assert fits
+        # the National Advantage board of each seat (dealt at random) is on its mat
+        mats = page.eval_on_selector_all("#board .mat", "els => els.map(e => e.textContent)")
+        assert all("Nation" in m and "uses left" in m for m in mats)
+        # the log and the status name seats with their marks too
+        assert page.locator("#log .swatch").first.inner_text().strip()[1:].isdigit()
+        page.close()
+
+
+def test_focus_stays_on_the_choices_after_a_move(browser, tmp_path):
+    url = f"sqlite:///{tmp_path / 'focus.db'}"
+    actions = _history("discovery", 2, 4, None, lambda o: o["turn"] >= 2 and o["step"] == "place")
+    gid, tokens, seat = _stored(url, "discovery", SEATS[:2], None, 4, actions)
+    with LiveServer(url) as server:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.goto(f"{server.url}/game/{gid}#token={tokens[seat]}")
+        page.wait_for_selector("#actions button")
+        before = page.locator("#log .ev").count()
+        page.focus("#actions button")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => document.querySelectorAll('#log .ev').length > {before}")
+        page.wait_for_function("() => document.activeElement && document.activeElement !== document.body")
+        inside = page.evaluate("() => !!document.activeElement.closest('.layout')")
+        assert inside
+        page.close()
+
+
+def test_a_failed_fetch_is_cleared_when_the_connection_returns(browser, discovery_game):
+    url, gid, tokens, seat = discovery_game
+    with LiveServer(url) as server:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.goto(f"{server.url}/game/{gid}#token={tokens[seat]}")
+        page.wait_for_selector("#connection.ok")
+        page.context.set_offline(True)
+        page.wait_for_selector("#connection.bad")
+        page.click("#actions button")
+        page.wait_for_selector("#error:not([hidden])")
+        page.context.set_offline(False)
+        page.wait_for_selector("#connection.ok", timeout=60000)
+        assert page.is_hidden("#error")
+        page.close()
+
+
+def test_expedition_being_formed_shows_its_workers_and_strength(browser, tmp_path):
+    url = f"sqlite:///{tmp_path / 'exp.db'}"
+
+    def forming(obs) -> bool:
+        d = obs["decision"]
+        return bool(d and d["kind"] == "expedition_members" and any(d["members"].values()))
+
+    actions = _history("discovery", 2, 7, None, forming, limit=20000)
+    gid, tokens, seat = _stored(url, "discovery", SEATS[:2], None, 7, actions)
+    with LiveServer(url) as server:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(f"{server.url}/game/{gid}#token={tokens[seat]}")
+        page.wait_for_selector("#board .expedition")
+        words = page.text_content("#board .expedition")
+        assert "strength" in words and "Expedition:" in words
+        assert "strength" in page.text_content("#board-decision")
+        # the members are chosen on the board: the tray holds each worker choice
+        assert page.locator("#board-decision .tray-choice").count() >= 1
+        page.close()

@@ -242,7 +242,7 @@ export function expeditionText(obs) {
 
 function expeditionForming(obs) {
   const words = expeditionText(obs);
-  const region = obs.decision && obs.decision.region;
+  const region = obs.decision && (obs.decision.target || obs.decision.region);
   if (!words || !REGION_POS[region]) return null;
   const [x, y] = REGION_POS[region];
   return el("g", { class: "expedition", "data-region": region },
@@ -472,7 +472,7 @@ function drawMats(svg, obs, seats, you) {
         bx = x + 84;
         ly += 18;
       }
-      g.append(el("g", { class: `owned${usedUp ? " used" : ""}`,
+      g.append(el("g", { class: `owned${usedUp ? " used" : ""}`, "data-owned": id,
                          "data-target": seat === you ? `owned:${id}` : null },
         el("title", {}, usedUp ? t("{name} (used this turn)", { name }) : name),
         el("rect", { x: bx, y: ly - 12, width, height: 16, rx: 3, class: "owned-bg" }),
