@@ -257,16 +257,32 @@ def test_focus_stays_on_the_choices_after_a_move(browser, tmp_path):
 
 
 def test_a_failed_fetch_is_cleared_when_the_connection_returns(browser, discovery_game):
+    """The socket drops (Playwright's websocket routing closes it), a move over HTTP fails
+    ('Failed to fetch'); when the socket is back the message goes."""
     url, gid, tokens, seat = discovery_game
+    link = {"down": False, "open": []}
+
+    def socket(ws):
+        if link["down"]:
+            ws.close()
+            return
+        ws.connect_to_server()
+        link["open"].append(ws)
+
     with LiveServer(url) as server:
         page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.route_web_socket("**/ws/games/**", socket)
         page.goto(f"{server.url}/game/{gid}#token={tokens[seat]}")
         page.wait_for_selector("#connection.ok")
-        page.context.set_offline(True)
+        page.route("**/actions", lambda route: route.abort())
+        link["down"] = True
+        link["open"][-1].close()
         page.wait_for_selector("#connection.bad")
         page.click("#actions button")
         page.wait_for_selector("#error:not([hidden])")
-        page.context.set_offline(False)
+        assert page.text_content("#error").strip()
+        page.unroute("**/actions")
+        link["down"] = False
         page.wait_for_selector("#connection.ok", timeout=60000)
         assert page.is_hidden("#error")
         page.close()
