@@ -5,7 +5,8 @@ again, never in a view), and an undo through the API (checked, replayed, stored)
     python benchmarks/table_undo.py [--games 3] [--undos 30]
 
 The first part plays random games of both games (2 and 4 players) and times ``undoable`` every
-few actions; the second plays Imperial Settlers through the API (TestClient, a fresh SQLite
+few actions, and the check the server makes instead when it kept a copy of the state at the
+previous change (``core.undo.final`` on the last action: ``take_back.UndoTrail``); the second plays Imperial Settlers through the API (TestClient, a fresh SQLite
 file) and times each undo request. Prints medians and worst times.
 """
 
@@ -21,7 +22,7 @@ from starlette.testclient import TestClient
 
 from empires.bots import make_bot
 from empires.core.adapter import get_adapter
-from empires.core.undo import undoable
+from empires.core.undo import final, undoable
 from empires.server import create_app
 from empires.server.manager import Limits
 
@@ -48,21 +49,29 @@ def undoable_costs(games: int) -> None:
     for game in ("discovery", "settlers"):
         for players in (2, 4):
             by_length: dict[str, list[float]] = {"early": [], "late": []}
+            kept: dict[str, list[float]] = {"early": [], "late": []}
             for seed in range(games):
                 state = get_adapter(game).new_game(players, seed=seed)
                 bots = [make_bot("random", game, seed * 10 + p) for p in range(players)]
                 while not state.is_terminal():
                     n = len(state.history["actions"])
+                    part = "early" if n < 100 else "late"
                     if n % 5 == 0:
                         start = time.perf_counter()
                         undoable(state)
-                        by_length["early" if n < 100 else "late"].append(
-                            time.perf_counter() - start
-                        )
-                    state.apply(bots[state.current_player].choose(state))
+                        by_length[part].append(time.perf_counter() - start)
+                    me, before = state.current_player, state.clone()
+                    action = bots[me].choose(state)
+                    state.apply(action)
+                    if n % 5 == 0 and not state.is_terminal() and state.current_player == me:
+                        start = time.perf_counter()  # the server's count with its kept copy
+                        final(before, action, state, me)
+                        kept[part].append(time.perf_counter() - start)
             for part, times in by_length.items():
                 if times:
                     report(f"undoable, {game} {players}p, {part} (<100 / 100+ actions)", times)
+                if kept[part]:
+                    report(f"  the same after one more action, kept copy, {part}", kept[part])
 
 
 def undo_requests(count: int) -> None:
