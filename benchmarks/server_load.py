@@ -2,7 +2,7 @@
 
     python benchmarks/server_load.py [--games 50] [--players 2] [--bot random] [--seconds 120]
                                      [--spectators 1] [--db sqlite:///FILE] [--json]
-                                     [--port PORT] [--compare GIT-REF]
+                                     [--port PORT] [--compare GIT-REF [--rounds N]]
 
 Starts ``empires serve`` in a subprocess on 127.0.0.1 (a free port, a fresh SQLite file unless
 ``--db`` is given, no bot delay, and per-client limits raised: every client here is one loopback
@@ -15,7 +15,8 @@ read-only websockets; the other seats are server-side bots. Runs until every gam
 the limits of ``LOAD_LIMITS``). ``--compare REF`` also measures the code of the git commit
 ``REF`` (checked out with ``git worktree add`` in a temporary directory, its server on another
 free port, run after this checkout's under the same load) and prints the two runs side by side
-with their ratio (actions per second, p99 latency).
+with their ratio (actions per second, p99 latency). ``--rounds N`` alternates N runs of each
+(this checkout, then ``REF``, and again) and also prints the ratio of the best round of each.
 
 Reports actions per second (every action the server stored: human and bot) and the latency of
 a human action: from sending it on the websocket to its acknowledgement, which the server sends
@@ -254,11 +255,16 @@ def measure(args, port: int | None = None, src: str | None = None) -> dict:
             stop_server(server)
 
 
-def measure_commit(args, ref: str) -> dict:
-    """:func:`measure` for the code of git commit ``ref`` (a temporary worktree)."""
+def measure_both(args, ref: str) -> tuple[list[dict], list[dict]]:
+    """:func:`measure` for this checkout and for the code of git commit ``ref`` (a temporary
+    worktree), ``args.rounds`` times each, alternately (this checkout first): the machine's
+    other load changes from minute to minute, so each round pairs two runs made close
+    together."""
     root = subprocess.run(
         ["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True, check=True
     ).stdout.strip()
+    now: list[dict] = []
+    before: list[dict] = []
     with tempfile.TemporaryDirectory() as tmp:
         tree = os.path.join(tmp, "tree")
         subprocess.run(
@@ -267,11 +273,20 @@ def measure_commit(args, ref: str) -> dict:
             check=True,
         )
         try:
-            return measure(args, src=os.path.join(tree, "src"))
+            for _ in range(args.rounds):
+                now.append(measure(args))
+                before.append(measure(args, src=os.path.join(tree, "src")))
         finally:
             subprocess.run(
                 ["git", "-C", root, "worktree", "remove", "--force", tree], capture_output=True
             )
+    return now, before
+
+
+def best(reports: list[dict]) -> dict:
+    """The round with the most actions per second (the one the machine's other load disturbed
+    least)."""
+    return max(reports, key=lambda r: r["actions_per_second"])
 
 
 def print_report(report: dict, label: str = "") -> None:
@@ -307,27 +322,47 @@ def main(argv=None) -> int:
     parser.add_argument("--db", help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--port", type=int, help="use the server already on 127.0.0.1:PORT")
     parser.add_argument("--compare", metavar="REF", help="also measure git commit REF")
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="with --compare: alternate runs, N each (best counts)"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if not 1 <= args.games <= 1000 or not 2 <= args.players <= 6 or args.seconds <= 0:
         parser.error("--games 1..1000, --players 2..6 and a positive --seconds")
     if args.port is not None and args.compare:
         parser.error("--compare starts its own servers: leave out --port")
-    report = measure(args, port=args.port)
-    before = measure_commit(args, args.compare) if args.compare else None
-    if args.json:
-        print(json.dumps(report if before is None else {"now": report, args.compare: before}))
+    if not 1 <= args.rounds <= 20:
+        parser.error("--rounds 1..20")
+    if not args.compare:
+        report = measure(args, port=args.port)
+        if args.json:
+            print(json.dumps(report))
+        else:
+            print_report(report)
         return 0
-    print_report(report, "this checkout: " if before else "")
-    if before is not None:
-        print_report(before, f"{args.compare}: ")
-        speed = report["actions_per_second"] / before["actions_per_second"]
-        p99 = before["latency_ms"]["p99"] / report["latency_ms"]["p99"]
-        print(
-            f"ratio (this checkout / {args.compare}): {speed:.2f}x actions/s, "
-            f"p99 latency {p99:.2f}x lower"
-        )
+    now, before = measure_both(args, args.compare)
+    if args.json:
+        print(json.dumps({"now": now, args.compare: before}))
+        return 0
+    for k, (a, b) in enumerate(zip(now, before, strict=True), 1):
+        label = f"round {k}, " if args.rounds > 1 else ""
+        print_report(a, f"{label}this checkout: ")
+        print_report(b, f"{label}{args.compare}: ")
+        print_ratio(a, b, args.compare, f"{label}ratio")
+    if args.rounds > 1:
+        print_ratio(best(now), best(before), args.compare, "best round of each, ratio")
     return 0
+
+
+def print_ratio(now: dict, before: dict, ref: str, label: str) -> None:
+    speed = now["actions_per_second"] / before["actions_per_second"]
+    p99 = before["latency_ms"]["p99"] / now["latency_ms"]["p99"]
+    print(
+        f"{label} (this checkout / {ref}): {speed:.2f}x actions/s "
+        f"({now['actions_per_second']:.0f} / {before['actions_per_second']:.0f}), "
+        f"p99 latency {p99:.2f}x lower "
+        f"({now['latency_ms']['p99']:.0f} / {before['latency_ms']['p99']:.0f} ms)"
+    )
 
 
 if __name__ == "__main__":
