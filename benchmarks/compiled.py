@@ -84,7 +84,7 @@ def _copy_sources(target: Path) -> None:
             shutil.copy2(source, target / name)
 
 
-def build_tree(target: Path) -> Path:
+def build_tree(target: Path, reuse: bool = False) -> Path:
     """A compiled copy of this checkout in ``target``: compiled again only when a compiled
     module's source (or the build) changed, else its pure files are refreshed. A new build is
     made beside it and replaces it only once it succeeded. Returns ``target / "src"``, the tree
@@ -93,7 +93,7 @@ def build_tree(target: Path) -> Path:
         raise SystemExit(f"--dir {target} is inside the checkout; the compiled tree lives elsewhere")
     wanted = fingerprint(ROOT)
     stamp = target / "fingerprint"
-    if stamp.exists() and stamp.read_text() == wanted:
+    if stamp.exists() and (reuse or stamp.read_text() == wanted):
         _copy_sources(target)  # the pure modules as they are now; the .so files stay in front
         return target / "src"
     fresh = target.with_name(target.name + ".building")
@@ -160,9 +160,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20, help="games per round (default 20)")
     parser.add_argument("--rounds", type=int, default=3, help="alternate rounds (default 3)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--reuse", action="store_true", help="keep an existing compiled tree even if its sources changed"
+    )
     parser.add_argument("--narrate", action="store_true", help="keep the event log on")
     args = parser.parse_args(argv)
-    compiled = build_tree(args.dir)
+    compiled = build_tree(args.dir, reuse=args.reuse)
     if args.build_only:
         print(f"compiled tree: PYTHONPATH={compiled}")
         return 0

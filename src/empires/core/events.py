@@ -62,7 +62,7 @@ def visible(event: dict, viewer: int | None) -> dict:
 
 
 def view(
-    log: list[dict], viewer: int | None, texts: Mapping[str, TextFn], since: int = 0
+    log: list[dict], viewer: int | None, texts: Mapping[str, TextFn], since: Any = 0
 ) -> list[dict]:
     """The events from position ``since`` on, as ``viewer`` may read them, each with its ``seq``
     and ``text``. The result is a deep copy: callers may keep or change it freely."""

@@ -65,7 +65,7 @@ def final(before: Any, action: Any, after: Any, me: int) -> bool:
     return _barrier(before, action, after, me)
 
 
-def take_back(state: Any, n: int = 1) -> Any:
+def take_back(state: Any, n: Any = 1) -> Any:  # n: Any, checked below (on both builds)
     """A new game: ``state`` without its last ``n`` actions (replayed from its history).
     ValueError, changing nothing, when ``n`` is more than :func:`undoable` allows."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:

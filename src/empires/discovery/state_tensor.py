@@ -11,6 +11,8 @@ decision and the rules blocks are encoded from the observation's small pieces by
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from empires.discovery import observation, scoring
@@ -224,7 +226,7 @@ def _hidden(s, player: int | None, e: _Writer) -> None:
             buf[off("auction_passed") + rel[p]] = 1.0
 
 
-def observation_tensor(game, player: int, out: np.ndarray | None = None) -> np.ndarray:
+def observation_tensor(game, player: Any, out: np.ndarray | None = None) -> np.ndarray:
     """The tensor of what ``player`` may know, equal to
     ``tensor.observation_tensor(game, player, out)`` and several times faster."""
     s = game.s

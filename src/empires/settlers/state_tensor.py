@@ -11,6 +11,8 @@ sum comes out bit for bit the same.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from empires.settlers import scoring
@@ -173,7 +175,7 @@ def _scores_and_solo(s, b: _Blocks) -> None:
     v["attack_deck"][0] = len(s.attack_deck) / 16.0
 
 
-def observation_tensor(game, player: int, out: np.ndarray | None = None) -> np.ndarray:
+def observation_tensor(game, player: Any, out: np.ndarray | None = None) -> np.ndarray:
     """The tensor of what ``player`` may know, equal to
     ``tensor.observation_tensor(game, player, out)``."""
     s = game.s
