@@ -384,6 +384,8 @@ def test_event_log_end_screen_and_replay_steps(browser, tmp_path):
             want = _named(e["text"], names)
             if e["kind"] == "action":
                 want = f"{names[e['player']]}: {want}"
+            if isinstance(e.get("player"), int) and 0 <= e["player"] < len(names):
+                want = f"{'●■▲◆★✚'[e['player']]}{e['player'] + 1} {want}"  # the seat's mark
             assert text == " ".join(want.split()), e
         assert page.locator("#log li.ev-action").count() == len(actions)
         assert page.locator("#log li.ev-income").count() > 0  # resolutions, not only actions
