@@ -158,7 +158,7 @@ def test_a_hint_then_the_analysis_of_the_finished_game(browser, tmp_path, game):
         assert data[1] == [d["win"][0] for d in analysis["decisions"]]
         assert len(data) == 3  # the x axis and one series per player
         row = page.locator("#analysis-summary tbody tr").first.locator("td").all_inner_texts()
-        assert row[0].strip() == "You" and int(row[1]) == analysis["summary"][0]["analysed"]
+        assert row[0].strip() == "●1 You" and int(row[1])  # the seat's mark and name == analysis["summary"][0]["analysed"]
         flagged = [d for d in analysis["decisions"] if d["verdict"] != "ok"]
         assert page.locator(".analysis-mistakes li").count() == len(flagged)
         texts = page.locator(".analysis-mistakes li").all_inner_texts()
