@@ -84,7 +84,9 @@ def discovery_game(tmp_path_factory):
     """A 3-seat Discovery game (National Advantages dealt at random) at a decision, stored."""
     url = f"sqlite:///{tmp_path_factory.mktemp('layout') / 'layout.db'}"
     options = {"nations": "random"}
-    actions = _history("discovery", 3, 5, options, lambda o: o["turn"] >= 2 and o["step"] == "place")
+    actions = _history(
+        "discovery", 3, 5, options, lambda o: o["turn"] >= 2 and o["step"] == "place"
+    )
     return (url, *_stored(url, "discovery", SEATS, options, 5, actions))
 
 
@@ -250,7 +252,9 @@ def test_focus_stays_on_the_choices_after_a_move(browser, tmp_path):
         page.focus("#actions button")
         page.keyboard.press("Enter")
         page.wait_for_function(f"() => document.querySelectorAll('#log .ev').length > {before}")
-        page.wait_for_function("() => document.activeElement && document.activeElement !== document.body")
+        page.wait_for_function(
+            "() => document.activeElement && document.activeElement !== document.body"
+        )
         inside = page.evaluate("() => !!document.activeElement.closest('.layout')")
         assert inside
         page.close()
