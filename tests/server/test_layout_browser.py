@@ -311,3 +311,26 @@ def test_expedition_being_formed_shows_its_workers_and_strength(browser, tmp_pat
         # the members are chosen on the board: the tray holds each worker choice
         assert page.locator("#board-decision .tray-choice").count() >= 1
         page.close()
+
+
+def test_a_move_made_on_the_board_with_the_keyboard(browser, tmp_path):
+    """Tab to a highlighted place of the board, Enter: the move is made (or its chooser opens
+    with the focus on its first choice), and the focus stays among the choices."""
+    url = f"sqlite:///{tmp_path / 'keys.db'}"
+    actions = _history("discovery", 2, 6, None, lambda o: o["turn"] >= 2 and o["step"] == "place")
+    gid, tokens, seat = _stored(url, "discovery", SEATS[:2], None, 6, actions)
+    with LiveServer(url) as server:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.goto(f"{server.url}/game/{gid}#token={tokens[seat]}")
+        target = page.wait_for_selector("#board [data-target^='box:'].clickable")
+        assert target.get_attribute("role") == "button" and target.get_attribute("tabindex") == "0"
+        before = page.locator("#log .ev").count()
+        target.focus()
+        page.keyboard.press("Enter")
+        if page.is_visible("#chooser"):
+            assert page.evaluate("() => document.activeElement.classList.contains('choice')")
+            page.keyboard.press("Enter")
+        page.wait_for_function(f"() => document.querySelectorAll('#log .ev').length > {before}")
+        page.wait_for_function("() => document.activeElement !== document.body")
+        assert page.evaluate("() => !!document.activeElement.closest('.layout')")
+        page.close()

@@ -185,6 +185,8 @@ function openChooser(entries, ev) {
   const y = Math.min(ev.clientY + 8, window.innerHeight - box.offsetHeight - 8);
   box.style.left = `${Math.max(8, x)}px`;
   box.style.top = `${Math.max(8, y)}px`;
+  const first = box.querySelector("button.choice");  // the keyboard goes on in the chooser
+  if (first) first.focus();
 }
 
 // The game a view is of, and the board target of its actions.
