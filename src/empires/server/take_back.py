@@ -86,7 +86,7 @@ class UndoTrail(NamedTuple):
 
     moves: int
     seat: int
-    count: int
+    allowed: int
     state: Any
 
 
@@ -123,5 +123,5 @@ def allowed_undos(game: Any, seat: int | None) -> int:
     trail = getattr(game.table, "undo_trail", None)
     if trail is not None and trail.seat == seat and trail.moves == game.moves - 1:
         last = st.history["actions"][-1]
-        return 0 if final(trail.state, last, st, seat) else min(own, trail.count + 1)
+        return 0 if final(trail.state, last, st, seat) else min(own, trail.allowed + 1)
     return min(own, undoable(st, seat))
