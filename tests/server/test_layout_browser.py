@@ -137,6 +137,15 @@ def test_lobby_at_each_size(browser, sqlite_url, size):
             assert page.evaluate(SMALL_TARGETS) == []
         keep_shot(page, f"layout-lobby-{size}")
         assert _serious(page) == []
+        # the join links after creating a game: whole boxes, nothing sideways
+        page.click("#create-button")
+        page.wait_for_selector("#links .link input")
+        widths = page.eval_on_selector_all(
+            "#links .link input", "els => els.map(e => e.getBoundingClientRect().width)"
+        )
+        assert min(widths) >= 200
+        assert page.evaluate(NO_SIDEWAYS), "the join links scroll sideways"
+        keep_shot(page, f"layout-lobby-links-{size}")
         page.close()
 
 
