@@ -89,18 +89,41 @@ def translate_text(text: str, lang: str) -> str:
     shape matches it, its values translated the same way; unchanged when nothing matches."""
     if lang == DEFAULT or not text or lang not in LANGUAGES:
         return text
+    return _render(text, lang, None)
+
+
+# A value no language changes: a number, a seat's default name ("Player 2", "the virtual
+# player" is in the catalogues), a sum of money.
+_NEUTRAL = re.compile(r"(?:Player \d+|-?\$?\d+(?:[-/]\d+)*|[A-Z]?\d+|[ivxIVX]+)\Z")
+
+
+def _render(text: str, lang: str, left: list[str] | None) -> str:
+    """``text`` in ``lang``; the parts no catalogue entry or template covers are added to
+    ``left`` (when given) unless they are numbers or default seat names."""
     found = catalogue(lang).get(text)
     if found:
         return found
     for pattern, translated in _patterns(lang):
         match = pattern.match(text)
         if match:
-            values = {k: translate_text(v, lang) for k, v in match.groupdict().items()}
+            values = {k: _render(v, lang, left) for k, v in match.groupdict().items()}
             try:
                 return translated.format(**values)
             except (KeyError, IndexError, ValueError):
                 continue
+    if left is not None and not _NEUTRAL.match(text):
+        left.append(text)
     return text
+
+
+def untranslated(text: str, lang: str) -> list[str]:
+    """The parts of ``text`` (English from an engine) that stay English in ``lang``: [] when
+    every word of it is the catalogue's (numbers and default seat names aside)."""
+    if lang == DEFAULT or lang not in LANGUAGES:
+        return []
+    left: list[str] = []
+    _render(text, lang, left)
+    return left
 
 
 def normalize(tag: str | None) -> str:

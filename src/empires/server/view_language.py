@@ -31,6 +31,16 @@ def _words(item: Any, key: str, lang: str) -> None:
         item[key] = i18n.translate_text(item[key], lang)
 
 
+def _components(obs: dict, lang: str) -> None:
+    """The names of the Discovery counters and cards a seat won or scouted."""
+    for player in obs.get("players") or ():
+        for found in (player.get("discoveries") or ()) if isinstance(player, dict) else ():
+            _words(found, "name", lang)
+    scouted = obs.get("scouted_deck")
+    for card in scouted.values() if isinstance(scouted, dict) else ():
+        _words(card, "name", lang)
+
+
 def localize(view: dict, lang: str) -> dict:
     """``view`` (a state message as a dict) with its English words in ``lang``, in place."""
     if lang == i18n.DEFAULT:
@@ -39,9 +49,11 @@ def localize(view: dict, lang: str) -> dict:
     if isinstance(obs, dict):
         _words(obs, "phase", lang)
         _words(obs.get("decision"), "prompt", lang)
-        boxes = obs.get("boxes")  # Discovery's buildings on offer: their printed names
+        boxes = obs.get("boxes")  # Discovery's buildings on offer: printed names and texts
         for building in (boxes.get("buildings_offer") or ()) if isinstance(boxes, dict) else ():
             _words(building, "name", lang)
+            _words(building, "text", lang)
+        _components(obs, lang)
     for key in ("legal", "log"):
         for item in view.get(key) or ():
             _words(item, "text", lang)
