@@ -178,6 +178,8 @@ def test_end_screen_and_replay_at_each_size(browser, finished_game, size):
         page.goto(f"{server.url}/replay/{gid}#token={tokens[1]}")
         page.wait_for_selector("#board .region")
         assert page.evaluate(NO_SIDEWAYS), "the replay scrolls sideways"
+        assert page.evaluate(SMALLEST_BOARD_TEXT) >= 11.99
+        assert "null" not in page.text_content("#step")
         keep_shot(page, f"layout-replay-{size}")
         assert _serious(page) == []
         page.close()

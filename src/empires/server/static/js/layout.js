@@ -25,19 +25,22 @@ function storedZoom() {
 }
 
 // The tab bar (shown by CSS on narrow screens only) and the zoom switch of the board.
-export function setupLayout({ main, wrap }) {
+export function setupLayout({ main, wrap, tabs = true }) {
   document.body.dataset.tab = "board";
-  const bar = h("nav", { class: "tabs", "aria-label": t("Parts of the game page") },
+  if (tabs) main.before(tabBar());
+  const zoom = h("div", { class: "zoom", role: "group", "aria-label": t("Board size") },
+    zoomButton("readable", t("Readable")), zoomButton("whole", t("Whole board")));
+  wrap.prepend(zoom);
+  setZoom(storedZoom());
+}
+
+function tabBar() {
+  return h("nav", { class: "tabs", "aria-label": t("Parts of the game page") },
     ...TABS.map(([key, label]) => h("button", {
       type: "button", class: "tab", "data-tab-button": key,
       "aria-pressed": key === "board" ? "true" : "false",
       onclick: () => showTab(key),
     }, label, key === "choices" ? h("span", { class: "tab-badge", hidden: true }, " ●") : null)));
-  main.before(bar);
-  const zoom = h("div", { class: "zoom", role: "group", "aria-label": t("Board size") },
-    zoomButton("readable", t("Readable")), zoomButton("whole", t("Whole board")));
-  wrap.prepend(zoom);
-  setZoom(storedZoom());
 }
 
 function zoomButton(key, label) {

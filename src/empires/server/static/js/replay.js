@@ -9,6 +9,11 @@ import { EventLog, eventItem, headingText, scoreBreakdown, turnWord } from "./ev
 import { lang, t } from "./i18n.js";
 import * as settlers from "./settlers-board.js";
 import { undoNote } from "./table.js";
+import { setupLayout } from "./layout.js";
+
+// The board's zoom ("Readable" / "Whole board", layout.js); no tabs: the replay is one column.
+setupLayout({ main: document.querySelector(".layout"), wrap: document.querySelector(".board-wrap"),
+              tabs: false });
 
 const { id, token } = linkParams();
 const $ = (sel) => document.querySelector(sel);
@@ -49,6 +54,7 @@ async function show(step) {
   const seats = replay.data.game.seats;
   const isSettlers = obs.game === "settlers";
   svg.toggleAttribute("hidden", isSettlers);  // an SVG element has no hidden property
+  document.body.classList.toggle("settlers-game", isSettlers);  // no zoom for its HTML table
   $("#table").hidden = !isSettlers;
   $("#legend").hidden = isSettlers;
   if (isSettlers) {
@@ -82,10 +88,10 @@ function showEvents(step, total, seats, word) {
   const events = replay.data.events;
   const to = replay.bounds[step + 1];
   const mine = events.slice(replay.bounds[step], to);
-  $("#step").replaceChildren(h("strong", {}, t("Step {n} of {total}", { n: step, total })),
+  $("#step").replaceChildren(...[h("strong", {}, t("Step {n} of {total}", { n: step, total })),
     mine.length ? h("div", { class: "step-heading" }, headingText(mine[0], word)) : null,
     mine.length ? h("ol", { class: "log-events step-events" }, ...mine.map((e) => eventItem(e, seats)))
-      : h("div", {}, t("The start of the game.")));
+      : h("div", {}, t("The start of the game."))].filter(Boolean));  // (null would print "null")
   new EventLog($("#log"), { seats, word }).append(events.slice(0, to),
                                                   new Set(mine.map((e) => e.seq)));
 }
