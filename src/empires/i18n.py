@@ -63,12 +63,52 @@ def _slot(name: str) -> str:
     return f"(?P<{name}>-?\\d+)" if name in _NUMBERS else f"(?P<{name}>.+?)"
 
 
+# How a language joins a list the engines wrote ("A, B and C"): the catalogue's entries for these.
+_COMMA, _AND = "{items}, {item}", "{items} and {item}"
+_JOINERS = frozenset((_COMMA, _AND))
+
+
+def _list_items(text: str) -> list[str]:
+    """The items of an English list "A, B and C" (split outside brackets only); [text] if it
+    is not one."""
+    items, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        ch = text[i]
+        depth += (ch in "([") - (ch in ")]")
+        if depth == 0 and text.startswith(", ", i) and " and " not in text[start:i]:
+            items.append(text[start:i])
+            start = i = i + 2
+            continue
+        if depth == 0 and text.startswith(" and ", i):
+            items.append(text[start:i])
+            items.append(text[i + 5 :])
+            return items if all(items) and " and " not in items[-1] else [text]
+        i += 1
+    if items:  # "A, B, C" (the Player Order)
+        items.append(text[start:])
+        return [*items, ""] if all(items) else [text]
+    return [text]
+
+
+def _list(items: list[str], lang: str, left: list[str] | None) -> str:
+    """The items in ``lang`` joined as it joins them (a last "" item: commas only)."""
+    words = [_render(item, lang, left) for item in items if item]
+    comma = catalogue(lang).get(_COMMA, _COMMA)
+    out = words[0]
+    for word in words[1:-1]:
+        out = comma.format(items=out, item=word)
+    joiner = comma if not items[-1] else catalogue(lang).get(_AND, _AND)
+    return joiner.format(items=out, item=words[-1])
+
+
 @cache
 def _patterns(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
     """The catalogue's texts with placeholders as patterns matching the English they make, the
     most specific (most fixed text) first, each with its translation."""
     out = []
     for english, translated in catalogue(lang).items():
+        if english in _JOINERS:  # lists are split by _list, never by a pattern
+            continue
         parts = _PLACEHOLDER.split(english)
         names = [p[1:-1] for p in parts if _PLACEHOLDER.fullmatch(p)]
         if not names or len(set(names)) != len(names):
@@ -111,6 +151,9 @@ def _render(text: str, lang: str, left: list[str] | None) -> str:
                 return translated.format(**values)
             except (KeyError, IndexError, ValueError):
                 continue
+    items = _list_items(text)
+    if len(items) > 1:
+        return _list(items, lang, left)
     if left is not None and not _NEUTRAL.match(text):
         left.append(text)
     return text
