@@ -2,7 +2,7 @@
 
     python benchmarks/server_load.py [--games 50] [--players 2] [--bot random] [--seconds 120]
                                      [--spectators 1] [--db sqlite:///FILE] [--json]
-                                     [--port PORT] [--compare GIT-REF [--rounds N]]
+                                     [--port PORT] [--compare GIT-REF [--rounds N] [--base REF2]]
 
 Starts ``empires serve`` in a subprocess on 127.0.0.1 (a free port, a fresh SQLite file unless
 ``--db`` is given, no bot delay, and per-client limits raised: every client here is one loopback
@@ -16,7 +16,8 @@ the limits of ``LOAD_LIMITS``). ``--compare REF`` also measures the code of the 
 ``REF`` (checked out with ``git worktree add`` in a temporary directory, its server on another
 free port, run after this checkout's under the same load) and prints the two runs side by side
 with their ratio (actions per second, p99 latency). ``--rounds N`` alternates N runs of each
-(this checkout, then ``REF``, and again) and also prints the ratio of the best round of each.
+(this checkout, then ``REF``, and again) and also prints the ratio of the best round of each;
+``--base REF2`` measures the code of commit ``REF2`` in place of this checkout's files.
 
 Reports actions per second (every action the server stored: human and bot), the latency of
 a human action: from sending it on the websocket to its acknowledgement, which the server sends
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -274,16 +276,16 @@ def cpu_seconds(pid: int) -> float | None:
         return None
 
 
-def measure_both(args, ref: str) -> tuple[list[dict], list[dict]]:
-    """:func:`measure` for this checkout and for the code of git commit ``ref`` (a temporary
-    worktree), ``args.rounds`` times each, alternately (this checkout first): the machine's
-    other load changes from minute to minute, so each round pairs two runs made close
-    together."""
+@contextlib.contextmanager
+def worktree(ref: str | None):
+    """The ``src`` folder of git commit ``ref``, checked out in a temporary worktree for the
+    duration; None (this checkout, as it is on disk) when ``ref`` is None."""
+    if ref is None:
+        yield None
+        return
     root = subprocess.run(
         ["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True, check=True
     ).stdout.strip()
-    now: list[dict] = []
-    before: list[dict] = []
     with tempfile.TemporaryDirectory() as tmp:
         tree = os.path.join(tmp, "tree")
         subprocess.run(
@@ -292,13 +294,24 @@ def measure_both(args, ref: str) -> tuple[list[dict], list[dict]]:
             check=True,
         )
         try:
-            for _ in range(args.rounds):
-                now.append(measure(args))
-                before.append(measure(args, src=os.path.join(tree, "src")))
+            yield os.path.join(tree, "src")
         finally:
             subprocess.run(
                 ["git", "-C", root, "worktree", "remove", "--force", tree], capture_output=True
             )
+
+
+def measure_both(args, ref: str) -> tuple[list[dict], list[dict]]:
+    """:func:`measure` for this checkout (or the commit ``args.base``) and for the code of git
+    commit ``ref`` (temporary worktrees), ``args.rounds`` times each, alternately (this checkout
+    first): the machine's other load changes from minute to minute, so each round pairs two
+    runs made close together."""
+    now: list[dict] = []
+    before: list[dict] = []
+    with worktree(args.base) as mine, worktree(ref) as theirs:
+        for _ in range(args.rounds):
+            now.append(measure(args, src=mine))
+            before.append(measure(args, src=theirs))
     return now, before
 
 
@@ -349,6 +362,12 @@ def main(argv=None) -> int:
     parser.add_argument(
         "--rounds", type=int, default=1, help="with --compare: alternate runs, N each (best counts)"
     )
+    parser.add_argument(
+        "--base",
+        metavar="REF",
+        help="with --compare: git commit REF in place of this checkout (whose files other "
+        "work may be changing)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if not 1 <= args.games <= 1000 or not 2 <= args.players <= 6 or args.seconds <= 0:
@@ -357,6 +376,8 @@ def main(argv=None) -> int:
         parser.error("--compare starts its own servers: leave out --port")
     if not 1 <= args.rounds <= 20:
         parser.error("--rounds 1..20")
+    if args.base and not args.compare:
+        parser.error("--base goes with --compare")
     if not args.compare:
         report = measure(args, port=args.port)
         if args.json:
@@ -368,17 +389,18 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps({"now": now, args.compare: before}))
         return 0
+    mine = args.base or "this checkout"
     for k, (a, b) in enumerate(zip(now, before, strict=True), 1):
         label = f"round {k}, " if args.rounds > 1 else ""
-        print_report(a, f"{label}this checkout: ")
+        print_report(a, f"{label}{mine}: ")
         print_report(b, f"{label}{args.compare}: ")
-        print_ratio(a, b, args.compare, f"{label}ratio")
+        print_ratio(a, b, args.compare, f"{label}ratio", mine)
     if args.rounds > 1:
-        print_ratio(best(now), best(before), args.compare, "best round of each, ratio")
+        print_ratio(best(now), best(before), args.compare, "best round of each, ratio", mine)
     return 0
 
 
-def print_ratio(now: dict, before: dict, ref: str, label: str) -> None:
+def print_ratio(now: dict, before: dict, ref: str, label: str, mine: str = "this checkout") -> None:
     speed = now["actions_per_second"] / before["actions_per_second"]
     p99 = before["latency_ms"]["p99"] / now["latency_ms"]["p99"]
     cpu = ""
@@ -386,7 +408,7 @@ def print_ratio(now: dict, before: dict, ref: str, label: str) -> None:
         a, b = now["server_cpu_ms_per_action"], before["server_cpu_ms_per_action"]
         cpu = f", server CPU per action {b / a:.2f}x less ({a:.2f} / {b:.2f} ms)"
     print(
-        f"{label} (this checkout / {ref}): {speed:.2f}x actions/s "
+        f"{label} ({mine} / {ref}): {speed:.2f}x actions/s "
         f"({now['actions_per_second']:.0f} / {before['actions_per_second']:.0f}), "
         f"p99 latency {p99:.2f}x lower "
         f"({now['latency_ms']['p99']:.0f} / {before['latency_ms']['p99']:.0f} ms){cpu}"
