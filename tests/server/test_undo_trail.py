@@ -87,11 +87,11 @@ def test_a_trail_of_another_move_or_seat_is_not_used():
     real = full_count(game, seat)
     good = game.table.undo_trail
     # A trail that claims a wrong count would show through if it were used.
-    game.table.undo_trail = good._replace(count=real + 5, moves=good.moves - 1)
+    game.table.undo_trail = good._replace(allowed=real + 5, moves=good.moves - 1)
     assert take_back.allowed_undos(game, seat) == real
-    game.table.undo_trail = good._replace(count=real + 5, seat=1 - seat)
+    game.table.undo_trail = good._replace(allowed=real + 5, seat=1 - seat)
     assert take_back.allowed_undos(game, seat) == real
-    game.table.undo_trail = good._replace(count=real + 5)
+    game.table.undo_trail = good._replace(allowed=real + 5)
     own = 0
     while own < len(game.log) and game.log[-1 - own]["seat"] == seat:
         own += 1

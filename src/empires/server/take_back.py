@@ -98,6 +98,13 @@ def keep_trail(game: Any, seat: int | None, count: int) -> None:
     )
 
 
+def trail_applies(game: Any, seat: int | None) -> bool:
+    """Whether the game kept a trail one move ago for ``seat``: :func:`allowed_undos` then
+    checks one action (about a millisecond), not the whole history."""
+    trail = getattr(game.table, "undo_trail", None)
+    return trail is not None and trail.seat == seat and trail.moves == game.moves - 1
+
+
 def allowed_undos(game: Any, seat: int | None) -> int:
     """How many actions ``seat`` may take back now: 0 unless it is the present human seat to
     act; never beyond the actions its own player took (not a stand-in bot's). When the game
@@ -120,8 +127,8 @@ def allowed_undos(game: Any, seat: int | None) -> int:
         own += 1
     if not own:
         return 0
-    trail = getattr(game.table, "undo_trail", None)
-    if trail is not None and trail.seat == seat and trail.moves == game.moves - 1:
+    if trail_applies(game, seat):
+        trail = game.table.undo_trail
         last = st.history["actions"][-1]
         return 0 if final(trail.state, last, st, seat) else min(own, trail.allowed + 1)
     return min(own, undoable(st, seat))
