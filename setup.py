@@ -54,17 +54,6 @@ EXCLUDED = {
     "src/empires/discovery/state.py": "a PlainState (fields declared by annotations)",
     "src/empires/settlers/state.py": "a PlainState (fields declared by annotations)",
 }
-# The Discovery heuristic's scorers are mixin classes (multiple inheritance, unsupported by
-# mypyc native classes) and its views fill lazily computed attributes through the instance
-# __dict__ (board._lazy): those modules stay pure; the heuristic's function modules are compiled.
-EXCLUDED.update(
-    (f"src/empires/discovery/heuristic/{name}.py", "a scorer mixin or lazily filled view class")
-    for name in (
-        "bot", "placement", "colonies", "events", "expeditions", "goods", "specialists",
-        "warfare", "board", "view", "game_view",
-    )
-)
-
 
 def compiled_paths(root: str | None = None) -> list[str]:
     """The source files mypyc compiles (``COMPILED`` minus ``EXCLUDED`` and package inits),

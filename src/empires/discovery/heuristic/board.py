@@ -3,8 +3,6 @@ rarely needed parts on first use."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from empires.discovery.data import (
     CARDS,
     COUNTERS,
@@ -23,21 +21,6 @@ from empires.discovery.heuristic.weights import (
 )
 
 
-class _lazy:
-    """A property computed on first use and then kept in the instance (like
-    ``functools.cached_property``, without its lock, which Python 3.11 still takes)."""
-
-    def __init__(self, fn: Any) -> None:
-        self.fn = fn
-        self.name = fn.__name__
-
-    def __get__(self, obj: Any, cls: Any = None) -> Any:
-        if obj is None:
-            return self
-        value = obj.__dict__[self.name] = self.fn(obj)
-        return value
-
-
 class _Board:
     """The observation of one seat, decoded into index-based lists (the values asked
     of it are :class:`~empires.discovery.heuristic.view._View`'s).
@@ -48,6 +31,26 @@ class _Board:
     ``add_value``, ``best_expedition``, building worths, ... and the scorers' own): the same
     question gives the same float without computing it again, within one decision and, on the
     engine's game, in the seat's next decisions while what they read is unchanged."""
+
+    # the fields read on first use (None: not read yet); see the properties below
+    _avail: list[list[int]] | None = None
+    _supply: list[list[int]] | None = None
+    _goods: list[list[int]] | None = None
+    _used: list[set[str]] | None = None
+    _dbox: list[list[int]] | None = None
+    _rw: list[list[list[int]]] | None = None
+    _unseen: list | None = None
+    _deck: list | None = None
+    _initiative: list[tuple[int, int]] | None = None
+    _dock: list[tuple[int, int]] | None = None
+    _tg_box: list[tuple[int, int]] | None = None
+    _tg_offer: list[int] | None = None
+    _shipping: list[tuple[int, int]] | None = None
+    _cb_box: list[tuple[int, int]] | None = None
+    _cb_offer: list[tuple[str, int]] | None = None
+    _spec_taken: set[str] | None = None
+    _warfare: list[tuple[int, int]] | None = None
+    _cached_seen_ids: set[str] | None = None
 
     def __init__(self, obs: dict) -> None:
         self.obs = obs
@@ -95,39 +98,174 @@ class _Board:
         self._expedition = shared.expedition
         self._added = shared.added
 
-    # ---- decoded on first use ---------------------------------------------------------------
-    @_lazy
+    # ---- read on first use (kept in the ``_<name>`` field; ``_read_<name>`` reads it) -------
+    @property
     def avail(self) -> list[list[int]]:
+        value = self._avail
+        if value is None:
+            value = self._avail = self._read_avail()
+        return value
+
+    @property
+    def supply(self) -> list[list[int]]:
+        value = self._supply
+        if value is None:
+            value = self._supply = self._read_supply()
+        return value
+
+    @property
+    def goods(self) -> list[list[int]]:
+        value = self._goods
+        if value is None:
+            value = self._goods = self._read_goods()
+        return value
+
+    @property
+    def used(self) -> list[set[str]]:
+        value = self._used
+        if value is None:
+            value = self._used = self._read_used()
+        return value
+
+    @property
+    def dbox(self) -> list[list[int]]:
+        value = self._dbox
+        if value is None:
+            value = self._dbox = self._read_dbox()
+        return value
+
+    @property
+    def rw(self) -> list[list[list[int]]]:
+        value = self._rw
+        if value is None:
+            value = self._rw = self._read_rw()
+        return value
+
+    @property
+    def unseen(self) -> list:
+        value = self._unseen
+        if value is None:
+            value = self._unseen = self._read_unseen()
+        return value
+
+    @property
+    def deck(self) -> list:
+        value = self._deck
+        if value is None:
+            value = self._deck = self._read_deck()
+        return value
+
+    @property
+    def initiative(self) -> list[tuple[int, int]]:
+        value = self._initiative
+        if value is None:
+            value = self._initiative = self._read_initiative()
+        return value
+
+    @property
+    def dock(self) -> list[tuple[int, int]]:
+        value = self._dock
+        if value is None:
+            value = self._dock = self._read_dock()
+        return value
+
+    @property
+    def tg_box(self) -> list[tuple[int, int]]:
+        value = self._tg_box
+        if value is None:
+            value = self._tg_box = self._read_tg_box()
+        return value
+
+    @property
+    def tg_offer(self) -> list[int]:
+        value = self._tg_offer
+        if value is None:
+            value = self._tg_offer = self._read_tg_offer()
+        return value
+
+    @property
+    def shipping(self) -> list[tuple[int, int]]:
+        value = self._shipping
+        if value is None:
+            value = self._shipping = self._read_shipping()
+        return value
+
+    @property
+    def cb_box(self) -> list[tuple[int, int]]:
+        value = self._cb_box
+        if value is None:
+            value = self._cb_box = self._read_cb_box()
+        return value
+
+    @property
+    def cb_offer(self) -> list[tuple[str, int]]:
+        value = self._cb_offer
+        if value is None:
+            value = self._cb_offer = self._read_cb_offer()
+        return value
+
+    @property
+    def spec_taken(self) -> set[str]:
+        value = self._spec_taken
+        if value is None:
+            value = self._spec_taken = self._read_spec_taken()
+        return value
+
+    @property
+    def warfare(self) -> list[tuple[int, int]]:
+        value = self._warfare
+        if value is None:
+            value = self._warfare = self._read_warfare()
+        return value
+
+    @property
+    def _seen_ids(self) -> set[str]:
+        value = self._cached_seen_ids
+        if value is None:
+            value = self._cached_seen_ids = self._read_seen_ids()
+        return value
+
+    @property
+    def rw_read(self) -> list[list[list[int]]]:
+        return self._read_rw_read()
+
+    @property
+    def dock_x(self) -> int | None:
+        return self._read_dock_x()
+
+    @property
+    def dock_y(self) -> int | None:
+        return self._read_dock_y()
+
+    @property
+    def ship_waiting(self) -> bool:
+        return self._read_ship_waiting()
+
+    # ---- how each is read from the observation ---------------------------------------------
+    def _read_avail(self) -> list[list[int]]:
         return [_vec(p["available"]) for p in self.obs["players"]]
 
-    @_lazy
-    def supply(self) -> list[list[int]]:
+    def _read_supply(self) -> list[list[int]]:
         return [_vec(p["supply"]) for p in self.obs["players"]]
 
-    @_lazy
-    def goods(self) -> list[list[int]]:
+    def _read_goods(self) -> list[list[int]]:
         return [[p["goods"].get(g, 0) for g in GOOD_IDS] for p in self.obs["players"]]
 
-    @_lazy
-    def used(self) -> list[set[str]]:
+    def _read_used(self) -> list[set[str]]:
         return [set(p["buildings_used"]) for p in self.obs["players"]]
 
-    @_lazy
-    def dbox(self) -> list[list[int]]:
+    def _read_dbox(self) -> list[list[int]]:
         return [_vec(p["discovery_box"]) for p in self.obs["players"]]
 
-    @_lazy
-    def rw(self) -> list[list[list[int]]]:
+    def _read_rw(self) -> list[list[list[int]]]:
         """Workers by type per region and player."""
         return [[_vec(w) if w else [0] * NW for w in reg["workers"]] for reg in self.obs["regions"]]
 
-    @_lazy
-    def rw_read(self) -> list[list[list[int]]]:
+    def _read_rw_read(self) -> list[list[list[int]]]:
         """``rw`` where it is only read (a :class:`_GameView` reads the game's own lists)."""
         return self.rw
 
-    @_lazy
-    def _seen(self) -> set[str]:
+    def _read_seen_ids(self) -> set[str]:
         """Ids of the discoveries won and of the counters shown on the board."""
         seen = {found["id"] for p in self.obs["players"] for found in p["discoveries"]}
         for reg in self.obs["regions"]:
@@ -136,64 +274,50 @@ class _Board:
                 seen.add(c["id"])
         return seen
 
-    @_lazy
-    def unseen(self) -> list:
-        seen = self._seen
+    def _read_unseen(self) -> list:
+        seen = self._seen_ids
         return [c for c in COUNTERS if c.id not in seen]
 
-    @_lazy
-    def deck(self) -> list:
-        seen = self._seen
+    def _read_deck(self) -> list:
+        seen = self._seen_ids
         return [c for c in CARDS if c.id not in seen]
 
-    @_lazy
+    @property
     def _boxes(self) -> dict:
         return self.obs["boxes"]
 
-    @_lazy
-    def initiative(self) -> list[tuple[int, int]]:
+    def _read_initiative(self) -> list[tuple[int, int]]:
         return _pairs(self._boxes["initiative"])
 
-    @_lazy
-    def dock(self) -> list[tuple[int, int]]:
+    def _read_dock(self) -> list[tuple[int, int]]:
         return _pairs(self._boxes["dock"])
 
-    @_lazy
-    def dock_x(self) -> int | None:
+    def _read_dock_x(self) -> int | None:
         return self._boxes["dock_x"]
 
-    @_lazy
-    def dock_y(self) -> int | None:
+    def _read_dock_y(self) -> int | None:
         return self._boxes["dock_y"]
 
-    @_lazy
-    def tg_box(self) -> list[tuple[int, int]]:
+    def _read_tg_box(self) -> list[tuple[int, int]]:
         return _pairs(self._boxes["trade_goods"])
 
-    @_lazy
-    def tg_offer(self) -> list[int]:
+    def _read_tg_offer(self) -> list[int]:
         return [_GI[g] for g in self._boxes["trade_goods_offer"]]
 
-    @_lazy
-    def shipping(self) -> list[tuple[int, int]]:
+    def _read_shipping(self) -> list[tuple[int, int]]:
         return _pairs(self._boxes["shipping"])
 
-    @_lazy
-    def ship_waiting(self) -> bool:
+    def _read_ship_waiting(self) -> bool:
         return self._boxes["merchant_ship_waiting"]
 
-    @_lazy
-    def cb_box(self) -> list[tuple[int, int]]:
+    def _read_cb_box(self) -> list[tuple[int, int]]:
         return _pairs(self._boxes["buildings"])
 
-    @_lazy
-    def cb_offer(self) -> list[tuple[str, int]]:
+    def _read_cb_offer(self) -> list[tuple[str, int]]:
         return [(b["id"], b["price"]) for b in self._boxes["buildings_offer"]]
 
-    @_lazy
-    def spec_taken(self) -> set[str]:
+    def _read_spec_taken(self) -> set[str]:
         return set(self._boxes["specialists"])
 
-    @_lazy
-    def warfare(self) -> list[tuple[int, int]]:
+    def _read_warfare(self) -> list[tuple[int, int]]:
         return _pairs(self._boxes["warfare"])

@@ -6,7 +6,6 @@ from typing import Any
 
 from empires.core.rng import Rng
 from empires.discovery.game import DiscoveryGame
-from empires.discovery.heuristic.events import EventScorers
 from empires.discovery.heuristic.fixed import _casualty, _plague_2, _skip_it, _unscored
 from empires.discovery.heuristic.game_view import _GameView, _view
 from empires.discovery.heuristic.memo import stable_key
@@ -14,7 +13,7 @@ from empires.discovery.heuristic.placement import PlacementScorers
 from empires.discovery.heuristic.view import _View
 
 
-class HeuristicBot(PlacementScorers, EventScorers):
+class HeuristicBot(PlacementScorers):
     """Scores every legal action with the observation of its own seat and plays the best."""
 
     name = "heuristic"

@@ -9,12 +9,13 @@ from empires.discovery.data import (
     SOLDIER,
 )
 from empires.discovery.heuristic.view import _View
+from empires.discovery.heuristic.warfare import WarfareScorers
 from empires.discovery.heuristic.weights import (
     NEXT_WORKER,
 )
 
 
-class EventScorers:
+class EventScorers(WarfareScorers):
     """Event and card decisions that move or gain workers."""
 
     def _overpopulation(self, v: _View, d: dict, legal: list) -> list[float]:

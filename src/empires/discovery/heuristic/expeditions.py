@@ -14,6 +14,7 @@ from empires.discovery.data import (
     SOLDIER,
     TURNS,
 )
+from empires.discovery.heuristic.goods import GoodsScorers
 from empires.discovery.heuristic.view import _View
 from empires.discovery.heuristic.weights import (
     KEEP_IN_BOX,
@@ -21,7 +22,7 @@ from empires.discovery.heuristic.weights import (
 )
 
 
-class ExpeditionScorers:
+class ExpeditionScorers(GoodsScorers):
     """Discovery, expeditions and Cartography."""
 
     # discovery -------------------------------------------------------------------------------

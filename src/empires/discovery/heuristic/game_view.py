@@ -12,7 +12,6 @@ from empires.discovery.data import (
     COUNTERS,
 )
 from empires.discovery.game import DiscoveryGame
-from empires.discovery.heuristic.board import _lazy
 from empires.discovery.heuristic.view import _View
 from empires.discovery.heuristic.weights import (
     _BUILDING_IDS,
@@ -71,104 +70,78 @@ class _GameView(_View):
         self.counts, self.mine, self.m, self.sched = base.counts, base.mine, base.m, base.sched
         self.turns_left, self.w_exact, self.w_soft = base.turns_left, base.w_exact, base.w_soft
         self.income_mult, self.plague1, self.vp_per = base.income_mult, base.plague1, base.vp_per
-        made = base.__dict__  # where _lazy keeps what it made
-        for name in _STABLE_LAZY:  # copies of fields in the stable key, if already made
-            if name in made:
-                self.__dict__[name] = made[name]
+        # copies of fields in the stable key, if already read (None: read on first use)
+        self._rw, self._supply, self._goods = base._rw, base._supply, base._goods
+        self._unseen, self._deck = base._unseen, base._deck
         self.adopt(base.shared)
 
-    # copies of the state's lists, on first use
-    @_lazy
-    def rw(self) -> list[list[list[int]]]:
+    # copies of the state's lists, read on first use (see _Board's properties)
+    def _read_rw(self) -> list[list[list[int]]]:
         return [[w[:] for w in row] for row in self._s.region_workers]
 
-    @_lazy
-    def rw_read(self) -> list[list[list[int]]]:
+    def _read_rw_read(self) -> list[list[list[int]]]:
         return self._s.region_workers
 
-    @_lazy
-    def avail(self) -> list[list[int]]:
+    def _read_avail(self) -> list[list[int]]:
         return [row[:] for row in self._s.avail]
 
-    @_lazy
-    def supply(self) -> list[list[int]]:
+    def _read_supply(self) -> list[list[int]]:
         return [row[:] for row in self._s.supply]
 
-    @_lazy
-    def goods(self) -> list[list[int]]:
+    def _read_goods(self) -> list[list[int]]:
         return [row[:] for row in self._s.goods]
 
-    @_lazy
-    def dbox(self) -> list[list[int]]:
+    def _read_dbox(self) -> list[list[int]]:
         return [row[:] for row in self._s.discovery_box]
 
-    @_lazy
-    def used(self) -> list[set[str]]:
+    def _read_used(self) -> list[set[str]]:
         used = self._s.used
         return [{_BUILDING_IDS[b] for b in used if b in owned} for owned in self._s.owned]
 
-    @_lazy
-    def unseen(self) -> list:
+    def _read_unseen(self) -> list:
         seen = {c for found in self._s.found for c in found}
         seen.update(c for c in self.counter if c is not None and c >= 0)
         return [c for i, c in enumerate(COUNTERS) if i not in seen]
 
-    @_lazy
-    def deck(self) -> list:
+    def _read_deck(self) -> list:
         won = {c for cards in self._s.cards_won for c in cards}
         return [c for i, c in enumerate(CARDS) if i not in won]
 
-    @_lazy
-    def initiative(self) -> list[tuple[int, int]]:
+    def _read_initiative(self) -> list[tuple[int, int]]:
         return [(p, w) for p, w in self._s.initiative]
 
-    @_lazy
-    def dock(self) -> list[tuple[int, int]]:
+    def _read_dock(self) -> list[tuple[int, int]]:
         return [(p, w) for p, w in self._s.dock]
 
-    @_lazy
-    def dock_x(self) -> int | None:
+    def _read_dock_x(self) -> int | None:
         return self._s.dock_x if self._s.dock_x >= 0 else None
 
-    @_lazy
-    def dock_y(self) -> int | None:
+    def _read_dock_y(self) -> int | None:
         return self._s.dock_y if self._s.dock_y >= 0 else None
 
-    @_lazy
-    def tg_box(self) -> list[tuple[int, int]]:
+    def _read_tg_box(self) -> list[tuple[int, int]]:
         return [(p, w) for p, w in self._s.tg_box]
 
-    @_lazy
-    def tg_offer(self) -> list[int]:
+    def _read_tg_offer(self) -> list[int]:
         return list(self._s.tg_offer)
 
-    @_lazy
-    def shipping(self) -> list[tuple[int, int]]:
+    def _read_shipping(self) -> list[tuple[int, int]]:
         return [(p, w) for p, w in self._s.shipping]
 
-    @_lazy
-    def ship_waiting(self) -> bool:
+    def _read_ship_waiting(self) -> bool:
         return self._s.ship_in_box
 
-    @_lazy
-    def cb_box(self) -> list[tuple[int, int]]:
+    def _read_cb_box(self) -> list[tuple[int, int]]:
         return [(p, w) for p, w in self._s.cb_box]
 
-    @_lazy
-    def cb_offer(self) -> list[tuple[str, int]]:
+    def _read_cb_offer(self) -> list[tuple[str, int]]:
         return [(_BUILDING_IDS[b], building_price(self._s, b)) for b in self._s.cb_offer]
 
-    @_lazy
-    def spec_taken(self) -> set[str]:
+    def _read_spec_taken(self) -> set[str]:
         return {BOXES[k] for k in self._s.specialists}
 
-    @_lazy
-    def warfare(self) -> list[tuple[int, int]]:
+    def _read_warfare(self) -> list[tuple[int, int]]:
         return [(p, w) for p, w in self._s.warfare]
-
-
-# The lazily read fields the stable key covers (copies, not the game's own lists).
-_STABLE_LAZY = ("rw", "supply", "goods", "unseen", "deck")
 
 
 def _view(state: Any) -> _View:

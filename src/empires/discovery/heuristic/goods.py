@@ -8,13 +8,14 @@ from empires.discovery.data import (
     MERCHANT,
     age_of_turn,
 )
+from empires.discovery.heuristic.colonies import ColonyScorers
 from empires.discovery.heuristic.view import _View
 from empires.discovery.heuristic.weights import (
     SHIP_VALUE,
 )
 
 
-class GoodsScorers:
+class GoodsScorers(ColonyScorers):
     """Trade Goods, Merchant Shipping and Capital Buildings."""
 
     def _expected_money(self, v: _View) -> int:

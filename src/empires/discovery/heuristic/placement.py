@@ -16,18 +16,13 @@ from empires.discovery.data import (
     TURNS,
     WARFARE,
 )
-from empires.discovery.heuristic.colonies import ColonyScorers
-from empires.discovery.heuristic.expeditions import ExpeditionScorers
-from empires.discovery.heuristic.goods import GoodsScorers
-from empires.discovery.heuristic.specialists import SpecialistScorers
+from empires.discovery.heuristic.events import EventScorers
 from empires.discovery.heuristic.view import _View
-from empires.discovery.heuristic.warfare import WarfareScorers
 
 
-class PlacementScorers(
-    ColonyScorers, GoodsScorers, ExpeditionScorers, SpecialistScorers, WarfareScorers
-):
-    """Phase 1: each worker goes where its value is highest."""
+class PlacementScorers(EventScorers):
+    """Phase 1: each worker goes where its value is highest (the value of each box is asked of
+    the scorers of the classes it extends)."""
 
     def _place(self, v: _View, d: dict, legal: list) -> list[float]:
         box_cache: dict[int, float] = {}

@@ -10,6 +10,7 @@ from empires.discovery.data import (
     SOLDIER,
     TURNS,
 )
+from empires.discovery.heuristic.expeditions import ExpeditionScorers
 from empires.discovery.heuristic.view import _View
 from empires.discovery.heuristic.weights import (
     NEXT_WORKER,
@@ -17,7 +18,7 @@ from empires.discovery.heuristic.weights import (
 )
 
 
-class SpecialistScorers:
+class SpecialistScorers(ExpeditionScorers):
     """Specialist spaces, Training and trading out."""
 
     # specialists -----------------------------------------------------------------------------

@@ -6,13 +6,14 @@ from empires.discovery.data import (
     ADJACENT,
     NUM_REGIONS,
 )
+from empires.discovery.heuristic.specialists import SpecialistScorers
 from empires.discovery.heuristic.view import _View
 from empires.discovery.heuristic.weights import (
     WAR_COST,
 )
 
 
-class WarfareScorers:
+class WarfareScorers(SpecialistScorers):
     """Warfare, battles, wars and the Stables."""
 
     # warfare ---------------------------------------------------------------------------------
