@@ -308,7 +308,10 @@ def test_expedition_being_formed_shows_its_workers_and_strength(browser, tmp_pat
 
     def forming(obs) -> bool:
         d = obs["decision"]
-        return bool(d and d["kind"] == "expedition_members" and any(d["members"].values()))
+        if not (d and d["kind"] == "expedition_members" and any(d["members"].values())):
+            return False
+        box = obs["players"][d["player"]]["discovery_box"]
+        return sum(box.values()) > sum(d["members"].values())  # one more may go
 
     actions = _history("discovery", 2, 7, None, forming, limit=20000)
     gid, tokens, seat = _stored(url, "discovery", SEATS[:2], None, 7, actions)
@@ -319,8 +322,17 @@ def test_expedition_being_formed_shows_its_workers_and_strength(browser, tmp_pat
         words = page.text_content("#board .expedition")
         assert "strength" in words and "Expedition:" in words
         assert "strength" in page.text_content("#board-decision")
-        # the members are chosen on the board: the tray holds each worker choice
+        # the members are chosen on the board: a button per worker on your mat, "done" in the tray
         assert page.locator("#board-decision .tray-choice").count() >= 1
+        workers = page.locator("#board .board-button.clickable[data-target^='worker:']")
+        assert workers.count() >= 1
+        before = page.text_content("#board .expedition")
+        workers.first.click()
+        page.wait_for_function(
+            "(b) => { const e = document.querySelector('#board .expedition');"
+            " return !e || e.textContent !== b; }",
+            arg=before,
+        )
         page.close()
 
 

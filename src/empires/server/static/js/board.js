@@ -243,8 +243,9 @@ export function expeditionText(obs) {
 function expeditionForming(obs) {
   const words = expeditionText(obs);
   const region = obs.decision && (obs.decision.target || obs.decision.region);
-  if (!words || !REGION_POS[region]) return null;
-  const [x, y] = REGION_POS[region];
+  if (!words) return null;
+  // to a region: under it; with the Discovery deck: at the foot of the map
+  const [x, y] = REGION_POS[region] || [20, 672 - REGION_H];
   return el("g", { class: "expedition", "data-region": region },
     el("rect", { x: x - 4, y: y + REGION_H - 4, width: REGION_W + 40, height: 24, rx: 5,
                  class: "expedition-bg" }),
@@ -495,6 +496,7 @@ export function renderBoard(svg, obs, { seats = null, you = null, targets = null
   drawBoxes(svg, obs, seats);
   drawTracks(svg, obs, seats);
   const bottom = drawMats(svg, obs, seats, you);
+  if (targets) drawDecisionButtons(svg, obs, targets);
   svg.setAttribute("viewBox", `0 0 1280 ${bottom + 5}`);
   if (targets) {
     for (const node of svg.querySelectorAll("[data-target]")) {
@@ -503,6 +505,38 @@ export function renderBoard(svg, obs, { seats = null, you = null, targets = null
     }
   }
 }
+
+// Buttons for the choices that belong to a place of the board: the workers to choose on the
+// deciding seat's mat (expedition members, casualties, training...), Battle and War in Warfare.
+function drawDecisionButtons(svg, obs, targets) {
+  const button = (x, y, w, key, label) => el("g", { class: "board-button", "data-target": key },
+    el("title", {}, label),
+    el("rect", { x, y, width: w, height: 34, rx: 6, class: "button-bg" }),
+    text(x + w / 2, y + 22, label, { "text-anchor": "middle", "font-size": 12, "font-weight": "bold" }));
+  const warfare = svg.querySelector('[data-target="box:warfare"]');
+  [["battle", t("Battle")], ["war", t("War")]].forEach(([k, label], i) => {
+    if (warfare && targets.has(`warfare:${k}`)) {
+      warfare.after(button(545 + 185 + i * 82, 656, 76, `warfare:${k}`, label));
+    }
+  });
+  const workers = [...targets.keys()].filter((k) => k.startsWith("worker:"));
+  const d = obs.decision;
+  const mat = d && svg.querySelector(`.mat[data-seat="${d.player}"]`);
+  if (!workers.length || !mat) return;
+  const box = mat.querySelector("rect");
+  const x0 = Number(box.getAttribute("x")) + 10;
+  const y0 = Number(box.getAttribute("y")) + MAT_STEP - 10 - 40;
+  workers.forEach((key, i) => {
+    const w = key.slice(7);
+    mat.after(button(x0 + i * 96, y0, 90, key, WORKER_WORDS[w] || w));
+  });
+}
+
+const WORKER_WORDS = {
+  colonist: t("Colonist"), captain: t("Captain"), merchant: t("Merchant"),
+  missionary: t("Missionary"), soldier: t("Soldier"), builder: t("Builder"),
+  militia: t("Militia"),
+};
 
 // A board target: focusable, announced as a button with its choices, and at least 44 px square
 // to a finger at the readable zoom (1.2 px per unit): a small one gets an invisible hit area.
@@ -539,6 +573,8 @@ export function targetOf(action) {
     case "use": return `owned:${a}`;
     case "player": return `player:${a}`;
     case "target": return `box:${a}`;
+    case "worker": return `worker:${a}`;  // buttons on the deciding seat's mat
+    case "battle": case "war": return `warfare:${kind}`;  // buttons in the Warfare box
     // workers, battle or war, skip or done, bids, nations, positions, top or bottom, advantages:
     // buttons of the board's decision tray (board-decision.js)
     default: return `choice:${action}`;
