@@ -1,0 +1,184 @@
+"""Who thinks for the bots of a live game: a :class:`BotRunner`.
+
+A game's bot seats (and the stand-in bot playing for an absent human seat) are played by the
+runner's :meth:`BotRunner.play`, which the manager starts as the game's ``bot_task`` whenever a bot
+is to act (:meth:`GameManager.kick_bots`). Two runners:
+
+- :class:`ThreadBotRunner` (the default): the web process itself thinks, in worker threads on a
+  copy of the game, one action at a time under the game's lock.
+- :class:`QueueBotRunner` (``empires serve --bots queue --broker redis://...``): the web process
+  only asks. It puts the job "choose the move of game G at action n" on a Redis queue (arq);
+  a separate ``empires bot-worker`` process (:mod:`empires.server.bot_worker`) takes it, loads
+  the game from the shared database, thinks, and stores the move through the same commit path
+  as a player's (only while the game still stands at action n, so a job run twice adds nothing).
+  The job's id names the game and the action, so every web process asking for the same move
+  shares one job. A worker killed mid-move leaves its job on the queue: arq gives it to another
+  worker once the dead one's claim expires (the job timeout plus 10 s). The web process waits for
+  the job's end, then catches up from the database and asks for the next bot move, if any.
+
+Either way a bot's move depends only on the stored history (the bot is seeded from the game's
+seed, the seat and the action index), so whichever worker makes it makes the same move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any, Protocol
+
+import anyio
+import anyio.to_thread
+import orjson
+
+from empires.bots import make_bot
+
+if TYPE_CHECKING:
+    from empires.server.manager import GameManager, LiveGame
+
+log = logging.getLogger("empires.server")
+
+DEFAULT_PREFIX = "empires"
+RESULT_POLL = 0.05  # seconds between looks at a queued job's result
+KEEP_RESULT = 300  # seconds a job's result stays readable (its id blocks a second job meanwhile)
+
+
+class BotRunner(Protocol):
+    async def start(self, manager: GameManager) -> None: ...
+
+    async def stop(self) -> None: ...
+
+    async def play(self, manager: GameManager, game: LiveGame) -> None:
+        """Play the bot seats of ``game`` until a human is to act or the game ends."""
+        ...
+
+
+def bot_choose(spec: str, seed: int, state: Any) -> Any:
+    """The move of the bot ``spec`` seeded ``seed`` in ``state`` (a copy it may change)."""
+    return make_bot(spec, state.game_name, seed).choose(state)
+
+
+def bot_turn(game: LiveGame) -> tuple[int, str] | None:
+    """(seat, bot spec) of the bot to act in ``game`` now, or None."""
+    if game.status != "active" or game.state.is_terminal():
+        return None
+    seat = game.state.current_player
+    if not 0 <= seat < len(game.seats):
+        return None
+    spec = game.bot_for(seat)
+    return None if spec is None else (seat, spec)
+
+
+async def think_and_commit(
+    manager: GameManager, game: LiveGame, limiter: anyio.CapacityLimiter | None
+) -> dict | None:
+    """One bot move of ``game`` (caller holds ``game.lock``): think on a copy in a thread, then
+    store and apply it through the manager's commit path. The log entry, or None when no bot is
+    to act."""
+    from empires.server.manager import bot_seed
+
+    turn = bot_turn(game)
+    if turn is None:
+        return None
+    seat, spec = turn
+    seed = bot_seed(game.seed, seat, len(game.log))
+    action = await anyio.to_thread.run_sync(
+        bot_choose, spec, seed, game.state.clone(), limiter=limiter
+    )
+    stand_in = spec if game.seats[seat].kind == "human" else None
+    return await manager._commit(game, seat, str(action), stand_in)
+
+
+class ThreadBotRunner:
+    """Bots think in this process's worker threads (at most ``threads`` at once)."""
+
+    def __init__(self, threads: int = 4) -> None:
+        self.threads = threads
+        self.limiter: anyio.CapacityLimiter | None = None
+
+    async def start(self, manager: GameManager) -> None:
+        self.limiter = anyio.CapacityLimiter(self.threads)
+
+    async def stop(self) -> None:
+        return None
+
+    async def play(self, manager: GameManager, game: LiveGame) -> None:
+        while not manager.closing:
+            async with game.lock:
+                if await think_and_commit(manager, game, self.limiter) is None:
+                    return
+            await asyncio.sleep(manager.bot_delay)
+
+
+def queue_name(prefix: str) -> str:
+    return f"{prefix}:bots"
+
+
+def job_id(prefix: str, game_id: str, index: int) -> str:
+    """One job per (game, action index): every process asking for that move shares it."""
+    return f"{prefix}:bot:{game_id}:{index}"
+
+
+def redis_settings(broker: str) -> Any:
+    from arq.connections import RedisSettings
+
+    if not broker.startswith(("redis://", "rediss://", "unix://")):
+        raise ValueError(f"the broker must be a redis:// URL, not {broker.split(':')[0]!r}")
+    return RedisSettings.from_dsn(broker)
+
+
+class QueueBotRunner:
+    """Bots think in ``empires bot-worker`` processes, asked through a Redis queue (arq)."""
+
+    def __init__(self, broker: str, prefix: str = DEFAULT_PREFIX) -> None:
+        self.settings = redis_settings(broker)
+        self.prefix = prefix
+        self.pool: Any = None
+
+    async def start(self, manager: GameManager) -> None:
+        from arq import create_pool
+
+        self.pool = await create_pool(
+            self.settings,
+            job_serializer=orjson.dumps,
+            job_deserializer=orjson.loads,
+            default_queue_name=queue_name(self.prefix),
+        )
+
+    async def stop(self) -> None:
+        if self.pool is not None:
+            await self.pool.aclose()
+            self.pool = None
+
+    async def ask(self, game_id: str, index: int) -> Any:
+        """The job choosing the move of ``game_id`` at action ``index`` (queued now, or the one
+        another process queued already)."""
+        from arq.jobs import Job
+
+        jid = job_id(self.prefix, game_id, index)
+        job = await self.pool.enqueue_job("bot_move", game_id, index, _job_id=jid)
+        if job is None:
+            job = Job(
+                jid, self.pool, _queue_name=queue_name(self.prefix), _deserializer=orjson.loads
+            )
+        return job
+
+    async def play(self, manager: GameManager, game: LiveGame) -> None:
+        while not manager.closing and self.pool is not None:
+            if bot_turn(game) is None:
+                return
+            index = len(game.log)
+            job = await self.ask(game.id, index)
+            try:
+                outcome = await job.result(poll_delay=RESULT_POLL)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # arq: a failed job, or its result gone
+                outcome = {"error": f"{type(exc).__name__}: {exc}"}
+            async with game.lock:  # shared games: taking the lock catches up with the store
+                if manager.shared is None:
+                    await manager._resync(game)  # the worker stored the move: read it
+            if isinstance(outcome, dict) and outcome.get("error"):
+                raise RuntimeError(f"the bot worker failed: {outcome['error']}")
+            if len(game.log) == index:
+                return  # nothing new (the game changed under the job); the next kick asks again
+            await asyncio.sleep(manager.bot_delay)
