@@ -156,19 +156,13 @@ class Table:
 
     @staticmethod
     async def refresh_undo(game: LiveGame) -> None:
-        """Work out how many actions the seat to act may take back now, for its views; only
-        when its own action is the last one, as undo needs. With the trail kept at the last
-        change that is one action's check, made here; else the history is replayed in a worker
-        thread."""
+        """Work out (in a worker thread) how many actions the seat to act may take back now,
+        for its views; only when its own action is the last one, as undo needs."""
         seat = to_act(game)
         n = 0
         last = game.log[-1] if game.log else None
         if seat is not None and last is not None and last["seat"] == seat:
-            if last.get("stand_in"):
-                pass
-            elif moves.trail_applies(game, seat):
-                n = moves.allowed_undos(game, seat)
-            else:
+            if not last.get("stand_in"):
                 n = await anyio.to_thread.run_sync(moves.allowed_undos, game, seat)
         game.table.undo_cache = (game.moves, n)
         moves.keep_trail(game, seat, n)  # the next count checks one action, not the history
