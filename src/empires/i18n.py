@@ -59,8 +59,20 @@ _NUMBERS = frozenset(
 )
 
 
+# Placeholders that stand for clauses joined with "; " (the others never span one), and for one
+# name (a seat, card, building...: never a list, so a list is split before it is matched).
+_CLAUSES = frozenset({"rest", "detail", "rows", "ranking", "text", "ties"})
+_NAMES = frozenset("player owner other card building region worker good".split())
+
+
 def _slot(name: str) -> str:
-    return f"(?P<{name}>-?\\d+)" if name in _NUMBERS else f"(?P<{name}>.+?)"
+    if name in _NUMBERS:
+        return f"(?P<{name}>-?\\d+)"
+    if name in _CLAUSES:
+        return f"(?P<{name}>.+?)"
+    if name in _NAMES:
+        return f"(?P<{name}>(?:(?!; |, | and ).)+?)"
+    return f"(?P<{name}>(?:(?!; ).)+?)"
 
 
 # How a language joins a list the engines wrote ("A, B and C"): the catalogue's entries for these.
@@ -88,6 +100,18 @@ def _list_items(text: str) -> list[str]:
         items.append(text[start:])
         return [*items, ""] if all(items) else [text]
     return [text]
+
+
+def _comma_items(text: str) -> list[str]:
+    """``text`` split at its commas outside brackets (a last "" item), when an item holds an
+    "and" of its own ("A ahead of B on Trade Goods and Merchant Ships, C ahead of D...")."""
+    items, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch in "([") - (ch in ")]")
+        if depth == 0 and text.startswith(", ", i):
+            items.append(text[start:i])
+            start = i + 2
+    return [*items, text[start:], ""] if items and all(items) and text[start:] else [text]
 
 
 def _list(items: list[str], lang: str, left: list[str] | None) -> str:
@@ -143,6 +167,8 @@ def _render(text: str, lang: str, left: list[str] | None) -> str:
     found = catalogue(lang).get(text)
     if found:
         return found
+    if _NEUTRAL.match(text):
+        return text
     for pattern, translated in _patterns(lang):
         match = pattern.match(text)
         if match:
@@ -151,9 +177,14 @@ def _render(text: str, lang: str, left: list[str] | None) -> str:
                 return translated.format(**values)
             except (KeyError, IndexError, ValueError):
                 continue
-    items = _list_items(text)
-    if len(items) > 1:
-        return _list(items, lang, left)
+    tries = [items for items in (_list_items(text), _comma_items(text)) if len(items) > 1]
+    for n, items in enumerate(tries):  # a list; the first way of splitting it that covers it
+        missing: list[str] = []
+        out = _list(items, lang, missing)
+        if not missing or n == len(tries) - 1:
+            if left is not None:
+                left.extend(missing)
+            return out
     if left is not None and not _NEUTRAL.match(text):
         left.append(text)
     return text

@@ -31,14 +31,23 @@ def _words(item: Any, key: str, lang: str) -> None:
         item[key] = i18n.translate_text(item[key], lang)
 
 
-def _components(obs: dict, lang: str) -> None:
-    """The names of the Discovery counters and cards a seat won or scouted."""
-    for player in obs.get("players") or ():
-        for found in (player.get("discoveries") or ()) if isinstance(player, dict) else ():
-            _words(found, "name", lang)
-    scouted = obs.get("scouted_deck")
-    for card in scouted.values() if isinstance(scouted, dict) else ():
-        _words(card, "name", lang)
+def _components(item: Any, lang: str, depth: int = 0) -> None:
+    """The printed names and texts of the components in an observation, wherever they are: a
+    dict with an ``id`` is a component (a Discovery counter, card or region, a Settlers card),
+    its ``name`` and ``text`` the engine's English."""
+    if depth > 8:  # observations are shallow; never walk further
+        return
+    if isinstance(item, dict):
+        if isinstance(item.get("id"), str):
+            _words(item, "name", lang)
+            _words(item, "text", lang)
+        for value in item.values():
+            if isinstance(value, dict | list):
+                _components(value, lang, depth + 1)
+    elif isinstance(item, list):
+        for value in item:
+            if isinstance(value, dict | list):
+                _components(value, lang, depth + 1)
 
 
 def localize(view: dict, lang: str) -> dict:
@@ -49,11 +58,7 @@ def localize(view: dict, lang: str) -> dict:
     if isinstance(obs, dict):
         _words(obs, "phase", lang)
         _words(obs.get("decision"), "prompt", lang)
-        boxes = obs.get("boxes")  # Discovery's buildings on offer: printed names and texts
-        for building in (boxes.get("buildings_offer") or ()) if isinstance(boxes, dict) else ():
-            _words(building, "name", lang)
-            _words(building, "text", lang)
-        _components(obs, lang)
+        _components(obs, lang)  # Discovery's buildings on offer, counters, cards; Settlers' cards
     for key in ("legal", "log"):
         for item in view.get(key) or ():
             _words(item, "text", lang)
