@@ -61,7 +61,7 @@ function seatRow(i, previous) {
       ...choices.map((v) => option(v, v === RANDOM ? t("random") : v, v === wanted))));
   });
   // data-label: the column's name, shown before each cell when a phone stacks the row
-  return h("tr", { "data-seat": i }, h("td", { "data-label": t("Seat") }, swatch(i), ` ${i + 1} (${COLOR_NAMES[i]})`),
+  return h("tr", { "data-seat": i }, h("td", { "data-label": t("Seat") }, swatch(i), ` (${COLOR_NAMES[i]})`),  // the mark holds the number
            h("td", { "data-label": t("Who") }, kindSelect), h("td", { "data-label": t("Bot") }, botSelect),
            h("td", { "data-label": t("Name") }, name), ...own);
 }
