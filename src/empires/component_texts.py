@@ -622,3 +622,30 @@ GROUP_8 = (
     N_("purple"),
     N_("1 Raze token or 2 VP"),
 )
+
+# The terminal's panel titles (each game's screen.py; our translations with the rulebooks' words)
+GROUP_9 = (
+    N_("Turn track"),
+    N_("The New World"),
+    N_("Event boxes"),
+    N_("Capital Buildings on offer"),
+    N_("Player mats"),
+    N_("Final scores"),
+    N_("Your player mat {mark} ({colour})"),
+    N_("Round"),
+    N_("Your Empire {mark} {faction} ({colour})"),
+    N_("Your hand ({n})"),
+    N_("Cards you are choosing from (secret)"),
+    N_("Lookout: face-up cards"),
+    N_("Opponents' Empires"),
+    N_("Empires"),
+    N_("Now"),
+    N_("green"),
+    N_("yellow"),
+    N_("magenta"),
+    N_("cyan"),
+    N_("romans"),
+    N_("barbarians"),
+    N_("egyptians"),
+    N_("japanese"),
+)

@@ -200,6 +200,41 @@ def untranslated(text: str, lang: str) -> list[str]:
     return left
 
 
+def _words(item: object, key: str, lang: str) -> None:
+    if isinstance(item, dict) and isinstance(item.get(key), str):
+        item[key] = translate_text(item[key], lang)
+
+
+def _components(item: object, lang: str, depth: int = 0) -> None:
+    """The printed names and texts of the components in an observation, wherever they are: a
+    dict with a string ``id`` is a component (a Discovery counter, card, region or building on
+    offer, a Settlers card), its ``name`` and ``text`` the engine's English."""
+    if depth > 8:  # observations are shallow; never walk further
+        return
+    values: list = []
+    if isinstance(item, dict):
+        if isinstance(item.get("id"), str):
+            _words(item, "name", lang)
+            _words(item, "text", lang)
+        values = list(item.values())
+    elif isinstance(item, list):
+        values = item
+    for value in values:
+        if isinstance(value, dict | list):
+            _components(value, lang, depth + 1)
+
+
+def localize_observation(obs: dict, lang: str) -> dict:
+    """``obs`` (an observation, JSON-like) with the engine's words in ``lang``, in place: the
+    phase, the decision's prompt, every component's name and text. Ids stay as they are."""
+    if lang == DEFAULT or not isinstance(obs, dict):
+        return obs
+    _words(obs, "phase", lang)
+    _words(obs.get("decision"), "prompt", lang)
+    _components(obs, lang)
+    return obs
+
+
 def normalize(tag: str | None) -> str:
     """The language we offer for a locale or Accept-Language tag ("pt_BR.UTF-8", "es-ES;q=0.8,
     en" ...): its first language we have, else English."""

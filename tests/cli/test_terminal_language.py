@@ -90,3 +90,34 @@ def test_the_full_screen_app_in_spanish(spanish_locale):
             assert "Colocar un trabajador" in shown
 
     asyncio.run(go())
+
+
+def _panels(session) -> dict[str, str]:
+    out = {}
+    for part in session.parts():
+        console = Console(file=io.StringIO(), width=120)
+        console.print(part.body)
+        out[part.title] = squeeze(console.file.getvalue())
+    return out
+
+
+def test_the_board_panels_in_spanish(spanish_locale):
+    """The panels' titles and the engine's words on them (building names and texts, card names
+    and texts) in the session's language; the English session keeps the engine's own."""
+    panels = _panels(start(args("discovery", 2, "human,random", seed=3)))
+    assert {"El Nuevo Mundo", "Casillas de eventos", "Edificios en la Capital en oferta"} <= set(
+        panels
+    )
+    assert "Nueva Francia" in panels["El Nuevo Mundo"]
+    offer = panels["Edificios en la Capital en oferta"]
+    assert "cada turno" in offer and "each turn" not in offer
+    settlers = _panels(start(args("settlers", 2, "human,random", seed=3)))
+    hand = next(text for title, text in settlers.items() if title.startswith("Tu mano"))
+    assert "Producción:" in hand or "Acción:" in hand or "Apoyo:" in hand
+
+
+def test_the_board_panels_stay_english_in_english(monkeypatch):
+    for name in LOCALE_VARS:
+        monkeypatch.delenv(name, raising=False)
+    panels = _panels(start(args("discovery", 2, "human,random", seed=3)))
+    assert "The New World" in panels and "New France" in panels["The New World"]

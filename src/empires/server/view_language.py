@@ -31,34 +31,13 @@ def _words(item: Any, key: str, lang: str) -> None:
         item[key] = i18n.translate_text(item[key], lang)
 
 
-def _components(item: Any, lang: str, depth: int = 0) -> None:
-    """The printed names and texts of the components in an observation, wherever they are: a
-    dict with an ``id`` is a component (a Discovery counter, card or region, a Settlers card),
-    its ``name`` and ``text`` the engine's English."""
-    if depth > 8:  # observations are shallow; never walk further
-        return
-    if isinstance(item, dict):
-        if isinstance(item.get("id"), str):
-            _words(item, "name", lang)
-            _words(item, "text", lang)
-        for value in item.values():
-            if isinstance(value, dict | list):
-                _components(value, lang, depth + 1)
-    elif isinstance(item, list):
-        for value in item:
-            if isinstance(value, dict | list):
-                _components(value, lang, depth + 1)
-
-
 def localize(view: dict, lang: str) -> dict:
     """``view`` (a state message as a dict) with its English words in ``lang``, in place."""
     if lang == i18n.DEFAULT:
         return view
     obs = view.get("observation")
-    if isinstance(obs, dict):
-        _words(obs, "phase", lang)
-        _words(obs.get("decision"), "prompt", lang)
-        _components(obs, lang)  # Discovery's buildings on offer, counters, cards; Settlers' cards
+    if isinstance(obs, dict):  # phase, prompt; the components' names and texts
+        i18n.localize_observation(obs, lang)
     for key in ("legal", "log"):
         for item in view.get(key) or ():
             _words(item, "text", lang)

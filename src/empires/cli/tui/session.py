@@ -8,6 +8,7 @@ Both the full-screen app (:mod:`empires.cli.tui.app`) and the plain line mode
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 from collections.abc import Sequence
@@ -86,8 +87,14 @@ class Session:
     def parts(self) -> list[ScreenPart]:
         """The game's screen for the shown seat, its own part first."""
         obs = self.observation()
+        if self.lang != i18n.DEFAULT:  # the engine's words on the panels; then their titles
+            obs = i18n.localize_observation(copy.deepcopy(obs), self.lang)
         maker = getattr(self.game, "screen_parts", None)
         parts = maker(obs) if maker is not None else core_screen.default_screen(obs)
+        if self.lang != i18n.DEFAULT:
+            parts = [
+                dataclasses.replace(p, title=i18n.translate_text(p.title, self.lang)) for p in parts
+            ]
         return sorted(parts, key=lambda part: not part.own)
 
     def help(self) -> DecisionHelp:
