@@ -3,31 +3,11 @@ an account (the test-only way in: ``build_game(actions=...)`` then ``Store.creat
 
 from __future__ import annotations
 
-from empires.bots import make_bot
-from empires.core.adapter import get_adapter
 from empires.server.db import Store, now
 from empires.server.manager import build_game
+from tests.server.server_helpers import near_the_end
 
 CSRF = {"X-Empires-CSRF": "1"}
-
-
-def near_the_end(game: str, seed: int, decisions_left: int) -> list[str]:
-    """A random game's actions up to where seat 0 has ``decisions_left`` real decisions left
-    (0: the whole game)."""
-    state = get_adapter(game).new_game(2, seed=seed)
-    bots = [make_bot("random", game, seed + s) for s in range(2)]
-    while not state.is_terminal():
-        state.apply(bots[state.current_player].choose(state))
-    actions = state.history["actions"]
-    if decisions_left == 0:
-        return actions
-    state = get_adapter(game).new_game(2, seed=seed)
-    mine = []
-    for i, a in enumerate(actions):
-        if state.current_player == 0 and len(state.legal_actions()) > 1:
-            mine.append(i)
-        state.apply(a)
-    return actions[: mine[-decisions_left]]
 
 
 def store_game_near_the_end(

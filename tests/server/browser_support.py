@@ -11,6 +11,7 @@ repository's root, as .ci/run does).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
@@ -43,6 +44,14 @@ BROWSER_MARKS = [
         reason=f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install -y chromium)",
     ),
 ]
+
+
+# The game page is ready for a click: the end screen, or the action tray shown and enabled.
+READY = """() => {
+  if (document.querySelector('#scores')) return true;
+  const box = document.querySelector('#actions-box');
+  return box && !box.hidden && !document.querySelector('#actions button:disabled');
+}"""
 
 
 def free_port() -> int:
@@ -122,3 +131,29 @@ def keep_shot(page: Any, name: str) -> Path:
     path = ARTIFACTS / f"{safe}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def play_to_the_end(page, limit: int = 300) -> None:
+    """Click the tray's first action until the end screen shows (at most ``limit`` clicks)."""
+    for _ in range(limit):
+        page.wait_for_function(READY, timeout=20_000)
+        if page.locator("#scores").count():
+            return
+        before = page.locator("#log-count").inner_text()
+        page.locator("#actions button").first.click()
+        page.wait_for_function(
+            "(b) => document.querySelector('#scores') || "
+            "document.querySelector('#log-count').textContent !== b",
+            arg=before,
+            timeout=20_000,
+        )
+    raise AssertionError("the game did not end")
+
+
+def watch_frames(page: Any, frames: list) -> None:
+    """Append every WebSocket frame ``page`` receives (decoded JSON) to ``frames``."""
+
+    def on_socket(ws: Any) -> None:
+        ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
+
+    page.on("websocket", on_socket)

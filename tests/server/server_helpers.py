@@ -5,6 +5,58 @@ from __future__ import annotations
 import time
 from contextlib import contextmanager
 
+from empires.bots import make_bot
+from empires.core.adapter import get_adapter
+from empires.server.db import Store
+from empires.server.manager import build_game
+
+
+def store_built(db_url: str, new):
+    """Store a game made by ``build_game`` (the test-only way in) in a migrated database at
+    ``db_url``; returns ``new``."""
+    store = Store(db_url)
+    store.migrate()
+    store.create_game(new.row)
+    store.close()
+    return new
+
+
+def store_game(db_url: str, game: str, seats, seed: int, actions=None, options=None, **extra):
+    """``build_game(game, seats, options, seed, actions, **extra)`` stored at ``db_url``."""
+    return store_built(db_url, build_game(game, seats, options, seed, actions, **extra))
+
+
+def near_the_end(game: str, seed: int, decisions_left: int = 0, players: int = 2) -> list[str]:
+    """A random game's actions (every seat a random bot) up to where seat 0 has
+    ``decisions_left`` real decisions left (0: the whole game)."""
+    state = get_adapter(game).new_game(players, seed=seed)
+    bots = [make_bot("random", game, seed + s) for s in range(players)]
+    while not state.is_terminal():
+        state.apply(bots[state.current_player].choose(state))
+    actions = state.history["actions"]
+    if decisions_left == 0:
+        return actions
+    state = get_adapter(game).new_game(players, seed=seed)
+    mine = []
+    for i, a in enumerate(actions):
+        if state.current_player == 0 and len(state.legal_actions()) > 1:
+            mine.append(i)
+        state.apply(a)
+    return actions[: mine[-decisions_left]]
+
+
+def rows(url, sql, **params):
+    """The rows of ``sql`` run on the database at ``url``."""
+    from sqlalchemy import create_engine, text
+
+    from empires.server.db import normalize_url
+
+    engine = create_engine(normalize_url(url))
+    with engine.connect() as conn:
+        out = conn.execute(text(sql), params).all()
+    engine.dispose()
+    return out
+
 
 def auth(token: str) -> dict:
     return {"Authorization": f"Bearer {token}"}

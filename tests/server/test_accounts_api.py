@@ -8,24 +8,15 @@ from datetime import timedelta
 
 import pytest
 from openskill.models import PlackettLuce
-from sqlalchemy import create_engine, text
 from starlette.testclient import TestClient
 
 from empires.server import create_app
-from empires.server.db import normalize_url, now
+from empires.server.db import now
 from empires.server.ratings import RatingStore, ordinal, rate_seats
 from tests.server.account_helpers import CSRF, store_game_near_the_end
-from tests.server.server_helpers import auth, create, play, view
+from tests.server.server_helpers import auth, create, play, rows, view
 
 PASSWORD = "correct horse battery"
-
-
-def rows(url, sql, **params):
-    engine = create_engine(normalize_url(url))
-    with engine.connect() as conn:
-        out = conn.execute(text(sql), params).all()
-    engine.dispose()
-    return out
 
 
 def sign_up(client, name="Ann", password=PASSWORD, status=201):

@@ -4,7 +4,6 @@ behind it (empires.server.score_track), in Debian's Chromium through Playwright.
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
@@ -12,8 +11,8 @@ from empires.bots import make_bot
 from empires.core.adapter import get_adapter
 from empires.server.manager import build_game
 from empires.server.score_track import score_track
-
-CHROMIUM = "/usr/bin/chromium"
+from tests.server.browser_support import LiveServer
+from tests.server.server_helpers import store_built
 
 TURNS = {"discovery": 8, "settlers": 5}  # turns / rounds of a game
 
@@ -55,25 +54,9 @@ def test_score_track_points_are_the_spectators_scores_at_each_turns_end(game):
     assert start.history["actions"] == []  # the start state is not changed
 
 
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    pytest.importorskip("uvicorn")
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"browser tests need Debian's Chromium at {CHROMIUM}")
-    from tests.server.test_server_browser import CHROMIUM_ARGS
-
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
 @pytest.mark.browser
 @pytest.mark.parametrize("game", sorted(TURNS))
 def test_end_screen_draws_each_players_score_per_turn(browser, tmp_path, game):
-    from tests.server.test_server_browser import LiveServer, _store
-
     state = _finished(game, 7)
     names = ["Ann", "Rob"]
     new = build_game(
@@ -84,7 +67,7 @@ def test_end_screen_draws_each_players_score_per_turn(browser, tmp_path, game):
         state.history["actions"],
     )
     db = f"sqlite:///{tmp_path / 'chart.db'}"
-    _store(db, new)
+    store_built(db, new)
     errors: list[str] = []
     with LiveServer(db) as server:
         page = browser.new_page(viewport={"width": 1400, "height": 900})

@@ -8,101 +8,15 @@ then ``Store.create_game``); from there every decision is made by clicking the p
 from __future__ import annotations
 
 import json
-import os
 import re
-import socket
-import threading
-import time
 
-import pytest
+from empires.bots import make_bot
+from empires.discovery import new_game
+from empires.server.manager import build_game
+from tests.server.browser_support import BROWSER_MARKS, READY, LiveServer, watch_frames
+from tests.server.server_helpers import store_built
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not os.path.exists(CHROMIUM),
-        reason=f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install -y chromium)",
-    ),
-]
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="browser tests need the playwright package"
-)
-uvicorn = pytest.importorskip("uvicorn")
-
-from empires.bots import make_bot  # noqa: E402
-from empires.discovery import new_game  # noqa: E402
-from empires.server import create_app  # noqa: E402
-from empires.server.db import Store  # noqa: E402
-from empires.server.manager import build_game  # noqa: E402
-
-READY = """() => {
-  if (document.querySelector('#scores')) return true;
-  const box = document.querySelector('#actions-box');
-  return box && !box.hidden && !document.querySelector('#actions button:disabled');
-}"""
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class LiveServer:
-    def __init__(self, db_url: str, bot_delay: float = 0.0) -> None:
-        self.app = create_app(db_url, bot_delay=bot_delay)
-        self.port = _free_port()
-        config = uvicorn.Config(
-            self.app,
-            host="127.0.0.1",
-            port=self.port,
-            log_level="warning",
-            ws_max_size=4096,
-            access_log=False,
-        )
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def __enter__(self) -> LiveServer:
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.02)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.server.should_exit = True
-        self.thread.join(20)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-def _store(db_url: str, new) -> None:
-    store = Store(db_url)
-    store.migrate()
-    store.create_game(new.row)
-    store.close()
+pytestmark = BROWSER_MARKS
 
 
 def _history_until(seed: int, options, stop, limit: int = 2000) -> list[str]:
@@ -114,13 +28,6 @@ def _history_until(seed: int, options, stop, limit: int = 2000) -> list[str]:
             return game.history["actions"]
         game.apply(bot.choose(game))
     raise AssertionError("the stop condition never held")
-
-
-def _watch_frames(page, frames: list) -> None:
-    def on_socket(ws):
-        ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
-
-    page.on("websocket", on_socket)
 
 
 def test_a_whole_game_against_a_bot_by_clicking(browser, tmp_path):
@@ -141,14 +48,14 @@ def test_a_whole_game_against_a_bot_by_clicking(browser, tmp_path):
         actions,
     )
     db = f"sqlite:///{tmp_path / 'ui.db'}"
-    _store(db, new)
+    store_built(db, new)
     gid, token = new.row.id, new.tokens[0]
     errors: list[str] = []
     frames: list[dict] = []
     with LiveServer(db, bot_delay=0.02) as server:
         page = browser.new_page(viewport={"width": 1500, "height": 1000})
         page.on("pageerror", lambda e: errors.append(str(e)))
-        _watch_frames(page, frames)
+        watch_frames(page, frames)
         page.goto(f"{server.url}/game/{gid}#token={token}")
         page.wait_for_selector("#board .region")
         assert page.locator("#board .region").count() == 9
@@ -261,14 +168,14 @@ def test_two_players_each_see_only_what_they_may(browser, tmp_path):
         actions,
     )
     db = f"sqlite:///{tmp_path / 'two.db'}"
-    _store(db, new)
+    store_built(db, new)
     gid = new.row.id
     with LiveServer(db) as server:
         pages, frames = {}, {0: [], 1: []}
         for seat in (0, 1):
             context = browser.new_context(viewport={"width": 1400, "height": 1000})
             page = context.new_page()
-            _watch_frames(page, frames[seat])
+            watch_frames(page, frames[seat])
             page.goto(f"{server.url}/game/{gid}#token={new.tokens[seat]}")
             page.wait_for_selector("#board .region")
             pages[seat] = page
@@ -362,7 +269,7 @@ def test_event_log_end_screen_and_replay_steps(browser, tmp_path):
     state = new.state
     mine, public = state.events(0), state.events(None)
     db = f"sqlite:///{tmp_path / 'events.db'}"
-    _store(db, new)
+    store_built(db, new)
     errors: list[str] = []
     with LiveServer(db) as server:
         page = browser.new_page(viewport={"width": 1400, "height": 900})

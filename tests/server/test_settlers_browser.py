@@ -2,7 +2,7 @@
 
 Whole games are played by clicking the table (a card, a deck, a good, a player) and, when no
 target on the table gives the action, the list of choices. The server, its fixture and its
-helpers are those of test_server_browser.py.
+helpers are the shared ones (browser_support.py, server_helpers.py).
 """
 
 from __future__ import annotations
@@ -11,29 +11,11 @@ import json
 import os
 import re
 
-import pytest
+from empires.server.manager import build_game
+from tests.server.browser_support import BROWSER_MARKS, READY, LiveServer, watch_frames
+from tests.server.server_helpers import store_built
 
-from tests.server.test_server_browser import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    READY,
-    LiveServer,
-    _store,
-    _watch_frames,
-)
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not os.path.exists(CHROMIUM),
-        reason=f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install -y chromium)",
-    ),
-]
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="browser tests need the playwright package"
-)
-
-from empires.server.manager import build_game  # noqa: E402
+pytestmark = BROWSER_MARKS
 
 # Set to a file name to keep a screenshot of the 2-player table in the middle of the game
 # (how docs/settlers-table.png was taken, at 1366x768).
@@ -45,18 +27,10 @@ ADVANCED = (
 )
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
 def _new(tmp_path, seats, options=None, seed=5, actions=None):
     new = build_game("settlers", seats, options, seed, actions)
     db = f"sqlite:///{tmp_path / 'settlers.db'}"
-    _store(db, new)
+    store_built(db, new)
     return new, db
 
 
@@ -129,7 +103,7 @@ def test_a_whole_two_player_game_against_a_bot_by_clicking(browser, tmp_path):
     with LiveServer(db, bot_delay=0.01) as server:
         page = browser.new_page(viewport={"width": 1366, "height": 768})
         page.on("pageerror", lambda e: errors.append(str(e)))
-        _watch_frames(page, frames)
+        watch_frames(page, frames)
         page.goto(f"{server.url}/game/{gid}#token={token}")
         page.wait_for_selector("#table .st-player")
         assert page.locator("#board").is_hidden()
@@ -372,17 +346,6 @@ def test_the_lobby_draws_random_factions_among_those_left(browser, tmp_path):
     assert errors == []
 
 
-class CardSetServer(LiveServer):
-    """The live server with operator-registered card sets."""
-
-    def __init__(self, db_url: str, card_sets: dict[str, str]) -> None:
-        super().__init__(db_url)
-        from empires.server import create_app
-
-        self.app = create_app(db_url, card_sets=card_sets)
-        self.server.config.app = self.app
-
-
 def test_a_card_set_from_the_lobby_marks_house_cards(browser, tmp_path):
     """An operator's card set filling in the Romans' unverified cards: the lobby offers it by
     name, and the table marks those cards as house rule text, never as printed; the file's path
@@ -400,7 +363,7 @@ def test_a_card_set_from_the_lobby_marks_house_cards(browser, tmp_path):
     path = tmp_path / "house-cards.json"
     path.write_text(json.dumps({**template, "cards": cards, "attack_cards": []}))
     errors: list[str] = []
-    with CardSetServer(f"sqlite:///{tmp_path / 'cards.db'}", {"house": str(path)}) as server:
+    with LiveServer(f"sqlite:///{tmp_path / 'cards.db'}", card_sets={"house": str(path)}) as server:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{server.url}/")
