@@ -63,6 +63,20 @@ def add_parser(sub) -> None:
         choices=["critical", "error", "warning", "info", "debug"],
         help="server log level (default info)",
     )
+    srv.add_argument(
+        "--broker",
+        metavar="URL",
+        help=(
+            "share games with other empires serve processes through Redis (redis://HOST:PORT/N); "
+            "needs --db postgresql://... (default: this process alone serves its games)"
+        ),
+    )
+    srv.add_argument(
+        "--broker-channel",
+        default="empires",
+        metavar="NAME",
+        help="the Redis pub/sub channel the processes of one site share (default empires)",
+    )
     srv.set_defaults(func=cmd_serve)
 
 
@@ -91,6 +105,9 @@ def cmd_serve(args, console: Console) -> int:
 
     if driver_error(args.db):
         raise CliError(str(driver_error(args.db)))
+    broker_error = check_broker(args.broker, args.broker_channel, args.db)
+    if broker_error:
+        raise CliError(broker_error)
     try:
         from sqlalchemy.engine import make_url
 
@@ -108,5 +125,28 @@ def cmd_serve(args, console: Console) -> int:
         card_sets=card_sets,
         limits=limits,
         log_level=args.log_level,
+        broker=args.broker,
+        broker_channel=args.broker_channel,
     )
     return 0
+
+
+def check_broker(broker: str | None, channel: str, db: str) -> str | None:
+    """Why ``--broker`` cannot be used as given (None: it can, or it is not given)."""
+    if broker is None:
+        return None
+    if not broker.startswith(("redis://", "rediss://", "unix://")):
+        return f"--broker takes a Redis URL such as redis://127.0.0.1:6379/0, not {broker!r}"
+    if not db.startswith("postgresql"):
+        return "--broker shares games through PostgreSQL: give --db postgresql://... too"
+    try:
+        import redis.asyncio  # noqa: F401
+    except ImportError:
+        return "--broker needs redis-py: pip install 'empires[broker]'"
+    from empires.server.shared_log import check_channel
+
+    try:
+        check_channel(channel)
+    except ValueError as exc:
+        return str(exc)
+    return None

@@ -74,11 +74,18 @@ def create_app(
     manager: GameManager | None = None,
     card_sets: dict[str, str] | None = None,
     limits: Limits | None = None,
+    broker: str | None = None,
+    broker_channel: str = "empires",
 ) -> FastAPI:
     """The app; its games live in ``db_url`` (SQLite file or ``postgresql://...``).
     ``card_sets`` maps card-set names offered to players to the operator's files."""
     manager = manager or GameManager(
-        Store(db_url), bot_delay=bot_delay, card_sets=card_sets, limits=limits
+        Store(db_url),
+        bot_delay=bot_delay,
+        card_sets=card_sets,
+        limits=limits,
+        broker=broker,  # several processes share the games (empires.server.shared_log)
+        broker_channel=broker_channel,
     )
 
     @asynccontextmanager
@@ -113,11 +120,20 @@ def serve(
     log_level: str = "info",
     card_sets: dict[str, str] | None = None,
     limits: Limits | None = None,
+    broker: str | None = None,
+    broker_channel: str = "empires",
 ) -> None:
     """Run the app with uvicorn until interrupted."""
     import uvicorn
 
-    app = create_app(db, bot_delay=bot_delay, card_sets=card_sets, limits=limits)
+    app = create_app(
+        db,
+        bot_delay=bot_delay,
+        card_sets=card_sets,
+        limits=limits,
+        broker=broker,
+        broker_channel=broker_channel,
+    )
     # Everything imported so far lives as long as the process: keep the cyclic garbage collector
     # from scanning it again and again (a full collection paused every game for ~70 ms), and
     # let short-lived objects (a refused connection's) die young instead of reaching the oldest

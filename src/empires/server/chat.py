@@ -172,6 +172,8 @@ class Chat:
                 ) from None
             message["name"] = game.seats[seat].name
             self._publish(game.id, message)
+            if self.manager.shared is not None:  # the game's other processes push it too
+                self.manager.shared.announce({"game": game.id, "chat": message})
         return message
 
     async def history(self, game: LiveGame) -> list[dict]:

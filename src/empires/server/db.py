@@ -384,39 +384,8 @@ class Store:
         """Store several games' actions ``(game_id, index, seat, action, finished[, human[,
         stand_in]])`` in one transaction (group commit): all of them or, on any error, none. Each game is marked
         touched (and acted on by a human when ``human``)."""
-        stamp = now()
         with self.engine.begin() as conn:
-            conn.execute(
-                insert(actions),
-                [
-                    {
-                        "game_id": b[0],
-                        "index": b[1],
-                        "seat": b[2],
-                        "action": b[3],
-                        "created": stamp,
-                        "stand_in": b[6] if len(b) > 6 else None,
-                    }
-                    for b in batch
-                ],
-            )
-            done = [b[0] for b in batch if b[4]]
-            if done:
-                conn.execute(
-                    update(games)
-                    .where(games.c.id.in_(done))
-                    .values(status="finished", finished=stamp)
-                )
-            human = sorted({b[0] for b in batch if len(b) > 5 and b[5]})
-            others = sorted({b[0] for b in batch} - set(human))
-            if human:
-                conn.execute(
-                    update(games)
-                    .where(games.c.id.in_(human))
-                    .values(touched=stamp, last_human=stamp)
-                )
-            if others:
-                conn.execute(update(games).where(games.c.id.in_(others)).values(touched=stamp))
+            insert_actions(conn, batch)
 
     def touch(self, game_id: str) -> None:
         """Note that someone used a seat of the game (it is not abandoned)."""
@@ -542,22 +511,7 @@ class Store:
         """Record the ``seq``-th undo of the game: its actions from ``index`` on (``taken``)
         leave the history, and are kept in ``undos``; hints for decisions after ``index`` go."""
         with self.engine.begin() as conn:
-            conn.execute(
-                delete(actions).where((actions.c.game_id == game_id) & (actions.c.index >= index))
-            )
-            conn.execute(
-                delete(hints).where((hints.c.game_id == game_id) & (hints.c.index > index))
-            )
-            conn.execute(
-                insert(undos).values(
-                    game_id=game_id,
-                    seq=seq,
-                    index=index,
-                    seat=seat,
-                    actions=json.dumps(taken),
-                    created=now(),
-                )
-            )
+            record_undo(conn, game_id, seq, index, seat, taken)
 
     def load_table(self, game_id: str) -> tuple[list[dict], list[dict]]:
         """The game's seat clocks and undos (by seq)."""
@@ -643,3 +597,51 @@ class Store:
         except ValueError:
             return None
         return value if isinstance(value, dict) else None
+
+
+def insert_actions(conn, batch: list[tuple]) -> None:
+    """:meth:`Store.append_actions` within the transaction of ``conn``."""
+    stamp = now()
+    conn.execute(
+        insert(actions),
+        [
+            {
+                "game_id": b[0],
+                "index": b[1],
+                "seat": b[2],
+                "action": b[3],
+                "created": stamp,
+                "stand_in": b[6] if len(b) > 6 else None,
+            }
+            for b in batch
+        ],
+    )
+    done = [b[0] for b in batch if b[4]]
+    if done:
+        conn.execute(
+            update(games).where(games.c.id.in_(done)).values(status="finished", finished=stamp)
+        )
+    human = sorted({b[0] for b in batch if len(b) > 5 and b[5]})
+    others = sorted({b[0] for b in batch} - set(human))
+    if human:
+        conn.execute(
+            update(games).where(games.c.id.in_(human)).values(touched=stamp, last_human=stamp)
+        )
+    if others:
+        conn.execute(update(games).where(games.c.id.in_(others)).values(touched=stamp))
+
+
+def record_undo(conn, game_id: str, seq: int, index: int, seat: int, taken: list[str]) -> None:
+    """:meth:`Store.take_back` within the transaction of ``conn``."""
+    conn.execute(delete(actions).where((actions.c.game_id == game_id) & (actions.c.index >= index)))
+    conn.execute(delete(hints).where((hints.c.game_id == game_id) & (hints.c.index > index)))
+    conn.execute(
+        insert(undos).values(
+            game_id=game_id,
+            seq=seq,
+            index=index,
+            seat=seat,
+            actions=json.dumps(taken),
+            created=now(),
+        )
+    )

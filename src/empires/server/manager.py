@@ -43,6 +43,7 @@ from empires.core.errors import IllegalActionError, SaveFileError
 from empires.server import security, take_back
 from empires.server.db import CorruptRow, GameRow, SeatRow, Store, now
 from empires.server.score_track import score_track
+from empires.server.shared_log import SharedLog, StaleWrite
 from empires.server.table_clock import DEFAULT_STAND_IN, TableClock, check_clock
 
 log = logging.getLogger("empires.server")
@@ -749,6 +750,8 @@ class GameManager:
         card_sets: dict[str, str] | None = None,
         limits: Limits | None = None,
         clock: Callable[[], float] = time.time,
+        broker: str | None = None,
+        broker_channel: str = "empires",
     ) -> None:
         self.store = store
         self.clock = clock  # seconds; tests pass a controllable one (table clocks, deadlines)
@@ -780,6 +783,10 @@ class GameManager:
         self._bot_limiter: anyio.CapacityLimiter | None = None
         self._db_limiter: anyio.CapacityLimiter | None = None
         self.closing = False
+        # Several processes sharing the games (empires.server.shared_log): None in one process.
+        self.shared: SharedLog | None = None
+        if broker is not None:
+            self.shared = SharedLog(self, broker, broker_channel)
         from empires.server.coach import Coach  # the coach builds on this module
 
         self.coach = Coach(self)
@@ -794,6 +801,12 @@ class GameManager:
         from empires.server.table import Table  # undo, clocks, absent players
 
         self.table = Table(self)
+
+    def adopt(self, game: LiveGame) -> None:
+        """A game comes into memory: with other processes sharing the games, its lock first
+        catches it up with the store (see :mod:`empires.server.shared_log`)."""
+        if self.shared is not None:
+            self.shared.adopt(game)
 
     def ban(self, client: str) -> None:
         """Refuse websockets from ``client`` for ``limits.ban_seconds`` (it flooded one)."""
@@ -817,6 +830,8 @@ class GameManager:
         sqlite = self.store.engine.dialect.name == "sqlite"
         self._db_limiter = anyio.CapacityLimiter(1 if sqlite else 8)
         await anyio.to_thread.run_sync(self.store.migrate)
+        if self.shared is not None:
+            await self.shared.start()
         await self.sweep()
         ids = await self._db(self.store.game_ids, "active")
         resumed = 0
@@ -902,6 +917,8 @@ class GameManager:
             await asyncio.wait([self._writer], timeout=30)
         for game in self.games.values():
             game.close()
+        if self.shared is not None:
+            await self.shared.stop()
         await anyio.to_thread.run_sync(self.store.close)
 
     async def _db(self, func, *args):
@@ -1014,6 +1031,7 @@ class GameManager:
         if game is not None:
             return game
         game = LiveGame(row, state, game_log)
+        self.adopt(game)
         if error is not None:
             game.status, game.error = "error", error
         elif row.status == "active" and state.is_terminal():
@@ -1142,6 +1160,7 @@ class GameManager:
             log.exception("cannot store a new game")
             raise ApiError(503, "storage_error", "the game could not be stored; try again") from exc
         live = LiveGame(new.row, new.state, new.log)
+        self.adopt(live)
         live.creator = client
         self.games[live.id] = live
         await self.table.attach(live)
@@ -1182,11 +1201,9 @@ class GameManager:
         if isinstance(expect, bool) or not isinstance(expect, int) or expect < 0:
             raise ApiError(400, "malformed_action", "'expect' must be the number of actions so far")
         async with game.lock:
-            at = take_back.action_at_step(expect, len(game.log), game.undos)
-            if at is not None:
-                done = game.log[at]
-                if done["seat"] == seat and action in (done["action"], done.get("submitted")):
-                    return {**entry_for(done, seat), "duplicate": True}
+            done = self._done_action(game, seat, action, expect)
+            if done is not None:
+                return done
             self._check_turn(game, seat)
             if expect != game.moves:
                 raise ApiError(
@@ -1194,9 +1211,25 @@ class GameManager:
                     "stale",
                     f"the game has moved on: {game.moves} moves so far, not {expect}",
                 )
-            entry = await self._commit(game, seat, action)
+            try:
+                entry = await self._commit(game, seat, action)
+            except ApiError as exc:  # another process stored this very move first: a retry
+                done = self._done_action(game, seat, action, expect)
+                if exc.code != "stale" or done is None:
+                    raise
+                return done
         self.kick_bots(game)
         return entry_for(entry, seat)
+
+    @staticmethod
+    def _done_action(game: LiveGame, seat: int, action: str, expect: int) -> dict | None:
+        """The answer to ``action`` sent again as move ``expect`` (already applied), or None."""
+        at = take_back.action_at_step(expect, len(game.log), game.undos)
+        if at is not None:
+            done = game.log[at]
+            if done["seat"] == seat and action in (done["action"], done.get("submitted")):
+                return {**entry_for(done, seat), "duplicate": True}
+        return None
 
     @staticmethod
     def _check_turn(game: LiveGame, seat: int) -> None:
@@ -1249,7 +1282,15 @@ class GameManager:
             entry["stand_in"] = stand_in
         human = game.seats[seat].kind == "human" and stand_in is None
         try:
-            await self._store_action(game.id, index, seat, canonical, False, human, stand_in)
+            if self.shared is None:
+                await self._store_action(game.id, index, seat, canonical, False, human, stand_in)
+            else:  # checked against the shared log under the game's row lock
+                row = (game.id, index, seat, canonical, False, human, stand_in)
+                await self.shared.store_action(game, row)
+        except StaleWrite:
+            raise ApiError(
+                409, "stale", f"the game has moved on: {game.moves} moves so far"
+            ) from None
         except Exception as exc:
             log.exception("cannot store action %d of game %s", index, game.id)
             await self._resync(game)
@@ -1333,6 +1374,10 @@ class GameManager:
         except asyncio.CancelledError:
             raise
         except ApiError as exc:
+            if exc.code == "stale":  # another process played this move: look again
+                game.bot_task = None
+                self.kick_bots(game)
+                return
             if exc.code == "storage_error":  # try again in a moment
                 await asyncio.sleep(1.0)
                 game.bot_task = None

@@ -317,6 +317,7 @@ async def _make_rematch(manager: GameManager, old: LiveGame, client: str | None)
     except Exception as exc:
         raise ApiError(503, "storage_error", "the rematch could not be stored") from exc
     live = LiveGame(new.row, new.state, new.log)
+    manager.adopt(live)
     live.creator = client
     manager.games[live.id] = live
     await manager.table.attach(live)

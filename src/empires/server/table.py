@@ -27,6 +27,7 @@ import anyio.to_thread
 from empires.core.undo import take_back
 from empires.server import take_back as moves
 from empires.server.manager import SPECTATOR, ApiError, LiveGame
+from empires.server.shared_log import StaleWrite
 
 if TYPE_CHECKING:
     from empires.server.manager import GameManager
@@ -307,8 +308,18 @@ class Table:
         state = await anyio.to_thread.run_sync(take_back, game.state, count)
         taken = [e["action"] for e in game.log[index:]]
         seq = len(game.undos)
+        shared = self.manager.shared
         try:
-            await self.manager._db(self.manager.store.take_back, game.id, seq, index, seat, taken)
+            if shared is None:
+                await self.manager._db(
+                    self.manager.store.take_back, game.id, seq, index, seat, taken
+                )
+            else:  # checked against the shared log (empires.server.shared_log)
+                await shared.take_back(game, seq, index, seat, taken)
+        except StaleWrite:
+            raise ApiError(
+                409, "stale", f"the game has moved on: {game.moves} moves so far"
+            ) from None
         except Exception as exc:
             log.exception("cannot store an undo of game %s", game.id)
             raise ApiError(503, "storage_error", "the undo could not be stored; try again") from exc
