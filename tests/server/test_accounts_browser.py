@@ -11,31 +11,15 @@ from __future__ import annotations
 import re
 
 from tests.server.account_helpers import store_game_near_the_end
-from tests.server.browser_support import BROWSER_MARKS, LiveServer, axe_violations, keep_shot
+from tests.server.browser_support import (
+    BROWSER_MARKS,
+    LiveServer,
+    axe_violations,
+    keep_shot,
+    play_to_the_end,
+)
 
 pytestmark = BROWSER_MARKS
-
-READY = """() => {
-  if (document.querySelector('#scores')) return true;
-  const box = document.querySelector('#actions-box');
-  return box && !box.hidden && !document.querySelector('#actions button:disabled');
-}"""
-
-
-def _play_to_the_end(page) -> None:
-    for _ in range(300):
-        page.wait_for_function(READY, timeout=20_000)
-        if page.locator("#scores").count():
-            return
-        before = page.locator("#log-count").inner_text()
-        page.locator("#actions button").first.click()
-        page.wait_for_function(
-            "(b) => document.querySelector('#scores') || "
-            "document.querySelector('#log-count').textContent !== b",
-            arg=before,
-            timeout=20_000,
-        )
-    raise AssertionError("the game did not end")
 
 
 def _sign_up(page, url: str, name: str, password: str) -> None:
@@ -80,7 +64,7 @@ def test_sign_up_play_a_game_and_find_the_rating(browser, tmp_path):
         page.click(f".open-game[data-game='{gid}']")
         page.wait_for_url(re.compile(rf"/game/{gid}#token="))
         assert old_token not in page.url  # a new secret for the seat
-        _play_to_the_end(page)
+        play_to_the_end(page)
 
         page.goto(f"{server.url}/leaderboard?game=discovery")
         page.wait_for_selector("#board-table")

@@ -11,34 +11,14 @@ import urllib.request
 
 import pytest
 
-from empires.bots import make_bot
-from empires.core.adapter import get_adapter
-from empires.server.db import Store
-from empires.server.manager import build_game
 from empires.server.rules_help import help_texts
 from tests.server.browser_support import BROWSER_MARKS, LiveServer, axe_violations, keep_shot
+from tests.server.server_helpers import near_the_end, store_game
 
 pytestmark = BROWSER_MARKS
 pytest.importorskip("playwright.sync_api", reason="browser tests need the playwright package")
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
-
-
-def _store(url: str, game: str, actions: list[str], seed: int = 3):
-    new = build_game(game, TWO_HUMANS, None, seed, actions)
-    store = Store(url)
-    store.migrate()
-    store.create_game(new.row)
-    store.close()
-    return new
-
-
-def _finished_history(game: str, seed: int) -> list[str]:
-    state = get_adapter(game).new_game(2, seed=seed)
-    bots = [make_bot("random", game, seed + s) for s in range(2)]
-    while not state.is_terminal():
-        state.apply(bots[state.current_player].choose(state))
-    return state.history["actions"]
 
 
 def _open(context, server, gid, token):
@@ -68,7 +48,7 @@ def _send(page, text):
 
 
 def test_two_players_chat_mute_and_a_spectator_reads(browser, sqlite_url):
-    new = _store(sqlite_url, "discovery", [])
+    new = store_game(sqlite_url, "discovery", TWO_HUMANS, 3)
     gid, tokens = new.row.id, new.tokens
     with LiveServer(sqlite_url) as server:
         ann_ctx, bob_ctx, spec_ctx = (browser.new_context() for _ in range(3))
@@ -126,7 +106,7 @@ def test_two_players_chat_mute_and_a_spectator_reads(browser, sqlite_url):
 def test_the_rules_panel_shows_the_current_decision_in_the_players_language(
     browser, sqlite_url, game, lang
 ):
-    new = _store(sqlite_url, game, [])
+    new = store_game(sqlite_url, game, TWO_HUMANS, 3)
     gid = new.row.id
     seat = new.state.current_player
     kind = new.state.observation(seat)["decision"]["kind"]
@@ -160,7 +140,7 @@ def test_the_rules_panel_shows_the_current_decision_in_the_players_language(
 
 
 def test_the_replay_shows_the_finished_games_chat(browser, sqlite_url):
-    new = _store(sqlite_url, "discovery", _finished_history("discovery", 4), seed=4)
+    new = store_game(sqlite_url, "discovery", TWO_HUMANS, 4, near_the_end("discovery", 4))
     with LiveServer(sqlite_url) as server:
         request = urllib.request.Request(
             f"{server.url}/api/games/{new.row.id}/chat",

@@ -6,34 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from empires.bots import make_bot
-from empires.core.adapter import get_adapter
-from empires.server.db import Store
-from empires.server.manager import build_game
 from empires.server.web_messages import load
 from tests.server.browser_support import BROWSER_MARKS, LiveServer, keep_shot
+from tests.server.server_helpers import near_the_end, store_game
 
 pytestmark = BROWSER_MARKS
 pytest.importorskip("playwright.sync_api", reason="browser tests need the playwright package")
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
-
-
-def _store(url: str, game: str, actions: list[str], seed: int = 3):
-    new = build_game(game, TWO_HUMANS, None, seed, actions)
-    store = Store(url)
-    store.migrate()
-    store.create_game(new.row)
-    store.close()
-    return new
-
-
-def _finished_history(game: str, seed: int) -> list[str]:
-    state = get_adapter(game).new_game(2, seed=seed)
-    bots = [make_bot("random", game, seed + s) for s in range(2)]
-    while not state.is_terminal():
-        state.apply(bots[state.current_player].choose(state))
-    return state.history["actions"]
 
 
 @pytest.mark.parametrize("lang", ["es", "it", "pt"])
@@ -87,7 +67,7 @@ def _open_game(context, server, gid, token):
 
 
 def test_the_discovery_game_page_in_portuguese(browser, sqlite_url):
-    new = _store(sqlite_url, "discovery", [])
+    new = store_game(sqlite_url, "discovery", TWO_HUMANS, 3)
     words = load("pt")
     with LiveServer(sqlite_url) as server:
         context = browser.new_context(locale="pt-PT")
@@ -108,7 +88,7 @@ def test_the_discovery_game_page_in_portuguese(browser, sqlite_url):
 
 
 def test_the_settlers_table_in_spanish(browser, sqlite_url):
-    new = _store(sqlite_url, "settlers", [])
+    new = store_game(sqlite_url, "settlers", TWO_HUMANS, 3)
     with LiveServer(sqlite_url) as server:
         context = browser.new_context(locale="es-ES")
         try:
@@ -124,7 +104,7 @@ def test_the_settlers_table_in_spanish(browser, sqlite_url):
 
 
 def test_the_replay_in_italian(browser, sqlite_url):
-    new = _store(sqlite_url, "discovery", _finished_history("discovery", 5), seed=5)
+    new = store_game(sqlite_url, "discovery", TWO_HUMANS, 5, near_the_end("discovery", 5))
     with LiveServer(sqlite_url) as server:
         context = browser.new_context(locale="it-IT")
         try:

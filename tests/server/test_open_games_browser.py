@@ -9,12 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from empires.bots import make_bot
-from empires.core.adapter import get_adapter
-from empires.server.db import Store
-from empires.server.manager import build_game
 from tests.server.browser_support import BROWSER_MARKS, LiveServer, axe_violations, keep_shot
-from tests.server.server_helpers import auth
+from tests.server.server_helpers import auth, near_the_end, store_game
 
 httpx = pytest.importorskip("httpx")
 
@@ -46,19 +42,8 @@ document.hasFocus = () => false;
 
 
 def _stored(url: str, seats: list[dict], seed: int, finished: bool):
-    actions = None
-    if finished:
-        state = get_adapter("discovery").new_game(len(seats), seed=seed)
-        bots = [make_bot("random", "discovery", seed + s) for s in range(len(seats))]
-        while not state.is_terminal():
-            state.apply(bots[state.current_player].choose(state))
-        actions = state.history["actions"]
-    new = build_game("discovery", seats, None, seed, actions)
-    store = Store(url)
-    store.migrate()
-    store.create_game(new.row)
-    store.close()
-    return new
+    actions = near_the_end("discovery", seed, players=len(seats)) if finished else None
+    return store_game(url, "discovery", seats, seed, actions)
 
 
 def _axe_in(page, sections: str) -> list[dict]:

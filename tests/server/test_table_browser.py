@@ -12,9 +12,8 @@ import pytest
 
 from empires.core.adapter import get_adapter
 from empires.core.undo import undoable
-from empires.server.db import Store
-from empires.server.manager import build_game
 from tests.server.browser_support import BROWSER_MARKS, LiveServer, axe_violations, keep_shot
+from tests.server.server_helpers import store_game
 
 pytestmark = BROWSER_MARKS
 pytest.importorskip("playwright.sync_api", reason="browser tests need the playwright package")
@@ -32,11 +31,7 @@ def _undoable_prefix(game: str = "settlers", seed: int = 11) -> list[str]:
 
 
 def _store(url: str, actions: list[str], table: dict) -> tuple[str, list[str], int]:
-    new = build_game("settlers", TWO_HUMANS, None, 11, actions, table=table)
-    store = Store(url)
-    store.migrate()
-    store.create_game(new.row)
-    store.close()
+    new = store_game(url, "settlers", TWO_HUMANS, 11, actions, table=table)
     return new.row.id, [new.tokens[0], new.tokens[1]], new.state.current_player
 
 
