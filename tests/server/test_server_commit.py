@@ -5,7 +5,6 @@ failure changes nothing anyone can see. Each test runs on SQLite and PostgreSQL.
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import create_engine, text
 from starlette.testclient import TestClient
 
 from empires.bots import make_bot
@@ -13,17 +12,9 @@ from empires.core.engine import EngineGame
 from empires.core.errors import IllegalActionError
 from empires.discovery import new_game
 from empires.server import create_app
-from empires.server.db import Store, normalize_url
+from empires.server.db import Store
 from empires.server.manager import build_game
-from tests.server.server_helpers import auth, view
-
-
-def rows(url, sql, **params):
-    engine = create_engine(normalize_url(url))
-    with engine.connect() as conn:
-        out = conn.execute(text(sql), params).all()
-    engine.dispose()
-    return out
+from tests.server.server_helpers import auth, rows, view
 
 
 def one_action_from_the_end(db_url, seed=21):

@@ -13,15 +13,16 @@ from empires.discovery import replay
 from empires.server import create_app
 from empires.server.db import Store, normalize_url
 from empires.server.manager import build_game
-from tests.server.server_helpers import auth, create, human_vs_bot, my_turn, play, view, wait_for
-
-
-def rows(url, sql, **params):
-    engine = create_engine(normalize_url(url))
-    with engine.connect() as conn:
-        out = conn.execute(text(sql), params).all()
-    engine.dispose()
-    return out
+from tests.server.server_helpers import (
+    auth,
+    create,
+    human_vs_bot,
+    my_turn,
+    play,
+    rows,
+    view,
+    wait_for,
+)
 
 
 def test_schema_is_migrated_by_alembic(db_url):
