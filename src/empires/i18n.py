@@ -61,8 +61,8 @@ _NUMBERS = frozenset(
 
 # Placeholders that stand for clauses joined with "; " (the others never span one), and for one
 # name (a seat, card, building...: never a list, so a list is split before it is matched).
-_CLAUSES = frozenset({"rest", "detail", "rows", "ranking", "text", "ties"})
-_NAMES = frozenset("player owner other card building region worker good".split())
+_CLAUSES = frozenset({"rest", "detail", "rows", "ranking", "text", "ties", "counter"})
+_NAMES = frozenset("player owner other card region worker good".split())
 
 
 def _slot(name: str) -> str:
@@ -71,7 +71,7 @@ def _slot(name: str) -> str:
     if name in _CLAUSES:
         return f"(?P<{name}>.+?)"
     if name in _NAMES:
-        return f"(?P<{name}>(?:(?!; |, | and ).)+?)"
+        return f"(?P<{name}>(?:(?!; |, | and |: ).)+?)"
     return f"(?P<{name}>(?:(?!; ).)+?)"
 
 

@@ -35,6 +35,31 @@ def test_random_games_are_fully_translated(game, lang):
     assert not left, f"{len(left)} texts keep English parts, e.g. {list(left.items())[:3]}"
 
 
+# The rules' options bring their own sentences: the Builder expansion, National Advantages (dealt
+# and auctioned), Scouting, Buying VP, No Survivors, the 2007 edition's specialist trade.
+OPTIONS = [
+    ({"builders": True, "nations": "random", "variants": ["scouting"]}, 4),
+    ({"edition": "2007"}, 3),
+    ({"builders": True, "buy_vp": True, "nations": "auction"}, 5),
+    (
+        {
+            "builders": True,
+            "nations": "random",
+            "variants": ["advanced-reconnaissance", "no-survivors"],
+        },
+        6,
+    ),
+]
+
+
+@pytest.mark.parametrize(("options", "players"), OPTIONS)
+def test_discovery_with_its_options_is_fully_translated(options, players):
+    sample = lc.sample_texts("discovery", games=1, seed=11, options=options, players=players)
+    for lang in LANGS:
+        left = {text for _, text in sample if i18n.untranslated(text, lang)}
+        assert not left, f"{lang}: {len(left)} texts keep English parts, e.g. {sorted(left)[:3]}"
+
+
 def test_coverage_counts_what_stays_english():
     assert i18n.untranslated("Use University", "es") == []
     assert i18n.untranslated("Player 2 takes $3", "it") == []  # seat names and sums stay

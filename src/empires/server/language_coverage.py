@@ -38,20 +38,26 @@ def is_translated(text: str, lang: str) -> bool:
     return not i18n.untranslated(text, lang)
 
 
-def sample_texts(game: str, games: int = 3, seed: int = 0) -> list[tuple[str, str]]:
+def sample_texts(
+    game: str, games: int = 3, seed: int = 0, options: dict | None = None, players: int = 0
+) -> list[tuple[str, str]]:
     """(kind, text) of every event (each seat's view and the spectator's) and every choice
-    offered in ``games`` random-bot games of ``game``, seeded from ``seed``."""
+    offered in ``games`` random-bot games of ``game``, seeded from ``seed``, with ``options``
+    (the game's JSON options; default: its defaults) and ``players`` seats (0: from the
+    fewest up, one more each game)."""
     adapter = get_adapter(game)
+    chosen = adapter.options_from_json(options) if options else None
     out: list[tuple[str, str]] = []
     for g in range(games):
         rng = random.Random(seed * 1000 + g)
-        players = adapter.min_players + g % (adapter.max_players - adapter.min_players + 1)
-        state = adapter.new_game(players, seed=seed * 1000 + g)
+        span = adapter.max_players - adapter.min_players + 1
+        seats = players or adapter.min_players + g % span
+        state = adapter.new_game(seats, seed=seed * 1000 + g, options=chosen)
         while not state.is_terminal():
             legal = state.legal_actions()
             out.extend(("choice", _describe(state, a)) for a in legal)
             state.apply(rng.choice(legal))
-        for viewer in [None, *range(players)]:
+        for viewer in [None, *range(seats)]:
             out.extend(("event", e["text"]) for e in state.events(viewer))
     return out
 
