@@ -40,6 +40,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy import text as sql_text
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 
@@ -266,6 +267,9 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
 
 
+MIGRATE_LOCK = 0x656D70697265  # the PostgreSQL advisory lock held while migrating ("empire")
+
+
 def migrate(engine: Engine) -> None:
     """``alembic upgrade heads`` on ``engine``, with the migrations shipped in this package
     (features may add independent branches off the same revision: every head is applied)."""
@@ -276,6 +280,8 @@ def migrate(engine: Engine) -> None:
     cfg = Config()
     cfg.set_main_option("script_location", str(location))
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":  # processes starting together take turns
+            conn.execute(sql_text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATE_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "heads")
 
