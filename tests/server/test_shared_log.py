@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import socket
 import threading
-
 import uuid
 
 import pytest
@@ -202,6 +201,3 @@ def test_serve_refuses_a_broker_without_postgresql(tmp_path, capsys):
     assert "PostgreSQL" in capsys.readouterr().err
     assert main(["serve", "--db", db, "--broker", "http://x"]) == 2
     assert "Redis URL" in capsys.readouterr().err
-
-
-

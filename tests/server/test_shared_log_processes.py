@@ -128,7 +128,9 @@ def http(base: str, path: str, body: dict | None = None, token: str | None = Non
 
 
 def new_game(base: str, game: str = "settlers") -> tuple[str, list[str], str]:
-    status, g = http(base, "/api/games", {"game": game, "seed": 5, "seats": [{"kind": "human"}] * 2})
+    status, g = http(
+        base, "/api/games", {"game": game, "seed": 5, "seats": [{"kind": "human"}] * 2}
+    )
     assert status == 201, g
     return g["id"], [s["token"] for s in g["seats"]], g["spectator"]["token"]
 
@@ -203,7 +205,10 @@ def play_acked(base: str, gid: str, tokens: list[str], acked: list, stop: thread
             mine = view(base, gid, tokens[seat])
             action, expect = mine["legal"][0]["action"], mine["game"]["moves"]
             status, entry = http(
-                base, f"/api/games/{gid}/actions", {"action": action, "expect": expect}, tokens[seat]
+                base,
+                f"/api/games/{gid}/actions",
+                {"action": action, "expect": expect},
+                tokens[seat],
             )
         except (OSError, AssertionError):  # the process is gone
             return
