@@ -86,7 +86,7 @@ class ExpeditionScorers(GoodsScorers):
 
     def _best_plan(self, v: _View, target: int, floor: list[int]):
         dist, gain = self._target_dist(v, target)
-        best = (-1e9, 0.0, None)
+        best: tuple[float, float, tuple[int, ...] | None] = (-1e9, 0.0, None)
         memo: dict[tuple[int, int], tuple[float, float]] = {}
         for plan in self._expedition_plans(v, v.dbox[v.me], floor):
             ev, prob = self._plan_score(v, plan, dist, gain, memo)
