@@ -83,10 +83,11 @@ def start_server(
     limits: list[str] = LOAD_LIMITS,
     log: str = os.devnull,
     src: str | None = None,
+    extra: tuple[str, ...] = (),
 ) -> subprocess.Popen:
     """``empires serve`` on ``port``, its output going to the file ``log`` (never a pipe
     nobody reads: a server writing to a full pipe stops); ``src``: the ``src`` folder of the
-    code to run (default: the installed package)."""
+    code to run (default: the installed package); ``extra``: more options of serve."""
     cmd = [
         sys.executable,
         "-m",
@@ -103,6 +104,7 @@ def start_server(
     ]
     for spec in limits:
         cmd += ["--limit", spec]
+    cmd += list(extra)
     env = dict(os.environ)
     if src is not None:
         env["PYTHONPATH"] = src + os.pathsep + env.get("PYTHONPATH", "")

@@ -8,7 +8,7 @@ games.
 
 One module per subcommand (:mod:`~empires.cli.play`, :mod:`~empires.cli.simulate`,
 :mod:`~empires.cli.tournament`, :mod:`~empires.cli.replay`, :mod:`~empires.cli.analyse`,
-:mod:`~empires.cli.serve`, :mod:`~empires.cli.cards`), each adding its parser; each game is a subcommand of the commands
+:mod:`~empires.cli.serve`, :mod:`~empires.cli.bot_worker`, :mod:`~empires.cli.cards`), each adding its parser; each game is a subcommand of the commands
 that take one, with the rules-option flags its adapter adds (:mod:`empires.core.adapter`).
 Nothing here imports a game package: games are reached through their adapters, and the board is
 drawn generically from the JSON-ready ``state.observation(seat)`` of the human seat
@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from rich.console import Console
 
-from empires.cli import analyse, cards, play, replay, serve, simulate, tournament
+from empires.cli import analyse, bot_worker, cards, play, replay, serve, simulate, tournament
 from empires.cli.common import CliError, check_extra_arguments, load_saved
 from empires.version import version_text
 
@@ -38,7 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--version", action="version", version=version_text(), help="print the version and exit"
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for command in (play, simulate, tournament, replay, analyse, serve, cards):
+    for command in (play, simulate, tournament, replay, analyse, serve, bot_worker, cards):
         command.add_parser(sub)
     return parser
 

@@ -77,6 +77,15 @@ def add_parser(sub) -> None:
         metavar="NAME",
         help="the Redis pub/sub channel the processes of one site share (default empires)",
     )
+    srv.add_argument(
+        "--bots",
+        choices=["threads", "queue"],
+        default="threads",
+        help=(
+            "who thinks for the bots: this process's threads (default) or empires bot-worker "
+            "processes through the broker's queue (needs --broker)"
+        ),
+    )
     srv.set_defaults(func=cmd_serve)
 
 
@@ -108,6 +117,8 @@ def cmd_serve(args, console: Console) -> int:
     broker_error = check_broker(args.broker, args.broker_channel, args.db)
     if broker_error:
         raise CliError(broker_error)
+    if args.bots == "queue" and args.broker is None:
+        raise CliError("--bots queue hands bot moves to empires bot-worker: give --broker too")
     try:
         from sqlalchemy.engine import make_url
 
@@ -127,6 +138,7 @@ def cmd_serve(args, console: Console) -> int:
         log_level=args.log_level,
         broker=args.broker,
         broker_channel=args.broker_channel,
+        bots=args.bots,
     )
     return 0
 

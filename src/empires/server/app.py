@@ -57,6 +57,7 @@ from empires.server import (
     routes_table,
     routes_ws,
 )
+from empires.server.bot_runner import QueueBotRunner
 from empires.server.db import Store
 from empires.server.manager import GameManager, Limits
 from empires.server.middleware import MAX_BODY, LimitsAndHeaders, add_error_handlers
@@ -76,9 +77,17 @@ def create_app(
     limits: Limits | None = None,
     broker: str | None = None,
     broker_channel: str = "empires",
+    bots: str = "threads",
 ) -> FastAPI:
     """The app; its games live in ``db_url`` (SQLite file or ``postgresql://...``).
-    ``card_sets`` maps card-set names offered to players to the operator's files."""
+    ``card_sets`` maps card-set names offered to players to the operator's files.
+    ``bots``: "threads" (this process thinks for the bots) or "queue" (``empires bot-worker``
+    processes do, asked through the broker's queue: :mod:`empires.server.bot_runner`)."""
+    runner = None
+    if bots == "queue":
+        if broker is None:
+            raise ValueError("bots='queue' needs a broker (redis://...)")
+        runner = QueueBotRunner(broker, broker_channel)
     manager = manager or GameManager(
         Store(db_url),
         bot_delay=bot_delay,
@@ -86,6 +95,7 @@ def create_app(
         limits=limits,
         broker=broker,  # several processes share the games (empires.server.shared_log)
         broker_channel=broker_channel,
+        bot_runner=runner,
     )
 
     @asynccontextmanager
@@ -122,6 +132,7 @@ def serve(
     limits: Limits | None = None,
     broker: str | None = None,
     broker_channel: str = "empires",
+    bots: str = "threads",
 ) -> None:
     """Run the app with uvicorn until interrupted."""
     import uvicorn
@@ -133,6 +144,7 @@ def serve(
         limits=limits,
         broker=broker,
         broker_channel=broker_channel,
+        bots=bots,
     )
     # Everything imported so far lives as long as the process: keep the cyclic garbage collector
     # from scanning it again and again (a full collection paused every game for ~70 ms), and

@@ -13,8 +13,9 @@ is to act (:meth:`GameManager.kick_bots`). Two runners:
   as a player's (only while the game still stands at action n, so a job run twice adds nothing).
   The job's id names the game and the action, so every web process asking for the same move
   shares one job. A worker killed mid-move leaves its job on the queue: arq gives it to another
-  worker once the dead one's claim expires (the job timeout plus 10 s). The web process waits for
-  the job's end, then catches up from the database and asks for the next bot move, if any.
+  worker once the dead one's claim expires (the job timeout plus 10 s). The web process waits
+  until the broker's note of the stored move has caught its copy of the game up (or, failing
+  that, the job has ended and it reads the store), then asks for the next bot move, if any.
 
 Either way a bot's move depends only on the stored history (the bot is seeded from the game's
 seed, the seat and the action index), so whichever worker makes it makes the same move.
@@ -23,6 +24,7 @@ seed, the seat and the action index), so whichever worker makes it makes the sam
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("empires.server")
 
 DEFAULT_PREFIX = "empires"
-RESULT_POLL = 0.05  # seconds between looks at a queued job's result
+RESULT_POLL = 0.5  # seconds between looks at a job's result (the broker's note comes first)
 KEEP_RESULT = 300  # seconds a job's result stays readable (its id blocks a second job meanwhile)
 
 
@@ -168,17 +170,39 @@ class QueueBotRunner:
                 return
             index = len(game.log)
             job = await self.ask(game.id, index)
-            try:
-                outcome = await job.result(poll_delay=RESULT_POLL)
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # arq: a failed job, or its result gone
-                outcome = {"error": f"{type(exc).__name__}: {exc}"}
-            async with game.lock:  # shared games: taking the lock catches up with the store
-                if manager.shared is None:
-                    await manager._resync(game)  # the worker stored the move: read it
-            if isinstance(outcome, dict) and outcome.get("error"):
+            outcome = await self._wait(game, job, index)
+            if len(game.log) == index:  # not heard of through the broker (yet): read the store
+                async with game.lock:  # shared games: taking the lock catches up
+                    if manager.shared is None:
+                        await manager._resync(game)
+            if outcome is not None and outcome.get("error"):
                 raise RuntimeError(f"the bot worker failed: {outcome['error']}")
             if len(game.log) == index:
                 return  # nothing new (the game changed under the job); the next kick asks again
             await asyncio.sleep(manager.bot_delay)
+
+    async def _wait(self, game: LiveGame, job: Any, index: int) -> dict | None:
+        """Until the game is past action ``index`` (the broker's note caught it up) or the job
+        has ended: the job's outcome then, else None."""
+        from arq.jobs import JobStatus
+
+        while len(game.log) == index and not game.closed:
+            seen = game.version
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(game.wait_change(seen), RESULT_POLL)
+            if len(game.log) != index:
+                return None
+            try:
+                info = await job.result_info()
+                if info is None:
+                    if await job.status() == JobStatus.not_found:
+                        return None
+                    continue
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # a result arq cannot read
+                return {"error": f"{type(exc).__name__}: {exc}"}
+            if not info.success or not isinstance(info.result, dict):
+                return {"error": str(info.result)}
+            return info.result
+        return None

@@ -5,7 +5,8 @@ game (the engine raises and changes nothing when it is malformed or illegal), st
 does the copy become the live game and every watcher hear of it. So an action is persisted before
 it is acknowledged, and a failed write changes nothing.
 
-Bots think in a worker thread on a copy of the game, one action at a time, under the game's lock;
+Bots think in a worker thread on a copy of the game, one action at a time, under the game's lock
+(or, with ``--bots queue``, in separate bot-worker processes: :mod:`empires.server.bot_runner`);
 each bot decision is made by a fresh bot seeded from (game seed, seat, action index), so a bot's
 moves depend only on the stored history and a restarted server continues a game exactly as the
 old one would have. Only the views below ever leave this module: observations for a seat (or a
@@ -41,6 +42,7 @@ from empires.bots import bot_names, make_bot
 from empires.core.adapter import GameAdapter, game_names, get_adapter
 from empires.core.errors import IllegalActionError, SaveFileError
 from empires.server import security, take_back
+from empires.server.bot_runner import BotRunner, ThreadBotRunner
 from empires.server.db import CorruptRow, GameRow, SeatRow, Store, now
 from empires.server.score_track import score_track
 from empires.server.shared_log import SharedLog, StaleWrite
@@ -750,10 +752,13 @@ class GameManager:
         card_sets: dict[str, str] | None = None,
         limits: Limits | None = None,
         clock: Callable[[], float] = time.time,
+        bot_runner: BotRunner | None = None,
         broker: str | None = None,
         broker_channel: str = "empires",
     ) -> None:
         self.store = store
+        # who thinks for the bots: this process's threads (default) or bot workers via a queue
+        self.bots: BotRunner = bot_runner or ThreadBotRunner(bot_threads)
         self.clock = clock  # seconds; tests pass a controllable one (table clocks, deadlines)
         self.card_sets = dict(card_sets or {})
         self.limits = limits or Limits()
@@ -777,10 +782,8 @@ class GameManager:
         self.games: dict[str, LiveGame] = {}
         self._finished: OrderedDict[str, None] = OrderedDict()  # LRU of finished games in memory
         self._loading: dict[str, asyncio.Future] = {}
-        self._bot_threads = bot_threads
         self._writes: list[tuple[tuple, asyncio.Future]] = []  # waiting for the writer
         self._writer: asyncio.Task | None = None
-        self._bot_limiter: anyio.CapacityLimiter | None = None
         self._db_limiter: anyio.CapacityLimiter | None = None
         self.closing = False
         # Several processes sharing the games (empires.server.shared_log): None in one process.
@@ -826,12 +829,10 @@ class GameManager:
 
     # ---- life cycle ----
     async def start(self) -> None:
-        self._bot_limiter = anyio.CapacityLimiter(self._bot_threads)
-        sqlite = self.store.engine.dialect.name == "sqlite"
-        self._db_limiter = anyio.CapacityLimiter(1 if sqlite else 8)
-        await anyio.to_thread.run_sync(self.store.migrate)
+        await self.open_for_worker()
         if self.shared is not None:
             await self.shared.start()
+        await self.bots.start(self)
         await self.sweep()
         ids = await self._db(self.store.game_ids, "active")
         resumed = 0
@@ -846,6 +847,13 @@ class GameManager:
         log.info("resumed %d active game(s)", resumed)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
         self.table.start()
+
+    async def open_for_worker(self) -> None:
+        """Open the store (migrated) without resuming games or starting the sweeper: all a bot
+        worker (empires.server.bot_worker) needs; :meth:`start` begins with it."""
+        sqlite = self.store.engine.dialect.name == "sqlite"
+        self._db_limiter = anyio.CapacityLimiter(1 if sqlite else 8)
+        await anyio.to_thread.run_sync(self.store.migrate)
 
     async def _sweep_loop(self) -> None:
         while not self.closing:
@@ -912,6 +920,7 @@ class GameManager:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await self.bots.stop()
         if self._writer is not None and not self._writer.done():
             # let a commit under way finish before closing the store
             await asyncio.wait([self._writer], timeout=30)
@@ -1354,23 +1363,9 @@ class GameManager:
             game.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(game))
 
     async def _bot_loop(self, game: LiveGame) -> None:
+        """The game's bot task: its bots played by the runner (see empires.server.bot_runner)."""
         try:
-            while not self.closing:
-                async with game.lock:
-                    state = game.state
-                    if state.is_terminal() or game.status != "active":
-                        return
-                    seat = state.current_player
-                    spec = game.bot_for(seat)
-                    if spec is None:
-                        return
-                    seed = bot_seed(game.seed, seat, len(game.log))
-                    action = await anyio.to_thread.run_sync(
-                        _bot_choose, spec, seed, state.clone(), limiter=self._bot_limiter
-                    )
-                    stand_in = spec if game.seats[seat].kind == "human" else None
-                    await self._commit(game, seat, str(action), stand_in)
-                await asyncio.sleep(self.bot_delay)
+            await self.bots.play(self, game)
         except asyncio.CancelledError:
             raise
         except ApiError as exc:
@@ -1399,6 +1394,3 @@ class GameManager:
         while game.bot_task is not None and not game.bot_task.done():
             await asyncio.wait([game.bot_task])
 
-
-def _bot_choose(spec: str, seed: int, state: Any) -> Any:
-    return make_bot(spec, state.game_name, seed).choose(state)

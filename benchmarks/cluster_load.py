@@ -1,0 +1,211 @@
+"""Load on several web processes sharing games (PostgreSQL + Redis) beside one process alone.
+
+    python benchmarks/cluster_load.py [--games 200] [--processes 3] [--workers 2]
+                                      [--seconds 60] [--bot random] [--only cluster|single]
+                                      [--pg URL] [--broker redis://...] [--json]
+
+Runs the same load twice on the machine's PostgreSQL (a fresh schema each run, dropped after):
+
+- **single**: one ``empires serve`` process, no broker, bots in its own threads (today's default);
+- **cluster**: ``--processes`` ``empires serve --broker ... --bots queue`` processes on one Redis
+  channel and ``--workers`` ``empires bot-worker`` processes thinking for every bot.
+
+Each game has one websocket player (seat 0, uniformly random legal actions) and bots in the
+other seats, made and played as in ``benchmarks/server_load.py`` (whose client this reuses).
+In the cluster run game ``i`` is created through process ``i % N``, its player plays through
+that process and its spectator watches through the next one, so every move also crosses the
+broker. Reports actions per second (every action stored: human and bot) and the latency of a
+human action (send to acknowledgement: validated, stored under the game's row lock, applied),
+p50/p99, for each run. All processes run on this one machine: the figures show what the
+shared log costs and whether several processes add throughput on this machine's cores, not what
+several machines would give.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+
+sys.path.insert(0, os.path.dirname(__file__))
+from server_load import (  # noqa: E402  (the client and server helpers of the one-process benchmark)
+    GameRun,
+    free_port,
+    http_json,
+    percentile,
+    play,
+    start_server,
+    stop_server,
+    watch,
+)
+
+PG_URL = os.environ.get("EMPIRES_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+BROKER = os.environ.get("EMPIRES_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+class Schema:
+    """A fresh PostgreSQL schema for one run (dropped on exit); ``url`` reaches it."""
+
+    def __init__(self, pg: str) -> None:
+        self.pg = pg
+        self.name = f"load_{uuid.uuid4().hex[:10]}"
+        self.url = f"{pg}{'&' if '?' in pg else '?'}options=-csearch_path%3D{self.name}"
+
+    def _run(self, sql: str) -> None:
+        import psycopg
+
+        with psycopg.connect(self.pg.replace("+psycopg", ""), autocommit=True) as conn:
+            conn.execute(sql)
+
+    def __enter__(self) -> Schema:
+        self._run(f'CREATE SCHEMA "{self.name}"')
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._run(f'DROP SCHEMA "{self.name}" CASCADE')
+
+
+def start_worker(db: str, channel: str, log: str) -> subprocess.Popen:
+    cmd = [sys.executable, "-m", "empires.cli", "bot-worker", "--broker", BROKER, "--db", db]
+    cmd += ["--broker-channel", channel]
+    with open(log, "w") as out:
+        return subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+
+
+def stop_worker(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.terminate()  # arq finishes the jobs under way
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+async def run_games(ports: list[int], args) -> dict:
+    """The load of ``server_load.run_load`` spread over ``ports``: game i made and played
+    through ports[i % n], watched through ports[(i + 1) % n]."""
+    seats = [{"kind": "human", "name": "load"}] + [
+        {"kind": "bot", "bot": args.bot} for _ in range(args.players - 1)
+    ]
+    runs, where = [], []
+    for i in range(args.games):
+        port = ports[i % len(ports)]
+        body = {"seats": seats, "seed": args.seed + i}
+        game = await asyncio.to_thread(http_json, f"http://127.0.0.1:{port}/api/games", body)
+        runs.append(GameRun(game, args.seed + i))
+        where.append((port, ports[(i + 1) % len(ports)]))
+    start = time.perf_counter()
+    deadline = time.monotonic() + args.seconds
+    tasks = [
+        play(f"ws://127.0.0.1:{p}", r, deadline) for r, (p, _) in zip(runs, where, strict=True)
+    ]
+    tasks += [
+        watch(f"ws://127.0.0.1:{w}", r, deadline) for r, (_, w) in zip(runs, where, strict=True)
+    ]
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    elapsed = time.perf_counter() - start
+    latencies = [x for r in runs for x in r.latencies]
+    actions = sum(r.actions for r in runs)
+    return {
+        "games": args.games,
+        "finished_games": sum(r.finished for r in runs),
+        "seconds": elapsed,
+        "actions": actions,
+        "human_actions": len(latencies),
+        "actions_per_second": actions / elapsed if elapsed else float("nan"),
+        "p50_ms": 1000 * percentile(latencies, 0.50),
+        "p99_ms": 1000 * percentile(latencies, 0.99),
+        "errors": sum(r.errors for r in runs),
+        "spectator_messages": sum(r.spectator_messages for r in runs),
+        "client_failures": [repr(r) for r in results if isinstance(r, BaseException)][:5],
+    }
+
+
+def measure(args, cluster: bool) -> dict:
+    """One run: the single process, or the cluster of ``args.processes`` and workers."""
+    channel = f"load-{uuid.uuid4().hex[:10]}"
+    with Schema(args.pg) as schema, tempfile.TemporaryDirectory() as tmp:
+        n = args.processes if cluster else 1
+        extra = ("--broker", BROKER, "--broker-channel", channel, "--bots", "queue")
+        servers, workers, ports = [], [], []
+        try:
+            for k in range(n):
+                port = free_port()
+                log = os.path.join(tmp, f"web{k}.log")
+                servers.append(
+                    start_server(port, schema.url, log=log, extra=extra if cluster else ())
+                )
+                ports.append(port)
+            for k in range(args.workers if cluster else 0):
+                workers.append(start_worker(schema.url, channel, os.path.join(tmp, f"w{k}.log")))
+            report = asyncio.run(run_games(ports, args))
+        finally:
+            for proc in servers:
+                stop_server(proc)
+            for proc in workers:
+                stop_worker(proc)
+            if cluster:
+                forget_channel(channel)
+    label = f"{n} processes + {args.workers} bot workers" if cluster else "1 process"
+    return {"run": label, **report}
+
+
+def forget_channel(channel: str) -> None:
+    import redis
+
+    r = redis.Redis.from_url(BROKER)
+    keys = list(r.scan_iter(f"*{channel}*"))
+    if keys:
+        r.delete(*keys)
+    r.close()
+
+
+def print_report(report: dict) -> None:
+    print(
+        f"{report['run']}: {report['games']} games, {report['finished_games']} finished in "
+        f"{report['seconds']:.1f} s; {report['actions']} actions, "
+        f"{report['actions_per_second']:.0f} actions/s; human action p50 "
+        f"{report['p50_ms']:.0f} ms, p99 {report['p99_ms']:.0f} ms "
+        f"({report['human_actions']} actions); errors {report['errors']}"
+    )
+    if report["client_failures"]:
+        print(f"  client failures: {report['client_failures']}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="concurrent games (default 200)")
+    parser.add_argument("--processes", type=int, default=3, help="web processes (default 3)")
+    parser.add_argument("--workers", type=int, default=2, help="bot workers (default 2)")
+    parser.add_argument("--players", type=int, default=2, help="seats per game (default 2)")
+    parser.add_argument("--bot", default="random", help="bot for the other seats (default random)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="time limit (default 60)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", choices=["single", "cluster"], help="run only one of the two")
+    parser.add_argument("--pg", default=PG_URL, help="PostgreSQL URL (a schema is made in it)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    if not 1 <= args.games <= 1000 or not 1 <= args.processes <= 8 or args.seconds <= 0:
+        parser.error("--games 1..1000, --processes 1..8 and a positive --seconds")
+    if not 1 <= args.workers <= 8 or not 2 <= args.players <= 6:
+        parser.error("--workers 1..8, --players 2..6")
+    reports = []
+    for cluster in (False, True):
+        if args.only in (None, "cluster" if cluster else "single"):
+            reports.append(measure(args, cluster))
+            if not args.json:
+                print_report(reports[-1])
+    if args.json:
+        print(json.dumps(reports))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
