@@ -141,6 +141,16 @@ def manager_of(request: Request) -> GameManager:
 Manager = Annotated[GameManager, Depends(manager_of)]
 
 
+def check_sends(
+    manager: GameManager, request: Request, message: str = "you are sending too fast"
+) -> None:
+    """429 (``message``, with the wait) for a client sending faster than its per-client limit
+    (``manager.client_limiter``): acting, chatting, joining, asking the coach."""
+    wait = manager.client_limiter.take(client_of(request))
+    if wait:
+        raise ApiError(429, "too_many_requests", message, retry_after=wait)
+
+
 def check_reads(manager: GameManager, request: Request) -> None:
     """429 for a client reading views or replays faster than ``Limits.view_rate``."""
     wait = manager.view_limiter.take(client_of(request))

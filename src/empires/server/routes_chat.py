@@ -11,12 +11,11 @@ from empires.server.api import (
     Credentials,
     Manager,
     check_reads,
-    client_of,
+    check_sends,
     error_responses,
     token_of,
 )
 from empires.server.chat import MAX_CHAT_INPUT
-from empires.server.manager import ApiError
 from empires.server.rules_help import rules_help
 
 router = APIRouter()
@@ -41,9 +40,7 @@ async def post_chat(
 ):
     """Post a message for the token's seat (spectators read only); it is stored, then pushed to
     every websocket of the game that asked for the chat."""
-    wait = manager.client_limiter.take(client_of(request))
-    if wait:
-        raise ApiError(429, "too_many_requests", "you are sending too fast", retry_after=wait)
+    check_sends(manager, request)
     game = await manager.require(game_id)
     seat = manager.authenticate(game, token_of(credentials))
     return {"message": await manager.chat.post(game, seat, body.text)}

@@ -10,11 +10,10 @@ from empires.server.api import (
     Credentials,
     Manager,
     check_reads,
-    client_of,
+    check_sends,
     error_responses,
     token_of,
 )
-from empires.server.manager import ApiError
 
 router = APIRouter()
 
@@ -23,9 +22,7 @@ router = APIRouter()
 async def post_hint(game_id: str, request: Request, credentials: Credentials, manager: Manager):
     """The hint for the token's seat's current decision (practice games only): the search's
     top moves, best first, with their estimated win probability, and why the best is best."""
-    wait = manager.client_limiter.take(client_of(request))
-    if wait:
-        raise ApiError(429, "too_many_requests", "you are asking too fast", retry_after=wait)
+    check_sends(manager, request, "you are asking too fast")
     game = await manager.require(game_id)
     seat = manager.authenticate(game, token_of(credentials))
     return await manager.coach.hint(game, seat)
@@ -52,9 +49,7 @@ async def post_analysis(
     game_id: str, request: Request, response: Response, credentials: Credentials, manager: Manager
 ):
     """Start the finished game's analysis (once: a stored or running one is returned as is)."""
-    wait = manager.client_limiter.take(client_of(request))
-    if wait:
-        raise ApiError(429, "too_many_requests", "you are asking too fast", retry_after=wait)
+    check_sends(manager, request, "you are asking too fast")
     game = await manager.require(game_id)
     manager.authenticate(game, token_of(credentials))
     out = await manager.coach.start(game)

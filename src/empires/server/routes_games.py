@@ -14,6 +14,7 @@ from empires.server.api import (
     Credentials,
     Manager,
     check_reads,
+    check_sends,
     client_of,
     error_responses,
     token_of,
@@ -63,11 +64,7 @@ async def get_game(
 async def post_action(
     game_id: str, body: ActionBody, request: Request, credentials: Credentials, manager: Manager
 ):
-    wait = manager.client_limiter.take(client_of(request))
-    if wait:
-        raise ApiError(
-            429, "too_many_requests", "you are sending actions too fast", retry_after=wait
-        )
+    check_sends(manager, request, "you are sending actions too fast")
     game = await manager.require(game_id)
     seat = manager.authenticate(game, token_of(credentials, body.token))
     entry = await manager.submit(game, seat, body.action, body.expect)

@@ -11,11 +11,12 @@ from empires.server.api import (
     Credentials,
     Manager,
     check_reads,
+    check_sends,
     client_of,
     error_responses,
     token_of,
 )
-from empires.server.manager import MAX_NAME_LENGTH, ApiError, GameManager
+from empires.server.manager import MAX_NAME_LENGTH
 from empires.server.routes_accounts import follow_rematch, link_taken_seat
 
 router = APIRouter()
@@ -25,12 +26,6 @@ class JoinBody(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
     seat: int | None = Field(None, ge=0, le=7, description="the seat wanted (default: any)")
-
-
-def _limit_actions(manager: GameManager, request: Request) -> None:
-    wait = manager.client_limiter.take(client_of(request))
-    if wait:
-        raise ApiError(429, "too_many_requests", "you are asking too fast", retry_after=wait)
 
 
 @router.get("/api/open-games", responses=error_responses())
@@ -57,7 +52,7 @@ async def get_open_game(game_id: str, request: Request, manager: Manager):
 async def join_game(game_id: str, body: JoinBody, request: Request, manager: Manager):
     """Take an open seat: its token and link, shown once (and, logged in, the seat is the
     account's: ``account_seat``)."""
-    _limit_actions(manager, request)
+    check_sends(manager, request, "you are asking too fast")
     joined = await open_games.join(manager, game_id, body.name, body.seat, client_of(request))
     game = await manager.require(game_id)
     linked = await link_taken_seat(request, manager, game, joined["seat"])
@@ -70,7 +65,7 @@ async def join_game(game_id: str, body: JoinBody, request: Request, manager: Man
 async def rematch(game_id: str, request: Request, credentials: Credentials, manager: Manager):
     """Join the rematch of a finished game (made by the first click) with your old seat's
     token: your new seat's token and link (the same on every click)."""
-    _limit_actions(manager, request)
+    check_sends(manager, request, "you are asking too fast")
     game = await manager.require(game_id)
     token = token_of(credentials)
     seat = manager.authenticate(game, token)

@@ -11,8 +11,13 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from empires.server.api import Credentials, Manager, client_of, error_responses, token_of
-from empires.server.manager import ApiError, GameManager
+from empires.server.api import (
+    Credentials,
+    Manager,
+    check_sends,
+    error_responses,
+    token_of,
+)
 from empires.server.take_back import MAX_UNDO
 
 router = APIRouter()
@@ -34,17 +39,11 @@ class SeatBody(BaseModel):
     token: str | None = Field(None, max_length=256)
 
 
-def _limit(manager: GameManager, request: Request) -> None:
-    wait = manager.client_limiter.take(client_of(request))
-    if wait:
-        raise ApiError(429, "too_many_requests", "you are sending too fast", retry_after=wait)
-
-
 @router.post("/api/games/{game_id}/undo", responses=error_responses(401, 403, 404, 409, 410, 503))
 async def post_undo(
     game_id: str, body: UndoBody, request: Request, credentials: Credentials, manager: Manager
 ):
-    _limit(manager, request)
+    check_sends(manager, request)
     game = await manager.require(game_id)
     seat = manager.authenticate(game, token_of(credentials, body.token))
     return await manager.table.undo(game, seat, body.expect, body.count)
@@ -58,7 +57,7 @@ async def post_leave(
     manager: Manager,
     body: SeatBody | None = None,
 ):
-    _limit(manager, request)
+    check_sends(manager, request)
     game = await manager.require(game_id)
     seat = manager.authenticate(game, token_of(credentials, body.token if body else None))
     return await manager.table.leave(game, seat)
@@ -72,7 +71,7 @@ async def post_return(
     manager: Manager,
     body: SeatBody | None = None,
 ):
-    _limit(manager, request)
+    check_sends(manager, request)
     game = await manager.require(game_id)
     seat = manager.authenticate(game, token_of(credentials, body.token if body else None))
     return await manager.table.come_back(game, seat)
