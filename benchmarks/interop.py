@@ -44,10 +44,10 @@ import os
 import random
 import subprocess
 import sys
-import tempfile
 import time
 
 import numpy as np
+from _support import worktree
 
 
 def pick(rng: random.Random, mask: np.ndarray) -> int:
@@ -211,29 +211,15 @@ def bench_game(name: str, n: int, games: int, seed: int, quiet: bool = False) ->
 def measure_commit(ref: str, argv: list[str]) -> dict:
     """This benchmark run on the code of git commit ``ref`` (a temporary worktree, its ``src``
     first on the path, in a subprocess): {game: {row: us/decision}}."""
-    root = subprocess.run(
-        ["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True, check=True
-    ).stdout.strip()
-    with tempfile.TemporaryDirectory() as tmp:
-        tree = os.path.join(tmp, "tree")
-        subprocess.run(
-            ["git", "-C", root, "worktree", "add", "--detach", tree, ref],
+    with worktree(ref) as src:
+        assert src is not None
+        done = subprocess.run(
+            [sys.executable, os.path.abspath(__file__), *argv, "--json"],
             capture_output=True,
+            text=True,
             check=True,
+            env={**os.environ, "PYTHONPATH": src},
         )
-        try:
-            env = {**os.environ, "PYTHONPATH": os.path.join(tree, "src")}
-            done = subprocess.run(
-                [sys.executable, os.path.abspath(__file__), *argv, "--json"],
-                capture_output=True,
-                text=True,
-                check=True,
-                env=env,
-            )
-        finally:
-            subprocess.run(
-                ["git", "-C", root, "worktree", "remove", "--force", tree], capture_output=True
-            )
     return json.loads(done.stdout)
 
 
