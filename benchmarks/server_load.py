@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import random
@@ -44,6 +43,7 @@ import time
 import urllib.request
 
 import orjson
+from _support import worktree
 
 try:
     import websockets
@@ -276,31 +276,6 @@ def cpu_seconds(pid: int) -> float | None:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return None
-
-
-@contextlib.contextmanager
-def worktree(ref: str | None):
-    """The ``src`` folder of git commit ``ref``, checked out in a temporary worktree for the
-    duration; None (this checkout, as it is on disk) when ``ref`` is None."""
-    if ref is None:
-        yield None
-        return
-    root = subprocess.run(
-        ["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True, check=True
-    ).stdout.strip()
-    with tempfile.TemporaryDirectory() as tmp:
-        tree = os.path.join(tmp, "tree")
-        subprocess.run(
-            ["git", "-C", root, "worktree", "add", "--detach", tree, ref],
-            capture_output=True,
-            check=True,
-        )
-        try:
-            yield os.path.join(tree, "src")
-        finally:
-            subprocess.run(
-                ["git", "-C", root, "worktree", "remove", "--force", tree], capture_output=True
-            )
 
 
 def measure_both(args, ref: str) -> tuple[list[dict], list[dict]]:
