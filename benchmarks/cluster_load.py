@@ -133,7 +133,7 @@ def measure(args, cluster: bool) -> dict:
     channel = f"load-{uuid.uuid4().hex[:10]}"
     with Schema(args.pg) as schema, tempfile.TemporaryDirectory() as tmp:
         n = args.processes if cluster else 1
-        extra = ("--broker", BROKER, "--broker-channel", channel, "--bots", "queue")
+        extra = ("--broker", BROKER, "--broker-channel", channel, "--bots", args.bots)
         servers, workers, ports = [], [], []
         try:
             for k in range(n):
@@ -143,7 +143,7 @@ def measure(args, cluster: bool) -> dict:
                     start_server(port, schema.url, log=log, extra=extra if cluster else ())
                 )
                 ports.append(port)
-            for k in range(args.workers if cluster else 0):
+            for k in range(args.workers if cluster and args.bots == "queue" else 0):
                 workers.append(start_worker(schema.url, channel, os.path.join(tmp, f"w{k}.log")))
             report = asyncio.run(run_games(ports, args))
         finally:
@@ -153,7 +153,11 @@ def measure(args, cluster: bool) -> dict:
                 stop_worker(proc)
             if cluster:
                 forget_channel(channel)
-    label = f"{n} processes + {args.workers} bot workers" if cluster else "1 process"
+    label = "1 process"
+    if cluster:
+        label = f"{n} processes, bots in " + (
+            f"{args.workers} bot workers" if args.bots == "queue" else "their own threads"
+        )
     return {"run": label, **report}
 
 
@@ -188,6 +192,12 @@ def main(argv=None) -> int:
     parser.add_argument("--bot", default="random", help="bot for the other seats (default random)")
     parser.add_argument("--seconds", type=float, default=60.0, help="time limit (default 60)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--bots",
+        choices=["queue", "threads"],
+        default="queue",
+        help="cluster: bots in bot workers (default) or in the web processes' threads",
+    )
     parser.add_argument("--only", choices=["single", "cluster"], help="run only one of the two")
     parser.add_argument("--pg", default=PG_URL, help="PostgreSQL URL (a schema is made in it)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
