@@ -7,11 +7,11 @@ is to act (:meth:`GameManager.kick_bots`). Two runners:
 - :class:`ThreadBotRunner` (the default): the web process itself thinks, in worker threads on a
   copy of the game, one action at a time under the game's lock.
 - :class:`QueueBotRunner` (``empires serve --bots queue --broker redis://...``): the web process
-  only asks. It puts the job "choose the move of game G at action n" on a Redis queue (arq);
+  only asks. It puts the job "choose the move of game G at move n" on a Redis queue (arq);
   a separate ``empires bot-worker`` process (:mod:`empires.server.bot_worker`) takes it, loads
   the game from the shared database, thinks, and stores the move through the same commit path
-  as a player's (only while the game still stands at action n, so a job run twice adds nothing).
-  The job's id names the game and the action, so every web process asking for the same move
+  as a player's (only while the game still stands at move n, so a job run twice adds nothing).
+  The job's id names the game and the move number, so every web process asking for the same move
   shares one job. A worker killed mid-move leaves its job on the queue: arq gives it to another
   worker once the dead one's claim expires (the job timeout plus 10 s). The web process waits
   until the broker's note of the stored move has caught its copy of the game up (or, failing
@@ -115,9 +115,11 @@ def queue_name(prefix: str) -> str:
     return f"{prefix}:bots"
 
 
-def job_id(prefix: str, game_id: str, index: int) -> str:
-    """One job per (game, action index): every process asking for that move shares it."""
-    return f"{prefix}:bot:{game_id}:{index}"
+def job_id(prefix: str, game_id: str, moves: int) -> str:
+    """One job per (game, move number): every process asking for that move shares it. The move
+    number (take_back.moves: actions and undos so far) only grows, so an id never comes back
+    after an undo."""
+    return f"{prefix}:bot:{game_id}:{moves}"
 
 
 def redis_settings(broker: str) -> Any:
@@ -151,13 +153,13 @@ class QueueBotRunner:
             await self.pool.aclose()
             self.pool = None
 
-    async def ask(self, game_id: str, index: int) -> Any:
-        """The job choosing the move of ``game_id`` at action ``index`` (queued now, or the one
+    async def ask(self, game_id: str, moves: int) -> Any:
+        """The job choosing the move of ``game_id`` at move number ``moves`` (queued now, or the one
         another process queued already)."""
         from arq.jobs import Job
 
-        jid = job_id(self.prefix, game_id, index)
-        job = await self.pool.enqueue_job("bot_move", game_id, index, _job_id=jid)
+        jid = job_id(self.prefix, game_id, moves)
+        job = await self.pool.enqueue_job("bot_move", game_id, moves, _job_id=jid)
         if job is None:
             job = Job(
                 jid, self.pool, _queue_name=queue_name(self.prefix), _deserializer=orjson.loads
@@ -168,29 +170,29 @@ class QueueBotRunner:
         while not manager.closing and self.pool is not None:
             if bot_turn(game) is None:
                 return
-            index = len(game.log)
-            job = await self.ask(game.id, index)
-            outcome = await self._wait(game, job, index)
-            if len(game.log) == index:  # not heard of through the broker (yet): read the store
+            moves = game.moves
+            job = await self.ask(game.id, moves)
+            outcome = await self._wait(game, job, moves)
+            if game.moves == moves:  # not heard of through the broker (yet): read the store
                 async with game.lock:  # shared games: taking the lock catches up
                     if manager.shared is None:
                         await manager._resync(game)
             if outcome is not None and outcome.get("error"):
                 raise RuntimeError(f"the bot worker failed: {outcome['error']}")
-            if len(game.log) == index:
+            if game.moves == moves:
                 return  # nothing new (the game changed under the job); the next kick asks again
             await asyncio.sleep(manager.bot_delay)
 
-    async def _wait(self, game: LiveGame, job: Any, index: int) -> dict | None:
-        """Until the game is past action ``index`` (the broker's note caught it up) or the job
+    async def _wait(self, game: LiveGame, job: Any, moves: int) -> dict | None:
+        """Until the game is past move ``moves`` (the broker's note caught it up) or the job
         has ended: the job's outcome then, else None."""
         from arq.jobs import JobStatus
 
-        while len(game.log) == index and not game.closed:
+        while game.moves == moves and not game.closed:
             seen = game.version
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(game.wait_change(seen), RESULT_POLL)
-            if len(game.log) != index:
+            if game.moves != moves:
                 return None
             try:
                 info = await job.result_info()

@@ -1,8 +1,8 @@
 """``empires bot-worker``: a process that plays bot moves asked for through the Redis queue.
 
 The web processes (``empires serve --bots queue``, see :mod:`empires.server.bot_runner`) queue
-"choose the move of game G at action n"; a worker takes the job, brings its copy of G up to date
-from the shared database, and, only if G still stands at action n with a bot to act, thinks and
+"choose the move of game G at move n"; a worker takes the job, brings its copy of G up to date
+from the shared database, and, only if G still stands at move n with a bot to act, thinks and
 stores the move through the manager's commit path (the same checks and the same log entry as a
 player's move). A job run twice (a worker killed after storing, its job given to another) finds the
 game moved on and adds nothing. After its move the worker queues the next one when a bot is to act
@@ -48,8 +48,10 @@ class NoBots:
         return None
 
 
-async def bot_move(ctx: dict, game_id: str, index: int) -> dict:
-    """The job: the move of ``game_id`` at action ``index``. Returns {"action": ...} when this
+async def bot_move(ctx: dict, game_id: str, moves: int) -> dict:
+    """The job: the move of ``game_id`` at move number ``moves`` (see take_back.moves: the
+    number of actions unless some were taken back). Returns {"action": ..., "index": action
+    index} when this
     run stored it, {"skipped": why} when there was nothing to do, {"error": why} when it
     failed (every outcome is plain JSON)."""
     from empires.server.manager import ApiError
@@ -62,14 +64,14 @@ async def bot_move(ctx: dict, game_id: str, index: int) -> dict:
         async with game.lock:  # catches up with the store (another process may have moved)
             if manager.shared is None:
                 await manager._resync(game)
-            if len(game.log) != index or bot_turn(game) is None:
+            if game.moves != moves or bot_turn(game) is None:
                 return {"skipped": "the game has moved on"}
             entry = await think_and_commit(manager, game, ctx["limiter"])
     except ApiError as exc:
-        log.warning("bot move %s/%d refused: %s", game_id, index, exc.message)
+        log.warning("bot move %s/%d refused: %s", game_id, moves, exc.message)
         return {"error": exc.message}
     except Exception as exc:
-        log.exception("bot move %s/%d failed", game_id, index)
+        log.exception("bot move %s/%d failed", game_id, moves)
         return {"error": f"{type(exc).__name__}: {exc}"}
     if entry is None:
         return {"skipped": "no bot to act"}
@@ -77,10 +79,10 @@ async def bot_move(ctx: dict, game_id: str, index: int) -> dict:
         await ctx["redis"].enqueue_job(
             "bot_move",
             game_id,
-            len(game.log),
-            _job_id=job_id(ctx["prefix"], game_id, len(game.log)),
+            game.moves,
+            _job_id=job_id(ctx["prefix"], game_id, game.moves),
         )
-    return {"action": entry["action"], "index": index}
+    return {"action": entry["action"], "index": entry["index"]}
 
 
 def worker_settings(
