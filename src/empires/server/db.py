@@ -522,20 +522,7 @@ class Store:
     def load_table(self, game_id: str) -> tuple[list[dict], list[dict]]:
         """The game's seat clocks and undos (by seq)."""
         with self.engine.connect() as conn:
-            clocks = (
-                conn.execute(
-                    select(
-                        seat_clocks.c.seat,
-                        seat_clocks.c.remaining,
-                        seat_clocks.c.deadline,
-                        seat_clocks.c.away,
-                    )
-                    .where(seat_clocks.c.game_id == game_id)
-                    .order_by(seat_clocks.c.seat)
-                )
-                .mappings()
-                .all()
-            )
+            clocks = seat_clock_rows(conn, game_id)
             undo_rows = (
                 conn.execute(
                     select(undos.c.seq, undos.c.index, undos.c.seat, undos.c.actions)
@@ -635,6 +622,24 @@ def insert_actions(conn, batch: list[tuple]) -> None:
         )
     if others:
         conn.execute(update(games).where(games.c.id.in_(others)).values(touched=stamp))
+
+
+def seat_clock_rows(conn, game_id: str) -> list:
+    """The game's seat clocks (seat, remaining, deadline, away) by seat, read on ``conn``."""
+    return list(
+        conn.execute(
+            select(
+                seat_clocks.c.seat,
+                seat_clocks.c.remaining,
+                seat_clocks.c.deadline,
+                seat_clocks.c.away,
+            )
+            .where(seat_clocks.c.game_id == game_id)
+            .order_by(seat_clocks.c.seat)
+        )
+        .mappings()
+        .all()
+    )
 
 
 def record_undo(conn, game_id: str, seq: int, index: int, seat: int, taken: list[str]) -> None:

@@ -35,7 +35,14 @@ import anyio.to_thread
 import orjson
 from sqlalchemy import func, select
 
-from empires.server.db import actions, games, insert_actions, record_undo, seat_clocks, undos
+from empires.server.db import (
+    actions,
+    games,
+    insert_actions,
+    record_undo,
+    seat_clock_rows,
+    undos,
+)
 from empires.server.table_clock import TableClock
 
 if TYPE_CHECKING:  # the manager builds on nothing here but names it
@@ -124,20 +131,7 @@ def read_changes(engine, game_id: str, have: int) -> Changes:
             .where((actions.c.game_id == game_id) & (actions.c.index >= have))
             .order_by(actions.c.index)
         ).all()
-        clocks = (
-            conn.execute(
-                select(
-                    seat_clocks.c.seat,
-                    seat_clocks.c.remaining,
-                    seat_clocks.c.deadline,
-                    seat_clocks.c.away,
-                )
-                .where(seat_clocks.c.game_id == game_id)
-                .order_by(seat_clocks.c.seat)
-            )
-            .mappings()
-            .all()
-        )
+        clocks = seat_clock_rows(conn, game_id)
     return Changes(
         status,
         int(stored or 0),
