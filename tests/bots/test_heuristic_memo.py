@@ -9,7 +9,7 @@ import pytest
 from empires.core.rng import Rng
 from empires.discovery.game import new_game
 from empires.discovery.heuristic import HeuristicBot
-from empires.discovery.heuristic.memo import stable_key
+from empires.discovery.heuristic.memo import kept_key, stable_key
 from empires.discovery.options import Options
 
 OPTION_SETS = [
@@ -75,3 +75,23 @@ def test_stable_key_names_what_the_values_read():
     copy.s.avail[me][0] -= 1
     copy.s.shipping.append([me, 0])
     assert stable_key(copy.s, me) == key
+
+
+def test_kept_key_is_a_copy_that_reuses_equal_parts():
+    """The key holds the state's own lists; the kept copy does not follow later changes, and
+    the parts equal to an earlier copy are taken from it rather than copied again."""
+    game = new_game(2, seed=1)
+    me = game.current_player
+    kept = kept_key(stable_key(game.s, me))
+    assert kept == stable_key(game.s, me)
+    game.s.region_workers[0][me][0] += 1
+    assert kept != stable_key(game.s, me)
+    game.s.region_workers[0][me][0] -= 1
+    again = kept_key(stable_key(game.s, me), kept)
+    assert again == kept
+    assert again[16] is kept[16]
+    game.s.money[me] += 1
+    moved = kept_key(stable_key(game.s, me), kept)
+    assert moved != kept
+    assert moved[16] is kept[16]  # the board did not change: its copy is shared
+    assert moved[4] == game.s.money and moved[4] is not game.s.money

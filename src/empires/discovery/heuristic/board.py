@@ -51,6 +51,11 @@ class _Board:
     _spec_taken: set[str] | None = None
     _warfare: list[tuple[int, int]] | None = None
     _cached_seen_ids: set[str] | None = None
+    # this decision's Phase 1 facts, worked out once per decision by the placement scorers
+    _money: int | None = None  # expected money (GoodsScorers._expected_money)
+    _dock_values: dict[int, float] | None = None  # the Dock's value by worker class
+    _discovery_values: dict[int, float] | None = None  # Discovery's, by (add_v, add_s) class
+    _shipping_values: dict[int, float] | None = None  # Shipping's, by SHIP_VALUE
 
     def __init__(self, obs: dict) -> None:
         self.obs = obs

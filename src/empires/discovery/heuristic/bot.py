@@ -7,8 +7,8 @@ from typing import Any
 from empires.core.rng import Rng
 from empires.discovery.game import DiscoveryGame
 from empires.discovery.heuristic.fixed import _casualty, _plague_2, _skip_it, _unscored
-from empires.discovery.heuristic.game_view import _GameView, _view
-from empires.discovery.heuristic.memo import stable_key
+from empires.discovery.heuristic.game_view import _GameView, _view, worker_counts
+from empires.discovery.heuristic.memo import kept_key, stable_key
 from empires.discovery.heuristic.placement import PlacementScorers
 from empires.discovery.heuristic.view import _View
 
@@ -24,6 +24,9 @@ class HeuristicBot(PlacementScorers):
         # ``remember=False``: every decision computes afresh (a scorer shared by many games)
         self.remember = remember
         self._last: dict[int, tuple[tuple, _GameView]] = {}
+        # the last key kept (any seat) and the board's worker counts for its region_workers
+        self._kept: tuple | None = None
+        self._counts: list[list[int]] = []
 
     def __repr__(self) -> str:
         return f"HeuristicBot(rng_state={self.rng.state})"
@@ -47,9 +50,9 @@ class HeuristicBot(PlacementScorers):
         scorer = SCORERS.get(kind)
         if scorer is None:
             raise ValueError(f"HeuristicBot: no scorer for the decision kind {kind!r}")
-        if callable(scorer):
-            return scorer(decision, legal)
-        return getattr(self, scorer)(self._view(state), decision, legal)
+        if type(scorer) is str:
+            return getattr(self, scorer)(self._view(state), decision, legal)
+        return scorer(decision, legal)
 
     def _view(self, state: Any) -> _View:
         """The seat's view, with the values of this seat's previous view when everything they
@@ -61,8 +64,12 @@ class HeuristicBot(PlacementScorers):
         last = self._last.get(me)
         if last is not None and last[0] == key:
             return _GameView(state, last[1])
-        v = _GameView(state)
-        self._last[me] = (key, v)
+        earlier = self._kept
+        kept = self._kept = kept_key(key, earlier)
+        if earlier is None or kept[16] is not earlier[16]:  # the workers on the board moved
+            self._counts = worker_counts(state.s)
+        v = _GameView(state, counts=self._counts)
+        self._last[me] = (kept, v)
         return v
 
     def _pick(self, legal: list, scores: list[float]) -> Any:

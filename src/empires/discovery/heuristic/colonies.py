@@ -10,6 +10,11 @@ from empires.discovery.data import (
     SOLDIER,
 )
 from empires.discovery.heuristic.view import _View
+from empires.discovery.heuristic.weights import NW
+
+# The Dock lands a Missionary, a Merchant and a Soldier each its own way, the others as a
+# Colonist: worker -> the worker whose landing it shares.
+_DOCK_KIND = tuple(w if w in (MISSIONARY, MERCHANT, SOLDIER) else COLONIST for w in range(NW))
 
 
 class ColonyScorers:
@@ -53,21 +58,30 @@ class ColonyScorers:
                 counts[r][me] += 2 if w == MISSIONARY else 1
         return counts
 
-    def _dock_place_value(self, v: _View, w: int) -> float:
-        # only a Missionary, a Merchant and a Soldier land differently from a Colonist
+    def _dock_plan_key(self, v: _View) -> tuple:
+        """What :meth:`_planned_counts` reads of the Dock (the board is in the view's stable
+        key): our queued workers and whether the X and Y spaces are ours."""
         me = v.me
-        # what _planned_counts reads of the Dock (the board is in the view's stable key)
-        queue = tuple(x for p, x in v.dock if p == me)
-        kind = w if w in (MISSIONARY, MERCHANT, SOLDIER) else COLONIST
-        key = ("dock", kind, queue, v.dock_x == me, v.dock_y == me)
-        value = v.shared.values.get(key)
+        queue = tuple([x for p, x in v.dock if p == me])
+        return (queue, v.dock_x == me, v.dock_y == me)
+
+    def _dock_place_value(self, v: _View, w: int) -> float:
+        values = v._dock_values  # this decision's, by worker class (see _DOCK_KIND)
+        if values is None:
+            plan_key = self._dock_plan_key(v)
+            values = v.shared.dock.get(plan_key)
+            if values is None:
+                values = v.shared.dock[plan_key] = {}
+            v._dock_values = values
+        kind = _DOCK_KIND[w]
+        value = values.get(kind)
         if value is None:
-            plan_key = key[2:]
+            plan_key = self._dock_plan_key(v)
             planned = v.shared.planned.get(plan_key)
             if planned is None:
                 planned = v.shared.planned[plan_key] = self._planned_counts(v)
             best, _ = self._landing(v, planned, w)
-            value = v.shared.values[key] = max(best, 0.0)
+            value = values[kind] = max(best, 0.0)
         return value
 
     def _dock(self, v: _View, d: dict, legal: list) -> list[float]:

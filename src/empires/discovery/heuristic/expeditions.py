@@ -27,16 +27,27 @@ class ExpeditionScorers(GoodsScorers):
 
     # discovery -------------------------------------------------------------------------------
     def _discovery_place_value(self, v: _View, w: int) -> float:
-        if not v.discovery_targets():
-            return 0.0
-        add_v = 2 if w == CAPTAIN else 1
-        add_s = 1 if w == SOLDIER else 0
-        me = v.me
-        # what _discovery_gain reads of the Discovery box and the available workers
-        key = ("discovery", add_v, add_s, tuple(v.dbox[me]), min(4, sum(v.avail[me]) - 1))
-        value = v.shared.values.get(key)
+        values = v._discovery_values  # this decision's, by worker class
+        if values is None:
+            if not v.discovery_targets():
+                return 0.0
+            me = v.me
+            avail = v.avail[me]
+            spare = -1
+            for x in avail:
+                spare += x
+            # what _discovery_gain reads of the Discovery box and the available workers
+            key = (tuple(v.dbox[me]), min(4, spare))
+            values = v.shared.discovery.get(key)
+            if values is None:
+                values = v.shared.discovery[key] = {}
+            v._discovery_values = values
+        cls = 2 if w == CAPTAIN else 1 if w == SOLDIER else 0
+        value = values.get(cls)
         if value is None:
-            value = v.shared.values[key] = self._discovery_gain(v, add_v, add_s)
+            add_v = 2 if w == CAPTAIN else 1
+            add_s = 1 if w == SOLDIER else 0
+            value = values[cls] = self._discovery_gain(v, add_v, add_s)
         return value
 
     def _discovery_gain(self, v: _View, add_v: int, add_s: int) -> float:
@@ -85,13 +96,24 @@ class ExpeditionScorers(GoodsScorers):
         return dist, v.first_colonist_value()
 
     def _best_plan(self, v: _View, target: int, floor: list[int]):
+        # kept for this seat's next decisions (see .memo) under what it reads besides the
+        # stable key: which distribution (the deck, one known counter, the unseen ones), the
+        # Discovery box and the floor
+        c = v.counter[target] if target >= 0 else None
+        which = -1 if target < 0 else c if c is not None and c >= 0 else -2
+        box = v.dbox[v.me]
+        key = (which, tuple(box), tuple(floor))
+        best = v.shared.plans.get(key)
+        if best is not None:
+            return best
         dist, gain = self._target_dist(v, target)
-        best: tuple[float, float, tuple[int, ...] | None] = (-1e9, 0.0, None)
+        best = (-1e9, 0.0, None)
         memo: dict[tuple[int, int], tuple[float, float]] = {}
-        for plan in self._expedition_plans(v, v.dbox[v.me], floor):
+        for plan in self._expedition_plans(v, box, floor):
             ev, prob = self._plan_score(v, plan, dist, gain, memo)
             if ev > best[0] + 1e-9:
                 best = (ev, prob, plan)
+        v.shared.plans[key] = best
         return best
 
     def _expedition_target(self, v: _View, d: dict, legal: list) -> list[float]:

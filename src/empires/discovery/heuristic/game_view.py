@@ -27,10 +27,16 @@ class _GameView(_View):
     stacks, the Trade Goods pool) are not read; a counter is read as the observation shows it.
     """
 
-    def __init__(self, game: DiscoveryGame, base: _GameView | None = None) -> None:
+    def __init__(
+        self,
+        game: DiscoveryGame,
+        base: _GameView | None = None,
+        counts: list[list[int]] | None = None,
+    ) -> None:
         """``base``: a view of this seat whose :func:`~.memo.stable_key` is ``game``'s: the
         fields and values that key covers are taken from it (read-only, never mutated), the
-        rest is read from ``game`` as usual."""
+        rest is read from ``game`` as usual. ``counts``: :func:`worker_counts` of ``game``
+        (read-only), if known."""
         s = game.s
         self._s = s
         if base is not None:
@@ -49,13 +55,7 @@ class _GameView(_View):
         self.counter = [
             None if c < 0 else visible_counter(s, me, r) for r, c in enumerate(s.counter)
         ]
-        n = self.n
-        zero = [0] * NW
-        empty = [zero] * n  # comparing with these is cheaper than summing (most rows are empty)
-        self.counts = [
-            [0] * n if row == empty else [0 if w == zero else sum(w) for w in row]
-            for row in s.region_workers
-        ]
+        self.counts = worker_counts(s) if counts is None else counts
         self._derive()
 
     def _take(self, base: _GameView) -> None:
@@ -135,13 +135,31 @@ class _GameView(_View):
         return [(p, w) for p, w in self._s.cb_box]
 
     def _read_cb_offer(self) -> list[tuple[str, int]]:
-        return [(_BUILDING_IDS[b], building_price(self._s, b)) for b in self._s.cb_offer]
+        # the prices read the turn alone (in the stable key): kept by the tiles offered
+        s = self._s
+        offers = self.shared.offers
+        key = tuple(s.cb_offer)
+        offer = offers.get(key)
+        if offer is None:
+            offer = offers[key] = [(_BUILDING_IDS[b], building_price(s, b)) for b in key]
+        return offer
 
     def _read_spec_taken(self) -> set[str]:
         return {BOXES[k] for k in self._s.specialists}
 
     def _read_warfare(self) -> list[tuple[int, int]]:
         return [(p, w) for p, w in self._s.warfare]
+
+
+def worker_counts(s: Any) -> list[list[int]]:
+    """The workers of each player in each region of state ``s`` (all types together)."""
+    n = s.num_players
+    zero = [0] * NW
+    empty = [zero] * n  # comparing with these is cheaper than summing (most rows are empty)
+    return [
+        [0] * n if row == empty else [0 if w == zero else sum(w) for w in row]
+        for row in s.region_workers
+    ]
 
 
 def _view(state: Any) -> _View:

@@ -19,12 +19,17 @@ class GoodsScorers(ColonyScorers):
     """Trade Goods, Merchant Shipping and Capital Buildings."""
 
     def _expected_money(self, v: _View) -> int:
-        me = v.me
-        money = v.money[me]
-        for i, (p, _) in enumerate(v.initiative):
-            if p == me:
-                money += i + 1
-        money += 5 * sum(1 for p, w in v.dock if p == me and w == MERCHANT)
+        money = v._money  # worked out once per decision
+        if money is None:
+            me = v.me
+            money = v.money[me]
+            for i, (p, _) in enumerate(v.initiative):
+                if p == me:
+                    money += i + 1
+            for p, w in v.dock:
+                if p == me and w == MERCHANT:
+                    money += 5
+            v._money = money
         return money
 
     # trade goods -----------------------------------------------------------------------------
@@ -78,16 +83,31 @@ class GoodsScorers(ColonyScorers):
     def _shipping_place_value(self, v: _View, w: int) -> float:
         if not v.ship_waiting:
             return 0.0
-        totals = [0] * v.n
-        for p, x in v.shipping:
-            totals[p] += SHIP_VALUE.get(x, 1)
-        me = v.me
-        others_left = sum(sum(v.avail[q]) for q in range(v.n) if q != me)
-        # what _shipping_hold reads (the order is in the view's stable key)
-        key = ("shipping", SHIP_VALUE.get(w, 1), tuple(totals), others_left == 0)
-        value = v.shared.values.get(key)
+        values = v._shipping_values  # this decision's, by SHIP_VALUE
+        if values is None:
+            totals = [0] * v.n
+            for p, x in v.shipping:
+                totals[p] += SHIP_VALUE.get(x, 1)
+            me = v.me
+            avail = v.avail
+            others_left = 0
+            for q in range(v.n):
+                if q != me:
+                    for x in avail[q]:
+                        others_left += x
+            # what _shipping_hold reads (the order is in the view's stable key)
+            key = (tuple(totals), others_left == 0)
+            values = v.shared.shipping.get(key)
+            if values is None:
+                values = v.shared.shipping[key] = {}
+            v._shipping_values = values
+        ship = SHIP_VALUE.get(w, 1)
+        value = values.get(ship)
         if value is None:
-            value = v.shared.values[key] = self._shipping_gain(v, w, totals)
+            totals = [0] * v.n
+            for p, x in v.shipping:
+                totals[p] += SHIP_VALUE.get(x, 1)
+            value = values[ship] = self._shipping_gain(v, w, totals)
         return value
 
     def _shipping_gain(self, v: _View, w: int, totals: list[int]) -> float:

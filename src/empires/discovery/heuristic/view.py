@@ -23,6 +23,7 @@ from empires.discovery.heuristic.weights import (
     WAR_COST,
     _goods_pot,
     _region_util,
+    _util_gain,
 )
 
 
@@ -51,12 +52,8 @@ class _View(_Board):
         return delta
 
     def _add_value(self, r: int, count: int, cr: list[int], p: int) -> float:
-        me, w_exact, w_soft = self.me, self.w_exact, self.w_soft
-        before = _region_util(tuple(cr), me, w_exact, w_soft)
-        cr2 = cr[:]
-        cr2[p] += count
-        delta = _region_util(tuple(cr2), me, w_exact, w_soft) - before
-        if p == self.me and self.rgood[r] >= 0 and cr[p] < 3 <= cr2[p] and max(cr) < 3:
+        delta = _util_gain(tuple(cr), p, count, self.me, self.w_exact, self.w_soft)
+        if p == self.me and self.rgood[r] >= 0 and cr[p] < 3 <= cr[p] + count and max(cr) < 3:
             delta += self.good_value(self.rgood[r])
         rate = self.vp_per.get("new_world_worker")
         if p == self.me and rate:

@@ -138,3 +138,14 @@ def _region_util(cr: tuple[int, ...], me: int, w_exact: float, w_soft: float) ->
         return 0.0
     factor = w_exact + w_soft if top >= 3 else w_soft * top / 3.0
     return rel * factor
+
+
+@lru_cache(maxsize=65536)
+def _util_gain(
+    cr: tuple[int, ...], p: int, count: int, me: int, w_exact: float, w_soft: float
+) -> float:
+    """The change of :func:`_region_util` when player ``p`` gets ``count`` more workers."""
+    before = _region_util(cr, me, w_exact, w_soft)
+    after = list(cr)
+    after[p] += count
+    return _region_util(tuple(after), me, w_exact, w_soft) - before
