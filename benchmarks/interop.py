@@ -10,14 +10,21 @@ whoever took it):
 
 * engine: ``new_game`` / ``legal_actions`` / ``apply`` (the baseline);
 * openspiel: ``pyspiel`` state, ``legal_actions`` / ``apply_action``, no observations;
-* openspiel+tensor: the same, also reading ``observation_tensor`` of the player to act;
-* pettingzoo: the AEC loop (``last`` builds the acting agent's tensor and mask every step);
-* pettingzoo, no events: the same with ``events=False`` (no narration, like the engine row);
-* pettingzoo, old tensor: the AEC loop with the tensor built from ``observation(player)``, as
-  before the adapters built it straight from the state (``empires.<game>.state_tensor``);
-* openspiel, no tensor / pettingzoo, no tensor: the same loops with nothing written into the
-  tensor (OpenSpiel still asks for it, copies it and turns it into a list; PettingZoo gets
-  zeros): what the wrapper costs around the tensor, the floor any faster tensor could reach;
+* openspiel+tensor: the same, also reading ``state.observation_tensor`` of the player to act
+  (a Python list, as OpenSpiel's API has it);
+* openspiel+observer: the same through OpenSpiel's observation API instead
+  (``make_observation(game)``, ``set_from(state, player)``: a numpy array, no list);
+* pettingzoo: the AEC loop (``last`` builds the acting agent's tensor and mask every step; the
+  environment's default: no narration, like the engine row);
+* pettingzoo, events: the same with ``events=True`` (each agent's events in its infos);
+* pettingzoo, no cache: the tensor built from scratch at every step
+  (``adapter.observation_tensor``) instead of through the environment's tensor cache;
+* pettingzoo, old tensor: the tensor built from ``observation(player)``, as before the adapters
+  built it straight from the state (``empires.<game>.state_tensor``);
+* openspiel, no tensor / pettingzoo, no tensor: the same loops with nothing computed for the
+  tensor (OpenSpiel's call still returns a new list of zeros of its size; PettingZoo gets a
+  zero array): what the wrapper costs around the tensor, the floor any faster tensor could
+  reach (for openspiel+observer the floor is the openspiel row);
 * gym: the single-agent env for seat 0 (tensor and mask for each of the agent's decisions;
   the other seats are ``random`` bots playing through the engine).
 
@@ -93,17 +100,43 @@ def bench_openspiel(name: str, n: int, games: int, seed: int, tensor: bool = Fal
     return decisions
 
 
+def bench_openspiel_observer(name: str, n: int, games: int, seed: int) -> int:
+    """``openspiel+tensor`` through ``make_observation``: the tensor as a numpy array."""
+    import pyspiel
+    from open_spiel.python.observation import make_observation
+
+    from empires.interop.openspiel import SPECS
+
+    decisions = 0
+    rng = random.Random(seed)
+    for i in range(games):
+        game = pyspiel.load_game(SPECS[name].short_name, {"players": n, "seed": seed + i})
+        observation = make_observation(game)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            observation.set_from(state, state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+    return decisions
+
+
 def bench_openspiel_floor(name: str, n: int, games: int, seed: int) -> int:
     """``openspiel+tensor`` with the observer writing nothing into the tensor: what OpenSpiel's
     own ``observation_tensor`` call (and the wrapper around it) costs, the tensor aside."""
     from empires.interop.openspiel import EmpiresObserver
 
     set_from = EmpiresObserver.set_from
+    tensor_list = getattr(EmpiresObserver, "tensor_list", None)  # not in older commits
     EmpiresObserver.set_from = lambda self, state, player: None  # type: ignore[method-assign]
+    if tensor_list is not None:
+        # a new list of the right size, nothing computed: the least a list API can cost
+        EmpiresObserver.tensor_list = lambda self, state, player: [0.0] * len(self.tensor)  # type: ignore[method-assign]
     try:
         return bench_openspiel(name, n, games, seed, tensor=True)
     finally:
         EmpiresObserver.set_from = set_from  # type: ignore[method-assign]
+        if tensor_list is not None:
+            EmpiresObserver.tensor_list = tensor_list  # type: ignore[method-assign]
 
 
 def bench_pettingzoo(
@@ -111,15 +144,18 @@ def bench_pettingzoo(
     n: int,
     games: int,
     seed: int,
-    events: bool = True,
+    events: bool = False,
     old_tensor: bool = False,
     no_tensor: bool = False,
+    no_cache: bool = False,
 ) -> int:
     import importlib
 
     from empires.interop.pettingzoo_env import env as make_env
 
     env = make_env(name, num_players=n, events=events)
+    if old_tensor or no_tensor or no_cache:
+        env._tensors = None  # through adapter.observation_tensor at every step
     if old_tensor:  # this env's adapter only: the tensor of the observation
         env.adapter = copy.copy(env.adapter)
         env.adapter.observation_tensor = importlib.import_module(
@@ -167,8 +203,10 @@ ROWS = (
     ("engine", bench_engine),
     ("openspiel", bench_openspiel),
     ("openspiel+tensor", lambda name, n, g, s: bench_openspiel(name, n, g, s, tensor=True)),
+    ("openspiel+observer", bench_openspiel_observer),
     ("pettingzoo", bench_pettingzoo),
-    ("pettingzoo, no events", lambda name, n, g, s: bench_pettingzoo(name, n, g, s, False)),
+    ("pettingzoo, events", lambda name, n, g, s: bench_pettingzoo(name, n, g, s, True)),
+    ("pettingzoo, no cache", lambda name, n, g, s: bench_pettingzoo(name, n, g, s, no_cache=True)),
     (
         "pettingzoo, old tensor",
         lambda name, n, g, s: bench_pettingzoo(name, n, g, s, old_tensor=True),
@@ -227,7 +265,7 @@ def print_comparison(ref: str, now: dict, before: dict) -> None:
     print(f"\nthis checkout against {ref} (us/decision, x engine; ratio: how much faster now)")
     for name, rows in now.items():
         old = before.get(name, {})
-        for row in ("openspiel+tensor", "pettingzoo"):
+        for row in ("openspiel+tensor", "openspiel+observer", "pettingzoo"):
             if row in rows and row in old:
                 new_x, old_x = rows[row] / rows["engine"], old[row] / old["engine"]
                 print(
@@ -241,11 +279,12 @@ TARGET = 5.0  # issue #20: each wrapper at most 5x the raw engine per decision
 
 def print_targets(results: dict) -> None:
     """Each wrapper's multiple of the engine against :data:`TARGET`, beside its floor (the same
-    loop with no tensor computed)."""
+    loop with no tensor computed; for the observer, no observation at all)."""
     print(f"\ntarget: at most {TARGET:.0f}x the engine per decision")
     for name, rows in results.items():
         for row, floor in (
             ("openspiel+tensor", "openspiel, no tensor"),
+            ("openspiel+observer", "openspiel"),
             ("pettingzoo", "pettingzoo, no tensor"),
         ):
             if row in rows and floor in rows:

@@ -310,6 +310,40 @@ def test_observation_tensor_is_the_interop_tensor():
             np.testing.assert_array_equal(got, expected)
 
 
+def test_observation_tensor_through_the_cache_is_openspiels_own_and_its_errors():
+    """The Python ``observation_tensor`` (through the game's observer and its cache) gives what
+    OpenSpiel's own C++ call gives, for every seat, across clones, determinized copies and
+    states of two games taken in turn; a seat that is not one gets OpenSpiel's own error."""
+    rng = random.Random(3)
+    game = load(3, seed=-1)
+    states = [game.new_initial_state(), game.new_initial_state()]
+    own = pyspiel.State.observation_tensor
+    for step in range(120):
+        state = states[step % 2]
+        if state.is_terminal():
+            state = states[step % 2] = game.new_initial_state()
+        state.apply_action(rng.choice(state.legal_actions()))
+        pick = rng.randrange(3)
+        if pick == 1:
+            state = state.clone()
+        elif pick == 2:
+            state = state.resample_from_infostate(step % 3, pyspiel.UniformProbabilitySampler(0, 1))
+        for p in range(3):
+            got = state.observation_tensor(p)
+            assert isinstance(got, list) and got == own(state, p)
+            np.testing.assert_array_equal(
+                np.asarray(got, np.float32), encode(state.engine.observation(p))
+            )
+        assert state.observation_tensor() == own(state, state.current_player())
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor(3)
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor(-1)
+    perfect = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    with pytest.raises(ValueError, match="information-state strings"):
+        perfect.tensor_list(state, 0)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_tensor_layout_is_contiguous(players):
     layout = tensor_layout(players)

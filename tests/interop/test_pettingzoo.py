@@ -16,6 +16,7 @@ from pettingzoo.test import api_test  # noqa: E402
 from empires.discovery.actions import action_space_size  # noqa: E402
 from empires.discovery.tensor import encode, tensor_shape  # noqa: E402
 from empires.interop import rank_returns  # noqa: E402
+from empires.interop.observing import OBS_HIGH  # noqa: E402
 from empires.interop.pettingzoo_env import EmpiresDiscoveryEnv  # noqa: E402
 
 
@@ -157,7 +158,7 @@ def test_info_events_are_the_acting_agents_own_view_since_its_previous_turn(
     players, scouting, seed
 ):
     options = {"variants": ["scouting"]} if scouting else None
-    env = EmpiresDiscoveryEnv(num_players=players, seed=seed, options=options)
+    env = EmpiresDiscoveryEnv(num_players=players, seed=seed, options=options, events=True)
     env.reset(seed=seed)
     told, turns = _play_collecting_events(env, np.random.default_rng(seed))
     game = env.game
@@ -181,7 +182,9 @@ def test_info_events_are_the_acting_agents_own_view_since_its_previous_turn(
 
 
 def test_info_events_hide_other_seats_secrets():
-    env = EmpiresDiscoveryEnv(num_players=2, seed=1, options={"variants": ["scouting"]})
+    env = EmpiresDiscoveryEnv(
+        num_players=2, seed=1, options={"variants": ["scouting"]}, events=True
+    )
     secrets = 0
     for seed in range(3):
         env.reset(seed=seed)
@@ -210,8 +213,8 @@ def test_info_events_hide_other_seats_secrets():
 
 
 def test_events_off_changes_no_game():
-    on = EmpiresDiscoveryEnv(num_players=2, seed=3)
-    off = EmpiresDiscoveryEnv(num_players=2, seed=3, events=False)
+    on = EmpiresDiscoveryEnv(num_players=2, seed=3, events=True)
+    off = EmpiresDiscoveryEnv(num_players=2, seed=3)  # the default: no narration
     on.reset(seed=9)
     off.reset(seed=9)
     totals_on = play(on, np.random.default_rng(1))
@@ -219,3 +222,24 @@ def test_events_off_changes_no_game():
     assert totals_on == totals_off
     assert on.game.history == off.game.history
     assert off.game.events(None) == [] and len(on.game.events(None)) > 0
+
+
+def test_observations_are_new_arrays_equal_to_the_tensor_from_scratch():
+    """The environment's tensor cache hands out copies: an observation kept from an earlier
+    step does not change, and each equals the adapter's tensor built from scratch."""
+    env = EmpiresDiscoveryEnv(num_players=3, seed=4)
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    kept = []
+    for agent in env.agent_iter(max_iter=90):
+        obs, _, terminated, truncated, _ = env.last()
+        seat = env.agent_name_mapping[agent]
+        expected = np.minimum(env.adapter.observation_tensor(env.game, seat), OBS_HIGH)
+        np.testing.assert_array_equal(obs["observation"], expected)
+        kept.append((obs["observation"], obs["observation"].copy()))
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert all(np.array_equal(a, b) for a, b in kept)
+    assert len({id(a) for a, _ in kept}) == len(kept)

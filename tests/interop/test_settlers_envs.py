@@ -48,7 +48,7 @@ def test_spaces_and_bad_arguments():
 
 @pytest.mark.parametrize("players", [1, 3])
 def test_masks_rewards_and_events(players):
-    aec = EmpiresSettlersEnv(num_players=players, seed=1)
+    aec = EmpiresSettlersEnv(num_players=players, seed=1, events=True)
     aec.reset(seed=7)
     rng = np.random.default_rng(0)
     totals = {a: 0.0 for a in aec.possible_agents}

@@ -129,6 +129,9 @@ def test_clone_and_resample_are_independent():
     state = load(2, seed=1).new_initial_state()
     for _ in range(20):
         state.apply_action(rng.choice(state.legal_actions()))
+    # (the first information state asked for, as resampling does, switches narration on and
+    # fills the event log: the JSON is taken after it)
+    state.information_state_string(0)
     before = state.engine.to_json()
     copy = state.clone()
     copy.apply_action(copy.legal_actions()[-1])
@@ -198,3 +201,34 @@ def test_observer_offers_the_named_blocks(name, players):
         np.testing.assert_array_equal(
             observation.dict[block].ravel(), expected[off : off + int(np.prod(shape))]
         )
+
+
+@pytest.mark.parametrize("players, seed", [(1, 3), (2, -1), (3, 4)])
+def test_narration_starts_at_the_first_information_state(players, seed):
+    """The engine narrates only once an information state is asked for (replaying its actions
+    with narration on), and the strings are those of a game narrated from its start, for
+    every seat, also for clones made before the switch and copies resampled after it."""
+    rng = random.Random(players)
+    game = load(players, seed=seed)
+    state = game.new_initial_state()
+    for _ in range(25 + 10 * players):
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert not state.engine.narrate  # nothing asked yet: no narration
+    twin = state.clone()
+    narrated = state.engine.clone()  # the same game narrated from its start, for comparison
+    narrated = type(narrated).new(players, narrated.s.seed, narrated.s.options)
+    for action in state.engine.history["actions"]:
+        narrated.apply(action)
+    assert narrated.narrate and narrated.events(0)
+    infos = [state.information_state_string(p) for p in range(players)]
+    assert state.engine.narrate
+    for p in range(players):
+        expected = "".join(
+            json.dumps(e, sort_keys=True, separators=(",", ":")) + "\n" for e in narrated.events(p)
+        )
+        assert "events\n" + expected in infos[p]
+        assert twin.information_state_string(p) == infos[p]
+    state.apply_action(rng.choice(state.legal_actions()))  # narrating from now on
+    assert state.engine.narrate and state.engine.s.events[-1]
+    other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert other.information_state_string(0) == state.information_state_string(0)

@@ -141,3 +141,143 @@ def test_the_settlers_adapter_builds_its_tensor_from_the_state(monkeypatch):
     assert calls == [1]
     with pytest.raises(ValueError, match="no seat"):
         settlers_tensor_direct(game, 2)
+
+
+# ---- the tensors kept from one step to the next (state_tensor.tensor_cache) ---------------------
+def _random_states(adapter, players, seed, options, count):
+    """``count`` (game, seat) pairs: random steps of two games of one table, taken in a random
+    order, with clones and determinized copies among them, every seat asking in turn."""
+    rng = Rng(seed)
+    games = [adapter.new_game(players, seed + k, options) for k in range(2)]
+    out = []
+    while len(out) < count:
+        game = games[rng.randrange(2)]
+        if game.is_terminal():
+            game = games[0] = adapter.new_game(players, rng.randrange(1 << 30), options)
+        for _ in range(rng.randrange(4)):
+            if not game.is_terminal():
+                game.apply(rng.choice(game.legal_actions()))
+        seat = rng.randrange(players)
+        pick = rng.randrange(4)
+        if pick == 0:
+            out.append((game.clone(), seat))
+        elif pick == 1:
+            out.append((game.determinize(seat, Rng(rng.randrange(1 << 30))), seat))
+        else:
+            out.append((game, seat))
+    return out
+
+
+def assert_cache_equals_scratch(module, adapter, players, seed, options, count=120):
+    cache = module.tensor_cache(players)
+    for step, (game, seat) in enumerate(_random_states(adapter, players, seed, options, count)):
+        expected = module.observation_tensor(game, seat)
+        if step % 3 == 2:  # the list, kept span by span, between the arrays
+            listed = cache.tensor_list(game, seat)
+            assert listed == expected.tolist(), f"call {step}, seat {seat}: the list differs"
+            continue
+        got = cache.tensor(game, seat)
+        if not np.array_equal(got, expected):
+            wrong = np.flatnonzero(got != expected)[:5].tolist()
+            raise AssertionError(f"call {step}, seat {seat}: indices {wrong} differ")
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    players=st.integers(2, 6),
+    seed=st.integers(0, 2**30),
+    nations=st.sampled_from(NATIONS),
+    builders=st.booleans(),
+    variants=st.sets(st.sampled_from(VARIANTS)),
+)
+def test_discovery_tensor_cache_equals_the_tensor_from_scratch(
+    players, seed, nations, builders, variants
+):
+    options = discovery_options(EDITIONS[0], nations, builders, False, variants)
+    assume(options is not None)
+    adapter = get_adapter("discovery")
+    try:
+        adapter.new_game(players, seed, options)
+    except ValueError:
+        assume(False)
+    assert_cache_equals_scratch(state_tensor, adapter, players, seed, options)
+
+
+def assert_groups_write_only_their_blocks(module, game):
+    """Each group, written alone into zeros, writes nothing outside its own span."""
+    from empires.core.layout import groups_cover
+
+    n = game.num_players
+    groups = module.groups(n)
+    assert groups_cover(groups, module.tensor_size(n))
+    for seat in range(n):
+        full = module.observation_tensor(game, seat)
+        for g in groups:
+            alone = np.zeros_like(full)
+            module.write_group(g, game, seat, alone)
+            outside = np.concatenate([alone[: g.start], alone[g.stop :]])
+            assert not outside.any(), f"group at {g.start} writes outside its blocks"
+            np.testing.assert_array_equal(alone[g.start : g.stop], full[g.start : g.stop])
+
+
+def test_discovery_groups_write_only_their_blocks():
+    adapter = get_adapter("discovery")
+    game = adapter.new_game(4, 11, Options(nations="auction", variants=("scouting",)))
+    rng = Rng(2)
+    for _ in range(60):
+        game.apply(rng.choice(game.legal_actions()))
+    assert_groups_write_only_their_blocks(state_tensor, game)
+
+
+def test_a_tensor_cache_refuses_another_player_count_and_a_bad_seat():
+    cache = state_tensor.tensor_cache(3)
+    with pytest.raises(ValueError, match="3 players"):
+        cache.tensor(get_adapter("discovery").new_game(2, 1), 0)
+    with pytest.raises(ValueError, match="no seat"):
+        cache.tensor(get_adapter("discovery").new_game(3, 1), 3)
+
+
+@settings(max_examples=20, deadline=None)
+@given(table=_settlers_table(), seed=st.integers(0, 2**30), reshuffle=st.booleans())
+def test_settlers_tensor_cache_equals_the_tensor_from_scratch(table, seed, reshuffle):
+    players, factions, variants = table
+    try:
+        options = SettlersOptions(
+            factions=tuple(factions),
+            variants=tuple(variants),
+            reshuffle_faction_discards=reshuffle,
+        )
+        adapter = get_adapter("settlers")
+        adapter.new_game(players, seed, options)
+    except ValueError:
+        assume(False)
+    assert_cache_equals_scratch(settlers_state_tensor, adapter, players, seed, options)
+
+
+def test_settlers_groups_write_only_their_blocks():
+    adapter = get_adapter("settlers")
+    for players in (1, 3):
+        game = adapter.new_game(players, 5)
+        rng = Rng(4)
+        for _ in range(70):
+            if not game.is_terminal():
+                game.apply(rng.choice(game.legal_actions()))
+        assert_groups_write_only_their_blocks(settlers_state_tensor, game)
+
+
+def test_a_tensor_cache_refuses_groups_that_do_not_fit():
+    from empires.core.layout import Group, TensorCache
+
+    def write(game, player, writer):
+        pass
+
+    def make(groups, size=4):
+        return TensorCache(size, groups, lambda g, p: (), lambda p, t: None, [np.arange(size)])
+
+    with pytest.raises(ValueError, match="end to end"):
+        make([Group(0, 2, write), Group(3, 4, write)])
+    with pytest.raises(ValueError, match="other kind"):
+        make([Group(0, 2, write, private=True), Group(2, 4, write, after=(0,))])
+    cache = make([Group(0, 2, write), Group(2, 4, write)])
+    with pytest.raises(ValueError, match="0 keys for 2 groups"):
+        cache.tensor(None, 0)

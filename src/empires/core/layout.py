@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from itertools import compress, repeat
+from operator import gt, itemgetter, ne
+from typing import Any, NamedTuple
+
+import numpy as np
 
 Layout = dict[str, tuple[int, tuple[int, ...]]]
 
@@ -30,3 +34,260 @@ def block_views(tensor: Any, layout: Layout) -> dict[str, Any]:
         name: tensor[offset : offset + math.prod(shape)].reshape(shape)
         for name, (offset, shape) in layout.items()
     }
+
+
+# ---- tensors kept from one step to the next -------------------------------------------------
+_PLAIN = (int, float, bool, str, type(None))
+
+
+def snapshot(value: Any) -> Any:
+    """A copy of ``value`` (plain values in lists, tuples and dicts, as deep as they go) that
+    compares equal to it and shares nothing mutable with it. A list's items are taken to be of
+    one kind (the states' lists are): plain when its first item is."""
+    kind = type(value)
+    if kind is list:
+        if not value or type(value[0]) in _PLAIN:
+            return value[:]
+        first = value[0]
+        if type(first) is list and (not first or type(first[0]) in _PLAIN):
+            return [v[:] for v in value]
+        return [snapshot(v) for v in value]
+    if kind is tuple:
+        return tuple(v if type(v) in _PLAIN else snapshot(v) for v in value)
+    if kind is dict:
+        return {k: v if type(v) in _PLAIN else snapshot(v) for k, v in value.items()}
+    return value
+
+
+class Group(NamedTuple):
+    """Some consecutive blocks of a tensor, ``[start, stop)``, and ``write(game, player,
+    writer)``, which writes them from scratch (into zeros) from nothing but the group's key: its
+    item of the tuple the cache's ``keys(game, player)`` returns (the state's values the blocks
+    are read from; ``ALWAYS``: written at every call) and the keys of the groups ``after``
+    names (indices in the same sequence of groups, all public or all private like this one): a
+    group is rewritten whenever one of those is. A public group (``private`` false) is the same
+    for every seat but for the order of the seats: its key may not depend on the player, and it
+    is written once for seat 0 and moved to the other seats' places (:func:`rotation`)."""
+
+    start: int
+    stop: int
+    write: Callable[[Any, int, Any], None]
+    private: bool = False
+    after: tuple[int, ...] = ()
+
+
+# A group's key that never equals anything: the group is written at every call.
+ALWAYS: Any = float("nan")
+
+
+def groups_cover(groups: Sequence[Group], size: int) -> bool:
+    """Whether ``groups`` lie end to end over a tensor of ``size`` values, in order."""
+    at = 0
+    for g in groups:
+        if g.start != at or g.stop < g.start:
+            return False
+        at = g.stop
+    return at == size
+
+
+def rotation(layout: Layout, seat_axes: dict[str, int], n: int, observer: int) -> np.ndarray:
+    """The indices that turn a tensor seen from seat 0 into the one seen from ``observer``:
+    ``tensor[rotation(...)]``. ``seat_axes`` names the axis of each block that runs over the
+    (relative) seats, in its first ``n`` places; the other blocks stay as they are."""
+    index = np.arange(layout_size(layout), dtype=np.intp)
+    for name, axis in seat_axes.items():
+        off, shape = layout[name]
+        block = index[off : off + math.prod(shape)].reshape(shape)
+        order = [(q + observer) % n for q in range(n)] + list(range(n, shape[axis]))
+        index[off : off + math.prod(shape)] = np.take(block, order, axis=axis).reshape(-1)
+    return index
+
+
+class TensorCache:
+    """Every seat's tensor kept from one call to the next: :meth:`tensor` rewrites only the
+    groups of blocks whose key changed since the previous call (compared by value against a
+    :func:`snapshot`), the public ones once for all seats (as seen from seat 0, then rotated:
+    ``rotations[player]``), the private ones per seat. After any sequence of states, of any
+    games, it equals the tensor built from scratch. ``keys(game, player)`` gives every group's
+    key, in order, in one tuple; ``writer(player, tensor)`` makes what the groups write through
+    (once per tensor). :meth:`tensor_list` keeps each seat's tensor as a Python list too, for
+    APIs that want one (OpenSpiel's). Not for several threads at once."""
+
+    def __init__(
+        self,
+        size: int,
+        groups: Sequence[Group],
+        keys: Callable[[Any, int], tuple],
+        writer: Callable[[int, np.ndarray], Any],
+        rotations: Sequence[np.ndarray],
+    ) -> None:
+        if not groups_cover(groups, size):
+            raise ValueError("the groups must cover the tensor end to end")
+        self.size = size
+        self.groups = tuple(groups)
+        self._keys = keys
+        self._writer = writer
+        self._rotations = rotations
+        self._public = [i for i, g in enumerate(self.groups) if not g.private]
+        self._private = [i for i, g in enumerate(self.groups) if g.private]
+        self._of_public = _picker(self._public)
+        self._of_private = _picker(self._private)
+        self._after_public = self._dependencies(self._public)
+        self._after_private = self._dependencies(self._private)
+        # One array holds the public groups as seen from seat 0 (its first ``size`` values) and
+        # then each seat's private groups, so that a seat's tensor is one ``take`` from it
+        # (``_sources[player]``: the rotation, its private places pointing at the seat's part).
+        self._all = np.zeros((1 + len(rotations)) * size, np.float32)
+        self._seen = self._all[:size]
+        self._seen_writer = writer(0, self._seen)
+        self._seen_mv = self._seen.data  # a memoryview of the array
+        blank = np.zeros(size, np.float32).data  # what a group is cleared with
+        self._blank = [blank[: g.stop - g.start] for g in self.groups]
+        private = np.zeros(size, bool)
+        for g in self.groups:
+            if g.private:
+                private[g.start : g.stop] = True
+        self._sources = [
+            np.where(private, np.arange(size) + (1 + p) * size, r).astype(np.intp)
+            for p, r in enumerate(rotations)
+        ]
+        self._seen_keys = [ALWAYS] * len(self._public)
+        self._version = 0  # public rewrites so far; _stamps: the last one of each public group
+        self._stamps = [0] * len(self._public)
+        self._seats: dict[int, _Seat] = {}
+
+    def tensor(self, game: Any, player: int) -> np.ndarray:
+        """``player``'s tensor of ``game``: the cache's own array, to be copied, not kept or
+        changed (the next call rewrites it)."""
+        keys = self._keys(game, player)
+        if len(keys) != len(self.groups):
+            raise ValueError(f"{len(keys)} keys for {len(self.groups)} groups")
+        public = self._update(
+            game,
+            0,
+            self._of_public(keys),
+            (self._public, self._after_public),
+            self._seen_mv,
+            self._seen_writer,
+            self._seen_keys,
+        )
+        for j in public:
+            self._version += 1
+            self._stamps[j] = self._version
+        seat = self._seats.get(player)
+        if seat is None:
+            mine = self._all[(1 + player) * self.size : (2 + player) * self.size]
+            seat = self._seats[player] = _Seat(mine, self._writer(player, mine), len(self._private))
+        if self._private:
+            which = (self._private, self._after_private)
+            seat.dirty.update(
+                self._update(
+                    game, player, self._of_private(keys), which, seat.mv, seat.writer, seat.old
+                )
+            )
+        out = seat.out
+        self._all.take(self._sources[player], out=out, mode="clip")  # unbuffered
+        return out
+
+    def tensor_list(self, game: Any, player: int) -> list[float]:
+        """:meth:`tensor` as a new Python list (its float32 values as floats), kept up to date
+        span by span: only the spans of the groups rewritten since this seat's previous list
+        are converted again."""
+        out = self.tensor(game, player)
+        seat = self._seats[player]
+        if seat.items is None:
+            seat.items = out.tolist()
+        else:
+            items = seat.items
+            if seat.spans is None:
+                seat.spans = self._spans_of(player)
+            for j in compress(range(len(self._stamps)), map(gt, self._stamps, repeat(seat.listed))):
+                start, stop = seat.spans[j]
+                items[start:stop] = out[start:stop].tolist()
+            for j in seat.dirty:
+                g = self.groups[self._private[j]]
+                items[g.start : g.stop] = out[g.start : g.stop].tolist()
+        seat.listed = self._version
+        seat.dirty.clear()
+        return seat.items[:]
+
+    def _spans_of(self, player: int) -> list[tuple[int, int]]:
+        """Where each public group's values land in ``player``'s tensor (a span holding them)."""
+        rotation = self._rotations[player]
+        spans = []
+        for i in self._public:
+            g = self.groups[i]
+            at = np.flatnonzero((rotation >= g.start) & (rotation < g.stop))
+            spans.append((int(at.min()), int(at.max()) + 1) if len(at) else (0, 0))
+        return spans
+
+    def _dependencies(self, which: list[int]) -> list[tuple[int, Callable[[Sequence], tuple]]]:
+        """For each group of ``which`` with ``after``: its position in ``which`` and the picker
+        of theirs (from the list of which groups changed)."""
+        where = {i: j for j, i in enumerate(which)}
+        out = []
+        for j, i in enumerate(which):
+            after = self.groups[i].after
+            if after:
+                if any(a not in where for a in after):
+                    raise ValueError(f"group {i} depends on a group of the other kind")
+                out.append((j, _picker([where[a] for a in after])))
+        return out
+
+    def _update(self, game, player, keys, which, out, writer, old) -> list[int]:
+        """Rewrite the groups of ``which`` (their indices and :meth:`_dependencies`) whose key
+        (in ``keys``, in the order of the indices) is not the one in ``old`` (their snapshots),
+        or that depend on one of those. ``out``: a float32 memoryview of the array written."""
+        which, after = which
+        changed = list(map(ne, keys, old))
+        for j, deps in after:
+            if not changed[j] and any(deps(changed)):
+                changed[j] = True
+        done = list(compress(range(len(which)), changed))
+        groups, blank = self.groups, self._blank
+        for j in done:
+            i = which[j]
+            g, key, before = groups[i], keys[j], old[j]
+            old[j] = ALWAYS  # until the blocks are written again
+            out[g.start : g.stop] = blank[i]
+            g.write(game, player, writer)
+            if key is not ALWAYS:
+                old[j] = _renew(key, before)
+        return done
+
+
+class _Seat:
+    """One seat's part of a :class:`TensorCache`: its tensor, its private groups (``mine``,
+    written through ``writer``; ``old``: their keys' snapshots) and, once asked for, the list
+    of its tensor (``items``) as of public version ``listed``, with the private groups rewritten
+    since (``dirty``) and where each public group lands (``spans``)."""
+
+    __slots__ = ("out", "mine", "mv", "writer", "old", "items", "listed", "dirty", "spans")
+
+    def __init__(self, mine: np.ndarray, writer: Any, private: int) -> None:
+        self.out = np.zeros(len(mine), np.float32)
+        self.mine = mine
+        self.mv = mine.data
+        self.writer = writer
+        self.old: list = [ALWAYS] * private
+        self.items: list[float] | None = None
+        self.listed = 0
+        self.dirty: set[int] = set()
+        self.spans: list[tuple[int, int]] | None = None
+
+
+def _picker(indices: list[int]) -> Callable[[Sequence], tuple]:
+    """``f(items)``: the tuple of ``items`` at ``indices``."""
+    if not indices:
+        return lambda items: ()
+    if len(indices) == 1:
+        i = indices[0]
+        return lambda items: (items[i],)
+    return itemgetter(*indices)
+
+
+def _renew(key: Any, old: Any) -> Any:
+    """:func:`snapshot` of ``key``, reusing the parts of the old snapshot (a tuple) still equal."""
+    if type(key) is tuple and type(old) is tuple and len(key) == len(old):
+        return tuple([o if k == o else snapshot(k) for k, o in zip(key, old, strict=True)])
+    return snapshot(key)

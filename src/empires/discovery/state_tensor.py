@@ -7,40 +7,55 @@ state, a Discovery counter through :func:`observation.visible_counter` (face-dow
 or scouted by this seat) and the top / bottom of the deck through the seat's own Scouting. The
 decision and the rules blocks are encoded from the observation's small pieces by the encoders of
 :mod:`empires.discovery.tensor`; the layout (:func:`tensor.tensor_layout`) is that module's.
+
+The blocks are written in groups (:func:`groups`), each from the state's values its ``key``
+names, so that :func:`tensor_cache` can keep a seat's tensor from one step to the next and
+rewrite only the groups whose values changed (a property test holds it equal to the tensor
+built from scratch after random sequences of states).
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import numpy as np
 
+from empires.core.layout import ALWAYS, Group, TensorCache, rotation
 from empires.discovery import observation, scoring
-from empires.discovery.data import BOXES, COUNTERS, SPECIALIST_SPACES, age_of_turn
+from empires.discovery.data import BOXES, COUNTERS, SPECIALIST_SPACES, TURNS, age_of_turn
 from empires.discovery.mechanics import price
 from empires.discovery.tensor import (
+    _KIND,
+    _R,
+    _STEP,
+    _TARGET,
     COUNTER_KEYS,
     COUNTER_SCALE,
-    GOODS,
+    DECISION_KINDS,
+    DECISION_REGION_KEYS,
     GOODS_SCALE,
     MONEY_SCALE,
     NUM_BUILDINGS,
     PRICE_SCALE,
     QUEUE_BOXES,
+    REGIONS,
     SCORE_KEYS,
     SHIPS_SCALE,
     STACK_SCALE,
+    STEPS,
     VP_SCALE,
     WORKER_SCALE,
     WORKERS,
-    _encode_decision,
-    _encode_global,
+    _encode_rules,
     _Writer,
     queue_capacity,
+    tensor_layout,
     tensor_size,
 )
 
 _W = len(WORKERS)
+_W_INDEX = {w: i for i, w in enumerate(WORKERS)}
 _COUNTER_VALUES = tuple(tuple(getattr(c, key) for key in COUNTER_KEYS) for c in COUNTERS)
 _CARD_VP = scoring._CARD_VP
 _COUNTER_VP = scoring._COUNTER_VP
@@ -64,65 +79,125 @@ def _counts(buf, start: int, row) -> None:
             buf[start + w] = c / WORKER_SCALE
 
 
-def _global(game, s, player: int | None, e: _Writer) -> None:
-    """seat .. order and the decision, by the observation-based encoders on small pieces."""
-    terminal = game.is_terminal()
-    small = {
-        "player": player,
-        "options": observation._options(s.options),
-        "turn": s.turn,
-        "age": age_of_turn(s.turn),
-        "step": s.step,
-        "terminal": terminal,
-        "current_player": game.current_player,
-        "order": s.order,
-        "decision": observation._decision(game.decision),
-    }
-    _encode_global(small, e)
-    _encode_decision(small, e)
+def _rules(game, player: int, e: _Writer) -> None:
+    _encode_rules({"player": player, "options": observation._options(game.s.options)}, e)
 
 
-def _players(s, e: _Writer) -> None:
-    """The per-player blocks (money .. discovery_box) and the scores."""
-    buf, off, rel = e.buf, e.off, e.rel_map
-    money, available, supply = off("money"), off("available"), off("supply")
-    goods, ships, owned_at = off("goods"), off("merchant_ships"), off("buildings")
-    used_at, found_at, found_vp = off("buildings_used"), off("discoveries"), off("discoveries_vp")
-    colony, box = off("colony_vp"), off("discovery_box")
-    G, B = len(GOODS), NUM_BUILDINGS
-    used = s.used
-    for p in range(s.num_players):
-        q = rel[p]
-        buf[money + q] = s.money[p] / MONEY_SCALE
-        for start, row in (
-            (available, s.avail[p]),
-            (supply, s.supply[p]),
-            (box, s.discovery_box[p]),
-        ):
-            if any(row):
-                _counts(buf, start + q * _W, row)
-        start = goods + q * G
-        for g, c in enumerate(s.goods[p]):
+def _turn(game, player: int, e: _Writer) -> None:
+    """turn .. order (as :func:`tensor._encode_turn` writes them) and the decision (by
+    :func:`tensor._encode_decision`, on the observation's view of it)."""
+    s, buf, off, rel, n = game.s, e.buf, e.off, e.rel_map, e.n
+    if 1 <= s.turn <= TURNS:
+        buf[off("turn") + s.turn - 1] = 1.0
+        buf[off("age") + age_of_turn(s.turn) - 1] = 1.0
+    buf[off("step") + _STEP.get(s.step, len(STEPS))] = 1.0
+    if s.step == "over":
+        buf[off("terminal")] = 1.0
+    p = game.current_player
+    if p in rel:
+        buf[off("current_player") + rel[p]] = 1.0
+    start = off("order")
+    for pos, p in enumerate(s.order[:n]):
+        buf[start + rel[p] * n + pos] = 1.0
+    d = game.decision
+    if d is not None:
+        _decision(d, e)
+
+
+def _decision(d: dict, e: _Writer) -> None:
+    """The decision_* blocks of a pending decision, as
+    ``tensor._encode_decision`` writes them from ``observation._decision(d)`` (indices where
+    the observation has names)."""
+    buf, off = e.buf, e.off
+    buf[off("decision_kind") + _KIND.get(d["kind"], len(DECISION_KINDS))] = 1.0
+    start = off("decision_region")
+    for k, key in enumerate(DECISION_REGION_KEYS):
+        v = d.get(key)
+        if type(v) is int and v >= 0:
+            buf[start + k * len(REGIONS) + v] = 1.0
+        elif isinstance(v, str) and v in _R:
+            buf[start + k * len(REGIONS) + _R[v]] = 1.0
+    target = d.get("target")
+    if isinstance(target, int) and not isinstance(target, bool):
+        target = "deck" if target < 0 else REGIONS[target]
+    if isinstance(target, str) and target in _TARGET:
+        buf[off("decision_target") + _TARGET[target]] = 1.0
+    worker = d.get("worker")
+    if worker is not None:
+        buf[off("decision_worker") + _W_INDEX[WORKERS[worker]]] = 1.0
+    members = d.get("members")
+    if members:
+        start = off("decision_members")
+        for w, c in enumerate(members):
             if c:
-                buf[start + g] = c / GOODS_SCALE
-        buf[ships + q] = s.ships[p] / SHIPS_SCALE
-        owned = s.owned[p]
-        if owned:
-            start = owned_at + q * B
-            for b in owned:
-                buf[start + b] = 1.0
-            start = used_at + q * B
-            for b in used:
-                if b in owned:
-                    buf[start + b] = 1.0
-        found, won = s.found[p], s.cards_won[p]
-        buf[found_at + q] = (len(found) + len(won)) / 10.0
+                buf[start + w] = c / WORKER_SCALE
+    q = e.rel(d.get("victim"))
+    if q >= 0:
+        buf[off("decision_victim") + q] = 1.0
+
+
+def _scalar_row(block: str, field: str, scale: float):
+    """A writer of a per-player block of one number per seat: ``field[p] / scale``."""
+
+    def write(game, player: int, e: _Writer) -> None:
+        start, rel = e.off(block), e.rel_map
+        for p, v in enumerate(getattr(game.s, field)):
+            if v:
+                e.buf[start + rel[p]] = v / scale
+
+    return write
+
+
+def _count_row(block: str, field: str, scale: float, q: int):
+    """A writer of row ``q`` (a relative seat) of a per-player block of counts: ``field[p] /
+    scale`` of the seat ``p`` that row shows."""
+
+    def write(game, player: int, e: _Writer) -> None:
+        rel = e.rel_map
+        p = (q - rel[0]) % e.n  # rel[0] is -observer
+        row = getattr(game.s, field)[p]
+        if any(row):
+            buf, at = e.buf, e.off(block) + q * len(row)
+            for w, c in enumerate(row):
+                if c:
+                    buf[at + w] = c / scale
+
+    return write
+
+
+def _buildings(game, player: int, e: _Writer) -> None:
+    """buildings and buildings_used."""
+    s, buf, rel, B = game.s, e.buf, e.rel_map, NUM_BUILDINGS
+    owned_at, used_at = e.off("buildings"), e.off("buildings_used")
+    for p, owned in enumerate(s.owned):
+        for b in owned:
+            buf[owned_at + rel[p] * B + b] = 1.0
+        for b in s.used:
+            if b in owned:
+                buf[used_at + rel[p] * B + b] = 1.0
+
+
+def _discoveries(game, player: int, e: _Writer) -> None:
+    """discoveries and discoveries_vp."""
+    s, buf, rel = game.s, e.buf, e.rel_map
+    found_at, vp_at = e.off("discoveries"), e.off("discoveries_vp")
+    for p, found in enumerate(s.found):
+        won = s.cards_won[p]
+        buf[found_at + rel[p]] = (len(found) + len(won)) / 10.0
         vp = sum([_COUNTER_VP[c] for c in found]) + sum([_CARD_VP[c] for c in won])
-        buf[found_vp + q] = vp / VP_SCALE
-        for a, v in enumerate(s.colony_vp[p][:3]):
-            buf[colony + q * 3 + a] = v / VP_SCALE
-    start, nk = off("scores"), len(SCORE_KEYS)
-    for p, row in enumerate(scoring.scores(s)):
+        buf[vp_at + rel[p]] = vp / VP_SCALE
+
+
+def _colony_vp(game, player: int, e: _Writer) -> None:
+    buf, start, rel = e.buf, e.off("colony_vp"), e.rel_map
+    for p, row in enumerate(game.s.colony_vp):
+        for a, v in enumerate(row[:3]):
+            buf[start + rel[p] * 3 + a] = v / VP_SCALE
+
+
+def _scores(game, player: int, e: _Writer) -> None:
+    buf, start, rel, nk = e.buf, e.off("scores"), e.rel_map, len(SCORE_KEYS)
+    for p, row in enumerate(scoring.scores(game.s)):
         if row["total"]:
             for k, key in enumerate(SCORE_KEYS):
                 v = row[key]
@@ -130,90 +205,147 @@ def _players(s, e: _Writer) -> None:
                     buf[start + rel[p] * nk + k] = v / VP_SCALE
 
 
-def _regions(s, player: int | None, e: _Writer) -> None:
-    """The region_* blocks: a counter only as the seat sees it (as
-    :func:`observation.visible_counter` says: revealed, or scouted by this seat)."""
-    buf, off, rel, n = e.buf, e.off, e.rel_map, e.n
-    discovered, good = off("region_discovered"), off("region_good")
-    counter_at, values_at, workers_at = (
-        off("region_counter"),
-        off("region_counter_values"),
-        off("region_workers"),
+def _scores_key(s) -> tuple:
+    """What :func:`scoring.scores` reads besides the values of the groups in
+    :data:`_AFTER` ``["scores"]``."""
+    return (
+        s.step == "over",
+        s.options,
+        s.economy,
+        s.vp_bought,
+        s.wealth_locked,
+        s.specialists_final,
     )
-    counters, revealed, goods = s.counter, s.revealed, s.region_good
-    peeks = s.peeks[player] if player is not None else None
-    for r, rows in enumerate(s.region_workers):
-        if s.discovered[r]:
-            buf[discovered + r] = 1.0
-        if goods[r] >= 0:
-            buf[good + r] = 1.0
-        c = counters[r]
-        if c >= 0:
-            buf[counter_at + 3 * r] = 1.0
-            shown = revealed[r]
-            if shown or (peeks is not None and peeks[r] == c):
-                buf[counter_at + 3 * r + 1] = 1.0
-                if not shown:
-                    buf[counter_at + 3 * r + 2] = 1.0
-                for k, v in enumerate(_COUNTER_VALUES[c]):
-                    buf[values_at + 4 * r + k] = v / COUNTER_SCALE
-        start = workers_at + r * n * _W
+
+
+def _discovered(game, player: int, e: _Writer) -> None:
+    start = e.off("region_discovered")
+    for r, v in enumerate(game.s.discovered):
+        if v:
+            e.buf[start + r] = 1.0
+
+
+def _region_good(game, player: int, e: _Writer) -> None:
+    start = e.off("region_good")
+    for r, g in enumerate(game.s.region_good):
+        if g >= 0:
+            e.buf[start + r] = 1.0
+
+
+def _region_counters(game, player: int, e: _Writer) -> None:
+    """region_counter and region_counter_values: a counter only as the seat sees it (as
+    :func:`observation.visible_counter` says: revealed, or scouted by this seat)."""
+    s, buf = game.s, e.buf
+    counter_at, values_at = e.off("region_counter"), e.off("region_counter_values")
+    revealed, peeks = s.revealed, s.peeks[player]
+    for r, c in enumerate(s.counter):
+        if c < 0:
+            continue
+        buf[counter_at + 3 * r] = 1.0
+        shown = revealed[r]
+        if shown or peeks[r] == c:
+            buf[counter_at + 3 * r + 1] = 1.0
+            if not shown:
+                buf[counter_at + 3 * r + 2] = 1.0
+            for k, v in enumerate(_COUNTER_VALUES[c]):
+                buf[values_at + 4 * r + k] = v / COUNTER_SCALE
+
+
+def _region_workers(game, player: int, e: _Writer) -> None:
+    buf, rel, n = e.buf, e.rel_map, e.n
+    at = e.off("region_workers")
+    for r, rows in enumerate(game.s.region_workers):
+        start = at + r * n * _W
         for p, row in enumerate(rows):
             if any(row):
                 _counts(buf, start + rel[p] * _W, row)
 
 
-def _boxes(s, e: _Writer) -> None:
-    """The queued boxes, the specialists, the docks, the ships and the offers."""
-    buf, off, rel, n = e.buf, e.off, e.rel_map, e.n
-    for box, name in _QUEUE_FIELDS.items():
+def _queue(box: str):
+    """A writer of one queued box's blocks (box_<box>_slots and box_<box>_counts)."""
+    field = _QUEUE_FIELDS[box]
+
+    def write(game, player: int, e: _Writer) -> None:
+        buf, rel, n = e.buf, e.rel_map, e.n
         cap = queue_capacity(box, n)
-        slots, counts = off(f"box_{box}_slots"), off(f"box_{box}_counts")
-        for i, (p, w) in enumerate(getattr(s, name)):
+        slots, counts = e.off(f"box_{box}_slots"), e.off(f"box_{box}_counts")
+        tally: dict[int, int] = {}
+        for i, (p, w) in enumerate(getattr(game.s, field)):
             q = rel[p]
             if i < cap:
                 buf[slots + i * (n + _W) + q] = 1.0
                 buf[slots + i * (n + _W) + n + w] = 1.0
-            buf[counts + q * _W + w] += 1.0 / WORKER_SCALE
-    start = off("specialists")
+            tally[q * _W + w] = tally.get(q * _W + w, 0) + 1
+        for i, c in tally.items():
+            buf[counts + i] = c / WORKER_SCALE
+
+    return write
+
+
+def _specialists(game, player: int, e: _Writer) -> None:
+    buf, rel, n, start = e.buf, e.rel_map, e.n, e.off("specialists")
     for k, space in enumerate(SPECIALIST_SPACES):
-        item = s.specialists.get(space)
+        item = game.s.specialists.get(space)
         if item is not None:
             buf[start + k * (n + _W) + rel[item[0]]] = 1.0
             buf[start + k * (n + _W) + n + item[1]] = 1.0
+
+
+def _docks(game, player: int, e: _Writer) -> None:
+    """dock_x, dock_y, merchant_ship_waiting and merchant_ships_in_supply."""
+    s, buf, rel = game.s, e.buf, e.rel_map
     if s.dock_x >= 0:
-        buf[off("dock_x") + rel[s.dock_x]] = 1.0
+        buf[e.off("dock_x") + rel[s.dock_x]] = 1.0
     if s.dock_y >= 0:
-        buf[off("dock_y") + rel[s.dock_y]] = 1.0
+        buf[e.off("dock_y") + rel[s.dock_y]] = 1.0
     if s.ship_in_box:
-        buf[off("merchant_ship_waiting")] = 1.0
-    buf[off("merchant_ships_in_supply")] = s.ship_supply / 10.0
-    start = off("trade_goods_offer")
-    for g in s.tg_offer:
-        buf[start + g] += 1.0
-    offer, prices = off("buildings_offer"), off("buildings_offer_price")
+        buf[e.off("merchant_ship_waiting")] = 1.0
+    buf[e.off("merchant_ships_in_supply")] = s.ship_supply / 10.0
+
+
+def _trade_goods_offer(game, player: int, e: _Writer) -> None:
+    tally: dict[int, int] = {}
+    for g in game.s.tg_offer:
+        tally[g] = tally.get(g, 0) + 1
+    start = e.off("trade_goods_offer")
+    for g, c in tally.items():
+        e.buf[start + g] = float(c)
+
+
+def _buildings_offer(game, player: int, e: _Writer) -> None:
+    """buildings_offer and buildings_offer_price."""
+    s = game.s
+    offer, prices = e.off("buildings_offer"), e.off("buildings_offer_price")
     for b in s.cb_offer:
-        buf[offer + b] = 1.0
-        buf[prices + b] = price(s, b) / PRICE_SCALE
+        e.buf[offer + b] = 1.0
+        e.buf[prices + b] = price(s, b) / PRICE_SCALE
 
 
-def _hidden(s, player: int | None, e: _Writer) -> None:
-    """hidden_sizes, scouted_deck, age_iii_buildings and the 2007 auction."""
-    buf, off, rel = e.buf, e.off, e.rel_map
-    start = off("hidden_sizes")
+def _hidden_sizes(game, player: int, e: _Writer) -> None:
+    s, buf = game.s, e.buf
+    start = e.off("hidden_sizes")
     buf[start] = len(s.pool) / 40.0
     buf[start + 1] = len(s.deck) / 16.0
     buf[start + 2] = len(s.unused_counters) / 16.0
     for a in (1, 2, 3):
         buf[start + 2 + a] = len(s.stacks[a]) / STACK_SCALE
-    scouted = observation._deck_knowledge(s, player) or {}
-    start = off("scouted_deck")
+
+
+def _scouted_deck(game, player: int, e: _Writer) -> None:
+    """The Discovery cards this seat scouted and knows to be on top / at the bottom."""
+    scouted = observation._deck_knowledge(game.s, player) or {}
+    start = e.off("scouted_deck")
     for k, where in enumerate(("top", "bottom")):
         card = scouted.get(where)
         if card is not None:
-            buf[start + 5 * k] = 1.0
+            e.buf[start + 5 * k] = 1.0
             for j, key in enumerate(COUNTER_KEYS):
-                buf[start + 5 * k + 1 + j] = card[key] / COUNTER_SCALE
+                e.buf[start + 5 * k + 1 + j] = card[key] / COUNTER_SCALE
+
+
+def _optional(game, player: int, e: _Writer) -> None:
+    """age_iii_buildings and the 2007 auction."""
+    s, buf, off, rel = game.s, e.buf, e.off, e.rel_map
     if s.options.has("reduced-luck") and s.turn <= 6:
         start = off("age_iii_buildings")
         for b in s.stacks[3]:
@@ -226,26 +358,232 @@ def _hidden(s, player: int | None, e: _Writer) -> None:
             buf[off("auction_passed") + rel[p]] = 1.0
 
 
+_ROWS = ""  # in place of a group's last block: one group per row (seat) of the block, whose
+# writer is _count_row(block, *writer)
+
+# (first block, last block, writer, private), in tensor order: every group's blocks are written
+# from the values of its item in :func:`_keys` only; a private group's depend on the seat beyond
+# the order of the seats (see :class:`empires.core.layout.TensorCache`).
+_GROUPS: tuple[tuple[str, str, Any, bool], ...] = (
+    ("seat", "rules", _rules, True),
+    ("turn", "order", _turn, False),
+    ("money", "money", _scalar_row("money", "money", MONEY_SCALE), False),
+    ("available", _ROWS, ("avail", WORKER_SCALE), False),
+    ("supply", _ROWS, ("supply", WORKER_SCALE), False),
+    ("goods", _ROWS, ("goods", GOODS_SCALE), False),
+    (
+        "merchant_ships",
+        "merchant_ships",
+        _scalar_row("merchant_ships", "ships", SHIPS_SCALE),
+        False,
+    ),
+    ("buildings", "buildings_used", _buildings, False),
+    ("discoveries", "discoveries_vp", _discoveries, False),
+    ("colony_vp", "colony_vp", _colony_vp, False),
+    ("discovery_box", _ROWS, ("discovery_box", WORKER_SCALE), False),
+    ("scores", "scores", _scores, False),
+    ("region_discovered", "region_discovered", _discovered, False),
+    ("region_good", "region_good", _region_good, False),
+    ("region_counter", "region_counter_values", _region_counters, True),
+    ("region_workers", "region_workers", _region_workers, False),
+    *((f"box_{box}_slots", f"box_{box}_counts", _queue(box), False) for box in QUEUE_BOXES),
+    ("specialists", "specialists", _specialists, False),
+    ("dock_x", "merchant_ships_in_supply", _docks, False),
+    ("trade_goods_offer", "trade_goods_offer", _trade_goods_offer, False),
+    ("buildings_offer", "buildings_offer_price", _buildings_offer, False),
+    ("hidden_sizes", "hidden_sizes", _hidden_sizes, False),
+    ("scouted_deck", "scouted_deck", _scouted_deck, True),
+    ("age_iii_buildings", "auction_passed", _optional, False),
+)
+
+# The groups (by first block) whose values a group also reads: it is rewritten with them.
+_AFTER: dict[str, tuple[str, ...]] = {
+    "scores": (
+        "money",
+        "goods",
+        "merchant_ships",
+        "buildings",
+        "discoveries",
+        "colony_vp",
+        "region_workers",
+    ),
+}
+
+# The axis of each block that runs over the seats (relative to the observer).
+SEAT_AXES: dict[str, int] = {
+    **dict.fromkeys(
+        (
+            "current_player",
+            "decision_victim",
+            "order",
+            "money",
+            "available",
+            "supply",
+            "goods",
+            "merchant_ships",
+            "buildings",
+            "buildings_used",
+            "discoveries",
+            "discoveries_vp",
+            "colony_vp",
+            "discovery_box",
+            "scores",
+            "dock_x",
+            "dock_y",
+            "auction_bids",
+            "auction_passed",
+            *(f"box_{box}_counts" for box in QUEUE_BOXES),
+        ),
+        0,
+    ),
+    **dict.fromkeys(("region_workers", "specialists", *(f"box_{b}_slots" for b in QUEUE_BOXES)), 1),
+}
+
+
+def _keys(game, player: int) -> tuple:
+    """Each group's key (in :data:`_GROUPS` order): the state's values its blocks are written
+    from (``ALWAYS``: written at every call)."""
+    s = game.s
+    deck = s.deck
+    return (
+        (s.options,),  # in a tuple: compared by identity first, not by Options.__eq__
+        ALWAYS,
+        s.money,
+        *s.avail,
+        *s.supply,
+        *s.goods,
+        s.ships,
+        (s.owned, s.used),
+        (s.found, s.cards_won),
+        s.colony_vp,
+        *s.discovery_box,
+        _scores_key(s),
+        s.discovered,
+        s.region_good,
+        (s.counter, s.revealed, s.peeks[player]),
+        s.region_workers,
+        *[getattr(s, field) for field in _QUEUE_FIELDS.values()],
+        s.specialists,
+        (s.dock_x, s.dock_y, s.ship_in_box, s.ship_supply),
+        s.tg_offer,
+        (s.cb_offer, s.turn),
+        (len(s.pool), len(deck), len(s.unused_counters), s.stacks),
+        (s.deck_peeks[player], deck[0] if deck else -1, deck[-1] if deck else -1),
+        (s.options, s.turn <= 6, s.stacks[3], s.bids, s.passed),
+    )
+
+
+@cache
+def groups(num_players: int) -> tuple[Group, ...]:
+    """The tensor's groups of blocks for ``num_players``, end to end, in tensor order."""
+    layout = tensor_layout(num_players)
+
+    def stop(name: str) -> int:
+        off, shape = layout[name]
+        return off + int(np.prod(shape))
+
+    out: list[Group] = []
+    at: dict[str, list[int]] = {}  # first block -> the indices of its groups
+    for first, last, write, private in _GROUPS:
+        at[first] = []
+        if last == _ROWS:  # a group per row: for the relative seats 0 .. n-1
+            off, shape = layout[first]
+            size = int(np.prod(shape[1:]))
+            for q in range(num_players):
+                field, scale = write
+                row = _count_row(first, field, scale, q)
+                at[first].append(len(out))
+                out.append(Group(off + q * size, off + (q + 1) * size, row, private))
+        else:
+            at[first].append(len(out))
+            out.append(Group(layout[first][0], stop(last), write, private))
+    for name, names in _AFTER.items():
+        (i,) = at[name]
+        out[i] = out[i]._replace(after=tuple(j for other in names for j in at[other]))
+    return tuple(out)
+
+
+def _check_seat(game, player: Any) -> None:
+    n = game.s.num_players
+    if type(player) is int and 0 <= player < n:
+        return
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+        raise ValueError(f"no seat {player!r} in a {n}-player game")
+
+
 def observation_tensor(game, player: Any, out: np.ndarray | None = None) -> np.ndarray:
     """The tensor of what ``player`` may know, equal to
     ``tensor.observation_tensor(game, player, out)`` and several times faster."""
-    s = game.s
-    n = s.num_players
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-        raise ValueError(f"no seat {player!r} in a {n}-player game")
-    e = _Writer(n, player)
-    _global(game, s, player, e)
-    _players(s, e)
-    _regions(s, player, e)
-    _boxes(s, e)
-    _hidden(s, player, e)
-    buf = e.buf
-    if out is None:
-        out = np.zeros(tensor_size(n), np.float32)
+    _check_seat(game, player)
+    n = game.s.num_players
+    size = tensor_size(n)
+    fits = out is not None and out.dtype == np.float32 and out.shape == (size,)
+    into: Any = out if fits and out is not None and out.flags.c_contiguous else None
+    if into is None:
+        into = np.zeros(size, np.float32)
     else:
-        out.fill(0.0)
-    if buf:
-        out[np.fromiter(buf.keys(), np.intp, len(buf))] = np.fromiter(
-            buf.values(), np.float32, len(buf)
+        into.fill(0.0)
+    e = _Writer(n, player, memoryview(into))
+    for g in groups(n):
+        g.write(game, player, e)
+    if out is not None and into is not out:
+        out[...] = into.reshape(out.shape)
+        return out
+    return into
+
+
+def write_group(group: Group, game, player: Any, out: np.ndarray) -> None:
+    """Write one group's blocks of ``player``'s tensor into ``out`` (zeros there), alone."""
+    _check_seat(game, player)
+    buf: Any = out
+    group.write(game, player, _Writer(game.s.num_players, player, memoryview(buf)))
+
+
+class Cache:
+    """Each seat's tensor kept from one call to the next (:class:`TensorCache`), for one
+    player count: ``tensor(game, player)`` equals :func:`observation_tensor` and returns the
+    cache's own array (copy it)."""
+
+    def __init__(self, num_players: int) -> None:
+        self.num_players = num_players
+        self._cache = TensorCache(
+            tensor_size(num_players),
+            groups(num_players),
+            _keys,
+            lambda player, out: _Writer(num_players, player, memoryview(out)),  # type: ignore[arg-type]
+            rotations(num_players),
         )
+
+    def tensor(self, game, player: Any) -> np.ndarray:
+        self._check(game, player)
+        return self._cache.tensor(game, player)
+
+    def tensor_list(self, game, player: Any) -> list[float]:
+        """The same tensor as a new Python list (kept up to date span by span)."""
+        self._check(game, player)
+        return self._cache.tensor_list(game, player)
+
+    def _check(self, game, player: Any) -> None:
+        _check_seat(game, player)
+        if game.s.num_players != self.num_players:
+            raise ValueError(
+                f"this cache is for {self.num_players} players, not {game.s.num_players}"
+            )
+
+
+@cache
+def rotations(num_players: int) -> tuple[np.ndarray, ...]:
+    """Each seat's :func:`rotation` of the tensor seen from seat 0 (worked out once per player
+    count: an environment or an OpenSpiel observer sets up a cache per game)."""
+    out = tuple(
+        rotation(tensor_layout(num_players), SEAT_AXES, num_players, p) for p in range(num_players)
+    )
+    for r in out:
+        r.flags.writeable = False
     return out
+
+
+def tensor_cache(num_players: int) -> Cache:
+    """A :class:`Cache` of the tensors of ``num_players``-player games."""
+    tensor_layout(num_players)  # checks the player count
+    return Cache(num_players)

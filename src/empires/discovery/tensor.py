@@ -94,6 +94,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -259,8 +260,9 @@ class _Writer:
 
     __slots__ = ("buf", "n", "rel_map", "off")
 
-    def __init__(self, n: int, base: int) -> None:
-        self.buf: defaultdict[int, float] = defaultdict(float)  # sparse: index -> value
+    def __init__(self, n: int, base: int, buf=None) -> None:
+        # sparse (index -> value), or a float32 memoryview of the tensor itself
+        self.buf: Any = defaultdict(float) if buf is None else buf
         self.n = n
         self.rel_map = {p: (p - base) % n for p in range(n)}
         self.off = _offsets(n).__getitem__
@@ -281,8 +283,8 @@ class _Writer:
                     self.buf[start + i] += c / WORKER_SCALE
 
 
-def _encode_global(obs: dict, e: _Writer) -> None:
-    """seat, rules, turn, age, step, terminal, current_player, order."""
+def _encode_rules(obs: dict, e: _Writer) -> None:
+    """seat and rules."""
     observer = obs.get("player")
     if isinstance(observer, int):
         e.one_hot("seat", observer)
@@ -295,6 +297,10 @@ def _encode_global(obs: dict, e: _Writer) -> None:
         *(f"variant:{v}" for v in rules.get("variants", ())),
     ):
         e.one_hot("rules", _RULE.get(flag, -1))
+
+
+def _encode_turn(obs: dict, e: _Writer) -> None:
+    """turn, age, step, terminal, current_player and order."""
     turn = obs.get("turn", 0)
     if 1 <= turn <= data.TURNS:
         e.one_hot("turn", turn - 1)
@@ -496,7 +502,8 @@ def _encode_auction(obs: dict, e: _Writer) -> None:
 
 # One encoder per group of blocks, in tensor order.
 ENCODERS = (
-    _encode_global,
+    _encode_rules,
+    _encode_turn,
     _encode_decision,
     _encode_players,
     _encode_regions,

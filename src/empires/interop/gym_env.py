@@ -88,6 +88,7 @@ class EmpiresSingleAgentEnv(gym.Env):
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         self.n_actions = adapter.action_space_size(num_players, self.options)
+        self._tensors = adapter.tensor_cache(num_players)  # the seat's tensor, step to step
         self.observation_space = observation_space(adapter, num_players, self.options)
         self.action_space = spaces.Discrete(self.n_actions)
         self._opponent_specs = self._read_opponents(opponents)
@@ -137,11 +138,12 @@ class EmpiresSingleAgentEnv(gym.Env):
         if game.is_terminal():
             raise RuntimeError("the episode is over: call reset()")
         code = int(action)
-        if code not in game.legal_action_codes():
+        codes = game.legal_action_codes()
+        if code not in codes:
             if self.illegal_action == "raise":
                 raise ValueError(f"action {code} is not legal now")
             return self._observe(), ILLEGAL_REWARD, True, False, {"illegal_action": True}
-        game.apply(code)
+        game.apply(game.legal_actions()[codes.index(code)])  # the value: no decoding
         self._play_opponents()
         reward = 0.0
         terminated = game.is_terminal()
@@ -171,7 +173,7 @@ class EmpiresSingleAgentEnv(gym.Env):
             game.apply(self.bots[game.current_player].choose(game))
 
     def _observe(self) -> dict[str, np.ndarray]:
-        return observe_seat(self.adapter, self.game, self.seat, self.n_actions)
+        return observe_seat(self.adapter, self.game, self.seat, self.n_actions, self._tensors)
 
 
 class EmpiresDiscoverySingleAgentEnv(EmpiresSingleAgentEnv):

@@ -44,10 +44,17 @@ def observation_space(adapter: GameAdapter, num_players: int, options=None) -> s
     )
 
 
-def observe_seat(adapter: GameAdapter, game, seat: int, n_actions: int) -> dict[str, np.ndarray]:
-    """The observation dict of ``seat``: its tensor and its legal-action mask."""
-    tensor = adapter.observation_tensor(game, seat)
-    np.minimum(tensor, OBS_HIGH, out=tensor)
+def observe_seat(
+    adapter: GameAdapter, game, seat: int, n_actions: int, tensors=None
+) -> dict[str, np.ndarray]:
+    """The observation dict of ``seat``: its tensor and its legal-action mask. ``tensors``: the
+    environment's ``adapter.tensor_cache``, which builds the tensor faster step by step (the
+    dict holds a new array either way)."""
+    if tensors is None:
+        tensor = adapter.observation_tensor(game, seat)
+        np.minimum(tensor, OBS_HIGH, out=tensor)
+    else:
+        tensor = np.minimum(tensors.tensor(game, seat), OBS_HIGH)
     mask = np.zeros(n_actions, np.int8)
     if game.current_player == seat:
         mask[game.legal_action_codes()] = 1

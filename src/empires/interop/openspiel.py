@@ -46,6 +46,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from empires.interop import missing_research_extra
 
@@ -141,13 +142,41 @@ class _Engine:
       of a fixed-seed game, whose tensors are cached (see ``EmpiresObserver.set_from``);
     * ``told``: per seat, the position in the event log up to which its events are already in
       ``(position, their JSON lines)`` (a seat's view of a logged event never changes, so the
-      information state of a game with private actions grows by the new events only).
+      information state of a game with private actions grows by the new events only);
+    * ``observer``: the game's observer for :meth:`EmpiresState.observation_tensor`, shared by
+      the states of one game object (its tensor cache keeps each seat's tensor between calls);
+    * ``origin``: what the game was set up from (its untouched initial game, or ``(players,
+      seed, options)``), to replay its actions from when its events are first asked for: the
+      engine does not narrate until then (see :meth:`narrating`).
     """
 
-    __slots__ = ("adapter", "game", "key", "records", "observations", "initial", "lazy", "told")
+    __slots__ = (
+        "adapter",
+        "game",
+        "key",
+        "records",
+        "observations",
+        "initial",
+        "lazy",
+        "told",
+        "observer",
+        "origin",
+    )
 
-    def __init__(self, adapter, game=None, records=(), initial=None, lazy=None, told=None) -> None:
+    def __init__(
+        self,
+        adapter,
+        game=None,
+        records=(),
+        initial=None,
+        lazy=None,
+        told=None,
+        observer=None,
+        origin=None,
+    ) -> None:
         self.adapter = adapter
+        self.observer = observer
+        self.origin = origin if origin is not None else lazy
         if game is not None:
             self.game = game
             self.key = adapter.public_record_key(game)
@@ -173,12 +202,42 @@ class _Engine:
         raise AttributeError(name)
 
     def __deepcopy__(self, memo) -> _Engine:
-        return _Engine(self.adapter, self.game.clone(), self.records, self.initial, None, self.told)
+        return _Engine(
+            self.adapter,
+            self.game.clone(),
+            self.records,
+            self.initial,
+            None,
+            self.told,
+            self.observer,
+            self.origin,
+        )
+
+    def narrating(self):
+        """The game, narrating from its start: a game that does not narrate yet is replaced by
+        its replay from ``origin`` with narration on (the same state, the rules never depend on
+        narration, with the event log it would have had), which narrates from then on, and so
+        do its clones and determinized copies. Games whose actions are all public never need
+        it; the others narrate only once an information state is asked for."""
+        game = self.game
+        if not game.narrate:
+            origin = self.origin
+            if origin is None:
+                raise ValueError("this state's events cannot be told: it has no origin to replay")
+            if isinstance(origin, tuple):
+                replay = self.adapter.new_game(*origin)
+            else:
+                replay = origin.clone()
+            replay.narrate = True
+            for action in game.history["actions"]:
+                replay.apply(action)
+            self.game = game = replay
+        return game
 
     def events_text(self, player: int) -> str:
         """The events ``player`` may read so far, one JSON line each."""
         since, text = self.told.get(player, (0, ""))
-        new = self.game.events(player, since)
+        new = self.narrating().events(player, since)
         if new:
             text += "".join(
                 json.dumps(e, sort_keys=True, separators=(",", ":")) + "\n" for e in new
@@ -205,8 +264,9 @@ class _Engine:
 
 def _new_engine_game(adapter, players: int, seed: int, options):
     game = adapter.new_game(players, seed, options)
-    # The event log is read only for information states of games whose actions are private.
-    game.narrate = not adapter.actions_public
+    # The event log is read only for information states of games whose actions are private,
+    # and then replayed with narration on (_Engine.narrating): no game narrates until then.
+    game.narrate = False
     return game
 
 
@@ -250,16 +310,27 @@ class EmpiresGame(pyspiel.Game):
         # up also checks that the options allow this many players.
         self._initial = _new_engine_game(self.adapter, players, max(seed, 0), options)
         self._initial_records = (self.adapter.public_record(self._initial),)
+        self._observer: EmpiresObserver | None = None  # for EmpiresState.observation_tensor
 
     def new_initial_state(self):
         return EmpiresState(self)
 
     def _new_engine(self) -> _Engine:
+        if self._observer is None:
+            self._observer = EmpiresObserver(self.adapter, self.players, self.options)
         if self.seed >= 0:
             initial = (self.spec.game, self.players, self.seed, self.options)
-            return _Engine(self.adapter, None, self._initial_records, initial, self._initial)
+            return _Engine(
+                self.adapter,
+                None,
+                self._initial_records,
+                initial,
+                self._initial,
+                None,
+                self._observer,
+            )
         lazy = (self.players, self._seeds.randrange(_SEED_LIMIT), self.options)
-        return _Engine(self.adapter, lazy=lazy)
+        return _Engine(self.adapter, lazy=lazy, observer=self._observer)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if isinstance(iig_obs_type, dict) and params is None:  # called as f(params)
@@ -307,6 +378,19 @@ class EmpiresState(pyspiel.State):
             return [0.0] * self._num_players
         return rank_returns(game.ranking(), self._num_players)
 
+    def observation_tensor(self, player=None):
+        """OpenSpiel's ``observation_tensor`` (a list of floats; by default of the player to
+        act), built here without the new initial state OpenSpiel's own call sets up each time to
+        learn the tensor's size, through the game's observer (its cache rewrites only what
+        changed since the previous call). ``make_observation(game)`` gives the same numbers as
+        a numpy array, without the list."""
+        seat = self.current_player() if player is None else player
+        observer = self._engine.observer
+        if observer is None or not isinstance(seat, int) or not 0 <= seat < self._num_players:
+            # OpenSpiel's own call, and its error for a seat that is not one
+            return super().observation_tensor(*(() if player is None else (player,)))
+        return observer.tensor_list(self, seat)
+
     def resample_from_infostate(self, player_id, probability_sampler=None):
         """A copy in which what ``player_id`` cannot know (hidden cards, counters, decks, the
         engine's generator) is resampled (the engine's ``determinize``);
@@ -317,9 +401,14 @@ class EmpiresState(pyspiel.State):
         else:
             seed = random.getrandbits(63)
         engine = self._engine
+        # the copy's information state lists the events of this one's: narrating from here on
+        game = engine.game if engine.adapter.actions_public else engine.narrating()
         other = self.clone()
         other._engine = _Engine(
-            engine.adapter, engine.game.determinize(player_id, Rng(seed)), engine.records
+            engine.adapter,
+            game.determinize(player_id, Rng(seed)),
+            engine.records,
+            observer=engine.observer,
         )
         return other
 
@@ -358,7 +447,8 @@ def _info_state(state: EmpiresState, player: int) -> str:
 
 class EmpiresObserver:
     """The PyObserver OpenSpiel asks for: the observation tensor and string, or (perfect
-    recall) the information-state string and no tensor."""
+    recall) the information-state string and no tensor. Its tensor cache and its named views
+    (``dict``) are set up when first used (OpenSpiel makes observers it never asks)."""
 
     def __init__(self, adapter, num_players: int, options=None, iig_obs_type=None, params=None):
         if params:
@@ -366,23 +456,43 @@ class EmpiresObserver:
         self.adapter = adapter
         self.num_players = num_players
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        self._cache = None  # adapter.tensor_cache: each seat's tensor, call to call
+        self._dict: dict | None = {} if self.perfect_recall else None
         if self.perfect_recall:
             self.tensor = None
-            self.dict = {}
         else:
             shape = adapter.tensor_shape(num_players, options)
             self.tensor = np.zeros(int(np.prod(shape)), np.float32)
-            self.dict = {  # the named blocks, as reshaped views
-                name: self.tensor[off : off + int(np.prod(block))].reshape(block)
-                for name, (off, block) in adapter.tensor_layout(num_players).items()
+
+    @property
+    def dict(self) -> dict:
+        """The named blocks of the tensor, as reshaped views."""
+        if self._dict is None:
+            tensor: Any = self.tensor  # (never None here: a perfect-recall observer's is {})
+            self._dict = {
+                name: tensor[off : off + int(np.prod(block))].reshape(block)
+                for name, (off, block) in self.adapter.tensor_layout(self.num_players).items()
             }
+        return self._dict
+
+    @property
+    def _tensors(self):
+        """The tensor cache (None for a perfect-recall observer)."""
+        if self._cache is None and self.tensor is not None:
+            self._cache = self.adapter.tensor_cache(self.num_players)
+        return self._cache
 
     def set_from(self, state, player):
         if self.tensor is None:
             return
         engine = state._engine
-        if engine.initial is None:
+        if engine.lazy is not None and engine.initial is None:
+            # a new initial state of a seed=-1 game (OpenSpiel builds one to learn the shape):
+            # from scratch, not through the cache of the states being played
             self.adapter.observation_tensor(engine.game, player, self.tensor)
+            return
+        if engine.initial is None:
+            np.copyto(self.tensor, self._tensors.tensor(engine.game, player))
             return
         # OpenSpiel computes the tensor shape from a new initial state at every
         # observation_tensor() call: initial states of a fixed seed share a cached tensor.
@@ -394,6 +504,18 @@ class EmpiresObserver:
             cached = self.adapter.observation_tensor(engine.game, player).copy()
             _INITIAL_TENSORS[key] = cached
         self.tensor[:] = cached
+
+    def tensor_list(self, state, player: int) -> list[float]:
+        """``set_from`` then the tensor as a new list; for a state being played, straight from
+        the cache's list of the seat's tensor (kept up to date span by span, not converted whole
+        at every call)."""
+        engine, tensor = state._engine, self.tensor
+        if tensor is None:
+            raise ValueError("this observer gives information-state strings, not tensors")
+        if self._tensors is None or engine.lazy is not None or engine.initial is not None:
+            self.set_from(state, player)
+            return tensor.tolist()
+        return self._tensors.tensor_list(engine.game, player)
 
     def string_from(self, state, player):
         if self.perfect_recall:

@@ -7,16 +7,23 @@ choices, of the other hands only the cards everybody saw taken (``known``) and t
 sizes of the decks, and the public fields. The layout is :mod:`empires.settlers.tensor`'s, and
 the blocks are written the same way (into the same float32 views, in the same order), so every
 sum comes out bit for bit the same.
+
+The blocks are written in groups (:func:`groups`), each from the state's values its key names,
+so that :func:`tensor_cache` can keep the tensors from one step to the next and rewrite only the
+groups whose values changed (:class:`empires.core.layout.TensorCache`; a property test holds it
+equal to the tensor built from scratch).
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import numpy as np
 
+from empires.core.layout import ALWAYS, Group, TensorCache, rotation
 from empires.settlers import scoring
-from empires.settlers.cards import GOODS
+from empires.settlers.cards import FACTIONS, GOODS
 from empires.settlers.flow import ROUNDS
 from empires.settlers.options import VARIANTS
 from empires.settlers.rules import taken_by
@@ -29,127 +36,236 @@ from empires.settlers.tensor import (
     _STEP,
     _TARGET,
     _VARIANT,
+    CARD_NAMES,
     DECISION_KINDS,
     SCORE_KEYS,
     STEPS,
     _Blocks,
+    tensor_layout,
     tensor_size,
 )
 
 
-def _names(row: np.ndarray, db, cards) -> None:
-    """Add one to ``row`` for each card (indices of ``db``) by its name."""
+class _Out(_Blocks):
+    """The block views of the tensor being written (for the float32 sums of ``empire_state``,
+    ``scores`` and ``solo``), and the tensor as a float32 memoryview with each block's offset,
+    for single writes (faster than a numpy view's)."""
+
+    def __init__(self, out: np.ndarray, n: int, observer) -> None:
+        super().__init__(out, n, observer)
+        buf: Any = out
+        self.mv: Any = memoryview(buf)  # of floats (typeshed types its items as int)
+        self.off = {name: off for name, (off, _) in tensor_layout(n).items()}
+
+
+# Per card file (by identity, kept alive here so that its id is not reused): each card's index
+# in CARD_NAMES and by its id (-1: not counted). A game's file never changes; few files exist.
+_TABLES: dict[int, tuple[Any, list[int], list[int]]] = {}
+
+
+def _tables(db) -> tuple[Any, list[int], list[int]]:
+    entry = _TABLES.get(id(db))
+    if entry is None or entry[0] is not db:
+        if len(_TABLES) >= 8:
+            _TABLES.clear()
+        names = [_NAME.get(c.name, -1) for c in db.cards]
+        ids = [_ID.get(c.id, -1) for c in db.cards]
+        entry = _TABLES[id(db)] = (db, names, ids)
+    return entry
+
+
+def _add(mv, at: int, index: list[int], cards) -> None:
+    """Add one at ``mv[at + index[c]]`` for each card ``c`` (whole numbers: the same sums as
+    the observation's tensor)."""
     for c in cards:
-        i = _NAME.get(db[c].name)
-        if i is not None:
-            row[i] += 1.0
+        i = index[c]
+        if i >= 0:
+            mv[at + i] += 1.0
 
 
-def _ids(row: np.ndarray, db, cards) -> None:
-    """Add one to ``row`` for each card by its id (the discard piles)."""
-    for c in cards:
-        i = _ID.get(db[c].id)
-        if i is not None:
-            row[i] += 1.0
+def _names(mv, at: int, db, cards) -> None:
+    """Add one at ``mv[at + i]`` for each card (indices of ``db``) of name ``i``."""
+    _add(mv, at, _tables(db)[1], cards)
 
 
-def _global(game, s, player: int, b: _Blocks) -> None:
-    """seat .. first_player and the decision blocks."""
-    v = b.v
-    v["seat"][player] = 1.0
+def _ids(mv, at: int, db, cards) -> None:
+    """Add one at ``mv[at + i]`` for each card by its id (the discard piles)."""
+    _add(mv, at, _tables(db)[2], cards)
+
+
+_C = len(CARD_NAMES)
+
+
+def _rules(game, player: int, b: _Out) -> None:
+    """seat and rules."""
+    s, mv, off = game.s, b.mv, b.off
+    mv[off["seat"] + player] = 1.0
     for variant in s.options.variants:
         i = _VARIANT.get(variant)
         if i is not None:
-            v["rules"][i] = 1.0
+            mv[off["rules"] + i] = 1.0
     if s.options.reshuffle_faction_discards:
-        v["rules"][len(VARIANTS)] = 1.0
+        mv[off["rules"] + len(VARIANTS)] = 1.0
+
+
+def _turn(game, player: int, b: _Out) -> None:
+    """round .. first_player and the decision blocks."""
+    s, mv, off = game.s, b.mv, b.off
     if 1 <= s.round <= ROUNDS:
-        v["round"][s.round - 1] = 1.0
-    v["step"][_STEP.get(s.step, len(STEPS))] = 1.0
+        mv[off["round"] + s.round - 1] = 1.0
+    mv[off["step"] + _STEP.get(s.step, len(STEPS))] = 1.0
     if game.is_terminal():
-        v["terminal"][0] = 1.0
-    b.seat_hot("current_player", game.current_player)
-    b.seat_hot("first_player", s.first)
+        mv[off["terminal"]] = 1.0
+    for block, p in (("current_player", game.current_player), ("first_player", s.first)):
+        q = b.rel(p)
+        if q >= 0:
+            mv[off[block] + q] = 1.0
     d = game.decision
     if d is None:
         return
-    v["decision_kind"][_KIND.get(d["kind"], len(DECISION_KINDS))] = 1.0
+    mv[off["decision_kind"] + _KIND.get(d["kind"], len(DECISION_KINDS))] = 1.0
     card = d.get("card")
     if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(_DB.cards):
         i = _NAME.get(_DB.cards[card].name)
         if i is not None:
-            v["decision_card"][i] += 1.0
+            mv[off["decision_card"] + i] += 1.0
     count = d.get("n")
     if isinstance(count, int) and count > 0:
-        v["decision_count"][0] = count / 5.0
-    b.seat_hot("decision_victim", d.get("victim"))
+        mv[off["decision_count"]] = count / 5.0
+    q = b.rel(d.get("victim"))
+    if q >= 0:
+        mv[off["decision_victim"] + q] = 1.0
 
 
-def _cards(s, player: int, b: _Blocks) -> None:
-    """The observer's hand and secret choices, the draft, the common deck and discard."""
-    v, db = b.v, s.db
-    _names(v["hand"], db, s.hand[player])
-    _names(v["choices"], db, s.alt[player] + s.looking[player])
-    _names(v["draft"], db, s.draft)
-    v["common_deck"][0] = len(s.common_deck) / 100.0
-    _ids(v["common_discard"], db, s.common_discard)
+def _hand(game, player: int, b: _Out) -> None:
+    _names(b.mv, b.off["hand"], game.s.db, game.s.hand[player])
 
 
-def _players(s, player: int, b: _Blocks) -> None:
-    """The per-player blocks: each seat's hand as the observer may know it."""
-    v, db = b.v, s.db
+def _choices(game, player: int, b: _Out) -> None:
+    s = game.s
+    _names(b.mv, b.off["choices"], s.db, s.alt[player] + s.looking[player])
+
+
+def _draft(game, player: int, b: _Out) -> None:
+    _names(b.mv, b.off["draft"], game.s.db, game.s.draft)
+
+
+def _per_seat(block: str, value, width: int = 1):
+    """A writer of a per-player block from ``value(s, p, b, at)`` for each seat ``p`` (``at``:
+    the offset of that seat's row, ``width`` values, relative to the observer)."""
+
+    def write(game, player: int, b: _Out) -> None:
+        s, at = game.s, b.off[block]
+        for p in range(s.num_players):
+            value(s, p, b, at + b.rel(p) * width)
+
+    return write
+
+
+def _faction(s, p, b, at) -> None:
+    i = _FACTION_NAME.get(s.db.factions[s.factions[p]]["name"])
+    if i is not None:
+        b.mv[at + i] = 1.0
+
+
+def _vp(s, p, b, at) -> None:
+    b.mv[at] = s.vp[p] / 50.0
+
+
+def _goods(s, p, b, at) -> None:
+    for g, c in enumerate(s.supply[p][: len(GOODS)]):
+        if c:
+            b.mv[at + g] = c / 10.0
+
+
+def _passed(s, p, b, at) -> None:
+    b.mv[at] = 1.0 if s.passed[p] else 0.0
+
+
+def _hand_size(s, p, b, at) -> None:
+    b.mv[at] = len(s.hand[p]) / 10.0
+
+
+def _known_hand(game, player: int, b: _Out) -> None:
+    """Each seat's hand as the observer may know it: all of its own, of the others the cards
+    everybody saw taken."""
+    s, at = game.s, b.off["known_hand"]
     for p in range(s.num_players):
-        q = b.rel(p)
-        faction = _FACTION_NAME.get(db.factions[s.factions[p]]["name"])
-        if faction is not None:
-            v["faction"][q, faction] = 1.0
-        v["vp"][q] = s.vp[p] / 50.0
-        for g, c in enumerate(s.supply[p][: len(GOODS)]):
-            if c:
-                v["goods"][q, g] = c / 10.0
-        v["passed"][q] = 1.0 if s.passed[p] else 0.0
-        v["hand_size"][q] = len(s.hand[p]) / 10.0
-        _names(v["known_hand"][q], db, s.hand[p] if p == player else s.known[p])
-        _names(v["empire"][q], db, s.empire[p])
-        v["foundations"][q] = len(s.foundations[p]) / 10.0
-        _names(v["deals"][q], db, s.deals[p])
-        _names(v["trade_route_deals"][q], db, [loc for o, loc, _ in s.trade_deals if o == p])
-        v["faction_deck"][q] = len(s.faction_deck[p]) / 30.0
-        _ids(v["faction_discard"][q], db, s.faction_discard[p])
+        cards = s.hand[p] if p == player else s.known[p]
+        _names(b.mv, at + b.rel(p) * _C, s.db, cards)
 
 
-def _locations(s, b: _Blocks) -> None:
-    """Each seat's Locations' marks (``empire_state``), as the observation counts them."""
+def _empire(s, p, b, at) -> None:
+    _names(b.mv, at, s.db, s.empire[p])
+
+
+def _foundations(s, p, b, at) -> None:
+    b.mv[at] = len(s.foundations[p]) / 10.0
+
+
+def _deals(s, p, b, at) -> None:
+    _names(b.mv, at, s.db, s.deals[p])
+
+
+def _trade_route_deals(s, p, b, at) -> None:
+    _names(b.mv, at, s.db, [loc for o, loc, _ in s.trade_deals if o == p])
+
+
+def _faction_deck(s, p, b, at) -> None:
+    b.mv[at] = len(s.faction_deck[p]) / 30.0
+
+
+def _faction_discard(s, p, b, at) -> None:
+    _ids(b.mv, at, s.db, s.faction_discard[p])
+
+
+def _common_deck(game, player: int, b: _Out) -> None:
+    b.mv[b.off["common_deck"]] = len(game.s.common_deck) / 100.0
+
+
+def _common_discard(game, player: int, b: _Out) -> None:
+    _ids(b.mv, b.off["common_discard"], game.s.db, game.s.common_discard)
+
+
+def _empire_state(game, player: int, b: _Out) -> None:
+    s, rows = game.s, b.v["empire_state"]
+    for p in range(s.num_players):
+        _location_marks(s, p, rows, b.rel(p))
+
+
+def _location_marks(s, p, row, q) -> None:
+    """Seat ``p``'s Locations' marks (its ``empire_state`` row), as the observation counts
+    them."""
     db = s.db
-    for p in range(s.num_players):
-        row = b.v["empire_state"][b.rel(p)]
-        for c in s.empire[p]:
-            marks = (
-                c in s.defended,
-                c in s.samurai,
-                taken_by(s, c) is not None,
-                c in s.blocked,
-            )
-            for k, mark in enumerate(marks):
-                if mark:
-                    row[k] += 1.0
-            resources = 0
-            for card, n in s.shrine:
-                if card == c:
-                    resources = n
-            under = 0
-            for entry in s.gate:
-                if entry[0] == c:
-                    under = len(entry) - 1
-            row[4] += resources / 5.0
-            row[5] += under / 5.0
-            used = str(s.activations[c]) if db[c].action is not None else "0"
-            if used.isdigit():
-                row[6] += int(used) / 10.0
+    row = row[q]
+    for c in s.empire[p]:
+        marks = (
+            c in s.defended,
+            c in s.samurai,
+            taken_by(s, c) is not None,
+            c in s.blocked,
+        )
+        for k, mark in enumerate(marks):
+            if mark:
+                row[k] += 1.0
+        resources = 0
+        for card, n in s.shrine:
+            if card == c:
+                resources = n
+        under = 0
+        for entry in s.gate:
+            if entry[0] == c:
+                under = len(entry) - 1
+        row[4] += resources / 5.0
+        row[5] += under / 5.0
+        used = str(s.activations[c]) if db[c].action is not None else "0"
+        if used.isdigit():
+            row[6] += int(used) / 10.0
 
 
-def _scores_and_solo(s, b: _Blocks) -> None:
-    v, db = b.v, s.db
+def _scores_and_solo(game, player: int, b: _Out) -> None:
+    """scores .. attack_deck."""
+    s, v, db = game.s, b.v, game.s.db
     scores = scoring.scores(s)
     for p, row in enumerate(scores):
         q = b.rel(p)
@@ -165,7 +281,7 @@ def _scores_and_solo(s, b: _Blocks) -> None:
         1.0 if row.get("won") else 0.0,
         (row.get("achievement", -1) + 1) / 7.0,
     )
-    _names(v["virtual_locations"], db, s.vlocs)
+    _names(b.mv, b.off["virtual_locations"], db, s.vlocs)
     v["virtual_collection"][0] = len(s.collection) / 20.0
     for c in s.attack_line:
         target = db[c].target
@@ -175,21 +291,208 @@ def _scores_and_solo(s, b: _Blocks) -> None:
     v["attack_deck"][0] = len(s.attack_deck) / 16.0
 
 
+# (first block, last block, writer, private), in tensor order: every group's blocks are written
+# from the values of its item in :func:`_keys` only; a private group's depend on the seat beyond
+# the order of the seats.
+_GROUPS: tuple[tuple[str, str, Any, bool], ...] = (
+    ("seat", "rules", _rules, True),
+    ("round", "decision_victim", _turn, False),
+    ("hand", "hand", _hand, True),
+    ("choices", "choices", _choices, True),
+    ("draft", "draft", _draft, False),
+    ("faction", "faction", _per_seat("faction", _faction, len(FACTIONS)), False),
+    ("vp", "vp", _per_seat("vp", _vp), False),
+    ("goods", "goods", _per_seat("goods", _goods, len(GOODS)), False),
+    ("passed", "passed", _per_seat("passed", _passed), False),
+    ("hand_size", "hand_size", _per_seat("hand_size", _hand_size), False),
+    ("known_hand", "known_hand", _known_hand, True),
+    ("empire", "empire", _per_seat("empire", _empire, _C), False),
+    ("empire_state", "empire_state", _empire_state, False),
+    ("foundations", "foundations", _per_seat("foundations", _foundations), False),
+    ("deals", "deals", _per_seat("deals", _deals, _C), False),
+    (
+        "trade_route_deals",
+        "trade_route_deals",
+        _per_seat("trade_route_deals", _trade_route_deals, _C),
+        False,
+    ),
+    ("faction_deck", "faction_deck", _per_seat("faction_deck", _faction_deck), False),
+    (
+        "faction_discard",
+        "faction_discard",
+        _per_seat("faction_discard", _faction_discard, _C),
+        False,
+    ),
+    ("common_deck", "common_deck", _common_deck, False),
+    ("common_discard", "common_discard", _common_discard, False),
+    ("scores", "attack_deck", _scores_and_solo, False),
+)
+
+# The axis of each public block that runs over the seats (relative to the observer).
+SEAT_AXES: dict[str, int] = dict.fromkeys(
+    (
+        "current_player",
+        "first_player",
+        "decision_victim",
+        "faction",
+        "vp",
+        "goods",
+        "passed",
+        "hand_size",
+        "empire",
+        "empire_state",
+        "foundations",
+        "deals",
+        "trade_route_deals",
+        "faction_deck",
+        "faction_discard",
+        "scores",
+    ),
+    0,
+)
+
+
+def _keys(game, player: int) -> tuple:
+    """Each group's key (in :data:`_GROUPS` order): the state's values its blocks are written
+    from (``ALWAYS``: written at every call). The card file (``s.db``) and the options sit in
+    tuples, where they are compared by identity first."""
+    s = game.s
+    db, used = s.db, s.activations
+    return (
+        (s.options,),
+        ALWAYS,
+        (s.hand[player], db),
+        (s.alt[player], s.looking[player], db),
+        (s.draft, db),
+        (s.factions, db),
+        s.vp,
+        s.supply,
+        s.passed,
+        [len(h) for h in s.hand],
+        (s.hand[player], s.known, db),
+        (s.empire, db),
+        (
+            s.empire,
+            s.defended,
+            s.samurai,
+            s.takeover,
+            s.blocked,
+            s.shrine,
+            s.gate,
+            [used[c] for row in s.empire for c in row],  # of the 220 cards', the Locations'
+            db,
+        ),
+        [len(f) for f in s.foundations],
+        (s.deals, db),
+        (s.trade_deals, db),
+        [len(d) for d in s.faction_deck],
+        (s.faction_discard, db),
+        len(s.common_deck),
+        (s.common_discard, db),
+        (
+            s.empire,
+            s.vp,
+            s.shrine,
+            s.gate,
+            s.collection,
+            s.vlocs,
+            s.attack_line,
+            len(s.attack_deck),
+            s.solo,
+            db,
+        ),
+    )
+
+
+@cache
+def groups(num_players: int) -> tuple[Group, ...]:
+    """The tensor's groups of blocks for ``num_players``, end to end, in tensor order."""
+    layout = tensor_layout(num_players)
+
+    def stop(name: str) -> int:
+        off, shape = layout[name]
+        return off + int(np.prod(shape))
+
+    return tuple(
+        Group(layout[first][0], stop(last), write, private)
+        for first, last, write, private in _GROUPS
+    )
+
+
+def _check_seat(game, player: Any) -> None:
+    n = game.s.num_players
+    if type(player) is int and 0 <= player < n:
+        return
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+        raise ValueError(f"no seat {player!r} in a {n}-player game")
+
+
 def observation_tensor(game, player: Any, out: np.ndarray | None = None) -> np.ndarray:
     """The tensor of what ``player`` may know, equal to
     ``tensor.observation_tensor(game, player, out)``."""
-    s = game.s
-    n = s.num_players
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-        raise ValueError(f"no seat {player!r} in a {n}-player game")
+    _check_seat(game, player)
+    n = game.s.num_players
     if out is None:
         out = np.zeros(tensor_size(n), np.float32)
     else:
         out.fill(0.0)
-    b = _Blocks(out, n, player)
-    _global(game, s, player, b)
-    _cards(s, player, b)
-    _players(s, player, b)
-    _locations(s, b)
-    _scores_and_solo(s, b)
+    b = _Out(out, n, player)
+    for g in groups(n):
+        g.write(game, player, b)
     return out
+
+
+def write_group(group: Group, game, player: Any, out: np.ndarray) -> None:
+    """Write one group's blocks of ``player``'s tensor into ``out`` (zeros there), alone."""
+    _check_seat(game, player)
+    group.write(game, player, _Out(out, game.s.num_players, player))
+
+
+class Cache:
+    """Each seat's tensor kept from one call to the next (:class:`TensorCache`), for one
+    player count: ``tensor(game, player)`` equals :func:`observation_tensor` and returns the
+    cache's own array (copy it)."""
+
+    def __init__(self, num_players: int) -> None:
+        self.num_players = num_players
+        self._cache = TensorCache(
+            tensor_size(num_players),
+            groups(num_players),
+            _keys,
+            lambda player, out: _Out(out, num_players, player),
+            rotations(num_players),
+        )
+
+    def tensor(self, game, player: Any) -> np.ndarray:
+        self._check(game, player)
+        return self._cache.tensor(game, player)
+
+    def tensor_list(self, game, player: Any) -> list[float]:
+        """The same tensor as a new Python list (kept up to date span by span)."""
+        self._check(game, player)
+        return self._cache.tensor_list(game, player)
+
+    def _check(self, game, player: Any) -> None:
+        _check_seat(game, player)
+        if game.s.num_players != self.num_players:
+            raise ValueError(
+                f"this cache is for {self.num_players} players, not {game.s.num_players}"
+            )
+
+
+@cache
+def rotations(num_players: int) -> tuple[np.ndarray, ...]:
+    """Each seat's :func:`rotation` of the tensor seen from seat 0 (worked out once per player
+    count: an environment or an OpenSpiel observer sets up a cache per game)."""
+    out = tuple(
+        rotation(tensor_layout(num_players), SEAT_AXES, num_players, p) for p in range(num_players)
+    )
+    for r in out:
+        r.flags.writeable = False
+    return out
+
+
+def tensor_cache(num_players: int) -> Cache:
+    """A :class:`Cache` of the tensors of ``num_players``-player games."""
+    tensor_layout(num_players)  # checks the player count
+    return Cache(num_players)
