@@ -1,14 +1,15 @@
 """Load on the web app: N concurrent games with bot seats and websocket clients, on loopback.
 
     python benchmarks/server_load.py [--games 50] [--players 2] [--bot random] [--seconds 120]
-                                     [--spectators 1] [--db sqlite:///FILE] [--json]
+                                     [--spectators 1] [--lang en] [--db sqlite:///FILE] [--json]
                                      [--port PORT] [--compare GIT-REF [--rounds N] [--base REF2]]
 
 Starts ``empires serve`` in a subprocess on 127.0.0.1 (a free port, a fresh SQLite file unless
 ``--db`` is given, no bot delay, and per-client limits raised: every client here is one loopback
 address), creates the games over HTTP, and opens per game one websocket
 for the human seat (seat 0, which plays uniformly random legal actions) and ``--spectators``
-read-only websockets; the other seats are server-side bots. Runs until every game is over or
+read-only websockets (every socket asks for the words in ``--lang``); the other seats are
+server-side bots. Runs until every game is over or
 ``--seconds`` pass, then stops the server.
 
 ``--port PORT`` uses a server already listening on 127.0.0.1:PORT instead (started by you with
@@ -147,9 +148,9 @@ class GameRun:
         self.spectator_messages = 0
 
 
-async def play(base_ws: str, run: GameRun, deadline: float) -> None:
+async def play(base_ws: str, run: GameRun, deadline: float, lang: str = "en") -> None:
     async with websockets.connect(f"{base_ws}/ws/games/{run.id}", max_size=2**24) as ws:
-        await ws.send(json.dumps({"type": "auth", "token": run.token}))
+        await ws.send(json.dumps({"type": "auth", "token": run.token, "lang": lang}))
         sent_at = None
         while time.monotonic() < deadline:
             try:
@@ -179,9 +180,9 @@ async def play(base_ws: str, run: GameRun, deadline: float) -> None:
                     )
 
 
-async def watch(base_ws: str, run: GameRun, deadline: float) -> None:
+async def watch(base_ws: str, run: GameRun, deadline: float, lang: str = "en") -> None:
     async with websockets.connect(f"{base_ws}/ws/games/{run.id}", max_size=2**24) as ws:
-        await ws.send(json.dumps({"type": "auth", "token": run.spectator}))
+        await ws.send(json.dumps({"type": "auth", "token": run.spectator, "lang": lang}))
         while time.monotonic() < deadline and not run.finished:
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
@@ -214,8 +215,8 @@ async def run_load(port: int, args) -> dict:
         runs.append(GameRun(game, args.seed + i))
     start = time.perf_counter()
     deadline = time.monotonic() + args.seconds
-    tasks = [play(base_ws, r, deadline) for r in runs]
-    tasks += [watch(base_ws, r, deadline) for r in runs for _ in range(args.spectators)]
+    tasks = [play(base_ws, r, deadline, args.lang) for r in runs]
+    tasks += [watch(base_ws, r, deadline, args.lang) for r in runs for _ in range(args.spectators)]
     results = await asyncio.gather(*tasks, return_exceptions=True)
     elapsed = time.perf_counter() - start
     failures = [repr(r) for r in results if isinstance(r, BaseException)]
@@ -226,6 +227,7 @@ async def run_load(port: int, args) -> dict:
         "players": args.players,
         "bot": args.bot,
         "spectators_per_game": args.spectators,
+        "lang": args.lang,
         "finished_games": sum(r.finished for r in runs),
         "seconds": elapsed,
         "actions": actions,
@@ -302,7 +304,8 @@ def print_report(report: dict, label: str = "") -> None:
     lat = report["latency_ms"]
     print(
         f"{label}{report['games']} games x {report['players']} players ({report['bot']} bots, "
-        f"{report['spectators_per_game']} spectator socket(s) each, {report['db']}): "
+        f"{report['spectators_per_game']} spectator socket(s) each, {report['db']}, "
+        f"words in {report.get('lang', 'en')}): "
         f"{report['finished_games']} finished in {report['seconds']:.1f} s"
     )
     print(f"  {report['actions']} actions stored, {report['actions_per_second']:.0f} actions/s")
@@ -331,6 +334,9 @@ def main(argv=None) -> int:
     )
     parser.add_argument("--bot", default="random", help="bot for the other seats (default random)")
     parser.add_argument("--spectators", type=int, default=1, help="spectator sockets per game")
+    parser.add_argument(
+        "--lang", default="en", help="the language every socket asks for (en, es, it, pt)"
+    )
     parser.add_argument("--seconds", type=float, default=120.0, help="time limit (default 120)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--db", help="database URL (default: a fresh SQLite file)")

@@ -9,6 +9,7 @@ import time
 import pytest
 from starlette.testclient import TestClient
 
+from empires import i18n
 from empires.bots import make_bot
 from empires.bots.analysis import hint as coach_hint
 from empires.core.adapter import get_adapter
@@ -134,6 +135,31 @@ def test_a_hint_is_the_searchs_from_the_seats_view_recorded_and_private(sqlite_u
         assert view(client, gid, other)["hints"] == [second]
 
 
+def test_a_hint_in_the_readers_language(sqlite_url):
+    """?lang=es: the hint's reason and moves in Spanish (the stored hint stays English), and the
+    view in Spanish carries the recorded hint in Spanish too."""
+    from empires.bots.analysis import reason_text
+
+    with _app(sqlite_url) as client:
+        g = create(client, TWO_HUMANS, seed=11, practice=True)
+        gid = g["id"]
+        me = g["seats"][view(client, gid, g["seats"][0]["token"])["waiting_for"]]["token"]
+        r = client.post(f"/api/games/{gid}/hint?lang=es", headers=auth(me))
+        assert r.status_code == 200, r.text
+        spanish = r.json()["hint"]
+        english = _hint(client, gid, me).json()["hint"]
+        assert spanish["reason"] == reason_text(english["reason_parts"], "es") != english["reason"]
+        assert [m["description"] for m in spanish["moves"]] == [
+            i18n.translate_text(m["description"], "es") for m in english["moves"]
+        ]
+        assert spanish["moves"][0]["description"] != english["moves"][0]["description"]
+        v = client.get(f"/api/games/{gid}?lang=es", headers=auth(me)).json()
+        assert v["hints"][0]["hint"] == spanish
+        assert view(client, gid, me)["hints"][0]["hint"] == english
+        bad = client.post(f"/api/games/{gid}/hint?lang=" + "x" * 5000, headers=auth(me))
+        assert bad.status_code == 200 and bad.json()["hint"] == english  # unknown: English
+
+
 def test_one_hint_at_a_time_per_seat(sqlite_url):
     with _app(sqlite_url) as client:
         g = create(client, TWO_HUMANS, seed=5, practice=True)
@@ -225,6 +251,15 @@ def test_an_analysis_runs_in_the_background_and_is_stored(sqlite_url, game):
             assert len(d["win"]) == 2 and d["loss"] >= 0
         done = client.post(f"/api/games/{gid}/analysis", headers=auth(token))
         assert done.status_code == 200 and done.json()["analysis"] == analysis
+        spanish = client.get(f"/api/games/{gid}/analysis?lang=es", headers=auth(token)).json()
+        words = [
+            (d["chosen"]["description"], d["best"]["description"]) for d in analysis["decisions"]
+        ]
+        assert [
+            (d["chosen"]["description"], d["best"]["description"])
+            for d in spanish["analysis"]["decisions"]
+        ] == [tuple(i18n.translate_text(w, "es") for w in pair) for pair in words]
+        assert spanish["analysis"]["summary"] == analysis["summary"]
     with _app(sqlite_url) as client:  # stored: a restarted server answers at once
         r = client.get(f"/api/games/{gid}/analysis", headers=auth(spectator))
         assert r.json() == {"status": "done", "analysis": analysis}

@@ -117,3 +117,33 @@ def test_an_engine_failure_after_the_write_stops_the_game(db_url, monkeypatch):
         assert after["legal"] == [] and after["log"] == before["log"]
         r = post(client, gid, tokens[seat], last, len(before["log"]))
         assert r.status_code == 409 and r.json()["error"] == "game_broken"
+
+
+def test_a_random_bot_plays_on_the_live_game_the_moves_it_would_make_on_a_copy(
+    sqlite_url, monkeypatch
+):
+    """The random bot only reads the state: it plays on the event loop, on the live game, with
+    no copy, and makes the very moves :func:`bot_choose` makes on a copy of each position."""
+    from empires.server.bot_runner import INLINE_BOTS, bot_choose
+    from empires.server.manager import bot_seed
+
+    assert "random" in INLINE_BOTS and "heuristic" not in INLINE_BOTS
+    seed = 12
+    reference = new_game(2, seed=seed)
+    while not reference.is_terminal():
+        own = bot_seed(seed, reference.current_player, len(reference.history["actions"]))
+        reference.apply(bot_choose("random", own, reference.clone()))
+
+    def no_clone(self):
+        raise AssertionError("a random bot's move copied the game")
+
+    monkeypatch.setattr(EngineGame, "clone", no_clone)
+    app = create_app(sqlite_url)
+    with TestClient(app) as client:
+        bots = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+        r = client.post("/api/games", json={"seats": bots, "seed": seed})
+        assert r.status_code == 201, r.text
+        live = app.state.manager.games[r.json()["id"]]
+        client.portal.call(app.state.manager.idle, live)
+        assert live.status == "finished", live.error
+        assert live.state.history["actions"] == reference.history["actions"]

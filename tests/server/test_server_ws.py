@@ -229,3 +229,42 @@ def test_connections_per_game_are_limited(sqlite_url):
                 assert c.receive_json()["error"] == "too_many_connections"
         with ws_connect(client, gid, spectator) as d:  # the count went down again
             assert receive_state(d, state_msg)["you"] is None
+
+
+def test_a_bots_reply_under_way_is_pushed_with_the_action_it_answers(client):
+    """A push waits for a commit already under way: when the random bot answers a human's
+    action at once, the seat and the spectator get one state holding both (never the state in
+    between, with the bot to act after the human's move), and the log deltas still add up."""
+    g = create(client, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=5)
+    gid, token, spectator = g["id"], g["seats"][0]["token"], g["spectator"]["token"]
+    client.app.state.manager.limits = Limits(message_rate=1000, message_burst=1000)
+    logs: dict[str, list] = {"seat": [], "spectator": []}
+    states = {"seat": 0, "spectator": 0}
+    between = []
+
+    def take(name, m):
+        assert m["log_from"] == len(logs[name])
+        logs[name].extend(m["log"])
+        states[name] += 1
+        if m["waiting_for"] == 1 and logs[name] and logs[name][-1]["seat"] == 0:
+            between.append((name, m["game"]["actions"]))
+
+    with ws_connect(client, gid, token) as ws, ws_connect(client, gid, spectator) as watch:
+        for _ in range(30):
+            m = receive_state(ws, state_msg)
+            take("seat", m)
+            while not m["legal"]:
+                m = receive_state(ws, state_msg)
+                take("seat", m)
+            action = m["legal"][0]["action"]
+            ws.send_json({"type": "action", "action": action, "expect": m["game"]["moves"]})
+            assert receive_state(ws, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+        # the spectator's states, up to the last action the seat has seen
+        while len(logs["spectator"]) < len(logs["seat"]):
+            take("spectator", receive_state(watch, state_msg))
+        v = view(client, gid, token)
+    assert between == []
+    assert states["seat"] < len(logs["seat"]) and states["spectator"] < len(logs["spectator"])
+    for name in logs:
+        assert [e["index"] for e in logs[name]] == list(range(len(logs[name])))
+        assert [e["text"] for e in logs[name]] == [e["text"] for e in v["log"][: len(logs[name])]]

@@ -5,6 +5,7 @@ the engines' English sentences with their names, and the websocket (auth "lang")
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -180,3 +181,31 @@ def test_capital_buildings_by_their_printed_names(client):
         assert spanish_name == i18n.translate(english_name, "es")
     assert i18n.translate("Privateers", "es") == "Corsarios"
     assert i18n.translate("Stables", "it") == "Stalla"  # as the 2007 Italian rulebook prints it
+
+
+def test_a_message_is_translated_once_per_change_for_every_viewer(client, monkeypatch):
+    """Viewers asking for the same message in the same language (spectators, a seat's tabs)
+    share one translation, made once per game version; only the clock is read each time."""
+    from empires.server import manager as manager_module
+
+    calls = []
+
+    def counted(view, lang):
+        calls.append(lang)
+        return localize(view, lang)
+
+    monkeypatch.setattr(manager_module, "localize", counted)
+    g = create(client, TWO_HUMANS, seed=4)
+    live = client.app.state.manager.games[g["id"]]
+    spanish = [live.message(None, 0, 0, "es") for _ in range(3)]
+    assert calls == ["es"]
+    texts = {text.rpartition(',"now":')[0] for text, _, _ in spanish}
+    assert len(texts) == 1
+    english = live.message(None, 0, 0)[0]
+    assert calls == ["es"] and '"now":' in english
+    got = [json.loads(text) for text, _, _ in spanish]
+    assert got[0]["observation"]["phase"] == "Fase 1: Colocación de trabajadores"
+    assert {**got[0], "now": 0} == {**localize(json.loads(english), "es"), "now": 0}
+    live.notify()  # a change: the next message is made (and translated) again
+    live.message(None, 0, 0, "es")
+    assert calls == ["es", "es"]

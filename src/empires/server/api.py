@@ -16,6 +16,7 @@ from empires.server.manager import (
     MAX_SEED,
     ApiError,
     GameManager,
+    LiveGame,
 )
 
 
@@ -126,6 +127,19 @@ def token_of(
     if credentials is not None and credentials.credentials:
         return credentials.credentials.strip()
     return body_token
+
+
+async def seat_of(
+    manager: GameManager,
+    game_id: str,
+    credentials: HTTPAuthorizationCredentials | None,
+    body_token: str | None = None,
+) -> tuple[LiveGame, int | None]:
+    """The game ``game_id`` (404 if none) and the seat the request's token opens in it (None:
+    the spectator link; 401/403 for no token or a wrong one): what every route about one game
+    asks first."""
+    game = await manager.require(game_id)
+    return game, manager.authenticate(game, token_of(credentials, body_token))
 
 
 def client_of(request: Request) -> str:

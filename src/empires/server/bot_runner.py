@@ -54,8 +54,15 @@ class BotRunner(Protocol):
         ...
 
 
+# Bots whose move costs less than a hop to a worker thread and which only read the state they
+# are given (``legal_actions``, itself cached by the engine): played on the event loop, on the
+# live state, with no copy. Every other bot thinks in a worker thread on a copy.
+INLINE_BOTS = frozenset({"random"})
+
+
 def bot_choose(spec: str, seed: int, state: Any) -> Any:
-    """The move of the bot ``spec`` seeded ``seed`` in ``state`` (a copy it may change)."""
+    """The move of the bot ``spec`` seeded ``seed`` in ``state`` (a copy it may change, or the
+    live state for the read-only :data:`INLINE_BOTS`)."""
     return make_bot(spec, state.game_name, seed).choose(state)
 
 
@@ -83,9 +90,12 @@ async def think_and_commit(
         return None
     seat, spec = turn
     seed = bot_seed(game.seed, seat, len(game.log))
-    action = await anyio.to_thread.run_sync(
-        bot_choose, spec, seed, game.state.clone(), limiter=limiter
-    )
+    if spec in INLINE_BOTS:
+        action = bot_choose(spec, seed, game.state)
+    else:
+        action = await anyio.to_thread.run_sync(
+            bot_choose, spec, seed, game.state.clone(), limiter=limiter
+        )
     stand_in = spec if game.seats[seat].kind == "human" else None
     return await manager._commit(game, seat, str(action), stand_in)
 

@@ -38,6 +38,7 @@ import anyio
 import anyio.to_thread
 import orjson
 
+from empires import i18n
 from empires.bots import bot_names, make_bot
 from empires.core.adapter import GameAdapter, game_names, get_adapter
 from empires.core.errors import IllegalActionError, SaveFileError
@@ -47,6 +48,8 @@ from empires.server.db import CorruptRow, GameRow, SeatRow, Store, now
 from empires.server.score_track import score_track
 from empires.server.shared_log import SharedLog, StaleWrite
 from empires.server.table_clock import DEFAULT_STAND_IN, TableClock, check_clock
+from empires.server.view_language import localize
+from empires.server.view_names import component_names
 
 log = logging.getLogger("empires.server")
 
@@ -398,9 +401,7 @@ def _seat_rows(seats: list, game: str) -> tuple[list[SeatRow], dict[int | None, 
                     name = f"{name} {i + 1}"
             seat_rows.append(SeatRow(i, "bot", bot, name, None))
         else:
-            raise ApiError(
-                422, "invalid_seat", f"seat {i}: kind must be 'human', 'open' or 'bot'"
-            )
+            raise ApiError(422, "invalid_seat", f"seat {i}: kind must be 'human', 'open' or 'bot'")
     tokens[SPECTATOR] = security.new_token()
     return seat_rows, tokens
 
@@ -470,9 +471,7 @@ class LiveGame:
         self.touched = float("-inf")  # when a seat last joined (memory only, for TOUCH_EVERY)
         self.creator: str | None = None  # the client that created it (memory only)
         self.spectator_hash = row.spectator_token_hash
-        self.seats = [
-            Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.open) for s in row.seats
-        ]
+        self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.open) for s in row.seats]
         self.listed = row.listed  # open games: shown in the lobby (empires.server.open_games)
         self.rematch_of = row.rematch_of
         self.rematch = row.rematch  # the id of this game's rematch, once made
@@ -485,8 +484,14 @@ class LiveGame:
         self.connections = 0
         self.bot_task: asyncio.Task | None = None
         self._changed = asyncio.Event()
+        self.changing = 0  # commits under way (GameManager._commit): pushes wait for them
+        self._settled = asyncio.Event()  # set while nothing is changing
+        self._settled.set()
         self._views: dict[int | None, str] = {}
-        self._full: dict[int | None, str] = {}  # whole messages (log and events from 0)
+        # messages by (seat, log from, events from, language), shared by the connections that
+        # ask for the same one: the text before and after the server's clock, and where the
+        # next message's log and events start (see message)
+        self._messages: dict[tuple, tuple[str, str, int, int]] = {}
         self._summary: dict | None = None  # this version's summary, shared by the views
         self._replay: list[Any] | None = None  # checkpoints, built on the first replay request
         self._event_counts: list[int] = []  # events in the stream after each action (replays)
@@ -520,7 +525,7 @@ class LiveGame:
     def notify(self) -> None:
         self.version += 1
         self._views.clear()
-        self._full.clear()
+        self._messages.clear()
         self._summary = None
         event, self._changed = self._changed, asyncio.Event()
         event.set()
@@ -528,6 +533,21 @@ class LiveGame:
     async def wait_change(self, seen: int) -> None:
         while self.version == seen and not self.closed:
             await self._changed.wait()
+
+    def changed_done(self) -> None:
+        """A commit counted in :attr:`changing` ended (stored and published, or refused)."""
+        self.changing -= 1
+        if not self.changing:
+            self._settled.set()
+
+    async def settled(self) -> None:
+        """Until no commit is under way: a push built now would be outdated by the one being
+        stored (a bot's reply to a human's action, say), so it waits and sends one view of
+        both changes. A push waits for at most the commits under way when it asks, never for
+        the ones after: a pusher calls this once per change it is told of."""
+        if self.changing:
+            self._settled.clear()
+            await self._settled.wait()
 
     def close(self) -> None:
         self.closed = True
@@ -596,12 +616,14 @@ class LiveGame:
             and self.status == "active"
         ):
             legal = [{"action": str(a), "text": _describe(st, a)} for a in st.legal_actions()]
+        observation = hide_path(st.observation(seat), self.card_path, self.card_set)
         out = {
             "type": "state",
             "version": self.version,
             "game": self._shared_summary(),
             "you": seat,
-            "observation": hide_path(st.observation(seat), self.card_path, self.card_set),
+            "observation": observation,
+            "names": component_names(self.game, observation),  # what it shows by id
             "legal": legal,
             "waiting_for": None if terminal else current,
         }
@@ -630,7 +652,8 @@ class LiveGame:
     def forget_views(self, seat: int | None) -> None:
         """Drop ``seat``'s cached messages (its hints changed; nobody else's view did)."""
         self._views.pop(seat, None)
-        self._full.pop(seat, None)
+        for key in [k for k in self._messages if k[0] == seat]:
+            del self._messages[key]
 
     def view_json(self, seat: int | None) -> str:
         text = self._views.get(seat)
@@ -639,30 +662,42 @@ class LiveGame:
         return text
 
     def message(
-        self, seat: int | None, log_from: int = 0, events_from: int = 0
+        self, seat: int | None, log_from: int = 0, events_from: int = 0, lang: str = i18n.DEFAULT
     ) -> tuple[str, int, int]:
         """The state message for ``seat`` with the log entries from ``log_from`` on and the
-        engine's events from position ``events_from`` on, each as ``seat`` may read it; and
-        where the next message's log and events start."""
-        base = self.view_json(seat)
-        state, log_now = self.state, self.log
-        entries = dumps([entry_for(e, seat) for e in log_now[log_from:]])
-        events = state.events(seat, events_from)
-        text = dumps(events)
-        return (
-            f'{base[:-1]},"now":{self.clock()!r},"log_from":{log_from},"log":{entries},'
-            f'"events_from":{events_from},"events":{text}}}',
-            len(log_now),
-            events_from + len(events),
-        )
+        engine's events from position ``events_from`` on, each as ``seat`` may read it, in
+        ``lang`` (:mod:`empires.server.view_language`); and where the next message's log and
+        events start. Made (and translated) once per game version for every connection that
+        asks for the same one (spectators, a seat's several tabs); only the server's clock
+        ("now") is read at each call."""
+        key = (seat, log_from, events_from, lang)
+        parts = self._messages.get(key)
+        if parts is None:
+            parts = self._messages[key] = self._message_parts(seat, log_from, events_from, lang)
+        head, tail, log_next, events_next = parts
+        return f"{head}{self.clock()!r}{tail}", log_next, events_next
 
-    def full_message(self, seat: int | None) -> str:
+    def _message_parts(
+        self, seat: int | None, log_from: int, events_from: int, lang: str
+    ) -> tuple[str, str, int, int]:
+        """:meth:`message` made: its text before and after the clock, and the next starts."""
+        base = self.view_json(seat)
+        entries = dumps([entry_for(e, seat) for e in self.log[log_from:]])
+        events = self.state.events(seat, events_from)
+        head = f'{base[:-1]},"now":'
+        tail = (
+            f',"log_from":{log_from},"log":{entries},'
+            f'"events_from":{events_from},"events":{dumps(events)}}}'
+        )
+        if lang != i18n.DEFAULT:  # translated once, the clock put last
+            data = orjson.loads(f"{head}0{tail}")
+            del data["now"]
+            head, tail = f'{dumps(localize(data, lang))[:-1]},"now":', "}"
+        return head, tail, len(self.log), events_from + len(events)
+
+    def full_message(self, seat: int | None, lang: str = i18n.DEFAULT) -> str:
         """:meth:`message` from the start (what a GET answers), kept until the game changes."""
-        text = self._full.get(seat)
-        if text is None:
-            text = self._full[seat] = self.message(seat)[0]
-        head, _, tail = text.partition(',"now":')  # the server's clock: now, not when cached
-        return f'{head},"now":{self.clock()!r}{tail[tail.index(","):]}'
+        return self.message(seat, 0, 0, lang)[0]
 
     def public_log(self) -> list[dict]:
         return [entry_for(e, SPECTATOR) for e in self.log]
@@ -1272,7 +1307,18 @@ class GameManager:
         the action is stored (no copy of the state is made), so nobody ever sees an unstored
         action and a refused action or a failed write changes nothing. The last action's
         "finished" is stored just after it (a game loaded with a history that ends it is
-        finished anyway)."""
+        finished anyway). While it runs, the game counts as changing: a push about to be
+        built waits for it (:meth:`LiveGame.settled`), one view for both changes."""
+        game.changing += 1
+        try:
+            return await self._check_store_apply(game, seat, action, stand_in)
+        finally:
+            game.changed_done()
+
+    async def _check_store_apply(
+        self, game: LiveGame, seat: int, action: str, stand_in: str | None
+    ) -> dict:
+        """:meth:`_commit`'s work."""
         state = game.state
         try:
             act = state.check(action)
@@ -1393,4 +1439,3 @@ class GameManager:
         """Wait until no bot of ``game`` is thinking (for tests and orderly shutdown)."""
         while game.bot_task is not None and not game.bot_task.done():
             await asyncio.wait([game.bot_task])
-

@@ -13,7 +13,7 @@ from empires.server.api import (
     check_reads,
     check_sends,
     error_responses,
-    token_of,
+    seat_of,
 )
 from empires.server.chat import MAX_CHAT_INPUT
 from empires.server.rules_help import rules_help
@@ -41,8 +41,7 @@ async def post_chat(
     """Post a message for the token's seat (spectators read only); it is stored, then pushed to
     every websocket of the game that asked for the chat."""
     check_sends(manager, request)
-    game = await manager.require(game_id)
-    seat = manager.authenticate(game, token_of(credentials))
+    game, seat = await seat_of(manager, game_id, credentials)
     return {"message": await manager.chat.post(game, seat, body.text)}
 
 
@@ -50,8 +49,7 @@ async def post_chat(
 async def get_chat(game_id: str, request: Request, credentials: Credentials, manager: Manager):
     """The game's last messages, oldest first (any seat or spectator link; finished games too)."""
     check_reads(manager, request)
-    game = await manager.require(game_id)
-    manager.authenticate(game, token_of(credentials))
+    game, _ = await seat_of(manager, game_id, credentials)
     return {"messages": await manager.chat.history(game)}
 
 
@@ -66,6 +64,5 @@ async def get_rules(
     """The rules summary of the decision being made now (the token's seat's view of it): its
     title, summary and the rulebook's section and page, in ``lang``."""
     check_reads(manager, request)
-    game = await manager.require(game_id)
-    seat = manager.authenticate(game, token_of(credentials))
+    game, seat = await seat_of(manager, game_id, credentials)
     return rules_help(game, seat, lang)

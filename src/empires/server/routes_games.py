@@ -17,12 +17,13 @@ from empires.server.api import (
     check_sends,
     client_of,
     error_responses,
-    token_of,
+    seat_of,
 )
 from empires.server.manager import SPECTATOR, ApiError, GameManager, LiveGame
 from empires.server.routes_accounts import link_new_game
 from empires.server.take_back import public_undos
-from empires.server.view_language import language, localize_json, localized
+from empires.server.view_language import language, localized
+from empires.server.view_names import component_names
 
 router = APIRouter()
 
@@ -51,10 +52,9 @@ async def get_game(
 ):
     """The caller's view; ``lang`` (es, it, pt; else English) the language of its words."""
     check_reads(manager, request)
-    game = await manager.require(game_id)
-    seat = manager.authenticate(game, token_of(credentials))
+    game, seat = await seat_of(manager, game_id, credentials)
     manager.touch(game, seat)
-    message = localize_json(game.full_message(seat), language(lang))
+    message = game.full_message(seat, language(lang))
     return Response(message, media_type="application/json")
 
 
@@ -65,8 +65,7 @@ async def post_action(
     game_id: str, body: ActionBody, request: Request, credentials: Credentials, manager: Manager
 ):
     check_sends(manager, request, "you are sending actions too fast")
-    game = await manager.require(game_id)
-    seat = manager.authenticate(game, token_of(credentials, body.token))
+    game, seat = await seat_of(manager, game_id, credentials, body.token)
     entry = await manager.submit(game, seat, body.action, body.expect)
     return {
         "accepted": entry,
@@ -77,8 +76,7 @@ async def post_action(
 
 async def _finished(manager: GameManager, game_id: str, request: Request, credentials) -> LiveGame:
     check_reads(manager, request)
-    game = await manager.require(game_id)
-    manager.authenticate(game, token_of(credentials))
+    game, _ = await seat_of(manager, game_id, credentials)
     if game.status != "finished":
         raise ApiError(
             409, "not_finished", "the replay of a game is available once the game is over"
@@ -132,6 +130,7 @@ async def get_replay_step(
         "steps": len(game.log),
         "log": [game.public_log()[step - 1]] if step else [],  # its words, as "entry" is
         "observation": observation,
+        "names": component_names(game.game, observation),  # what it shows by id
         "event_seqs": events,
     }
     answer = localized(answer, language(lang))

@@ -16,7 +16,7 @@ from empires.server.api import (
     Manager,
     check_sends,
     error_responses,
-    token_of,
+    seat_of,
 )
 from empires.server.take_back import MAX_UNDO
 
@@ -44,8 +44,7 @@ async def post_undo(
     game_id: str, body: UndoBody, request: Request, credentials: Credentials, manager: Manager
 ):
     check_sends(manager, request)
-    game = await manager.require(game_id)
-    seat = manager.authenticate(game, token_of(credentials, body.token))
+    game, seat = await seat_of(manager, game_id, credentials, body.token)
     return await manager.table.undo(game, seat, body.expect, body.count)
 
 
@@ -58,8 +57,7 @@ async def post_leave(
     body: SeatBody | None = None,
 ):
     check_sends(manager, request)
-    game = await manager.require(game_id)
-    seat = manager.authenticate(game, token_of(credentials, body.token if body else None))
+    game, seat = await seat_of(manager, game_id, credentials, body.token if body else None)
     return await manager.table.leave(game, seat)
 
 
@@ -72,6 +70,5 @@ async def post_return(
     body: SeatBody | None = None,
 ):
     check_sends(manager, request)
-    game = await manager.require(game_id)
-    seat = manager.authenticate(game, token_of(credentials, body.token if body else None))
+    game, seat = await seat_of(manager, game_id, credentials, body.token if body else None)
     return await manager.table.come_back(game, seat)

@@ -1,6 +1,7 @@
 """A state message in its reader's language: the words the engines wrote in English (the phase,
-the decision's prompt, each choice, log entry and event) through empires.i18n.translate_text;
-everything else (ids, actions, numbers) as it was.
+the decision's prompt, each choice, log entry and event, the printed names sent with the
+observation, :mod:`empires.server.view_names`) through empires.i18n.translate_text; everything
+else (ids, actions, numbers) as it was.
 
 The manager makes and caches one English message per seat (the engines' own words); a client
 that asked for another language (websocket auth ``"lang"``, ``?lang=`` on GET) gets a
@@ -15,6 +16,7 @@ from typing import Any
 import orjson
 
 from empires import i18n
+from empires.bots.analysis import analysis_in, hint_in
 
 MAX_TAG = 64  # a client's language tag longer than this is not read
 
@@ -38,13 +40,37 @@ def localize(view: dict, lang: str) -> dict:
     obs = view.get("observation")
     if isinstance(obs, dict):  # phase, prompt; the components' names and texts
         i18n.localize_observation(obs, lang)
+    names = view.get("names")  # the printed names of what the observation shows by id
+    if isinstance(names, dict):
+        for table in names.values():
+            if isinstance(table, dict):
+                for key, name in table.items():
+                    if isinstance(name, str):
+                        table[key] = i18n.translate_text(name, lang)
     for key in ("legal", "log"):
         for item in view.get(key) or ():
             _words(item, "text", lang)
     for event in view.get("events") or ():
         _words(event, "text", lang)
         _words(event, "phase", lang)
+    for record in view.get("hints") or ():  # the coach's recorded hints: moves and reason
+        if isinstance(record, dict) and isinstance(record.get("hint"), dict):
+            record["hint"] = hint_in(record["hint"], lang)
     return view
+
+
+def localized_hint(record: dict, lang: str) -> dict:
+    """A coach hint record (``{"index", "seat", "hint"}``) for a reader of ``lang``; a copy."""
+    if lang == i18n.DEFAULT:
+        return record
+    return {**record, "hint": hint_in(record["hint"], lang)}
+
+
+def localized_analysis(answer: dict, lang: str) -> dict:
+    """The coach's analysis answer (``status`` and, once done, ``analysis``) in ``lang``."""
+    if lang == i18n.DEFAULT or not isinstance(answer.get("analysis"), dict):
+        return answer
+    return {**answer, "analysis": analysis_in(answer["analysis"], lang)}
 
 
 def localized(data: dict, lang: str) -> dict:

@@ -38,7 +38,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from empires.server.manager import ApiError, GameManager, LiveGame, dumps
 from empires.server.security import TokenBucket
-from empires.server.view_language import language, localize_json
+from empires.server.view_language import language
 
 AUTH_TIMEOUT = 10.0
 POLICY_VIOLATION = 1008
@@ -181,11 +181,15 @@ class Session:
                     1001,
                 )
                 return
+            await asyncio.sleep(0)  # a reply that starts at once (a bot's) begins its commit
+            await game.settled()  # one push for this change and a commit under way
             seen = game.version
             if game.epoch != epoch:  # actions were taken back: the log and events start again
                 epoch, log_from, events_from = game.epoch, 0, 0
-            message, log_from, events_from = game.message(self.seat, log_from, events_from)
-            await self.send(localize_json(message, self.lang))
+            message, log_from, events_from = game.message(
+                self.seat, log_from, events_from, self.lang
+            )
+            await self.send(message)
 
     async def receiver(self) -> None:
         while True:
