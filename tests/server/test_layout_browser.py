@@ -289,6 +289,9 @@ def test_a_failed_fetch_is_cleared_when_the_connection_returns(browser, discover
         page.route_web_socket("**/ws/games/**", socket)
         page.goto(f"{server.url}/game/{gid}#token={tokens[seat]}")
         page.wait_for_selector("#connection.ok")
+        # the state message follows the socket's opening: on a busy machine it can come after
+        # the link goes down below, leaving no choice to click (CI failed so once)
+        page.wait_for_selector("#actions button")
         page.route("**/actions", lambda route: route.abort())
         link["down"] = True
         link["open"][-1].close()
@@ -356,4 +359,53 @@ def test_a_move_made_on_the_board_with_the_keyboard(browser, tmp_path):
         page.wait_for_function(f"() => document.querySelectorAll('#log .ev').length > {before}")
         page.wait_for_function("() => document.activeElement !== document.body")
         assert page.evaluate("() => !!document.activeElement.closest('.layout')")
+        page.close()
+
+
+WINDOW_SCROLLS = "() => document.documentElement.scrollHeight > window.innerHeight"
+INSIDE_BOARD_BOX = """(sel) => { const box = document.querySelector('.board-scroll').getBoundingClientRect();
+  return [...document.querySelectorAll(sel)].filter((e) => { const r = e.getBoundingClientRect();
+    return r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5
+      && r.bottom <= box.bottom + 0.5; }).length; }"""
+
+
+def test_a_laptop_shows_the_game_in_the_window_and_pans_the_board_to_your_choices(
+    browser, tmp_path
+):
+    """1366x768: the page never scrolls (the board and the side column scroll inside); the
+    "Readable" board keeps its 12 px text and pans to your choices when they are off its box
+    (here the expedition's worker buttons on your mat, at the foot of the board); "Whole board"
+    fits all of it in the box."""
+    url = f"sqlite:///{tmp_path / 'laptop.db'}"
+
+    def forming(obs) -> bool:
+        d = obs["decision"]
+        if not (d and d["kind"] == "expedition_members" and any(d["members"].values())):
+            return False
+        box = obs["players"][d["player"]]["discovery_box"]
+        return sum(box.values()) > sum(d["members"].values())
+
+    actions = _history("discovery", 2, 7, None, forming, limit=20000)
+    gid, tokens, seat = _stored(url, "discovery", SEATS[:2], None, 7, actions)
+    with LiveServer(url) as server:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.goto(f"{server.url}/game/{gid}#token={tokens[seat]}")
+        page.wait_for_selector("#board .board-button.clickable")
+        page.wait_for_function("() => document.querySelector('.board-scroll').scrollTop > 0")
+        assert not page.evaluate(WINDOW_SCROLLS), "the game page scrolls"
+        assert page.evaluate(SMALLEST_BOARD_TEXT) >= 11.99
+        for part in ("#board-decision", "#my-area", "#actions-box"):
+            assert page.evaluate(IN_VIEW, part), f"{part} is out of view"
+        box = page.locator(".board-scroll").bounding_box()
+        assert box["height"] >= 0.7 * (768 - box["y"]), "the board does not fill the window"
+        # the worker buttons (on your mat, far below the top of the board) were panned into view
+        workers = "#board .board-button.clickable[data-target^='worker:']"
+        assert page.evaluate(INSIDE_BOARD_BOX, workers) == page.locator(workers).count() >= 1
+        keep_shot(page, "layout-laptop-panned")
+        assert _serious(page) == []
+        page.click("[data-zoom='whole']")
+        assert not page.evaluate(WINDOW_SCROLLS)
+        assert page.evaluate(INSIDE_BOARD_BOX, "#board .mat") == 2  # every mat: the whole board
+        assert page.evaluate(INSIDE_BOARD_BOX, "#board .region") == 9
+        keep_shot(page, "layout-laptop-whole")
         page.close()

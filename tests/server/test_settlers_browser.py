@@ -88,6 +88,10 @@ def _play_to_the_end(page, limit=400, shot_at=None, list_every=10) -> dict[str, 
         if shot_at is not None and i == shot_at:
             page.evaluate("window.scrollTo(0, 0)")
             page.screenshot(path=SCREENSHOT)
+        bar = page.locator("#decision")
+        if bar.count():  # the bar says whose turn it is once, not the engine's opening again
+            text = " ".join(bar.inner_text().split())
+            assert "Your turn: Your turn" not in text and ": Your turn:" not in text, text
         clicks[_click_once(page, use_list=i % list_every == list_every - 1)] += 1
     raise AssertionError(f"the game did not end in {limit} decisions")
 

@@ -128,6 +128,18 @@ SETTLERS_ES = [
     "Samurai",
     "The virtual player",
     "Imperial Settlers",
+    # the cards' decks, factions, colours and costs (the web table's card kinds and costs)
+    "Common",
+    "Romans",
+    "Barbarians",
+    "Egyptians",
+    "Japanese",
+    "Attack",
+    "a Location",
+    "Brown",
+    "Gray",
+    "Pink",
+    "Red",
 ]
 
 

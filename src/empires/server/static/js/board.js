@@ -1,6 +1,7 @@
 // The board as SVG, drawn from an observation (never from hidden state).
 //
-// renderBoard(svg, obs, {seats, you, targets}) redraws everything. Elements that a legal action
+// renderBoard(svg, obs, {seats, you, targets, names}) redraws everything (names: the state
+// message's printed names of what the observation gives by id, see buildingName). Elements that a legal action
 // can be given by carry data-target="<key>" (region:peru, box:dock, good:gold, building:navigator,
 // owned:navigator, player:1, worker:soldier, deck, box:order); keys in `targets` get the class
 // "clickable". The caller handles clicks (see game.js); the replay page passes no targets.
@@ -37,6 +38,9 @@ const REGION_WORDS = {
   florida: t("Florida"), new_spain: t("New Spain"), caribbean: t("Caribbean"),
   new_granada: t("New Granada"), peru: t("Peru"), brazil: t("Brazil"),
 };
+// A Capital Building's kind as the rulebooks print it (es 2015: Inmediato, De un solo uso,
+// Permanente).
+const BUILDING_TYPES = { immediate: t("Immediate"), one_time: t("One-time"), ongoing: t("Ongoing") };
 const regionName = (region) => REGION_WORDS[region.id] || region.name;
 
 // Schematic New World: top-left corner of each region's card inside the map panel.
@@ -116,7 +120,17 @@ export function fitText(content, width, size = 11) {
 
 export function seatLabel(seats, seat) {
   const s = seats && seats[seat];
-  return s ? s.name : t("Player {n}", { n: seat + 1 });
+  return s ? seatName(s.name, seat) : t("Player {n}", { n: seat + 1 });
+}
+
+// The names the server gives a seat left unnamed ("Player 2") and a bot ("Random bot", "Random
+// bot 3" when two share it), in the reader's language; any other name as its player wrote it.
+const BOT_NAMES = { Random: t("Random bot"), Heuristic: t("Heuristic bot"), Ismcts: t("ISMCTS bot") };
+
+export function seatName(name, seat) {
+  if (name === `Player ${seat + 1}`) return t("Player {n}", { n: seat + 1 });
+  const bot = /^(Random|Heuristic|Ismcts) bot( \d+)?$/.exec(name);
+  return bot ? BOT_NAMES[bot[1]] + (bot[2] || "") : name;
 }
 
 function chip(x, y, player, label, seats, w = 26) {
@@ -138,7 +152,13 @@ function panel(x, y, w, h, title, subtitle, target) {
   const g = el("g", { class: "box", "data-target": target || null });
   g.append(el("rect", { x, y, width: w, height: h, rx: 8, class: "box-bg" }));
   g.append(text(x + 10, y + 18, title, { class: "box-title" }));
-  if (subtitle) g.append(text(x + w - 10, y + 18, subtitle, { class: "box-sub", "text-anchor": "end" }));
+  if (subtitle) {  // cut to the room the title leaves (a long translation), whole in its tooltip
+    const room = w - 30 - String(title).length * 14 * 0.64;
+    const most = Math.max(3, Math.floor(room / (10.5 * 0.5)));
+    const shown = subtitle.length > most ? `${subtitle.slice(0, most - 1)}…` : subtitle;
+    g.append(el("text", { x: x + w - 10, y: y + 18, class: "box-sub", "text-anchor": "end" },
+      shown, shown === subtitle ? null : el("title", {}, subtitle)));
+  }
   return g;
 }
 
@@ -177,6 +197,24 @@ function counterText(counter) {
   return counter.scouted ? t("scouted: {what}", { what }) : what;
 }
 
+// A region's name, Trade Good and counter; where its rows of workers start. A name and a good
+// too long for one line (Nueva Inglaterra, Ganado) put the good on a line of its own.
+function regionHead(r, region, x, y) {
+  const name = regionName(region);
+  const good = region.trade_good ? goodWord(region.trade_good) : "";
+  const crowded = good && name.length * 13 * 0.62 + good.length * 11 * 0.55 + 24 > REGION_W;
+  r.append(text(x + 8, y + 17, name, { class: "region-name" }));
+  if (good) {
+    r.append(text(x + REGION_W - 8, crowded ? y + 31 : y + 17, good,
+                  { class: "region-good", "text-anchor": "end" }));
+  }
+  const below = crowded ? 14 : 0;
+  const ct = counterText(region.counter);
+  r.append(text(x + 8, y + 33 + below, ct || (region.discovered ? t("discovered") : ""),
+                { class: region.counter && region.counter.scouted ? "counter scouted" : "counter" }));
+  return y + 42 + below;
+}
+
 function drawMap(svg, obs, seats) {
   const g = el("g", { class: "map" });
   g.append(el("rect", { x: 10, y: 10, width: 525, height: 690, rx: 10, class: "sea" }));
@@ -198,19 +236,12 @@ function drawMap(svg, obs, seats) {
     const r = el("g", { class: `region ${region.discovered ? "discovered" : "undiscovered"}`,
                         "data-target": `region:${region.id}`, "data-region": region.id });
     r.append(el("rect", { x, y, width: REGION_W, height: REGION_H, rx: 12, class: "land" }));
-    r.append(text(x + 8, y + 17, regionName(region), { class: "region-name" }));
-    if (region.trade_good) {
-      r.append(text(x + REGION_W - 8, y + 17, goodWord(region.trade_good),
-                    { class: "region-good", "text-anchor": "end" }));
-    }
-    const ct = counterText(region.counter);
-    r.append(text(x + 8, y + 33, ct || (region.discovered ? t("discovered") : ""),
-                  { class: region.counter && region.counter.scouted ? "counter scouted" : "counter" }));
+    const rows = regionHead(r, region, x, y);
     let row = 0;
     region.workers.forEach((counts, p) => {
       const summary = workerSummary(counts);
       if (!summary) return;
-      const ry = y + 42 + row * 15;
+      const ry = rows + row * 15;
       if (row < 5) {
         r.append(el("rect", { x: x + 6, y: ry - 1, width: 24, height: 13, rx: 3, fill: COLORS[p] }));
         r.append(text(x + 18, ry + 10, markText(p), { "text-anchor": "middle", "font-size": 10,
@@ -308,10 +339,10 @@ function drawBoxes(svg, obs, seats) {
     const cx = X + 195 + i * step;
     const card = el("g", { class: "building-card", "data-target": `building:${bld.id}`,
                            "data-building": bld.id },
-      el("title", {}, `${bld.name} ($${bld.price}, ${bld.type}): ${bld.text}`),
+      el("title", {}, `${bld.name} ($${bld.price}, ${BUILDING_TYPES[bld.type] || bld.type}): ${bld.text}`),
       el("rect", { x: cx, y: 288, width: cardW, height: 164, rx: 6, class: "card" }),
       wrapped(cx + 6, 304, bld.name, cardW - 10, 12, 2, { class: "card-title" }),
-      text(cx + 6, 336, `$${bld.price} · ${bld.type.replace("_", "-")}`, { class: "card-price" }),
+      text(cx + 6, 336, `$${bld.price} · ${BUILDING_TYPES[bld.type] || bld.type}`, { class: "card-price" }),
       wrapped(cx + 6, 352, bld.text, cardW - 10, 10, 8, { class: "card-text" }));
     g.append(card);
   });
@@ -410,7 +441,15 @@ export function nationLine(pl) {
   return left === null || left === undefined ? name : t("{name} · {n} uses left", { name, n: left });
 }
 
-function drawMats(svg, obs, seats, you) {
+// A Capital Building's printed name in the page's language: the state message sends the names
+// of the buildings the seats hold (names.buildings, translated by the server); an id the message
+// does not name is shown as its words ("colonial_government_2": "colonial government").
+export function buildingName(names, id) {
+  const known = names && names.buildings && names.buildings[id];
+  return known || id.replace(/_\d+$/, "").replace(/_/g, " ");
+}
+
+function drawMats(svg, obs, seats, you, names) {
   const n = obs.players.length;
   const cols = Math.min(n, 3);
   const w = (1260 - (cols - 1) * 10) / cols;
@@ -466,7 +505,7 @@ function drawMats(svg, obs, seats, you) {
     let bx = x + 84;
     if (!pl.buildings.length) g.append(text(bx, ly, "–", { class: "mat-value" }));
     pl.buildings.forEach((id) => {  // every building: a full row goes on to the next one
-      const name = id.replace(/_\d+$/, "").replace(/_/g, " ");
+      const name = buildingName(names, id);
       const usedUp = pl.buildings_used.includes(id);
       const width = Math.min(name.length * 6 + 10, w - 94);
       if (bx + width > x + w - 6 && bx > x + 84) {
@@ -489,13 +528,13 @@ function drawMats(svg, obs, seats, you) {
   return top + Math.ceil(n / cols) * MAT_STEP - 10;
 }
 
-export function renderBoard(svg, obs, { seats = null, you = null, targets = null } = {}) {
+export function renderBoard(svg, obs, { seats = null, you = null, targets = null, names = null } = {}) {
   svg.replaceChildren();
   svg.append(el("rect", { x: 0, y: 0, width: 1280, height: 2000, class: "table" }));
   drawMap(svg, obs, seats);
   drawBoxes(svg, obs, seats);
   drawTracks(svg, obs, seats);
-  const bottom = drawMats(svg, obs, seats, you);
+  const bottom = drawMats(svg, obs, seats, you, names);
   if (targets) drawDecisionButtons(svg, obs, targets);
   svg.setAttribute("viewBox", `0 0 1280 ${bottom + 5}`);
   if (targets) {
@@ -507,7 +546,8 @@ export function renderBoard(svg, obs, { seats = null, you = null, targets = null
 }
 
 // Buttons for the choices that belong to a place of the board: the workers to choose on the
-// deciding seat's mat (expedition members, casualties, training...), Battle and War in Warfare.
+// deciding seat's mat (expedition members, training...) or, for a battle's casualty, on the
+// pieces in the region of the battle (drawCasualties); Battle and War in Warfare.
 function drawDecisionButtons(svg, obs, targets) {
   const button = (x, y, w, key, label) => el("g", { class: "board-button", "data-target": key },
     el("title", {}, label),
@@ -521,6 +561,10 @@ function drawDecisionButtons(svg, obs, targets) {
   });
   const workers = [...targets.keys()].filter((k) => k.startsWith("worker:"));
   const d = obs.decision;
+  if (d && d.kind === "casualty" && REGION_POS[d.region]) {
+    drawCasualties(svg, obs, workers);  // on the pieces where the battle is
+    return;
+  }
   const mat = d && svg.querySelector(`.mat[data-seat="${d.player}"]`);
   if (!workers.length || !mat) return;
   const box = mat.querySelector("rect");
@@ -530,6 +574,37 @@ function drawDecisionButtons(svg, obs, targets) {
     const w = key.slice(7);
     mat.after(button(x0 + i * 96, y0, 90, key, WORKER_WORDS[w] || w));
   });
+}
+
+// A battle's casualty, chosen on the loser's pieces in the region of the battle: one piece per
+// kind of worker it may remove (its seat's colour and mark, the kind and how many stand there),
+// each a board target "worker:<kind>" (focusable, announced with the choice's words).
+function drawCasualties(svg, obs, workers) {
+  const d = obs.decision;
+  const [x, y] = REGION_POS[d.region];
+  const region = obs.regions.find((r) => r.id === d.region);
+  const standing = (region && region.workers[d.victim]) || {};
+  const g = el("g", { class: "casualties", "data-region": d.region, "data-victim": d.victim });
+  const size = 34;
+  const top = y + REGION_H - 2 - (17 + Math.ceil(workers.length / 4) * (size - 1));  // at the foot
+  g.append(el("rect", { x: x + 2, y: top, width: REGION_W - 4, height: y + REGION_H - 2 - top,
+                        rx: 8, class: "casualties-bg", stroke: COLORS[d.victim] }));
+  g.append(text(x + 8, top + 13, t("{mark} loses:", { mark: markText(d.victim) }),
+                { class: "casualties-title" }));
+  workers.forEach((key, i) => {
+    const w = key.slice(7);
+    const n = w === "militia" ? 1 : standing[w] || 0;
+    const px = x + 5 + (i % 4) * (size + 2);
+    const py = top + 17 + Math.floor(i / 4) * (size - 1);
+    const word = WORKER_WORDS[w] || w;
+    g.append(el("g", { class: "piece", "data-target": key, "data-worker": w },
+      el("title", {}, `${word} ×${n} · ${markText(d.victim)}`),
+      el("rect", { x: px, y: py, width: size, height: size - 4, rx: 5, fill: COLORS[d.victim],
+                   stroke: "#222", "stroke-width": 0.8 }),
+      text(px + size / 2, py + 19, `${WORKER_ABBR[w] || w}×${n}`,
+           { "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: "#fff" })));
+  });
+  svg.querySelector(`.region[data-region="${d.region}"]`).after(g);
 }
 
 const WORKER_WORDS = {
@@ -573,7 +648,7 @@ export function targetOf(action) {
     case "use": return `owned:${a}`;
     case "player": return `player:${a}`;
     case "target": return `box:${a}`;
-    case "worker": return `worker:${a}`;  // buttons on the deciding seat's mat
+    case "worker": return `worker:${a}`;  // on the deciding seat's mat; casualties: the pieces
     case "battle": case "war": return `warfare:${kind}`;  // buttons in the Warfare box
     // workers, battle or war, skip or done, bids, nations, positions, top or bottom, advantages:
     // buttons of the board's decision tray (board-decision.js)

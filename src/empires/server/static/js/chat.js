@@ -4,6 +4,7 @@
 // seat: a muted seat's messages are hidden, not deleted (unmute shows them again). A message is
 // always put in the page as text (textContent), never as HTML.
 
+import { seatName } from "./board.js";
 import { api, h } from "./common.js";
 import { t } from "./i18n.js";
 import { seatMark } from "./settlers-board.js";
@@ -130,7 +131,8 @@ export class ChatPanel {
       return h("button", { type: "button", class: "chat-mute", "data-seat": s.seat,
                            "aria-pressed": muted ? "true" : "false",
                            onclick: () => this.toggleMute(s.seat) },
-        seatMark(s.seat), " ", muted ? t("Unmute {name}", { name: s.name }) : t("Mute {name}", { name: s.name }));
+        seatMark(s.seat), " ", muted ? t("Unmute {name}", { name: seatName(s.name, s.seat) })
+          : t("Mute {name}", { name: seatName(s.name, s.seat) }));
     }));
     this.mutes.hidden = others.length === 0;
   }
@@ -149,7 +151,7 @@ export class ChatPanel {
 
   item(m) {
     const seat = this.seats[m.seat];
-    const name = seat ? seat.name : m.name;
+    const name = seat ? seatName(seat.name, m.seat) : m.name;
     const time = m.time ? new Date(m.time) : null;
     const text = h("span", { class: "chat-text" });
     text.textContent = m.text;  // text, never HTML

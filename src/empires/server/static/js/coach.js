@@ -5,9 +5,10 @@
 
 import { COLORS, seatLabel } from "./board.js";
 import { api, h, swatch } from "./common.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
-const pct = (v) => `${Math.round(v * 100)}%`;
+const percent = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 });
+const pct = (v) => percent.format(v);  // "53%", "53 %": as the reader's language writes it
 const VERDICT_WORDS = { inaccuracy: t("Inaccuracy"), mistake: t("Mistake"), blunder: t("Blunder") };
 
 // ---- hints ----
@@ -57,7 +58,7 @@ async function askHint(box, id, token) {
     button.textContent = t("Thinking…");
   }
   try {
-    const record = await api(`/api/games/${encodeURIComponent(id)}/hint`,
+    const record = await api(`/api/games/${encodeURIComponent(id)}/hint?lang=${lang}`,
                              { method: "POST", token });
     box.replaceChildren(hintView(record.hint));
   } catch (err) {
@@ -92,7 +93,7 @@ export function analysisPanel(box, { id, token, seats, word = t("Move") }) {
   const button = h("button", { type: "button", id: "analyse-button", class: "primary" },
                    t("Analyse this game"));
   box.replaceChildren(h("h2", {}, t("Analysis")), button, status);
-  const path = `/api/games/${encodeURIComponent(id)}/analysis`;
+  const path = `/api/games/${encodeURIComponent(id)}/analysis?lang=${lang}`;
   let polling = false;
 
   function show(state) {

@@ -13,7 +13,7 @@ import { TablePanel } from "./table.js";
 import { RulesHelp } from "./rules-help.js";
 import { scoreChart } from "./score-chart.js";
 import * as settlers from "./settlers-board.js";
-import { keepFocus, markTurn, renderMyArea, renderTray, setupLayout } from "./layout.js";
+import { keepFocus, markTurn, panToChoices, renderMyArea, renderTray, setupLayout } from "./layout.js";
 
 const { id, token } = linkParams();
 const $ = (sel) => document.querySelector(sel);
@@ -241,7 +241,7 @@ function statusLine(v) {
   const seat = seats[w];
   const prompt = v.observation.decision ? ` (${v.observation.decision.prompt})` : "";
   if (seat && seat.kind === "bot") {
-    return h("span", { class: "waiting" }, swatch(w), " ", t("Waiting for {name} — the bot is thinking", { name: seat.name }) + prompt);
+    return h("span", { class: "waiting" }, swatch(w), " ", t("Waiting for {name} — the bot is thinking", { name: seatLabel(seats, w) }) + prompt);
   }
   return h("span", { class: "waiting" }, swatch(w), " ", t("Waiting for {name}", { name: seatLabel(seats, w) }) + prompt);
 }
@@ -275,8 +275,9 @@ function render() {
     settlers.renderTable(table, obs, { seats, you: v.you, targets: game.targets, events: game.events });
     table.classList.toggle("pending", game.pending);
   } else {
-    renderBoard(svg, obs, { seats, you: v.you, targets: game.targets });
+    renderBoard(svg, obs, { seats, you: v.you, targets: game.targets, names: v.names });
     svg.classList.toggle("pending", game.pending);
+    panToChoices($(".board-scroll"), svg);  // "Readable": your choices in view
   }
 
   const who = v.you === null ? h("span", {}, t("Watching as a spectator"))

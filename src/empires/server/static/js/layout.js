@@ -6,11 +6,11 @@
 // static/layout.css shows the panels of body[data-tab].
 //
 // The zoom: "readable" (the default) draws the Discovery board at 1.2 px per unit, so its
-// smallest text (10 units) is 12 px, in a box that pans (the page never scrolls sideways);
-// "whole" fits the whole board to the column. Kept in localStorage.
+// smallest text (10 units) is 12 px, in a box that pans (the page never scrolls sideways) to
+// new choices (panToChoices); "whole" fits the whole board to its box. Kept in localStorage.
 
 import { h } from "./common.js";
-import { COLORS, WORKER_ABBR, expeditionText, goodWord, markText, nationLine, seatLabel } from "./board.js";
+import { COLORS, WORKER_ABBR, buildingName, expeditionText, goodWord, markText, nationLine, seatLabel } from "./board.js";
 import { t } from "./i18n.js";
 
 const TABS = [["board", t("Board")], ["choices", t("Choices")], ["log", t("Log")], ["more", t("More")]];
@@ -61,6 +61,34 @@ export function showTab(key) {
   for (const b of document.querySelectorAll("[data-tab-button]")) {
     b.setAttribute("aria-pressed", b.getAttribute("data-tab-button") === key ? "true" : "false");
   }
+}
+
+// "Readable" shows a part of the board (on a laptop too: see README "The web table on any
+// screen"), so when new choices come the board pans to them: to all of them when they fit in
+// the box, else, when none is in view, to the first. The same choices again (a redraw) leave
+// the board where the player put it; a hidden board (another tab) pans when next drawn.
+let pannedFor = null;
+const MARGIN = 16;
+
+export function panToChoices(scroller, svg) {
+  const nodes = [...svg.querySelectorAll(".clickable")];
+  const key = nodes.map((n) => n.getAttribute("data-target")).join("|");
+  const box = scroller.getBoundingClientRect();
+  if (key === pannedFor || !box.width || !box.height) return;
+  pannedFor = key;
+  if (!nodes.length || document.body.dataset.zoom !== "readable") return;
+  const rects = nodes.map((n) => n.getBoundingClientRect());
+  const all = rects.reduce((u, r) => ({ left: Math.min(u.left, r.left), top: Math.min(u.top, r.top),
+    right: Math.max(u.right, r.right), bottom: Math.max(u.bottom, r.bottom) }));
+  const seen = (r) => r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom;
+  const fits = all.right - all.left <= box.width - 2 * MARGIN && all.bottom - all.top <= box.height - 2 * MARGIN;
+  let goal;
+  if (fits && !seen(all)) goal = all;
+  else if (!fits && !rects.some(seen)) goal = rects[0];
+  if (!goal) return;
+  const shift = (lo, hi, from, to) => (lo < from ? lo - from - MARGIN : hi > to ? hi - to + MARGIN : 0);
+  scroller.scrollLeft += shift(goal.left, goal.right, box.left, box.right);
+  scroller.scrollTop += shift(goal.top, goal.bottom, box.top, box.bottom);
 }
 
 // The Choices tab shows a dot when it is your turn.
@@ -115,7 +143,7 @@ export function renderMyArea(box, v) {
     h("dl", { class: "my-facts" },
       ...row(t("Available"), counts(pl.available)),
       ...row(t("Goods"), goods.join(", ") || "–"),
-      ...row(t("Buildings"), pl.buildings.map((b) => b.replace(/_\d+$/, "").replace(/_/g, " ")).join(", ") || "–"),
+      ...row(t("Buildings"), pl.buildings.map((b) => buildingName(v.names, b)).join(", ") || "–"),
       ...(pl.nation ? row(t("Nation"), nationLine(pl)) : [])));
 }
 

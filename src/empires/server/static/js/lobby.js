@@ -1,6 +1,6 @@
 // The lobby: choose seats and rules, create the game, copy the join links.
 
-import { COLOR_NAMES } from "./board.js";
+import { COLOR_NAMES, seatName } from "./board.js";
 import { api, h, swatch } from "./common.js";
 import { t } from "./i18n.js";
 import { drawMyGames, remember } from "./my-games.js";
@@ -152,7 +152,7 @@ async function create(ev) {
   try {
     const game = await api("/api/games", { method: "POST", body });
     const rows = game.seats.filter((s) => s.url)
-      .map((s) => linkRow(t("Seat {n}: {name}", { n: s.seat + 1, name: s.name }), s.url, s.seat));
+      .map((s) => linkRow(t("Seat {n}: {name}", { n: s.seat + 1, name: seatName(s.name, s.seat) }), s.url, s.seat));
     rows.push(linkRow(t("Spectators (read-only)"), game.spectator.url, null));
     rememberCreated(game, rows);
     $("#links").replaceChildren(...rows);

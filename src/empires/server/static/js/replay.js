@@ -30,10 +30,11 @@ function stepBounds(events, steps) {
   return starts.length === steps ? [0, ...starts, events.length] : null;
 }
 
-async function observation(step) {
+// A step's observation and the printed names it gives by id (buildings: board.js buildingName).
+async function stepView(step) {
   if (!replay.cache.has(step)) {
     const data = await api(`/api/games/${encodeURIComponent(id)}/replay/${step}?lang=${lang}`, { token });
-    replay.cache.set(step, data.observation);
+    replay.cache.set(step, { obs: data.observation, names: data.names || null });
   }
   return replay.cache.get(step);
 }
@@ -43,9 +44,9 @@ async function show(step) {
   step = Math.max(0, Math.min(total, step));
   replay.step = step;
   const ticket = ++replay.loading;
-  let obs;
+  let obs, names;
   try {
-    obs = await observation(step);
+    ({ obs, names } = await stepView(step));
   } catch (err) {
     showErrorIn($("#error"), err.message);
     return;
@@ -64,7 +65,7 @@ async function show(step) {
     document.title = t("Replay — Imperial Settlers");
     $("#turn").textContent = `${t("Round {n} of {total}", { n: obs.round, total: settlers.ROUNDS })} · ${obs.phase}`;
   } else {
-    renderBoard(svg, obs, { seats });
+    renderBoard(svg, obs, { seats, names });
     $("#turn").textContent = `${t("Turn {n} of {total}", { n: obs.turn, total: 8 })} · ${obs.phase}`;
   }
   $("#slider").value = step;

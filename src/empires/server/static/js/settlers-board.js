@@ -19,6 +19,16 @@ const GOOD_WORDS = {
   raze: t("Raze tokens"), defense: t("Defense tokens"), vp: t("VP"), card: t("card"),
   common_card: t("Common card"), faction_card: t("Faction card"),
 };
+// The cards' colours (a tag: the feminine in es/it/pt, as "carta"), decks and factions, as the
+// Spanish rulebook prints them (it/pt: the gettext catalogues' words).
+const CARD_COLOR_WORDS = {
+  brown: t("Brown"), gray: t("Gray"), red: t("Red"), pink: t("Pink"), blue: t("Blue"),
+  black: t("Black"), gold: t("Gold"), purple: t("Purple"),
+};
+const DECK_WORDS = {
+  common: t("Common"), romans: t("Romans"), barbarians: t("Barbarians"),
+  egyptians: t("Egyptians"), japanese: t("Japanese"), attack: t("Attack"),
+};
 const SHAPES = SEAT_SHAPES;  // the same marks as the terminal and the Discovery board
 const TYPES = [["production", t("Production")], ["feature", t("Feature")], ["action", t("Action")]];
 const CARD_KINDS = new Set(["build", "deal", "raze", "raze-location", "activate", "defend",
@@ -68,15 +78,35 @@ function sourceNote(card) {
 }
 
 function colorTags(colors) {
-  return (colors || []).map((c) => h("span", { class: `st-color c-${c}` }, c));
+  return (colors || []).map((c) => h("span", { class: `st-color c-${c}` }, CARD_COLOR_WORDS[c] || c));
 }
 
-// The card's kind without its colours (shown as tags): "romans feature", "production".
-function kindWords(card, kind) {
+// A faction (or deck) in the page's language: "romans" or a card file's "Romans".
+export function factionWord(name) {
+  return DECK_WORDS[String(name).toLowerCase()] || name;
+}
+
+const typeWord = (type) => (TYPES.find(([k]) => k === type) || [type, type])[1];
+
+// The card's kind without its colours (shown as tags): "Feature · Romans", "Production · Common".
+export function kindWords(card, kind) {
   const colors = card.colors || [];
   const words = String(card.card || kind).split(" ").filter((w) => !colors.includes(w));
   if (card.faction && !words.includes(card.faction)) words.unshift(card.faction);  // a Location
-  return words.join(" ") || kind;
+  const type = words.includes(kind) ? kind : null;
+  const rest = words.filter((w) => w !== type).map(factionWord);
+  return [type ? typeWord(type) : null, ...rest].filter(Boolean).join(" · ") || typeWord(kind);
+}
+
+// A building cost in the page's language: the engine's "2 wood, 1 stone, a Location" or "free".
+export function costWords(cost) {
+  if (cost === "free") return t("Cost: free");
+  const parts = String(cost).split(", ").map((part) => {
+    if (part === "a Location") return t("a Location");
+    const m = part.match(/^(\d+) (\w+)$/);
+    return m ? `${m[1]} ${goodWord(m[2])}` : part;
+  });
+  return t("Cost: {cost}", { cost: parts.join(", ") });
 }
 
 // A card: name, colours and type, cost, ability, raze and deal yields, its source marker.
@@ -89,7 +119,7 @@ export function cardBox(card, { where = "hand", extra = [] } = {}) {
                     "data-card": card.id },
     h("div", { class: "st-card-head" }, h("b", { class: "st-card-name" }, card.name)),
     h("div", { class: "st-card-kind" }, ...colorTags(card.colors), ` ${kindWords(card, kind)}`),
-    card.cost !== undefined ? h("div", { class: "st-cost" }, t("Cost: {cost}", { cost: card.cost })) : null,
+    card.cost !== undefined ? h("div", { class: "st-cost" }, costWords(card.cost)) : null,
     card.text ? h("div", { class: "st-text" }, card.text) : null,
     yields.length ? h("div", { class: "st-yields" }, yields.join(" · ")) : null,
     sourceNote(card), ...extra);
@@ -148,7 +178,7 @@ function playerPanel(obs, pl, { seats, you }) {
   ];
   return h("section", { class: `st-player${mine ? " mine" : ""}${passed ? " passed" : ""}`,
                         "data-seat": seat, "data-target": `player:${seat}` },
-    h("h3", { class: "st-player-head" }, seatName(seats, seat), ` — ${pl.faction}`,
+    h("h3", { class: "st-player-head" }, seatName(seats, seat), ` — ${factionWord(pl.faction)}`,
       mine ? h("span", { class: "you-tag" }, ` ${t("(you)")}`) : null,
       obs.first_player === seat ? h("span", { class: "first-marker", title: t("First player") }, ` ⚑ ${t("first player")}`) : null,
       passed ? h("span", { class: "passed-tag" }, ` · ${t("passed")}`) : null,
@@ -172,11 +202,19 @@ function scoreTrack(obs, seats) {
     }));
 }
 
+// The variants' names as the rulebook prints them.
+const VARIANT_TEXT = {
+  "alternate-lookout": t("Alternate Lookout"),
+  "advanced-lookout": t("Advanced Lookout"),
+};
+
 // The rules in play: variants, and the operator's card set by its name (never a path).
 function rulesLine(options) {
   if (!options) return null;
   const parts = [];
-  if (options.variants && options.variants.length) parts.push(t("Variants: {list}", { list: options.variants.join(", ") }));
+  if (options.variants && options.variants.length) {
+    parts.push(t("Variants: {list}", { list: options.variants.map((v) => VARIANT_TEXT[v] || v).join(", ") }));
+  }
   if (options.reshuffle_faction_discards) parts.push(t("Faction discards reshuffled"));
   if (options.cards) parts.push(t("Card set: {name} (house rules where its cards say so)", { name: options.cards }));
   return parts.length ? h("div", { class: "st-rules" }, parts.join(" · ")) : null;
@@ -241,13 +279,21 @@ function decisionBar(obs, targets, seats, you) {
     if (obs.terminal || !Number.isInteger(p) || p < 0) return null;
     if (p === you) return h("section", { class: "st-decision waiting", id: "decision" }, t("Your choice is on its way…"));
     return h("section", { class: "st-decision waiting", id: "decision" }, t("Waiting for"), " ", seatName(seats, p),
-          obs.decision ? `: ${obs.decision.prompt}` : "");
+          obs.decision ? `: ${decisionPrompt(obs.decision)}` : "");
   }
   return h("section", { class: "st-decision", id: "decision" },
-    h("strong", {}, t("Your turn:"), " "), obs.decision ? obs.decision.prompt : t("choose"),
+    h("strong", {}, t("Your turn:"), " "), obs.decision ? decisionPrompt(obs.decision) : t("choose"),
     entries.length ? h("div", { class: "st-decision-choices" }, ...entries.map(([key, list]) =>
       h("button", { type: "button", class: "st-choice", "data-target": key }, list[0].text))) : null,
     entries.length < targets.size ? h("div", { class: "hint" }, t("or click a highlighted card, deck or good below")) : null);
+}
+
+// The engine's prompt of a turn begins "Your turn: ..." (translated); the bar says whose turn it is
+// itself, so that opening is left out rather than said twice ("Your turn: Your turn: ...").
+function decisionPrompt(decision) {
+  const prompt = String(decision.prompt || "");
+  const opening = t("Your turn:");
+  return prompt.startsWith(opening) ? prompt.slice(opening.length).trimStart() : prompt;
 }
 
 export function renderTable(box, obs, { seats = null, you = null, targets = null, events = null } = {}) {
