@@ -190,6 +190,18 @@ def _render(text: str, lang: str, left: list[str] | None) -> str:
     return text
 
 
+_SEAT_NAME = re.compile(r"\bPlayer (\d+)\b")
+
+
+def seat_names(text: str, lang: str) -> str:
+    """``text`` with the engines' default seat names ("Player 2") in ``lang`` ("Jugador 2"): for
+    the terminal, whose seats have no other names (the server puts its players' names in
+    their place, so :func:`translate_text` keeps them)."""
+    if lang == DEFAULT or "Player " not in text:
+        return text
+    return _SEAT_NAME.sub(lambda m: translate("Player {n}", lang, n=m.group(1)), text)
+
+
 def untranslated(text: str, lang: str) -> list[str]:
     """The parts of ``text`` (English from an engine) that stay English in ``lang``: [] when
     every word of it is the catalogue's (numbers and default seat names aside)."""

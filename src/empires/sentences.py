@@ -74,6 +74,20 @@ SETTLERS_NAMES = (
     N_("cards"),
 )
 
+# ---- what a game says when it starts (its adapter's startup_notes) ----
+STARTUP_NOTES = (
+    N_(
+        "{n} of the cards in use are unverified (their printed ability is not in any public "
+        "source; they are played without it):"
+    ),
+    N_(
+        "{n} of the cards in use are house cards from {path}: their ability is the card "
+        "file's, not the printed text."
+    ),
+    N_("Card data: {path}: every card in use is complete."),
+    N_("Fill them in with a card file: empires cards template, then --cards FILE."),
+)
+
 # ---- phases and prompts ----
 PHASES = (
     N_("Phase 1: Place Workers"),
@@ -82,6 +96,8 @@ PHASES = (
     N_("Phase 4: Capital Building Benefits"),
     N_("Phase 5: Refresh Board"),
     N_("Game over"),
+    N_("Setup: starting-order auction"),
+    N_("Setup: National Advantages"),
     N_("Lookout"),
     N_("Production"),
     N_("Action"),

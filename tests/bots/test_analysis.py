@@ -92,6 +92,43 @@ def test_hint_seed_matters_and_a_finished_game_is_refused():
         an.hint(state, iterations=0)
 
 
+@pytest.mark.parametrize("game,steps", [("discovery", 30), ("settlers", 12)])
+def test_a_hints_reason_reads_in_every_language(game, steps):
+    """The English reason is its clauses (``reason_parts``) joined; in Spanish, Italian and
+    Portuguese every clause comes from the catalogue, its percentages written the language's way,
+    and the moves in their printed words."""
+    from empires import i18n
+
+    h = an.hint(position(game, 2, 4, steps), iterations=20, seed=1)
+    english = h.to_json()
+    assert h.reason_parts and h.reason == an.reason_text(h.reason_parts)
+    assert an.hint_in(english, "en") is english
+    for lang in ("es", "it", "pt"):
+        local = an.hint_in(english, lang)
+        assert local["reason"] == an.reason_text(h.reason_parts, lang) != h.reason
+        for part in h.reason_parts:
+            assert i18n.translate(part["text"], lang) != part["text"], (lang, part["text"])
+        for move, mine in zip(english["moves"], local["moves"], strict=True):
+            assert mine["description"] == i18n.translate_text(move["description"], lang)
+            assert (mine["action"], mine["value"]) == (move["action"], move["value"])
+        assert english["reason"] == h.reason  # the English hint is left as it was
+
+
+def test_a_hints_percentages_and_margins_as_each_language_writes_them():
+    parts = [
+        {
+            "text": an.TRIED_MOST_AHEAD,
+            "vars": {"n": 7, "total": 20, "chance": 0.534, "next_chance": 0.25},
+        },
+        {"text": an.HEURISTIC_AGREES, "vars": {"margin": 1.25}},
+    ]
+    english = an.reason_text(parts)
+    assert "53%" in english and "25%" in english and "+1.2 VP" in english and english.endswith(".")
+    spanish = an.reason_text(parts, "es")
+    assert "53\u00a0%" in spanish and "1,2" in spanish and "search" not in spanish
+    assert an.reason_text([], "es") == ""
+
+
 # ---- the analysis of one decision --------------------------------------------------------------------
 @pytest.mark.parametrize("game,steps", [("discovery", 35), ("settlers", 10)])
 def test_decision_analysis_is_the_same_for_every_state_the_seat_cannot_tell_apart(game, steps):

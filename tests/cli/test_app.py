@@ -291,3 +291,19 @@ def test_a_panel_folds_and_typing_goes_back_to_the_choices():
             assert app.query(Collapsible).first().collapsed  # it stays folded
 
     run(go())
+
+
+def test_who_is_to_play_shows_at_80_columns_with_six_seats():
+    """Six seats of bots overflow the status line at 80 columns; the seat to play comes first,
+    so it is the list of seats that is cut, never who is to play."""
+    session = start(args("discovery", 6, "human,heuristic,heuristic,heuristic,heuristic,heuristic"))
+
+    async def go():
+        app = GameApp(session, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            first_row = screen_text(app).splitlines()[0]
+            assert f"{seat_mark(session.to_act())} to play" in first_row, first_row
+            assert seat_mark(5) not in first_row  # the seats' list is what does not fit
+
+    run(go())

@@ -146,3 +146,35 @@ def test_f2_outside_practice_only_says_so():
         assert NOT_PRACTICE in notes and session.hints == []
 
     asyncio.run(go())
+
+
+def test_plain_hint_in_spanish(monkeypatch, capsys):
+    """--lang es: the hint's title, moves, chances and reason in Spanish."""
+    _small_budget(monkeypatch)
+    _answers(monkeypatch, ["hint", "quit", "y"])
+    assert cli.main([*PLAY, "--practice", "--plain", "--lang", "es"]) == 0
+    out = squeeze(capsys.readouterr().out)
+    assert "Hint (" not in out and "chance to win" not in out and "The search" not in out
+    assert "Pista (12 iteraciones de búsqueda, a partir de lo que puedes ver):" in out
+    assert "de probabilidad de ganar" in out and "[acción " in out
+
+
+def test_hint_lines_in_each_language():
+    hint = {
+        "player": 0,
+        "iterations": 9,
+        "moves": [{"action": "a", "description": "Pass", "value": 0.5, "visits": 5}],
+        "reason": "It is the only legal move.",
+        "reason_parts": [{"text": analysis.ONLY_LEGAL, "vars": {}}],
+    }
+    assert hint_lines(hint, [("a", "Pass")]) == [
+        "Hint (9 search iterations, from what you can see):",
+        "  1. Pass [action 1]: 50% chance to win",
+        "  It is the only legal move.",
+    ]
+    for lang in ("es", "it", "pt"):
+        lines = hint_lines(hint, [("a", "Pass")], lang)
+        assert len(lines) == 3 and "9" in lines[0] and "1" in lines[1] and "50" in lines[1]
+        assert all(a != b for a, b in zip(lines, hint_lines(hint, [("a", "Pass")]), strict=True)), (
+            lang
+        )

@@ -222,3 +222,121 @@ def test_the_expedition_comes_first_for_the_player_forming_it():
     assert parts[0].key == "expedition" and parts[0].own and parts[1].key == "you"
     other = ADAPTER.screen_parts(game.observation((p + 1) % 3))
     assert other[0].key == "you" and not next(x for x in other if x.key == "expedition").own
+
+
+# ---- the screen in the viewer's language (issue #15) ----------------------------------------
+# What the screen writes itself, in English: none of it may be left on a Spanish, Italian or
+# Portuguese screen (names the languages share, as Total, Portugal or Mayflower, are not here).
+ENGLISH_LABELS = [
+    r"\bTurn \d",
+    r"\bAge I",
+    r"Player order",
+    r"colony scoring",
+    r"Discovery",
+    r"unused counters",
+    r"Trade Goods",
+    r"Merchant Ships?\b",
+    r"\bRules:",
+    r"\bedition\b",
+    r"Available workers",
+    r"\bSupply:",
+    r"Capital Buildings",
+    r"National Advantage",
+    r"Discovered:",
+    r"\bnone\b",
+    r"no colonies",
+    r"no counter",
+    r"face down",
+    r"good taken",
+    r"\boffer:",
+    r"to place",
+    r"\bdiscover(y|ies)\b",
+    r"Final scores",
+    r"Expedition",
+    r"may send",
+    r"\bstrength\b",
+    r"\bagainst\b",
+    r"Still in",
+    r"\(you\)",
+    r"\buses? left",
+    r"\bdone\b",
+    r"at game end",
+    r"Immediate",
+    r"One-time",
+    r"Ongoing",
+    r"Colonies",
+    r"Economy",
+    r"Bought",
+    r"Starting-order",
+    r"\bBoards\b",
+    r"\bpassed\b",
+    r"scouted",
+    r"per Soldier",
+    r"Resistance",
+    r"\bColonists?\b",
+    r"\bSoldiers?\b",
+    r"\bCaptains?\b",
+    r"\bMissionar(y|ies)\b",
+    r"\bBuilders?\b",
+    r"Event box",
+    r"Player mats",
+    r"Your player mat",
+    r"The New World",
+    r"Turn track",
+    r"\((red|blue|green|yellow)\)",
+]
+# Labels each language must show (its rulebook's words).
+LABELS = {
+    "es": ["Trabajadores disponibles", "Turno ", "Edad ", "Orden de Turno", "Reserva:"],
+    "it": ["Coloni disponibili", "Turno ", "Epoca ", "Ordine di turno", "Riserva:"],
+    "pt": ["Colonos disponíveis", "Jogada ", "Era ", "Ordem dos jogadores", "Reserva:"],
+}
+LANGUAGE_GAMES = [
+    (2, 1, 40, OPTIONS[1]),
+    (3, 2, 150, OPTIONS[2]),
+    (4, 3, 400, OPTIONS[4]),
+    (5, 4, 250, OPTIONS[3]),
+    (3, 5, 5000, OPTIONS[0]),  # the end: the final scores
+]
+
+
+def _english_left(text: str) -> list[str]:
+    return [m.group(0) for p in ENGLISH_LABELS for m in [re.search(p, text)] if m]
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "pt"])
+@pytest.mark.parametrize(("players", "seed", "steps", "options"), LANGUAGE_GAMES)
+def test_every_panel_in_the_viewers_language(lang, players, seed, steps, options):
+    game = play(players, seed, steps, options)
+    for viewer in (0, players - 1, None):
+        obs = game.observation(viewer)
+        parts = ADAPTER.screen_parts(obs, lang)
+        english = ADAPTER.screen_parts(obs)
+        assert [p.key for p in parts] == [p.key for p in english]
+        text = render(parts)
+        assert not _english_left(text), (lang, _english_left(text))
+        assert all(len(line) <= 80 for line in text.splitlines())
+        assert all(len(line) <= 40 for line in render(parts, 40).splitlines())
+        for part in parts:
+            assert part.lines == height(part)
+        if viewer is not None:
+            for label in LABELS[lang]:
+                assert label in text, (lang, label)
+    assert render(ADAPTER.screen_parts(obs, "en")) == render(english)  # English: the default
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "pt"])
+def test_the_expedition_and_the_help_in_the_viewers_language(lang):
+    game = play(
+        3, 2, 3000, until=lambda g: g.decision and g.decision["kind"] == "expedition_members"
+    )
+    obs = game.observation(game.decision["player"])
+    parts = ADAPTER.screen_parts(obs, lang)
+    assert parts[0].key == "expedition"
+    text = render(parts)
+    assert not _english_left(text), _english_left(text)
+    word = {"es": "fuerza", "it": "forza", "pt": "força"}[lang]
+    assert word in render(parts[:1])
+    helped = ADAPTER.decision_help(obs, lang)
+    english = ADAPTER.decision_help(obs)
+    assert helped.title != english.title and helped.summary != english.summary

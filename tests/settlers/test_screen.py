@@ -177,3 +177,116 @@ def test_the_lookout_offer_comes_first_for_the_player_taking_a_card():
         assert f"Take {card['name']} (" in game.describe_for(f"pick {card['id']}", p)
     other = ADAPTER.screen_parts(game.observation((p + 1) % 3))
     assert not next(part for part in other if part.key == "lookout").own
+
+
+# ---- the screen in the viewer's language (issue #15) ----------------------------------------
+# What the screen writes itself, in English: none of it may be left on a Spanish, Italian or
+# Portuguese screen. The card data's partly known ability texts (the community's English
+# words, not the screen's) are taken out of the observations first.
+ENGLISH_LABELS = [
+    r"\bphase\b",
+    r"First player",
+    r"\bpassed\b",
+    r"Common deck",
+    r"Common discard",
+    r"Faction deck",
+    r"Faction discard",
+    r"\bRules:",
+    r"VP now",
+    r"\bhand \d",
+    r"\bProduction\b",
+    r"\bFeature\b",
+    r"\bAction\b",
+    r"\bDeals?\b",
+    r"Foundations",
+    r"\bWood\b",
+    r"\bStone\b",
+    r"\bFood\b",
+    r"\bGold\b",
+    r"\bWorkers?\b",
+    r"\bRaze\b",
+    r"\bDefense\b",
+    r"\bcost\b",
+    r"\braze\b",
+    r"\bdeal\b",
+    r"Partly known",
+    r"House text",
+    r"Known in hand",
+    r"No cards in hand",
+    r"Your hand",
+    r"Your Empire",
+    r"Opponents",
+    r"Locations:",
+    r"Collection",
+    r"Attack deck",
+    r"Target line",
+    r"\bused\b",
+    r"on it\)",
+    r"under it\)",
+    r"taken by",
+    r"\bblocked\b",
+    r"Final scores",
+    r"You won",
+    r"You lost",
+    r"\bunknown\b",
+    r"Lookout",
+    r"\b(brown|red|blue|black|pink|gr[ae]y)\b",
+    r"Cards you are choosing",
+    r"virtual player",
+    r"\bNow\b",
+    r"\b(Romans|Barbarians|Egyptians|Japanese)\b",
+    r"VP track",
+    r"\bShrine\b",
+    r"\bGate\b",
+    r"Trade Route",
+    r"Peaceful|Advanced|Alternate",
+]
+LABELS = {
+    "es": ["Madera", "Acuerdos", "Mazo de facción", "PV ahora", "Producción"],
+    "it": ["Legno", "Accordi", "Mazzo fazione", "VP ora", "Produzione"],
+    "pt": ["Madeira", "Acordos", "Baralho de fação", "PV agora", "Produção"],
+}
+COST = {"es": "coste", "it": "costo", "pt": "custo"}  # a card's cost, in hand
+LANGUAGE_GAMES = [
+    (1, 1, 60, {}),
+    (1, 4, 5000, {}),  # the solo game's end: won or lost, and why
+    (2, 2, 200, OPTIONS[1]),
+    (3, 3, 120, OPTIONS[2]),
+    (4, 4, 5000, OPTIONS[0]),
+]
+
+
+def _without_known_texts(item):
+    if isinstance(item, dict):
+        return {k: _without_known_texts(v) for k, v in item.items() if k != "known_text"}
+    if isinstance(item, list):
+        return [_without_known_texts(v) for v in item]
+    return item
+
+
+def _english_left(text: str) -> list[str]:
+    return [m.group(0) for p in ENGLISH_LABELS for m in [re.search(p, text)] if m]
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "pt"])
+@pytest.mark.parametrize(("players", "seed", "steps", "options"), LANGUAGE_GAMES)
+def test_every_panel_in_the_viewers_language(lang, players, seed, steps, options):
+    game = play(players, seed, steps, options)
+    for viewer in sorted({0, players - 1, None}, key=str):
+        obs = _without_known_texts(game.observation(viewer))
+        parts = ADAPTER.screen_parts(obs, lang)
+        assert [p.key for p in parts] == [p.key for p in ADAPTER.screen_parts(obs)]
+        text = render(parts)
+        assert not _english_left(text), (lang, _english_left(text))
+        assert all(len(line) <= 80 for line in text.splitlines())
+        assert all(len(line) <= 40 for line in render(parts, 40).splitlines())
+        for part in parts:
+            assert part.lines == height(part)
+        if viewer is not None:
+            shown = " ".join(text.split())
+            for label in LABELS[lang] + ([COST[lang]] if obs["your_hand"] else []):
+                assert label in shown, (lang, label)
+    if not game.is_terminal():  # the rules help of the decision, in the language too
+        deciding = game.observation(game.current_player)
+        helped, english = ADAPTER.decision_help(deciding, lang), ADAPTER.decision_help(deciding)
+        assert helped.title != english.title and helped.summary != english.summary

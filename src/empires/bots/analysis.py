@@ -31,12 +31,14 @@ the core protocol and the adapter (:func:`empires.core.adapter.get_adapter`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from empires import i18n
 from empires.bots.ismcts import ISMCTSBot, adapter_or_none
 from empires.core.adapter import get_adapter
 from empires.core.rng import Rng
+from empires.i18n import N_
 
 INACCURACY = 0.05
 MISTAKE = 0.10
@@ -61,8 +63,10 @@ class MoveValue:
 class Hint:
     player: int
     moves: list[MoveValue]  # top 3 (or fewer), best first
-    reason: str  # one sentence why the best move is best
+    reason: str  # one sentence why the best move is best (English)
     iterations: int
+    # the same sentence as clauses to translate: [{"text": msgid, "vars": {...}}] (reason_text)
+    reason_parts: list[dict] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -217,43 +221,134 @@ def _describe(state: Any, action: Any, player: int) -> str:
     return str(state.describe(action))
 
 
-def _reason(state: Any, found: _Searched, ranked: list[Any], seed: int) -> str:
-    """One sentence: how the best move did in the search against the runner-up, and whether the
-    game's rules heuristic (from the deciding seat's observation) agrees."""
+# The sentence of a hint, as clauses (``reason_parts``: {"text": one of these, "vars": values})
+# joined by "; " and ended by ".". A clause's values: ``chance``/``next_chance`` an estimated win
+# probability (0..1), ``move`` a move's English words (describe_for), ``margin`` VP, the rest
+# counts; :func:`reason_text` writes them in a language (the English is ``Hint.reason``).
+ONLY_LEGAL = N_("It is the only legal move")
+ONLY_HERE = N_("It is the only move here ({chance} estimated chance to win)")
+ALL_ON_IT = N_(
+    "The search spent all {n} simulated continuations on it ({chance} chance to win): "
+    "no other move looked close"
+)
+TRIED_MOST_AHEAD = N_(
+    "The search tried it most ({n} of {total} simulated continuations), with a {chance} chance "
+    "to win against {next_chance} for the next best"
+)
+TRIED_MOST = N_(
+    "The search tried it most ({n} of {total} simulated continuations), with a {chance} chance "
+    "to win"
+)
+SCORED_ON_FEWER = N_(
+    "{move} scored {next_chance} on fewer continuations ({n}), so the search trusts it less"
+)
+HEURISTIC_AGREES = N_("the rules heuristic also rates it best (+{margin} VP over the next)")
+HEURISTIC_PREFERS = N_(
+    "the rules heuristic prefers {move} by {margin} VP, but the playouts favour this move"
+)
+_PERCENTS = frozenset({"chance", "next_chance"})
+
+
+def _part(text: str, **values: Any) -> dict:
+    return {"text": text, "vars": values}
+
+
+def percent(value: float, lang: str = i18n.DEFAULT) -> str:
+    """A win probability as a percentage written the way ``lang`` writes it ("53%", "53 %")."""
+    if lang == i18n.DEFAULT or lang not in i18n.LANGUAGES:
+        return f"{value:.0%}"
+    from babel.numbers import format_percent
+
+    return format_percent(value, locale=lang)
+
+
+def _vp(value: float, lang: str) -> str:
+    if lang == i18n.DEFAULT or lang not in i18n.LANGUAGES:
+        return f"{value:.1f}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, format="0.0", locale=lang)
+
+
+def reason_text(parts: list[dict], lang: str = i18n.DEFAULT) -> str:
+    """The sentence of ``reason_parts`` in ``lang``: each clause from the catalogue, its
+    percentages and numbers as the language writes them, moves in their printed words."""
+    clauses = []
+    for part in parts:
+        msgid, values = str(part["text"]), {}
+        for name, value in part["vars"].items():
+            if name in _PERCENTS:
+                values[name] = percent(float(value), lang)
+            elif name == "margin":
+                values[name] = _vp(float(value), lang)
+            elif name == "move":
+                values[name] = i18n.translate_text(str(value), lang)
+            else:
+                values[name] = value
+        clauses.append(i18n.translate(msgid, lang, **values))
+    return "; ".join(clauses) + "." if clauses else ""
+
+
+def hint_in(hint: dict, lang: str) -> dict:
+    """A hint (:meth:`Hint.to_json`) for a reader of ``lang``: a copy with its ``reason`` and
+    its moves' words in that language (a hint stored before ``reason_parts`` keeps its English
+    reason); the same hint for English."""
+    if lang == i18n.DEFAULT or lang not in i18n.LANGUAGES:
+        return hint
+    out = {**hint, "moves": [_move_in(m, lang) for m in hint.get("moves") or []]}
+    parts = hint.get("reason_parts")
+    if parts:
+        out["reason"] = reason_text(parts, lang)
+    return out
+
+
+def analysis_in(analysis: dict, lang: str) -> dict:
+    """A game analysis (:meth:`GameAnalysis.to_json`) with every move's words in ``lang``."""
+    if lang == i18n.DEFAULT or lang not in i18n.LANGUAGES:
+        return analysis
+    decisions = [
+        {**d, "chosen": _move_in(d["chosen"], lang), "best": _move_in(d["best"], lang)}
+        for d in analysis.get("decisions") or []
+    ]
+    return {**analysis, "decisions": decisions}
+
+
+def _move_in(move: Any, lang: str) -> Any:
+    if isinstance(move, dict) and isinstance(move.get("description"), str):
+        return {**move, "description": i18n.translate_text(move["description"], lang)}
+    return move
+
+
+def _reason(state: Any, found: _Searched, ranked: list[Any], seed: int) -> list[dict]:
+    """The clauses of one sentence: how the best move did in the search against the runner-up,
+    and whether the game's rules heuristic (from the deciding seat's observation) agrees."""
     best = ranked[0]
     v = found.value[best]
     if len(found.legal) == 1:
-        return f"It is the only move here ({v:.0%} estimated chance to win)."
+        return [_part(ONLY_HERE, chance=v)]
     if len(ranked) == 1:
-        return (
-            f"The search spent all {found.iterations} simulated continuations on it "
-            f"({v:.0%} chance to win): no other move looked close."
-        )
+        return [_part(ALL_ON_IT, n=found.iterations, chance=v)]
     second = ranked[1]
     v2, n2 = found.value[second], found.visits[second]
-    text = (
-        f"The search tried it most ({found.visits[best]} of {found.iterations} simulated "
-        f"continuations), with a {v:.0%} chance to win"
-    )
+    tried = {"n": found.visits[best], "total": found.iterations, "chance": v}
     if v >= v2:
-        text += f" against {v2:.0%} for the next best"
+        parts = [_part(TRIED_MOST_AHEAD, **tried, next_chance=v2)]
     else:
-        text += (
-            f"; {_describe(state, second, found.player)} scored {v2:.0%} on fewer "
-            f"continuations ({n2}), so the search trusts it less"
-        )
+        move = _describe(state, second, found.player)
+        parts = [
+            _part(TRIED_MOST, **tried),
+            _part(SCORED_ON_FEWER, move=move, next_chance=v2, n=n2),
+        ]
     scores = _heuristic_scores(state, found.player, seed)
     if scores:
         top = max(scores, key=lambda a: scores[a])
         margin = scores[best] - max(s for a, s in scores.items() if a != best)
         if top == best:
-            text += f"; the rules heuristic also rates it best (+{margin:.1f} VP over the next)"
+            parts.append(_part(HEURISTIC_AGREES, margin=margin))
         else:
-            text += (
-                f"; the rules heuristic prefers {_describe(state, top, found.player)} "
-                f"by {-margin:.1f} VP, but the playouts favour this move"
-            )
-    return text + "."
+            move = _describe(state, top, found.player)
+            parts.append(_part(HEURISTIC_PREFERS, move=move, margin=-margin))
+    return parts
 
 
 def _heuristic_scores(state: Any, player: int, seed: int) -> dict[Any, float]:
@@ -277,11 +372,13 @@ def hint(state: Any, *, iterations: int = 200, seed: int = 0) -> Hint:
         only = found.legal[0]
         _playouts(found, state, only, max(2, iterations // 10))
         moves = [_move(state, found, only)]
-        return Hint(found.player, moves, "It is the only legal move.", found.visits[only])
+        parts = [_part(ONLY_LEGAL)]
+        return Hint(found.player, moves, reason_text(parts), found.visits[only], parts)
     _fill(found, state, seed, max(2, iterations // 10))
     ranked = _ranked(found)
     moves = [_move(state, found, a) for a in ranked[:TOP_MOVES]]
-    return Hint(found.player, moves, _reason(state, found, ranked, seed), found.iterations)
+    parts = _reason(state, found, ranked, seed)
+    return Hint(found.player, moves, reason_text(parts), found.iterations, parts)
 
 
 def analyse_decision(
@@ -401,8 +498,12 @@ __all__ = [
     "MoveValue",
     "analyse_decision",
     "analyse_history",
+    "analysis_in",
     "decisions_to_analyse",
     "hint",
+    "hint_in",
+    "percent",
+    "reason_text",
     "summarise",
     "verdict",
 ]

@@ -33,11 +33,12 @@ def turn_word_of(state, viewer: int | None) -> str:
     return "Round" if "round" in obs and "turn" not in obs else "Turn"
 
 
-def _actor(event: dict, you: int | None) -> str:
+def _actor(event: dict, you: int | None, lang: str = i18n.DEFAULT) -> str:
     p = event.get("player")
     if not isinstance(p, int) or isinstance(p, bool):
         return ""
-    return f"Player {p + 1}" + (" (you)" if p == you else "")
+    who = i18n.translate("Player {n}", lang, n=p + 1)
+    return who + (f" ({i18n.translate('you', lang)})" if p == you else "")
 
 
 class Narrator:
@@ -115,10 +116,13 @@ class Narrator:
         self.console.rule(Text(title, style="bold"), align="left", style="dim")
 
     def _line(self, event: dict, number: int | None) -> tuple[Text, Text]:
-        text = i18n.translate_text(str(event.get("text", "")), self.lang)
+        text = i18n.seat_names(
+            i18n.translate_text(str(event.get("text", "")), self.lang), self.lang
+        )
         if event.get("kind") == "action":
             mine = event.get("player") == self.you and self.you is not None
-            line = Text(f"{_actor(event, self.you)}: ", style="bold green" if mine else "bold")
+            who = _actor(event, self.you, self.lang)
+            line = Text(f"{who}: ", style="bold green" if mine else "bold")
             line.append(text, style="green" if mine else None)
             return Text(f"{number}." if number is not None else "•"), line
         return Text("›", style="dim"), Text(

@@ -18,6 +18,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from empires.i18n import DEFAULT, N_, translate
+
 _EMPTY: tuple[Any, ...] = (None, 0, False, "", [], {})
 _PER_SEAT_KEYS = {"players", "seats", "scores"}
 _SEAT_KEYS = {"current_player", "player", "viewer", "seat", "active_player"}
@@ -250,51 +252,77 @@ def render_scores(console: Console, state, labels: Sequence[str]) -> None:
         console.print(Text(line))
 
 
-def ranking_lines(state, labels: Sequence[str]) -> list[str]:
-    """``["1st: P2 (random)", ...]``: the places, shared ones marked."""
+def ranking_lines(state, labels: Sequence[str], lang: str = DEFAULT) -> list[str]:
+    """``["1st: P2 (random)", ...]``: the places, shared ones marked (in ``lang``)."""
     out, place = [], 1
     for group in state.ranking():
         names = ", ".join(labels[s] for s in group)
-        tie = " (shared)" if len(group) > 1 else ""
-        out.append(f"{ordinal(place)}: {names}{tie}")
+        tie = " " + translate("(shared)", lang) if len(group) > 1 else ""
+        out.append(f"{ordinal(place, lang)}: {names}{tie}")
         place += len(group)
     return out
 
 
-def scores_table(state, labels: Sequence[str]) -> Table:
-    """The final scores: one column per seat, one row per category, the total and the place."""
+# The games' score categories as field_title writes them (for the catalogues).
+SCORE_TITLES = (
+    N_("Colonies age1"),
+    N_("Colonies age2"),
+    N_("Colonies age3"),
+    N_("Discoveries"),
+    N_("Buildings"),
+    N_("Economy"),
+    N_("Bought VP"),
+    N_("VP"),
+    N_("Common locations"),
+    N_("Faction locations"),
+    N_("Shrine"),
+    N_("Gate"),
+    N_("Faction locations built"),
+    N_("Collection"),
+    N_("Won"),
+    N_("Achievement"),
+    N_("Total"),
+)
+
+
+def scores_table(state, labels: Sequence[str], lang: str = DEFAULT) -> Table:
+    """The final scores: one column per seat, one row per category, the total and the place
+    (in ``lang``: the score categories and words of :data:`SCORE_TITLES`)."""
     scores = state.scores()
     categories: list[str] = []
     for row in scores:
         categories += [k for k in row if k not in categories and k != "total"]
     categories.append("total")
-    table = new_table("Final scores")
+    table = new_table(translate("Final scores", lang))
     seat_columns(table, labels)
     for c in categories:
         style = "bold" if c == "total" else ""
         table.add_row(
-            Text(field_title(c), style=style),
-            *(Text(_score_cell(c, row.get(c, 0)), style=style) for row in scores),
+            Text(translate(field_title(c), lang), style=style),
+            *(Text(_score_cell(c, row.get(c, 0), lang), style=style) for row in scores),
         )
     place, places = 1, [""] * len(labels)
     for group in state.ranking():
         for seat in group:
-            places[seat] = ordinal(place) + ("=" if len(group) > 1 else "")
+            places[seat] = ordinal(place, lang) + ("=" if len(group) > 1 else "")
         place += len(group)
-    table.add_row(Text("Place"), *(Text(p) for p in places))
+    table.add_row(Text(translate("Place", lang)), *(Text(p) for p in places))
     return table
 
 
-def _score_cell(category: str, value: Any) -> str:
+def _score_cell(category: str, value: Any, lang: str = DEFAULT) -> str:
     """A score table cell: a flag (``won``) as yes / no, a category that does not apply
     (negative, as a solo game's achievement when it was lost) as a dash."""
     if category == "won":
-        return "yes" if value else "no"
+        return translate("yes", lang) if value else translate("no", lang)
     if isinstance(value, int | float) and value < 0:
         return "–"
     return fmt(value)
 
 
-def ordinal(n: int) -> str:
+def ordinal(n: int, lang: str = DEFAULT) -> str:
+    """``1st``, ``2nd``... (``1.º`` in Spanish and Portuguese, ``1º`` in Italian)."""
+    if lang != DEFAULT:
+        return translate("{n}th", lang, n=n)
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"

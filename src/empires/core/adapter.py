@@ -110,6 +110,12 @@ class GameAdapter(Protocol):
         """A float32 numpy array of :meth:`tensor_shape`, values never negative, built only from
         ``state.observation(player)``; written into ``out`` (a flat float32 array) when given."""
 
+    def tensor_cache(self, num_players: int) -> Any:
+        """An object whose ``tensor(state, player)`` equals :meth:`observation_tensor` and keeps
+        each seat's tensor between calls, rewriting only what changed (faster step by step);
+        it returns its own array, to be copied; ``tensor_list(state, player)``: the same as a
+        new Python list. One per environment, not shared by threads."""
+
     def public_record_key(self, state: GameState) -> Any:
         """A cheap value that changes whenever :meth:`public_record` may have changed."""
 
@@ -119,12 +125,14 @@ class GameAdapter(Protocol):
         ``""``."""
 
     # ---- the terminal screen (empires.core.screen) ----
-    def screen_parts(self, observation: dict) -> list[ScreenPart]:
-        """The panels of one seat's screen, built from its observation only."""
+    def screen_parts(self, observation: dict, language: str = "en") -> list[ScreenPart]:
+        """The panels of one seat's screen, built from its observation only, in ``language``
+        (en, es, it, pt: its labels and the engine's words; English by default)."""
         ...
 
-    def decision_help(self, observation: dict) -> DecisionHelp:
-        """The rules summary and rulebook section of the observation's current decision."""
+    def decision_help(self, observation: dict, language: str = "en") -> DecisionHelp:
+        """The rules summary and rulebook section of the observation's current decision, in
+        ``language``."""
         ...
 
 
@@ -162,11 +170,11 @@ class EngineAdapter:
     def validate_card_file(self, data: Any, games: int = 20) -> tuple[list[dict], dict]:
         raise ValueError(f"{getattr(self, 'title', 'this game')} has no card files")
 
-    def screen_parts(self, observation: dict) -> list[ScreenPart]:
-        return default_screen(observation)
+    def screen_parts(self, observation: dict, language: str = "en") -> list[ScreenPart]:
+        return default_screen(observation, language)
 
-    def decision_help(self, observation: dict) -> DecisionHelp:
-        return default_help(observation)
+    def decision_help(self, observation: dict, language: str = "en") -> DecisionHelp:
+        return default_help(observation, language)
 
 
 def game_names() -> Sequence[str]:

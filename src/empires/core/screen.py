@@ -5,6 +5,10 @@ know) into :class:`ScreenPart` values, named and worded as printed on the compon
 what the current decision is about (:class:`DecisionHelp`). The full-screen terminal UI and the
 plain line mode (``empires.cli``) lay the parts out; nothing there knows a particular game.
 
+Both take the viewer's language (``lang``: en, es, it, pt; :mod:`empires.i18n`): a game's screen
+writes its own labels through the gettext catalogues and the engine's words through
+:func:`empires.i18n.translate_text`.
+
 The defaults below (used by a game that has no screen of its own) show the observation as
 indented text.
 """
@@ -17,6 +21,8 @@ from typing import Any
 
 from rich.console import RenderableType
 from rich.pretty import Pretty
+
+from empires.i18n import DEFAULT, translate
 
 # One mark per seat: a letter-like symbol paired with a colour, so that no player is told apart
 # by colour alone. Seats count from 1 in everything shown to people.
@@ -74,12 +80,25 @@ def focus(
     return first + [p for p in parts if p.key not in keys]
 
 
-def default_screen(observation: dict) -> list[ScreenPart]:
+def default_screen(observation: dict, lang: str = DEFAULT) -> list[ScreenPart]:
     """A game without a screen of its own: its observation, pretty-printed."""
-    return [ScreenPart("state", "Game", Pretty(observation, expand_all=False))]
+    return [ScreenPart("state", translate("Game", lang), Pretty(observation, expand_all=False))]
 
 
-def default_help(observation: dict) -> DecisionHelp:
+def default_help(observation: dict, lang: str = DEFAULT) -> DecisionHelp:
     decision: Any = observation.get("decision") if isinstance(observation, dict) else None
     kind = decision.get("kind") if isinstance(decision, dict) else None
-    return DecisionHelp(str(kind or "Decision"), "Choose one of the legal actions.", "")
+    title = str(kind) if kind else translate("Decision", lang)
+    return DecisionHelp(title, translate("Choose one of the legal actions.", lang), "")
+
+
+def localize_help(found: DecisionHelp, lang: str = DEFAULT) -> DecisionHelp:
+    """A game's help (its English) in ``lang``, as the rules help's catalogue words it (each part
+    stays English where the catalogue lacks it)."""
+    if lang == DEFAULT:
+        return found
+    return DecisionHelp(
+        translate(found.title, lang),
+        translate(found.summary, lang),
+        translate(found.section, lang),
+    )

@@ -94,11 +94,11 @@ class DiscoveryAdapter(EngineAdapter):
     def card_file_error(self, path: str) -> str | None:
         return f"{self.title} takes no card file"
 
-    def screen_parts(self, observation: dict) -> list[ScreenPart]:
-        return screen.screen_parts(observation)
+    def screen_parts(self, observation: dict, language: str = "en") -> list[ScreenPart]:
+        return screen.screen_parts(observation, language)
 
-    def decision_help(self, observation: dict) -> DecisionHelp:
-        return screen.decision_help(observation)
+    def decision_help(self, observation: dict, language: str = "en") -> DecisionHelp:
+        return screen.decision_help(observation, language)
 
     # ---- bots and search ----
     def heuristic_bot(self, seed: int) -> Any:
@@ -121,6 +121,9 @@ class DiscoveryAdapter(EngineAdapter):
         # straight from the state; equal to tensor.observation_tensor (from the observation)
         return state_tensor.observation_tensor(state, player, out)
 
+    def tensor_cache(self, num_players: int) -> Any:
+        return state_tensor.tensor_cache(num_players)
+
     actions_public = True  # every Discovery action is public (what a seat scouts is an event)
 
     def public_record_key(self, state: GameState) -> Any:
@@ -134,13 +137,15 @@ class DiscoveryAdapter(EngineAdapter):
 
 
 def _board() -> dict:
-    """The map the UI draws: regions and their adjacency."""
+    """The map the UI draws: regions and their adjacency; and the printed name of each Capital
+    Building by id (an observation names a seat's buildings by id only)."""
     ids, names = data.REGION_IDS, data.REGION_NAMES
     return {
         "regions": [
             {"id": rid, "name": names[i], "adjacent": sorted(ids[j] for j in data.ADJACENT[i])}
             for i, rid in enumerate(ids)
-        ]
+        ],
+        "buildings": {b.id: b.name for b in data.BUILDINGS},
     }
 
 

@@ -111,11 +111,11 @@ class SettlersAdapter(EngineAdapter):
 
         return validate(data, games)
 
-    def screen_parts(self, observation: dict) -> list[ScreenPart]:
-        return screen.screen_parts(observation)
+    def screen_parts(self, observation: dict, language: str = "en") -> list[ScreenPart]:
+        return screen.screen_parts(observation, language)
 
-    def decision_help(self, observation: dict) -> DecisionHelp:
-        return screen.decision_help(observation)
+    def decision_help(self, observation: dict, language: str = "en") -> DecisionHelp:
+        return screen.decision_help(observation, language)
 
     # ---- bots and search ----
     def heuristic_bot(self, seed: int) -> Any:
@@ -139,6 +139,9 @@ class SettlersAdapter(EngineAdapter):
     def observation_tensor(self, state: GameState, player: int, out: Any = None) -> Any:
         # straight from the state; equal to tensor.observation_tensor (from the observation)
         return state_tensor.observation_tensor(state, player, out)
+
+    def tensor_cache(self, num_players: int) -> Any:
+        return state_tensor.tensor_cache(num_players)
 
     actions_public = False  # a card taken in secret is named only to its taker
 

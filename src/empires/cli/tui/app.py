@@ -36,8 +36,10 @@ from empires.cli.tui import screens
 from empires.cli.tui.plain import resume
 from empires.cli.tui.session import Session
 from empires.core.screen import seat_colour, seat_mark
+from empires.i18n import N_, translate
 
 COMMANDS = {"help", "undo", "log", "save", "quit", "exit", "cancel", "hint"}
+TEXTUAL_WORDS = (N_("palette"),)  # the key bar's word for Textual's own command palette key
 
 
 class LogConsole:
@@ -74,17 +76,21 @@ class MarkedNarrator(Narrator):
 
 
 def seats_line(session: Session) -> Text:
-    """``Empires: Age of Discovery  ●1 you ■2 random …  P1 (you) to play``."""
+    """``Empires: Age of Discovery · ●1 to play   ●1 you ■2 random …``, in the session's
+    language. Who is to play comes before the seats: with four or more seats, or longer words,
+    the line is wider than 80 columns, and it is the list of seats that is cut."""
     line = Text(session.title(), style="bold")
+    if session.over():
+        line.append("  · " + translate("game over", session.lang), style="bold")
+    elif 0 <= session.to_act() < len(session.labels):
+        to_play = translate("{mark} to play", session.lang, mark=seat_mark(session.to_act()))
+        line.append(f"  · {to_play}", style="bold")
+    line.append(" ")
     for i, label in enumerate(session.labels):
         who = label.partition(" ")[2].strip("()")
         line.append("  ")
         line.append(seat_mark(i), style=f"bold {seat_colour(i)}")
         line.append(f" {who}")
-    if session.over():
-        line.append("  · game over", style="bold")
-    elif 0 <= session.to_act() < len(session.labels):
-        line.append(f"  · {seat_mark(session.to_act())} to play", style="bold")
     return line
 
 
@@ -106,12 +112,12 @@ class GameApp(App):
     #filter { height: 1; border: none; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("ctrl+c,ctrl+q,ctrl+d", "quit_game", "Quit", priority=True),
-        Binding("f1", "help", "Help"),
-        Binding("ctrl+z", "undo", "Undo", priority=True),
-        Binding("ctrl+s", "save", "Save", priority=True),
-        Binding("ctrl+l", "log", "Log", priority=True),
-        Binding("f2", "hint", "Hint"),
+        Binding("ctrl+c,ctrl+q,ctrl+d", "quit_game", N_("Quit"), priority=True),
+        Binding("f1", "help", N_("Help")),
+        Binding("ctrl+z", "undo", N_("Undo"), priority=True),
+        Binding("ctrl+s", "save", N_("Save"), priority=True),
+        Binding("ctrl+l", "log", N_("Log"), priority=True),
+        Binding("f2", "hint", N_("Hint")),
         Binding("up", "cursor(-1)", show=False),
         Binding("down", "cursor(1)", show=False),
         Binding("escape", "clear_filter", show=False),
@@ -124,6 +130,7 @@ class GameApp(App):
     def __init__(self, session: Session, bot_delay: float = 0.15) -> None:
         super().__init__()
         self.session = session
+        screens.localize_bindings(self, session.lang)  # the key bar in the session's language
         self.bot_delay = bot_delay
         self.folded: dict[str, bool] = {}  # panel key -> folded by the player
         self.choices: list[tuple[Any, str]] = []
@@ -143,7 +150,9 @@ class GameApp(App):
         yield Static(id="decision")
         yield OptionList(id="choices")
         yield Input(
-            placeholder="type to filter · a number · help, undo, save FILE, log, quit",
+            placeholder=translate(
+                "type to filter · a number · help, undo, save FILE, log, quit", self.session.lang
+            ),
             id="filter",
         )
         yield Footer()
@@ -164,7 +173,7 @@ class GameApp(App):
                 resume(narrator, state)
                 self.narrators[seat] = narrator
             self.news_seat = session.screen_seat()
-        for line in session.game.startup_notes(state):
+        for line in session.notes():
             news.write(Text(line, style="yellow"))
         self.query_one("#filter", Input).focus()
         self.refresh_screen()
@@ -222,25 +231,28 @@ class GameApp(App):
 
     def draw_decision(self) -> None:
         session = self.session
+        lang = session.lang
         line = self.query_one("#decision", Static)
         options = self.query_one("#choices", OptionList)
         if session.over():
             self.choices = []
-            line.update(Text("Game over · e: the results · Ctrl-S: save · q: leave", style="bold"))
+            over = translate("Game over · e: the results · Ctrl-S: save · q: leave", lang)
+            line.update(Text(over, style="bold"))
         elif session.human_to_act():
             self.choices = session.choices()
             text = Text(f"{session.labels[session.to_act()]}: ", style="bold")
             text.append(session.decision_title(), style="bold")
             if session.undoable():
-                text.append(" · Ctrl-Z undo", style="yellow")
+                text.append(" · " + translate("Ctrl-Z undo", lang), style="yellow")
             count = len(self.choices)
-            text.append(f" · {count} choice{'s' if count != 1 else ''}", style="dim")
+            choices = N_("{n} choice") if count == 1 else N_("{n} choices")
+            text.append(" · " + translate(choices, lang, n=count), style="dim")
             line.update(text)
         else:
             self.choices = []
             seat = session.to_act()
             who = session.labels[seat] if 0 <= seat < len(session.labels) else "?"
-            line.update(Text(f"{who} is playing…", style="italic"))
+            line.update(Text(translate("{who} is playing…", lang, who=who), style="italic"))
         options.clear_options()
         self.shown = []
         self.filter_choices(self.query_one("#filter", Input).value)
@@ -291,13 +303,21 @@ class GameApp(App):
             if 1 <= k <= len(self.choices):
                 self.play(k - 1)
             else:
-                self.notify(f"{k} is not a choice: 1 to {len(self.choices)}", severity="warning")
+                self.notify(
+                    translate(
+                        "{k} is not a choice: 1 to {n}", self.session.lang, k=k, n=len(self.choices)
+                    ),
+                    severity="warning",
+                )
         else:
             options = self.query_one("#choices", OptionList)
             if options.highlighted is not None and self.shown:
                 self.play(self.shown[options.highlighted])
             elif typed:
-                self.notify(f"No choice matches {typed!r}", severity="warning")
+                self.notify(
+                    translate("No choice matches {typed}", self.session.lang, typed=repr(typed)),
+                    severity="warning",
+                )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.play(int(event.option.id or 0))
@@ -379,7 +399,8 @@ class GameApp(App):
         try:
             while not session.over() and not session.human_to_act():
                 who = session.labels[session.to_act()]
-                self.query_one("#decision", Static).update(Text(f"{who} is thinking…", "italic"))
+                thinking = translate("{who} is thinking…", session.lang, who=who)
+                self.query_one("#decision", Static).update(Text(thinking, "italic"))
                 action = await asyncio.to_thread(session.bot_action)
                 session.apply(action)
                 if self.narrator is not None:
@@ -400,32 +421,39 @@ class GameApp(App):
         try:
             words = self.session.undo()
         except ValueError as exc:
-            self.notify(f"Cannot undo: {exc}.", severity="warning")
+            self.notify(
+                translate("Cannot undo: {reason}.", self.session.lang, reason=exc),
+                severity="warning",
+            )
             return
         told = len(self.session.state.events(None)) if self.narrators else 0
         for narrator in self.narrators.values():
             narrator.since = min(narrator.since, told)
-        self.query_one("#news", RichLog).write(Text(f"Taken back: {words}", style="yellow"))
+        taken = translate("Taken back: {words}", self.session.lang, words=words)
+        self.query_one("#news", RichLog).write(Text(taken, style="yellow"))
         self.refresh_screen()
 
     def action_hint(self) -> None:
         """A practice game's hint for the human to act, searched in a thread; written to the
         news panel (and recorded with the game)."""
         if not self.session.practice:
-            self.notify(NOT_PRACTICE, severity="warning")
+            self.notify(translate(NOT_PRACTICE, self.session.lang), severity="warning")
         elif not self.busy and self.session.human_to_act():
             self.busy = True
             self.run_worker(self._hint(), exclusive=True)
 
     async def _hint(self) -> None:
         news = self.query_one("#news", RichLog)
-        self.query_one("#decision", Static).update(Text("Looking for a hint…", "italic"))
+        lang = self.session.lang
+        self.query_one("#decision", Static).update(
+            Text(translate("Looking for a hint…", lang), "italic")
+        )
         try:
             given = await asyncio.to_thread(self.session.hint)
         except ValueError as exc:
-            self.notify(f"No hint: {exc}", severity="warning")
+            self.notify(translate("No hint: {reason}", lang, reason=exc), severity="warning")
         else:
-            for i, line in enumerate(hint_lines(given, self.choices)):
+            for i, line in enumerate(hint_lines(given, self.choices, lang)):
                 news.write(Text(line, style="bold green" if i == 0 else ""))
         finally:
             self.busy = False
@@ -433,15 +461,15 @@ class GameApp(App):
 
     # ---- dialogs ----------------------------------------------------------------------------
     def action_help(self) -> None:
-        self.push_screen(screens.HelpScreen(self.session.help()))
+        self.push_screen(screens.HelpScreen(self.session.help(), self.session.lang))
 
     def action_log(self) -> None:
-        dialog = screens.LogScreen()
+        dialog = screens.LogScreen(self.session.lang)
 
         def fill() -> None:
             log = dialog.query_one(RichLog)
             if self.narrator is None:
-                log.write("This game keeps no event log.")
+                log.write(translate("This game keeps no event log.", self.session.lang))
                 return
             everything = MarkedNarrator(
                 LogConsole(log),  # type: ignore[arg-type]
@@ -459,16 +487,20 @@ class GameApp(App):
             if path and self.save_to(path) and then_leave:
                 self.exit(0)
 
-        self.push_screen(screens.SavePrompt(self.session.default_save_name()), chosen)
+        prompt = screens.SavePrompt(self.session.default_save_name(), self.session.lang)
+        self.push_screen(prompt, chosen)
 
     def save_to(self, path: str) -> bool:
+        lang = self.session.lang
         try:
             self.session.save(path)
         except OSError as exc:
-            self.notify(f"Could not save to {path}: {exc.strerror or exc}", severity="error")
+            reason = exc.strerror or exc
+            failed = translate("Could not save to {path}: {reason}", lang, path=path, reason=reason)
+            self.notify(failed, severity="error")
             return False
-        self.notify(f"Saved to {path}")
-        self.result = f"Saved to {path}."
+        self.notify(translate("Saved to {path}", lang, path=path))
+        self.result = translate("Saved to {path}.", lang, path=path)
         return True
 
     def action_quit_game(self) -> None:
@@ -481,16 +513,16 @@ class GameApp(App):
             if answer == "save":
                 self.action_save(then_leave=True)
             elif answer is True:
-                self.result = "Game abandoned."
+                self.result = translate("Game abandoned.", session.lang)
                 self.exit(0)
 
-        self.push_screen(screens.ConfirmQuit(), answered)
+        self.push_screen(screens.ConfirmQuit(session.lang), answered)
 
     def show_end(self) -> None:
         session = self.session
-        table = scores_table(session.state, session.labels)
+        table = scores_table(session.state, session.labels, session.lang)
         table.box = box.SIMPLE_HEAD  # a compact table: the end screen must fit 24 rows
-        places = ranking_lines(session.state, session.labels)
+        places = ranking_lines(session.state, session.labels, session.lang)
 
         def answered(answer: Any) -> None:
             if answer == "leave":
@@ -498,7 +530,8 @@ class GameApp(App):
             elif answer == "save":
                 self.action_save()
 
-        self.push_screen(screens.EndScreen(session.outcome(), table, places), answered)
+        end = screens.EndScreen(session.outcome(), table, places, session.lang)
+        self.push_screen(end, answered)
 
 
 def _is_command(typed: str) -> bool:

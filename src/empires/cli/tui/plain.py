@@ -17,19 +17,21 @@ from empires.cli.narration import Narrator, has_events, turn_word_of
 from empires.cli.render import ranking_lines, scores_table
 from empires.cli.tui.session import Session
 from empires.core.errors import IllegalActionError
-from empires.i18n import translate
+from empires.i18n import DEFAULT, N_, translate
 
-HELP = """\
-Type the number of an action to play it (or the action itself, e.g. its exact text).
-  help         the rules of this decision, and these commands
-  board        draw the board again
-  log          what happened since your previous decision, again
-  list         list the legal actions again
-  undo         take back your last action (while the rules allow it)
-  hint         in a practice game (--practice): the bot's three best moves, from what you see
-  save FILE    save the game as JSON, every seat kept (load it with --load FILE, or
-               replay it with `empires replay FILE`)
-  quit         leave the game (Ctrl-D too); asks first when moves are not saved"""
+HELP = N_(
+    "Type the number of an action to play it (or the action itself, e.g. its exact text).\n"
+    "  help         the rules of this decision, and these commands\n"
+    "  board        draw the board again\n"
+    "  log          what happened since your previous decision, again\n"
+    "  list         list the legal actions again\n"
+    "  undo         take back your last action (while the rules allow it)\n"
+    "  hint         in a practice game (--practice): the bot's three best moves, from what you"
+    " see\n"
+    "  save FILE    save the game as JSON, every seat kept (load it with --load FILE, or\n"
+    "               replay it with `empires replay FILE`)\n"
+    "  quit         leave the game (Ctrl-D too); asks first when moves are not saved"
+)
 
 QUIT = object()
 UNDO = object()
@@ -50,17 +52,15 @@ def plain_console(console: Console) -> Console:
 def run(session: Session, console: Console) -> int:
     out = plain_console(console)
     state = session.state
-    out.print(
-        Text(
-            f"{session.game.name}: {state.num_players} player{'s' if state.num_players != 1 else ''}"
-            f" ({session.source}): " + ", ".join(session.labels)
-        )
-    )
-    for line in session.game.startup_notes(state):  # a game may have something to say first
+    n = state.num_players
+    players = translate(N_("{n} player") if n == 1 else N_("{n} players"), session.lang, n=n)
+    source = _source(session)
+    out.print(Text(f"{session.game.name}: {players} ({source}): " + ", ".join(session.labels)))
+    for line in session.notes():  # a game may have something to say first
         out.print(Text(line))
     narrators = _narrators(session, out)
     if not session.humans:
-        show_parts(out, session, "Start")
+        show_parts(out, session, translate("Start", session.lang))
         if None in narrators:
             narrators[None].flush(session.state)
     if not _play_loop(out, session, narrators):
@@ -122,13 +122,24 @@ def show_parts(out: Console, session: Session, heading: str) -> None:
         out.print(part.body)
 
 
+def _source(session: Session) -> str:
+    """Where the game comes from ("seed 5", "loaded from FILE") in the session's language."""
+    word, _, rest = session.source.partition(" ")
+    if word == "seed":
+        return translate("seed {seed}", session.lang, seed=rest)
+    if session.source.startswith("loaded from "):
+        path = session.source.removeprefix("loaded from ")
+        return translate("loaded from {path}", session.lang, path=path)
+    return session.source
+
+
 def show_end(out: Console, session: Session) -> None:
     """The end screen: the final position, the scores with their breakdown, who won and why."""
     show_parts(out, session, translate("Game over", session.lang))
-    table = scores_table(session.state, session.labels)
+    table = scores_table(session.state, session.labels, session.lang)
     table.box = None  # no box art in the plain mode
     out.print(table)
-    for line in ranking_lines(session.state, session.labels):
+    for line in ranking_lines(session.state, session.labels, session.lang):
         out.print(Text(line))
     for line in session.outcome():
         out.print(Text(line))
@@ -138,7 +149,9 @@ def _offer_save(out: Console, session: Session) -> None:
     """A finished game can be saved (for `empires replay`); anything else leaves."""
     while True:
         try:
-            line = input("Game over. save FILE to keep it, Enter to leave> ")
+            line = input(
+                translate("Game over. save FILE to keep it, Enter to leave> ", session.lang)
+            )
         except EOFError:
             return
         word, _, rest = line.strip().partition(" ")
@@ -148,15 +161,19 @@ def _offer_save(out: Console, session: Session) -> None:
 
 
 def _save(out: Console, session: Session, path: str) -> None:
+    lang = session.lang
     if not path:
-        out.print(Text("Usage: save FILE"))
+        out.print(Text(translate("Usage: save FILE", lang)))
         return
     try:
         session.save(path)
     except OSError as exc:
-        out.print(Text(f"Could not save to {path}: {exc.strerror or exc}"))
+        reason = exc.strerror or exc
+        out.print(
+            Text(translate("Could not save to {path}: {reason}", lang, path=path, reason=reason))
+        )
     else:
-        out.print(Text(f"Saved to {path}."))
+        out.print(Text(translate("Saved to {path}.", lang, path=path)))
 
 
 def print_actions(out: Console, session: Session, choices: list) -> None:
@@ -170,14 +187,15 @@ def print_actions(out: Console, session: Session, choices: list) -> None:
 
 def _show_decision(out: Console, session: Session, narrator: Narrator | None, choices) -> None:
     seat = session.to_act()
-    show_parts(out, session, f"{session.labels[seat]} to play")
+    lang = session.lang
+    show_parts(out, session, translate("{who} to play", lang, who=session.labels[seat]))
     if narrator is not None:
         narrator.flush(session.state)
-    out.print(Text(translate("Decision: {title}", session.lang, title=session.decision_title())))
-    out.print(Text("Legal actions:"))
+    out.print(Text(translate("Decision: {title}", lang, title=session.decision_title())))
+    out.print(Text(translate("Legal actions:", lang)))
     print_actions(out, session, choices)
     if session.undoable():
-        out.print(Text("  (undo: take back your last action)"))
+        out.print(Text("  " + translate("(undo: take back your last action)", lang)))
 
 
 def _human_turn(out: Console, session: Session, narrator: Narrator | None):
@@ -188,7 +206,7 @@ def _human_turn(out: Console, session: Session, narrator: Narrator | None):
     seat = session.to_act()
     while True:
         try:
-            line = input(f"P{seat + 1} [1-{n}, help]> ")
+            line = input(f"{_seat_word(session, seat)} [1-{n}, help]> ")
         except EOFError:
             out.print()
             if confirm_quit(out, session):
@@ -199,19 +217,25 @@ def _human_turn(out: Console, session: Session, narrator: Narrator | None):
             return answer
 
 
+def _seat_word(session: Session, seat: int) -> str:
+    """A seat's short name as its label writes it ("P1", "J1")."""
+    return session.labels[seat].partition(" ")[0]
+
+
 def _command(out: Console, session: Session, narrator, choices, line: str):
     """What one typed line asks for: an action, QUIT, UNDO, or None (it was answered here)."""
     text = line.strip()
     n = len(choices)
     word, _, rest = text.partition(" ")
     word = word.lower()
+    lang = session.lang
     if not text:
-        out.print(Text(f"Please type a number from 1 to {n}, or help."))
+        out.print(Text(translate("Please type a number from 1 to {n}, or help.", lang, n=n)))
     elif text.isdigit() or (text.startswith("-") and text[1:].isdigit()):
         k = int(text)
         if 1 <= k <= n:
             return choices[k - 1][0]
-        out.print(Text(f"{k} is not an action number; choose 1 to {n}."))
+        out.print(Text(translate("{k} is not an action number; choose 1 to {n}.", lang, k=k, n=n)))
     elif word in {"help", "h", "?"}:
         show_help(out, session)
     elif word in {"quit", "exit", "q"}:
@@ -223,12 +247,17 @@ def _command(out: Console, session: Session, narrator, choices, line: str):
             return UNDO
         out.print(
             Text(
-                "Nothing to undo: the turn passed, or something hidden or random was revealed"
-                " since your last action."
+                translate(
+                    "Nothing to undo: the turn passed, or something hidden or random was revealed"
+                    " since your last action.",
+                    lang,
+                )
             )
         )
     elif word in {"board", "b"}:
-        show_parts(out, session, f"{session.labels[session.to_act()]} to play")
+        show_parts(
+            out, session, translate("{who} to play", lang, who=session.labels[session.to_act()])
+        )
     elif word in {"list", "l", "ls"}:
         print_actions(out, session, choices)
     elif word in {"log", "events"}:
@@ -241,7 +270,14 @@ def _command(out: Console, session: Session, narrator, choices, line: str):
             if wanted in (str(action).lower(), " ".join(words.lower().split())):
                 return action
         out.print(
-            Text(f"Not understood: {text!r}. Type a number from 1 to {n}, help, save FILE or quit.")
+            Text(
+                translate(
+                    "Not understood: {text}. Type a number from 1 to {n}, help, save FILE or quit.",
+                    lang,
+                    text=repr(text),
+                    n=n,
+                )
+            )
         )
     return None
 
@@ -249,15 +285,15 @@ def _command(out: Console, session: Session, narrator, choices, line: str):
 def show_hint(out: Console, session: Session, choices) -> None:
     """A practice game's hint for this decision (recorded with the game)."""
     if not session.practice:
-        out.print(Text(NOT_PRACTICE))
+        out.print(Text(translate(NOT_PRACTICE, session.lang)))
         return
-    out.print(Text("Thinking..."))
+    out.print(Text(translate("Thinking...", session.lang)))
     try:
         given = session.hint()
     except ValueError as exc:
-        out.print(Text(f"No hint: {exc}"))
+        out.print(Text(translate("No hint: {reason}", session.lang, reason=exc)))
         return
-    for line in hint_lines(given, choices):
+    for line in hint_lines(given, choices, session.lang):
         out.print(Text(line))
 
 
@@ -265,7 +301,7 @@ def show_help(out: Console, session: Session) -> None:
     helped = session.help()
     out.print(Text(f"{helped.title}" + (f" ({helped.section})" if helped.section else "")))
     out.print(Text(helped.summary))
-    out.print(Text(HELP))
+    out.print(Text(translate(HELP, session.lang)))
 
 
 def confirm_quit(out: Console, session: Session) -> bool:
@@ -275,26 +311,32 @@ def confirm_quit(out: Console, session: Session) -> bool:
         return True
     out.print(
         Text(
-            "This game has moves that are not saved. Type quit again (or yes) to abandon it, "
-            "save FILE to save it and leave, anything else to go on playing."
+            translate(
+                "This game has moves that are not saved. Type quit again (or yes) to abandon it, "
+                "save FILE to save it and leave, anything else to go on playing.",
+                session.lang,
+            )
         )
     )
     try:
-        answer = input("Abandon the game? ").strip()
+        answer = input(translate("Abandon the game? ", session.lang)).strip()
     except EOFError:
         return True
     word, _, rest = answer.partition(" ")
     if word.lower() == "save" and rest.strip():
         _save(out, session, rest.strip())
         return not session.dirty()
-    return word.lower() in {"quit", "q", "yes", "y", "exit"}
+    yes = translate("yes", session.lang).lower()  # "sí" (or "si"): the language's yes too
+    plain_yes = yes.replace("í", "i").replace("ì", "i")
+    return word.lower() in {"quit", "q", "yes", "y", "exit", yes, plain_yes}
 
 
 def retell(out: Console, narrator: Narrator | None) -> None:
+    lang = narrator.lang if narrator is not None else DEFAULT
     if narrator is None:
-        out.print(Text("This game keeps no event log."))
+        out.print(Text(translate("This game keeps no event log.", lang)))
     elif not narrator.last:
-        out.print(Text("Nothing has happened since your previous decision."))
+        out.print(Text(translate("Nothing has happened since your previous decision.", lang)))
     else:
         narrator.heading = None  # draw the headings again
         narrator.print(narrator.last)
@@ -323,7 +365,7 @@ def _play_loop(out: Console, session: Session, narrators) -> bool:
                 raise CliError(
                     f"bot {session.seats[seat]} at P{seat + 1} chose an illegal action: {exc}", 1
                 ) from None
-            out.print(Text(f"Illegal: {exc}"))
+            out.print(Text(translate("Illegal: {reason}", session.lang, reason=exc)))
             continue
         if spectator is not None:
             spectator.flush(session.state)
@@ -336,9 +378,9 @@ def _undo(out: Console, session: Session, narrators) -> None:
     try:
         words = session.undo()
     except ValueError as exc:
-        out.print(Text(f"Cannot undo: {exc}."))
+        out.print(Text(translate("Cannot undo: {reason}.", session.lang, reason=exc)))
         return
-    out.print(Text(f"Taken back: {words}"))
+    out.print(Text(translate("Taken back: {words}", session.lang, words=words)))
     told = len(session.state.events(None)) if narrators else 0
     for narrator in narrators.values():
         narrator.since = min(narrator.since, told)

@@ -8,8 +8,6 @@ Both the full-screen app (:mod:`empires.cli.tui.app`) and the plain line mode
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,6 +20,7 @@ from empires.cli.coach_text import HINT_ITERATIONS, NOT_PRACTICE
 from empires.cli.common import HUMAN
 from empires.core import screen as core_screen
 from empires.core.screen import DecisionHelp, ScreenPart
+from empires.i18n import N_, translate
 from empires.sim.local import bot_seeds
 
 SAVE_SEATS_KEY = "seats"  # a save's list of seat specs ("human", "random", "ismcts:1s"...)
@@ -41,6 +40,7 @@ class Session:
         self.source = source
         self.humans = [i for i, s in enumerate(self.seats) if s == HUMAN]
         self.viewer = self.humans[0] if len(self.humans) == 1 else None
+        self.lang = i18n.DEFAULT  # the language of the words (empires play --lang, the locale)
         self.labels = common.labels(self.seats, self.viewer)
         self.bots = {
             i: make_bot(spec, game.name, s)
@@ -52,7 +52,34 @@ class Session:
         self.practice = False  # a practice game offers hints (empires play --practice)
         self.hint_iterations = HINT_ITERATIONS  # the search budget of a hint
         self.hints: list[dict] = []  # {"index", "seat", "hint"}: the hints given, saved with it
-        self.lang = i18n.DEFAULT  # the language of the words (empires play --lang, the locale)
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` (en, es, it, pt): the screen, the choices, the seats' labels
+        ("J1 (tú)")."""
+        self.lang = lang
+        self.labels = [
+            translate(
+                "P{n} ({who})",
+                self.lang,
+                n=i + 1,
+                who=translate("you", self.lang) if i == self.viewer else spec,
+            )
+            for i, spec in enumerate(self.seats)
+        ]
+
+    def words(self, text: str) -> str:
+        """A text an engine wrote (an event, an outcome) in the session's language, its
+        default seat names too."""
+        return i18n.seat_names(i18n.translate_text(text, self.lang), self.lang)
+
+    def notes(self) -> list[str]:
+        """What the game says when it starts (its adapter's startup notes), in the session's
+        language (each line's indentation kept)."""
+        out = []
+        for line in self.game.startup_notes(self.state):
+            body = line.lstrip(" ")
+            out.append(line[: len(line) - len(body)] + self.words(body))
+        return out
 
     # ---- who plays --------------------------------------------------------------------------
     def actions_count(self) -> int:
@@ -85,30 +112,23 @@ class Session:
         return self.state.observation(self.screen_seat() if seat is None else seat)
 
     def parts(self) -> list[ScreenPart]:
-        """The game's screen for the shown seat, its own part first."""
+        """The game's screen for the shown seat in the session's language, its own part
+        first."""
         obs = self.observation()
-        if self.lang != i18n.DEFAULT:  # the engine's words on the panels; then their titles
-            obs = i18n.localize_observation(copy.deepcopy(obs), self.lang)
         maker = getattr(self.game, "screen_parts", None)
-        parts = maker(obs) if maker is not None else core_screen.default_screen(obs)
-        if self.lang != i18n.DEFAULT:
-            parts = [
-                dataclasses.replace(p, title=i18n.translate_text(p.title, self.lang)) for p in parts
-            ]
+        if maker is not None:
+            parts = maker(obs, self.lang)
+        else:
+            parts = core_screen.default_screen(obs, self.lang)
         return sorted(parts, key=lambda part: not part.own)
 
     def help(self) -> DecisionHelp:
+        """The rules help of the decision, in the session's language."""
         obs = self.observation()
         maker = getattr(self.game, "decision_help", None)
-        found = maker(obs) if maker is not None else core_screen.default_help(obs)
-        if self.lang == i18n.DEFAULT:
-            return found
-        return dataclasses.replace(  # the rules help's catalogue (see empires.server.rules_help)
-            found,
-            title=i18n.translate(found.title, self.lang),
-            summary=i18n.translate(found.summary, self.lang),
-            section=i18n.translate(found.section, self.lang),
-        )
+        if maker is not None:
+            return maker(obs, self.lang)
+        return core_screen.default_help(obs, self.lang)
 
     def describe(self, action: Any) -> str:
         """The words of ``action`` as the player to act may read them."""
@@ -155,13 +175,16 @@ class Session:
 
         if self.undoable() < 1:
             raise ValueError(
-                "nothing to take back: the turn passed, or something hidden or random was"
-                " revealed since"
+                i18n.translate(
+                    "nothing to take back: the turn passed, or something hidden or random was"
+                    " revealed since",
+                    self.lang,
+                )
             )
         taken = self.state.history["actions"][-1]
         self.state = take_back(self.state, 1)
         self.hints = [h for h in self.hints if h["index"] <= self.actions_count()]
-        return _describe_text(self.state, taken, self.to_act())
+        return i18n.translate_text(_describe_text(self.state, taken, self.to_act()), self.lang)
 
     # ---- the coach (practice games) ---------------------------------------------------------
     def hint(self, iterations: int | None = None) -> dict:
@@ -169,9 +192,9 @@ class Session:
         from that seat's observation only and recorded with the game; asked again at the same
         decision, the same hint. ValueError outside a practice game or a human's decision."""
         if not self.practice:
-            raise ValueError(NOT_PRACTICE)
+            raise ValueError(i18n.translate(NOT_PRACTICE, self.lang))
         if not self.human_to_act():
-            raise ValueError("no decision of yours to give a hint for")
+            raise ValueError(i18n.translate("no decision of yours to give a hint for", self.lang))
         index, seat = self.actions_count(), self.to_act()
         for given in self.hints:
             if given["index"] == index and given["seat"] == seat:
@@ -211,7 +234,7 @@ class Session:
         if callable(events):
             told = events(self.viewer)
             lines += [
-                str(e.get("text"))
+                self.words(str(e.get("text")))
                 for e in told
                 if e.get("kind") in {"final_scoring", "game_over"} and e.get("text")
             ]
@@ -223,21 +246,38 @@ class Session:
         totals = [row.get("total", 0) for row in scores]
         if self.state.num_players == 1:
             won = bool(ranking) and 0 in ranking[0]
-            who = "You" if self.humans else "Player 1"
-            return f"{who} {'won' if won else 'lost'} with {totals[0]} VP."
+            if self.humans:
+                text = N_("You won with {vp} VP.") if won else N_("You lost with {vp} VP.")
+            else:
+                text = (
+                    N_("Player 1 won with {vp} VP.") if won else N_("Player 1 lost with {vp} VP.")
+                )
+            return translate(text, self.lang, vp=totals[0])
         first = ranking[0] if ranking else []
         names = [self.labels[s] for s in first]
         if self.viewer is not None and self.viewer in first:
-            verb = "You won" if len(first) == 1 else f"You share the win with {_others(names)}"
-            return f"{verb} with {totals[self.viewer]} VP."
+            vp = totals[self.viewer]
+            if len(first) == 1:
+                return translate("You won with {vp} VP.", self.lang, vp=vp)
+            others = self._and([n for i, n in zip(first, names, strict=True) if i != self.viewer])
+            return translate(
+                "You share the win with {others} with {vp} VP.", self.lang, others=others, vp=vp
+            )
         if not names:
-            return "Nobody won."
-        shared = " (shared)" if len(names) > 1 else ""
-        return f"{' and '.join(names)} won{shared} with {totals[first[0]]} VP."
+            return translate("Nobody won.", self.lang)
+        text = (
+            N_("{names} won with {vp} VP.")
+            if len(names) == 1
+            else N_("{names} won (shared) with {vp} VP.")
+        )
+        return translate(text, self.lang, names=self._and(names), vp=totals[first[0]])
 
-
-def _others(names: list[str]) -> str:
-    return " and ".join(n for n in names if "(you)" not in n)
+    def _and(self, names: list[str]) -> str:
+        """ "A and B and C" in the session's language."""
+        out = names[0] if names else ""
+        for name in names[1:]:
+            out = translate("{items} and {item}", self.lang, items=out, item=name)
+        return out
 
 
 def _describe_text(state, raw: str, seat: int) -> str:
@@ -286,7 +326,7 @@ def start(args) -> Session:
     session = Session(game, state, seats, seed, source)
     session.practice = bool(getattr(args, "practice", False))
     lang = getattr(args, "lang", None)
-    session.lang = i18n.normalize(lang) if lang else i18n.from_environment()
+    session.set_language(i18n.normalize(lang) if lang else i18n.from_environment())
     if args.load:
         _load_coach(session, common.read_json(args.load))
     return session
