@@ -53,7 +53,13 @@ EXCLUDED = {
     "src/empires/core/fields.py": "PlainState.__init_subclass__ reads the class __dict__",
     "src/empires/discovery/state.py": "a PlainState (fields declared by annotations)",
     "src/empires/settlers/state.py": "a PlainState (fields declared by annotations)",
+    # The options are the games' public boundary: a compiled dataclass's typed __init__ raises
+    # TypeError before __post_init__ can name the bad option (ValueError), and a compiled frozen
+    # dataclass cannot be unpickled (the process pools of `simulate`/`tournament` send them).
+    "src/empires/discovery/options.py": "the options dataclass: checked by __post_init__, pickled",
+    "src/empires/settlers/options.py": "the options dataclass: checked by __post_init__, pickled",
 }
+
 
 def compiled_paths(root: str | None = None) -> list[str]:
     """The source files mypyc compiles (``COMPILED`` minus ``EXCLUDED`` and package inits),
@@ -96,7 +102,28 @@ def ext_modules(argv: list[str] | None = None) -> list:  # type: ignore[type-arg
             "isolation (the default), or `pip install 'mypy~=2.4.1'` first when using "
             "--no-build-isolation."
         )
-    return mypycify(compiled_paths(), opt_level="3", debug_level="0")
+    return mypycify(compiled_paths(), debug_level="0", **build_options())
+
+
+# How the C is built: what the speed figures use by default; ``EMPIRES_COMPILE_PROFILE=ci``
+# trades run-time speed for compile time (CI checks correctness, not speed; README "The
+# compiled build (mypyc)" has both compile times).
+PROFILES = {
+    "release": {"opt_level": "3", "separate": False},
+    "ci": {"opt_level": "1", "separate": True},
+}
+
+
+def build_options() -> dict[str, object]:
+    """mypycify's options for ``EMPIRES_COMPILE_PROFILE`` ("release" when unset); an unknown
+    profile stops the build naming the ones there are."""
+    name = os.environ.get("EMPIRES_COMPILE_PROFILE", "").strip().lower() or "release"
+    if name not in PROFILES:
+        sys.exit(
+            f"EMPIRES_COMPILE_PROFILE={name!r} is not a build profile; use one of "
+            + ", ".join(sorted(PROFILES))
+        )
+    return dict(PROFILES[name])
 
 
 if __name__ == "__main__":  # pip's backend runs this file as __main__; tests import it

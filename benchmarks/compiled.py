@@ -1,13 +1,16 @@
 """The compiled (mypyc) build against the pure one: random-playout decisions per second, and the ratio.
 
     python benchmarks/compiled.py [--dir /tmp/empires-compiled] [--games N] [--rounds R] [--narrate]
-    python benchmarks/compiled.py --build-only [--dir DIR]     # just make (or refresh) the tree
+    python benchmarks/compiled.py --build-only [--dir DIR] [--profile ci]   # just make the tree
 
 Builds, or reuses, a compiled copy of this checkout in a scratch directory (``--dir``): the
 sources (``src/``, setup.py, pyproject.toml, build_support/) are copied there and built in place
-with ``EMPIRES_COMPILE=1 python setup.py build_ext --inplace`` (needs mypy and a C compiler). It
-is compiled again only when a compiled module's source changed; otherwise its pure-Python files
-are refreshed from this checkout. Nothing is ever built inside this checkout.
+with ``EMPIRES_COMPILE=1 python setup.py build_ext --inplace --parallel CPUS`` (needs mypy and a
+C compiler), with setup.py's build ``--profile`` (``release``, the default: what the speed figures
+use; ``ci``: C at -O0, one extension per module, compiled in a fraction of the time, for the
+tests). It is compiled again only when a compiled module's source or the profile changed;
+otherwise its pure-Python files are refreshed from this checkout. Nothing is ever built inside
+this checkout.
 Anything can then run on the compiled tree with ``PYTHONPATH=DIR/src``.
 
 Then, in ONE run, random playouts (benchmarks/playouts.py: uniform among the legal actions,
@@ -58,12 +61,13 @@ def _setup_module() -> Any:
     return module
 
 
-def fingerprint(root: Path) -> str:
-    """A digest of what the compiled modules are built from: setup.py, the build backend and the
-    source of every compiled module (edits elsewhere only refresh the copy's pure files)."""
+def fingerprint(root: Path, profile: str = "release") -> str:
+    """A digest of what the compiled modules are built from: the build profile, setup.py, the
+    build backend and the source of every compiled module (edits elsewhere only refresh the
+    copy's pure files)."""
     files = [root / "setup.py", *sorted((root / "build_support").glob("*.py"))]
     files += [root / path for path in _setup_module().compiled_paths(str(root))]
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(f"profile {profile}\n".encode())
     for file in files:
         digest.update(str(file.relative_to(root)).encode())
         digest.update(file.read_bytes())
@@ -84,14 +88,18 @@ def _copy_sources(target: Path) -> None:
             shutil.copy2(source, target / name)
 
 
-def build_tree(target: Path, reuse: bool = False) -> Path:
+def build_tree(target: Path, reuse: bool = False, profile: str = "release") -> Path:
     """A compiled copy of this checkout in ``target``: compiled again only when a compiled
     module's source (or the build) changed, else its pure files are refreshed. A new build is
     made beside it and replaces it only once it succeeded. Returns ``target / "src"``, the tree
     to put first on ``PYTHONPATH``."""
     if target.resolve() == ROOT or ROOT in target.resolve().parents:
-        raise SystemExit(f"--dir {target} is inside the checkout; the compiled tree lives elsewhere")
-    wanted = fingerprint(ROOT)
+        raise SystemExit(
+            f"--dir {target} is inside the checkout; the compiled tree lives elsewhere"
+        )
+    if profile not in _setup_module().PROFILES:
+        raise SystemExit(f"--profile {profile!r}: use one of {', '.join(_setup_module().PROFILES)}")
+    wanted = fingerprint(ROOT, profile)
     stamp = target / "fingerprint"
     if stamp.exists() and (reuse or stamp.read_text() == wanted):
         _copy_sources(target)  # the pure modules as they are now; the .so files stay in front
@@ -100,9 +108,10 @@ def build_tree(target: Path, reuse: bool = False) -> Path:
     shutil.rmtree(fresh, ignore_errors=True)
     fresh.mkdir(parents=True)
     _copy_sources(fresh)
-    print(f"compiling a copy of {ROOT} in {target} (a few minutes) ...", file=sys.stderr)
-    env = dict(os.environ, EMPIRES_COMPILE="1")
-    command = [sys.executable, "setup.py", "build_ext", "--inplace"]
+    print(f"compiling a copy of {ROOT} in {target} ({profile} profile) ...", file=sys.stderr)
+    env = dict(os.environ, EMPIRES_COMPILE="1", EMPIRES_COMPILE_PROFILE=profile)
+    jobs = str(os.cpu_count() or 1)
+    command = [sys.executable, "setup.py", "build_ext", "--inplace", "--parallel", jobs]
     done = subprocess.run(command, cwd=fresh, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         sys.stderr.write(done.stdout[-4000:] + done.stderr[-4000:])
@@ -116,7 +125,11 @@ def build_tree(target: Path, reuse: bool = False) -> Path:
 def measure(tree: Path, game: str, players: int, games: int, seed: int, narrate: bool) -> dict:
     """Random playouts in a subprocess whose first import path is ``tree``."""
     code = CHILD.format(
-        bench=str(ROOT / "benchmarks"), game=game, players=players, games=games, seed=seed,
+        bench=str(ROOT / "benchmarks"),
+        game=game,
+        players=players,
+        games=games,
+        seed=seed,
         narrate=narrate,
     )
     env = dict(os.environ, PYTHONPATH=str(tree))
@@ -161,18 +174,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="alternate rounds (default 3)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
-        "--reuse", action="store_true", help="keep an existing compiled tree even if its sources changed"
+        "--reuse",
+        action="store_true",
+        help="keep an existing compiled tree even if its sources changed",
     )
     parser.add_argument("--narrate", action="store_true", help="keep the event log on")
+    parser.add_argument(
+        "--profile",
+        default="release",
+        help="setup.py's build profile: release (-O3, the speed figures) or ci (quick to compile)",
+    )
     args = parser.parse_args(argv)
-    compiled = build_tree(args.dir, reuse=args.reuse)
+    compiled = build_tree(args.dir, reuse=args.reuse, profile=args.profile)
     if args.build_only:
         print(f"compiled tree: PYTHONPATH={compiled}")
         return 0
     trees = {"pure": ROOT / "src", "compiled": compiled}
     print(
         f"random playouts, {args.games} games x best of {args.rounds} rounds per build, "
-        f"one process each{'' if args.narrate else ', no event log'}"
+        f"one process each{'' if args.narrate else ', no event log'}; {args.profile} profile"
     )
     return 0 if compare(trees, args) else 1
 

@@ -21,11 +21,31 @@ ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = {"discovery": 4, "settlers": 2}
 
 BAD_ACTIONS = [
-    "nonsense", "place 99 99", "", "x" * 10_000, 10**9, -1, 2**70, 3.5, True, None,
-    ["x"], ("place", 1, 2), b"place", {"kind": "place"},
+    "nonsense",
+    "place 99 99",
+    "",
+    "x" * 10_000,
+    10**9,
+    -1,
+    2**70,
+    3.5,
+    True,
+    None,
+    ["x"],
+    ("place", 1, 2),
+    b"place",
+    {"kind": "place"},
 ]
 BAD_SAVES = [
-    None, 5, 2.5, "garbage", "[1]", [1], b"{}", {}, {"config": 1, "seed": 1, "actions": []},
+    None,
+    5,
+    2.5,
+    "garbage",
+    "[1]",
+    [1],
+    b"{}",
+    {},
+    {"config": 1, "seed": 1, "actions": []},
     {"config": {"num_players": "x"}, "seed": 1, "actions": []},
     {"config": {"num_players": 4}, "seed": "s", "actions": []},
     {"config": {"num_players": 99}, "seed": 1, "actions": []},
@@ -146,3 +166,61 @@ def test_bad_new_game_arguments_raise_value_error(game, args):
     with pytest.raises(ValueError) as raised:
         get_adapter(game).new_game(*args)
     assert type(raised.value) is ValueError
+
+
+BAD_SEATS = ["0", 1.0, -1, 99, [0], b"\x00", {"seat": 0}]
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+@pytest.mark.parametrize("seat", BAD_SEATS, ids=repr)
+def test_a_bad_seat_is_a_value_error_naming_it(game, seat):
+    # a compiled ``int | None`` parameter would raise TypeError before the engine's own check
+    state = get_adapter(game).new_game(PLAYERS[game], 3, None)
+    action = state.legal_actions()[0]
+    views = {
+        "observation": lambda: state.observation(seat),
+        "events": lambda: state.events(seat),
+        "describe_for": lambda: state.describe_for(action, seat),
+    }
+    for name, view in views.items():
+        with pytest.raises(ValueError, match="no seat") as raised:
+            view()
+        assert type(raised.value) is ValueError, name
+        assert repr(seat) in str(raised.value), name
+
+
+@pytest.mark.parametrize("game", sorted(PLAYERS))
+def test_options_and_games_survive_pickling_and_deep_copies(game):
+    # the process pools of `simulate` and `tournament` pickle the options; a compiled frozen
+    # dataclass could not be unpickled, and a compiled game has no __dict__ for pickle's default
+    import copy
+    import pickle
+
+    from empires.core.rng import Rng
+
+    state = get_adapter(game).new_game(PLAYERS[game], 4, None)
+    options = state.options
+    assert pickle.loads(pickle.dumps(options)) == options
+    rng = Rng(4)
+    for _ in range(30):
+        state.apply(rng.choice(state.legal_actions()))
+    copies = [pickle.loads(pickle.dumps(state)), copy.deepcopy(state)]
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        for game_state in (state, *copies):
+            game_state.apply(action)
+    for other in copies:
+        assert type(other) is type(state)
+        assert other.to_json() == state.to_json() and other.scores() == state.scores()
+
+
+def test_the_build_profile_is_read_from_the_environment(monkeypatch):
+    setup = _setup_module()
+    monkeypatch.delenv("EMPIRES_COMPILE_PROFILE", raising=False)
+    assert setup.build_options() == setup.PROFILES["release"]
+    assert setup.build_options()["opt_level"] == "3"  # the speed figures' build
+    monkeypatch.setenv("EMPIRES_COMPILE_PROFILE", " CI ")
+    assert setup.build_options() == setup.PROFILES["ci"] != setup.PROFILES["release"]
+    monkeypatch.setenv("EMPIRES_COMPILE_PROFILE", "fast")
+    with pytest.raises(SystemExit, match="'fast' is not a build profile; use one of ci, release"):
+        setup.build_options()

@@ -51,6 +51,11 @@ class EngineGame:
         self._legal: list | None = None
         self._codes: tuple[list, list[int]] | None = None  # (legal_actions(), their codes)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any]]:
+        """Pickled (and deep-copied) as its state, on both builds: a compiled class has no
+        ``__dict__`` for pickle's default; the legal-action caches are rebuilt on demand."""
+        return type(self), (self.s,)
+
     # ---- construction ----------------------------------------------------------------------
     @classmethod
     def new(cls, num_players: Any, seed: Any = 0, options: Any = None) -> Self:
@@ -194,13 +199,15 @@ class EngineGame:
         return type(self)(other)
 
     # ---- views -----------------------------------------------------------------------------
-    def observation(self, player: int | None = None) -> dict:
+    # Seats from outside are typed Any: a compiled ``int | None`` parameter would raise
+    # TypeError for "0" or 1.0 before the engine's own check names the bad seat (ValueError).
+    def observation(self, player: Any = None) -> dict:
         raise NotImplementedError
 
     def describe(self, action: Any) -> str:
         raise NotImplementedError
 
-    def events(self, player: int | None = None, since: int = 0) -> list[dict]:
+    def events(self, player: Any = None, since: Any = 0) -> list[dict]:
         """The events seat ``player`` may read (None: a spectator), from position ``since`` of
         the game's event stream on, each a JSON-ready dict with ``seq``, ``turn``, ``phase``,
         ``kind``, ``text`` and the fields of its kind (see :mod:`empires.core.events`)."""

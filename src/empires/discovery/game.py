@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from empires.core.engine import SEED_RANGE, EngineGame
+from empires.core.events import check_viewer
 from empires.discovery import actions, event_texts, flow, narration, observation, scoring
 from empires.discovery.decision_table import TABLE
 from empires.discovery.options import ORDER_AUCTION, Options
@@ -87,15 +88,16 @@ class DiscoveryGame(EngineGame):
         return other
 
     # ---- views -----------------------------------------------------------------------------
-    def observation(self, player: int | None = None) -> dict:
+    def observation(self, player: Any = None) -> dict:
         return observation.observe(self, player)
 
     def describe(self, action: Any) -> str:
         return observation.describe(self, actions.coerce(action, self.s.num_players))
 
-    def describe_for(self, action: Any, viewer: int | None) -> str:
+    def describe_for(self, action: Any, viewer: Any) -> str:
         """:meth:`describe` as ``viewer`` (a seat, or None) may read it: a Discovery counter
         that seat scouted is described with its numbers."""
+        check_viewer(viewer, self.s.num_players)  # ValueError naming it, on both builds
         return observation.describe(self, actions.coerce(action, self.s.num_players), viewer)
 
     def _action_text(self, act: Any, viewer: int | None) -> str:

@@ -9,7 +9,7 @@ built only from public fields, so nothing hidden can leak into it.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from empires.core.events import seat_name
 from empires.discovery import nations, scoring
@@ -217,7 +217,7 @@ def _hidden(s) -> dict:
     }
 
 
-def observe(game: DiscoveryGame, player: int | None) -> dict:
+def observe(game: DiscoveryGame, player: Any) -> dict:
     s = game.s
     n = s.num_players
     if player is not None and not (isinstance(player, int) and 0 <= player < n):

@@ -48,7 +48,7 @@ Where an ability comes from is each card's ``source``: ``printed`` (the built-in
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -137,6 +137,13 @@ NUM_CARDS = 204
 NUM_ATTACK = 16
 
 
+def _by_fields(value: Any) -> tuple[Any, tuple[Any, ...]]:
+    """How a frozen dataclass of the card data pickles (a game's state holds them): rebuilt from
+    its fields by its constructor. A compiled (mypyc) frozen dataclass cannot be unpickled by
+    pickle's default, which sets each attribute."""
+    return type(value), tuple(getattr(value, f.name) for f in fields(value))
+
+
 @dataclass(frozen=True, slots=True)
 class ActionSpec:
     limit: int
@@ -144,6 +151,9 @@ class ActionSpec:
     effects: tuple
     special: str | None
     params: dict
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _by_fields(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +201,9 @@ class Card:
     def triggers(self, on: str) -> list[dict]:
         return self.by_trigger.get(on, [])
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _by_fields(self)
+
 
 @dataclass(frozen=True)
 class CardDB:
@@ -205,6 +218,9 @@ class CardDB:
     @property
     def protections(self) -> bool:
         return "protection" in self.trigger_kinds
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _by_fields(self)
 
     def __getitem__(self, idx: int) -> Card:
         return self.cards[idx]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from empires.core.engine import SEED_RANGE, EngineGame
+from empires.core.events import check_viewer
 from empires.settlers import actions, event_texts, flow, narration, observation, scoring
 from empires.settlers.cards import CardFileError
 from empires.settlers.decision_table import TABLE
@@ -81,15 +82,16 @@ class SettlersGame(EngineGame):
         return other
 
     # ---- views -----------------------------------------------------------------------------
-    def observation(self, player: int | None = None) -> dict:
+    def observation(self, player: Any = None) -> dict:
         return observation.observe(self, player)
 
     def describe(self, action: Any) -> str:
         return observation.describe(self, actions.coerce(action, self.s.num_players))
 
-    def describe_for(self, action: Any, viewer: int | None) -> str:
+    def describe_for(self, action: Any, viewer: Any) -> str:
         """:meth:`describe` as ``viewer`` (a seat, or None) may read it: a card another player
         picks in secret is not named."""
+        check_viewer(viewer, self.s.num_players)  # ValueError naming it, on both builds
         return observation.describe(self, actions.coerce(action, self.s.num_players), viewer)
 
     def _action_text(self, act: Any, viewer: int | None) -> str:

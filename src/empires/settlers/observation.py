@@ -108,7 +108,7 @@ def _decision(d: dict | None, db) -> dict | None:
     return out
 
 
-def observe(game: SettlersGame, player: int | None) -> dict:
+def observe(game: SettlersGame, player: Any) -> dict:
     s = game.s
     db = s.db
     n = s.num_players
