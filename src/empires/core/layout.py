@@ -132,8 +132,10 @@ class TensorCache:
         self._private = [i for i, g in enumerate(self.groups) if g.private]
         self._of_public = _picker(self._public)
         self._of_private = _picker(self._private)
-        self._after_public = self._dependencies(self._public)
-        self._after_private = self._dependencies(self._private)
+        blank = np.zeros(size, np.float32).data  # what a group is cleared with
+        # per kind: its groups, their blanks and what each depends on (_update's ``which``)
+        self._which_public = self._kind(self._public, blank)
+        self._which_private = self._kind(self._private, blank)
         # One array holds the public groups as seen from seat 0 (its first ``size`` values) and
         # then each seat's private groups, so that a seat's tensor is one ``take`` from it
         # (``_sources[player]``: the rotation, its private places pointing at the seat's part).
@@ -141,8 +143,6 @@ class TensorCache:
         self._seen = self._all[:size]
         self._seen_writer = writer(0, self._seen)
         self._seen_mv = self._seen.data  # a memoryview of the array
-        blank = np.zeros(size, np.float32).data  # what a group is cleared with
-        self._blank = [blank[: g.stop - g.start] for g in self.groups]
         private = np.zeros(size, bool)
         for g in self.groups:
             if g.private:
@@ -166,25 +166,33 @@ class TensorCache:
             game,
             0,
             self._of_public(keys),
-            (self._public, self._after_public),
+            self._which_public,
             self._seen_mv,
             self._seen_writer,
             self._seen_keys,
         )
-        for j in public:
-            self._version += 1
-            self._stamps[j] = self._version
+        if public:
+            version, stamps = self._version, self._stamps
+            for j in public:
+                version += 1
+                stamps[j] = version
+            self._version = version
         seat = self._seats.get(player)
         if seat is None:
             mine = self._all[(1 + player) * self.size : (2 + player) * self.size]
             seat = self._seats[player] = _Seat(mine, self._writer(player, mine), len(self._private))
         if self._private:
-            which = (self._private, self._after_private)
-            seat.dirty.update(
-                self._update(
-                    game, player, self._of_private(keys), which, seat.mv, seat.writer, seat.old
-                )
+            private = self._update(
+                game,
+                player,
+                self._of_private(keys),
+                self._which_private,
+                seat.mv,
+                seat.writer,
+                seat.old,
             )
+            if private:
+                seat.dirty.update(private)
         out = seat.out
         self._all.take(self._sources[player], out=out, mode="clip")  # unbuffered
         return out
@@ -221,35 +229,39 @@ class TensorCache:
             spans.append((int(at.min()), int(at.max()) + 1) if len(at) else (0, 0))
         return spans
 
-    def _dependencies(self, which: list[int]) -> list[tuple[int, Callable[[Sequence], tuple]]]:
-        """For each group of ``which`` with ``after``: its position in ``which`` and the picker
-        of theirs (from the list of which groups changed)."""
+    def _kind(self, which: list[int], blank: memoryview) -> tuple:
+        """What :meth:`_update` needs of the groups of ``which`` (the public or the private
+        ones): the groups, a blank of each one's size, and for each group with ``after`` its
+        position in ``which`` and the positions of the groups it follows."""
         where = {i: j for j, i in enumerate(which)}
-        out = []
-        for j, i in enumerate(which):
-            after = self.groups[i].after
-            if after:
-                if any(a not in where for a in after):
-                    raise ValueError(f"group {i} depends on a group of the other kind")
-                out.append((j, _picker([where[a] for a in after])))
-        return out
+        groups = tuple(self.groups[i] for i in which)
+        after = []
+        for j, g in enumerate(groups):
+            if g.after:
+                if any(a not in where for a in g.after):
+                    raise ValueError(f"group {which[j]} depends on a group of the other kind")
+                after.append((j, frozenset(where[a] for a in g.after)))
+        blanks = tuple(blank[: g.stop - g.start] for g in groups)
+        return groups, blanks, tuple(after), range(len(which))
 
-    def _update(self, game, player, keys, which, out, writer, old) -> list[int]:
-        """Rewrite the groups of ``which`` (their indices and :meth:`_dependencies`) whose key
-        (in ``keys``, in the order of the indices) is not the one in ``old`` (their snapshots),
-        or that depend on one of those. ``out``: a float32 memoryview of the array written."""
-        which, after = which
-        changed = list(map(ne, keys, old))
-        for j, deps in after:
-            if not changed[j] and any(deps(changed)):
-                changed[j] = True
-        done = list(compress(range(len(which)), changed))
-        groups, blank = self.groups, self._blank
+    @staticmethod
+    def _update(game, player, keys, which, out, writer, old) -> list[int]:
+        """Rewrite the groups of ``which`` (:meth:`_kind`) whose key (in ``keys``, in their
+        order) is not the one in ``old`` (their snapshots), or that depend on one of those;
+        their positions, in order. ``out``: a float32 memoryview of the array written."""
+        groups, blanks, after, positions = which
+        done = list(compress(positions, map(ne, keys, old)))
+        if not done:
+            return done
+        if after:
+            for j, deps in after:
+                if j not in done and not deps.isdisjoint(done):
+                    done.append(j)
+            done.sort()
         for j in done:
-            i = which[j]
-            g, key, before = groups[i], keys[j], old[j]
+            g, key, before = groups[j], keys[j], old[j]
             old[j] = ALWAYS  # until the blocks are written again
-            out[g.start : g.stop] = blank[i]
+            out[g.start : g.stop] = blanks[j]
             g.write(game, player, writer)
             if key is not ALWAYS:
                 old[j] = _renew(key, before)

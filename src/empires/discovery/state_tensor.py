@@ -83,57 +83,97 @@ def _rules(game, player: int, e: _Writer) -> None:
     _encode_rules({"player": player, "options": observation._options(game.s.options)}, e)
 
 
+@cache
+def _turn_offsets(n: int) -> tuple[int, ...]:
+    """The offsets :func:`_turn` and :func:`_decision` write at, for ``n`` players."""
+    off = tensor_layout(n)
+    return tuple(
+        off[name][0]
+        for name in (
+            "turn",
+            "age",
+            "step",
+            "terminal",
+            "current_player",
+            "order",
+            "decision_kind",
+            "decision_region",
+            "decision_target",
+            "decision_worker",
+            "decision_members",
+            "decision_victim",
+        )
+    )
+
+
+_AGE_OF_TURN = tuple(age_of_turn(t) if t else 0 for t in range(TURNS + 1))
+_NO_STEP = len(STEPS)
+_NO_KIND = len(DECISION_KINDS)
+_NR = len(REGIONS)
+_WORKER_INDEX = tuple(_W_INDEX[w] for w in WORKERS)
+
+
 def _turn(game, player: int, e: _Writer) -> None:
     """turn .. order (as :func:`tensor._encode_turn` writes them) and the decision (by
     :func:`tensor._encode_decision`, on the observation's view of it)."""
-    s, buf, off, rel, n = game.s, e.buf, e.off, e.rel_map, e.n
-    if 1 <= s.turn <= TURNS:
-        buf[off("turn") + s.turn - 1] = 1.0
-        buf[off("age") + age_of_turn(s.turn) - 1] = 1.0
-    buf[off("step") + _STEP.get(s.step, len(STEPS))] = 1.0
-    if s.step == "over":
-        buf[off("terminal")] = 1.0
-    p = game.current_player
-    if p in rel:
-        buf[off("current_player") + rel[p]] = 1.0
-    start = off("order")
+    s, buf, rel, n = game.s, e.buf, e.rel_map, e.n
+    turn_at, age_at, step_at, over_at, current_at, order_at, *decision_at = _turn_offsets(n)
+    turn = s.turn
+    if 1 <= turn <= TURNS:
+        buf[turn_at + turn - 1] = 1.0
+        buf[age_at + _AGE_OF_TURN[turn] - 1] = 1.0
+    step = s.step
+    buf[step_at + _STEP.get(step, _NO_STEP)] = 1.0
+    if step == "over":
+        buf[over_at] = 1.0
+    pending = s.pending
+    if pending:
+        d = pending[-1]
+        p = d["player"]
+        if p in rel:
+            buf[current_at + rel[p]] = 1.0
     for pos, p in enumerate(s.order[:n]):
-        buf[start + rel[p] * n + pos] = 1.0
-    d = game.decision
-    if d is not None:
-        _decision(d, e)
+        buf[order_at + rel[p] * n + pos] = 1.0
+    if pending:
+        _decision(d, e, decision_at)
 
 
-def _decision(d: dict, e: _Writer) -> None:
+def _decision(d: dict, e: _Writer, at: list[int] | None = None) -> None:
     """The decision_* blocks of a pending decision, as
     ``tensor._encode_decision`` writes them from ``observation._decision(d)`` (indices where
-    the observation has names)."""
-    buf, off = e.buf, e.off
-    buf[off("decision_kind") + _KIND.get(d["kind"], len(DECISION_KINDS))] = 1.0
-    start = off("decision_region")
+    the observation has names). ``at``: the blocks' offsets (:func:`_turn_offsets`)."""
+    buf = e.buf
+    if at is None:
+        at = list(_turn_offsets(e.n)[6:])
+    kind_at, region_at, target_at, worker_at, members_at, victim_at = at
+    buf[kind_at + _KIND.get(d["kind"], _NO_KIND)] = 1.0
     for k, key in enumerate(DECISION_REGION_KEYS):
         v = d.get(key)
+        if v is None:
+            continue
         if type(v) is int and v >= 0:
-            buf[start + k * len(REGIONS) + v] = 1.0
+            buf[region_at + k * _NR + v] = 1.0
         elif isinstance(v, str) and v in _R:
-            buf[start + k * len(REGIONS) + _R[v]] = 1.0
+            buf[region_at + k * _NR + _R[v]] = 1.0
     target = d.get("target")
-    if isinstance(target, int) and not isinstance(target, bool):
-        target = "deck" if target < 0 else REGIONS[target]
-    if isinstance(target, str) and target in _TARGET:
-        buf[off("decision_target") + _TARGET[target]] = 1.0
+    if target is not None:
+        if isinstance(target, int) and not isinstance(target, bool):
+            target = "deck" if target < 0 else REGIONS[target]
+        if isinstance(target, str) and target in _TARGET:
+            buf[target_at + _TARGET[target]] = 1.0
     worker = d.get("worker")
     if worker is not None:
-        buf[off("decision_worker") + _W_INDEX[WORKERS[worker]]] = 1.0
+        buf[worker_at + _WORKER_INDEX[worker]] = 1.0
     members = d.get("members")
     if members:
-        start = off("decision_members")
         for w, c in enumerate(members):
             if c:
-                buf[start + w] = c / WORKER_SCALE
-    q = e.rel(d.get("victim"))
-    if q >= 0:
-        buf[off("decision_victim") + q] = 1.0
+                buf[members_at + w] = c / WORKER_SCALE
+    victim = d.get("victim")
+    if victim is not None:
+        q = e.rel(victim)
+        if q >= 0:
+            buf[victim_at + q] = 1.0
 
 
 def _scalar_row(block: str, field: str, scale: float):
