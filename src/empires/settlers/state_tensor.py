@@ -56,6 +56,8 @@ class _Out(_Blocks):
         buf: Any = out
         self.mv: Any = memoryview(buf)  # of floats (typeshed types its items as int)
         self.off = {name: off for name, (off, _) in tensor_layout(n).items()}
+        # each seat's relative seat (``rel`` without its checks, for the seats themselves)
+        self.rels = tuple(self.rel(p) for p in range(n))
 
 
 # Per card file (by identity, kept alive here so that its id is not reused): each card's index
@@ -94,6 +96,7 @@ def _ids(mv, at: int, db, cards) -> None:
 
 
 _C = len(CARD_NAMES)
+_NK = len(SCORE_KEYS)
 
 
 def _rules(game, player: int, b: _Out) -> None:
@@ -155,9 +158,9 @@ def _per_seat(block: str, value, width: int = 1):
     the offset of that seat's row, ``width`` values, relative to the observer)."""
 
     def write(game, player: int, b: _Out) -> None:
-        s, at = game.s, b.off[block]
+        s, at, rels = game.s, b.off[block], b.rels
         for p in range(s.num_players):
-            value(s, p, b, at + b.rel(p) * width)
+            value(s, p, b, at + rels[p] * width)
 
     return write
 
@@ -189,10 +192,12 @@ def _hand_size(s, p, b, at) -> None:
 def _known_hand(game, player: int, b: _Out) -> None:
     """Each seat's hand as the observer may know it: all of its own, of the others the cards
     everybody saw taken."""
-    s, at = game.s, b.off["known_hand"]
+    s, at, rels = game.s, b.off["known_hand"], b.rels
+    index = _tables(s.db)[1]
     for p in range(s.num_players):
         cards = s.hand[p] if p == player else s.known[p]
-        _names(b.mv, at + b.rel(p) * _C, s.db, cards)
+        if cards:
+            _add(b.mv, at + rels[p] * _C, index, cards)
 
 
 def _empire(s, p, b, at) -> None:
@@ -228,9 +233,10 @@ def _common_discard(game, player: int, b: _Out) -> None:
 
 
 def _empire_state(game, player: int, b: _Out) -> None:
-    s, rows = game.s, b.v["empire_state"]
+    s, rows, rels = game.s, b.v["empire_state"], b.rels
     for p in range(s.num_players):
-        _location_marks(s, p, rows, b.rel(p))
+        if s.empire[p]:
+            _location_marks(s, p, rows, rels[p])
 
 
 def _location_marks(s, p, row, q) -> None:
@@ -265,13 +271,17 @@ def _location_marks(s, p, row, q) -> None:
 
 def _scores_and_solo(game, player: int, b: _Out) -> None:
     """scores .. attack_deck."""
-    s, v, db = game.s, b.v, game.s.db
+    s, v, db, mv = game.s, b.v, game.s.db, b.mv
     scores = scoring.scores(s)
+    at = b.off["scores"]
     for p, row in enumerate(scores):
         q = b.rel(p)
         if q >= 0:
+            start = at + q * _NK
             for k, key in enumerate(SCORE_KEYS):
-                v["scores"][q, k] = max(row.get(key, 0), 0) / 50.0
+                value = row.get(key, 0)
+                if value > 0:  # as the float32 view would hold it
+                    mv[start + k] = value / 50.0
     if not s.solo:
         return
     row = scores[0] if scores else {}
