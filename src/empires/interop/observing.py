@@ -57,7 +57,8 @@ def observe_seat(
         tensor = np.minimum(tensors.tensor(game, seat), OBS_HIGH)
     mask = np.zeros(n_actions, np.int8)
     if game.current_player == seat:
-        mask[game.legal_action_codes()] = 1
+        for code in game.legal_action_codes():  # faster than fancy indexing for a few codes
+            mask[code] = 1
     return {"observation": tensor, "action_mask": mask}
 
 
