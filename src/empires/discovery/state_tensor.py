@@ -24,7 +24,7 @@ import numpy as np
 from empires.core.layout import ALWAYS, Group, TensorCache, rotation
 from empires.discovery import observation, scoring
 from empires.discovery.data import BOXES, COUNTERS, SPECIALIST_SPACES, TURNS, age_of_turn
-from empires.discovery.mechanics import price
+from empires.discovery.mechanics import price, set_income
 from empires.discovery.tensor import (
     _KIND,
     _R,
@@ -235,14 +235,41 @@ def _colony_vp(game, player: int, e: _Writer) -> None:
             buf[start + rel[p] * 3 + a] = v / VP_SCALE
 
 
+# The rows of scoring.scores, in SCORE_KEYS order, as _scores works them out.
+assert SCORE_KEYS == (*scoring.CATEGORIES, "total") and scoring.CATEGORIES == (
+    "colonies_age1",
+    "colonies_age2",
+    "colonies_age3",
+    "discoveries",
+    "buildings",
+    "economy",
+    "bought_vp",
+)
+
+
 def _scores(game, player: int, e: _Writer) -> None:
-    buf, start, rel, nk = e.buf, e.off("scores"), e.rel_map, len(SCORE_KEYS)
-    for p, row in enumerate(scoring.scores(game.s)):
-        if row["total"]:
-            for k, key in enumerate(SCORE_KEYS):
-                v = row[key]
+    """The scores block: each seat's row of :func:`scoring.scores`, worked out the same way
+    without building its dict."""
+    s, buf, start, rel, nk = game.s, e.buf, e.off("scores"), e.rel_map, len(SCORE_KEYS)
+    over = s.step == "over"
+    for p in range(s.num_players):
+        colony_vp = s.colony_vp[p]
+        row = (
+            colony_vp[0],
+            colony_vp[1],
+            colony_vp[2],
+            sum([_COUNTER_VP[c] for c in s.found[p]]) + sum([_CARD_VP[c] for c in s.cards_won[p]]),
+            scoring.building_vp(s, p) if s.owned[p] else 0,
+            s.economy[p] if over else set_income(s.goods[p], s.ships[p]),
+            s.vp_bought[p],
+        )
+        total = sum(row)
+        if total:
+            at = start + rel[p] * nk
+            for k, v in enumerate(row):
                 if v:
-                    buf[start + rel[p] * nk + k] = v / VP_SCALE
+                    buf[at + k] = v / VP_SCALE
+            buf[at + nk - 1] = total / VP_SCALE
 
 
 def _scores_key(s) -> tuple:
@@ -304,11 +331,12 @@ def _region_workers(game, player: int, e: _Writer) -> None:
 def _queue(box: str):
     """A writer of one queued box's blocks (box_<box>_slots and box_<box>_counts)."""
     field = _QUEUE_FIELDS[box]
+    slots_block, counts_block = f"box_{box}_slots", f"box_{box}_counts"
 
     def write(game, player: int, e: _Writer) -> None:
         buf, rel, n = e.buf, e.rel_map, e.n
         cap = queue_capacity(box, n)
-        slots, counts = e.off(f"box_{box}_slots"), e.off(f"box_{box}_counts")
+        slots, counts = e.off(slots_block), e.off(counts_block)
         tally: dict[int, int] = {}
         for i, (p, w) in enumerate(getattr(game.s, field)):
             q = rel[p]
