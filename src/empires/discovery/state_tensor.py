@@ -69,6 +69,14 @@ _QUEUE_FIELDS = {
     "warfare": "warfare",
 }
 assert tuple(_QUEUE_FIELDS) == QUEUE_BOXES
+assert tuple(_QUEUE_FIELDS.values()) == (
+    "initiative",
+    "dock",
+    "tg_box",
+    "shipping",
+    "cb_box",
+    "warfare",
+)
 assert all(BOXES[i] for i in SPECIALIST_SPACES)
 
 
@@ -270,19 +278,6 @@ def _scores(game, player: int, e: _Writer) -> None:
                 if v:
                     buf[at + k] = v / VP_SCALE
             buf[at + nk - 1] = total / VP_SCALE
-
-
-def _scores_key(s) -> tuple:
-    """What :func:`scoring.scores` reads besides the values of the groups in
-    :data:`_AFTER` ``["scores"]``."""
-    return (
-        s.step == "over",
-        s.options,
-        s.economy,
-        s.vp_bought,
-        s.wealth_locked,
-        s.specialists_final,
-    )
 
 
 def _discovered(game, player: int, e: _Writer) -> None:
@@ -525,12 +520,18 @@ def _keys(game, player: int) -> tuple:
         (s.found, s.cards_won),
         s.colony_vp,
         *s.discovery_box,
-        _scores_key(s),
+        # what scoring.scores reads besides the values of the groups _AFTER["scores"] names
+        (s.step == "over", s.options, s.economy, s.vp_bought, s.wealth_locked, s.specialists_final),
         s.discovered,
         s.region_good,
         (s.counter, s.revealed, s.peeks[player]),
         s.region_workers,
-        *[getattr(s, field) for field in _QUEUE_FIELDS.values()],
+        s.initiative,  # the queued boxes' fields, in _QUEUE_FIELDS order
+        s.dock,
+        s.tg_box,
+        s.shipping,
+        s.cb_box,
+        s.warfare,
         s.specialists,
         (s.dock_x, s.dock_y, s.ship_in_box, s.ship_supply),
         s.tg_offer,
