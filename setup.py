@@ -48,11 +48,6 @@ EXCLUDED = {
     "each game's adapter (rejected by mypyc); the adapters are thin glue",
     "src/empires/discovery/adapter.py": "subclasses core.adapter.EngineAdapter (left pure)",
     "src/empires/settlers/adapter.py": "subclasses core.adapter.EngineAdapter (left pure)",
-    # PlainState reads each State class's annotations when it is subclassed; a compiled class
-    # keeps none, so the states and their base stay pure Python classes.
-    "src/empires/core/fields.py": "PlainState.__init_subclass__ reads the class __dict__",
-    "src/empires/discovery/state.py": "a PlainState (fields declared by annotations)",
-    "src/empires/settlers/state.py": "a PlainState (fields declared by annotations)",
     # The options are the games' public boundary: a compiled dataclass's typed __init__ raises
     # TypeError before __post_init__ can name the bad option (ValueError), and a compiled frozen
     # dataclass cannot be unpickled (the process pools of `simulate`/`tournament` send them).

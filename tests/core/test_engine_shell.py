@@ -234,35 +234,67 @@ def test_discovery_phase_modules_depend_only_downward():
 
 
 def test_a_state_declares_each_field_once():
-    from empires.core.fields import FLAT, PlainState, field, flat, nested
+    # The table drives a state's __init__, copy_into and (de)serialisation (PlainState's
+    # methods: a class of this test cannot subclass PlainState on the compiled build).
+    from empires.core.fields import FLAT, check_declared, field, fields, flat, nested
 
     with pytest.raises(TypeError, match="mutable default needs field"):
+        fields(cards=[])
 
-        class Bad(PlainState):
-            cards: list[int] = []  # noqa: RUF012
+    table = fields(turn=1, hand=flat(), board=nested(), log=field(list, FLAT, save=False))
 
-    class Tiny(PlainState):
+    class Tiny:
+        FIELDS = table
         LIMIT: int = 3  # a constant, not a field
-        turn: int = 1
-        hand: list[int] = flat()
-        board: list[list[int]] = nested()
-        log: list[str] = field(list, FLAT, save=False)
+        turn: int
+        hand: list[int]
+        board: list[list[int]]
+        log: list[str]
 
+        def __init__(self) -> None:
+            table.init(self)
+
+    check_declared(Tiny)
     assert Tiny.FIELDS.names() == ("turn", "hand", "board", "log") and Tiny.LIMIT == 3
     a = Tiny()
     a.hand.append(4)
     a.board.append([1, 2])
     b = Tiny.__new__(Tiny)
-    a.copy_into(b)
+    table.copy_into(a, b)
     b.hand.append(5)
     b.board[0].append(3)
     assert a.hand == [4] and a.board == [[1, 2]] and Tiny().hand == []
-    assert a.data_to_json() == {"turn": 1, "hand": [4], "board": [[1, 2]]}
+    assert table.to_json(a) == {"turn": 1, "hand": [4], "board": [[1, 2]]}
     c = Tiny()
-    c.data_from_json({"turn": 2, "hand": [1], "board": []})
+    table.from_json(c, {"turn": 2, "hand": [1], "board": []})
     assert (c.turn, c.hand) == (2, [1])
     with pytest.raises(KeyError, match="board"):
-        c.data_from_json({"turn": 2, "hand": [1]})
+        table.from_json(c, {"turn": 2, "hand": [1]})
+
+    class Undeclared:  # a field of the table missing from the class body
+        FIELDS = table
+        turn: int
+        board: list[list[int]]
+        log: list[str]
+
+    with pytest.raises(TypeError, match=r"not declared: \['hand'\]"):
+        check_declared(Undeclared)
+
+
+@pytest.mark.parametrize("new, n", [(new_discovery, 3), (new_settlers, 2)])
+def test_states_declare_their_table_and_copy_by_attribute(new, n):
+    """Each game's State declares its table's fields (the class a compiled build makes native,
+    without a ``__dict__``), and a copy made by attribute equals one made through ``__dict__``."""
+    from empires.core.fields import check_declared
+
+    game = new(n, 5)
+    for _ in range(20):
+        game.apply(game.legal_actions()[0])
+    state_type = type(game.s)
+    check_declared(state_type)
+    by_attribute = state_type.__new__(state_type)
+    state_type.FIELDS.copy_attributes(game.s, by_attribute)
+    assert by_attribute.data_to_json() == game.clone().s.data_to_json() == game.s.data_to_json()
 
 
 @pytest.mark.parametrize("new, n", [(new_discovery, 3), (new_settlers, 2)])

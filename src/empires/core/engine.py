@@ -194,7 +194,8 @@ class EngineGame:
         return False
 
     def clone(self) -> Self:
-        other = object.__new__(self.state_type)
+        state_type = self.state_type
+        other = state_type.__new__(state_type)  # object.__new__ refuses a compiled class
         self.s.copy_into(other)
         return type(self)(other)
 

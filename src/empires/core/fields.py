@@ -5,15 +5,18 @@ which drives ``__init__`` (defaults), ``copy_into`` (how deep each is copied) an
 A field is plain data copied as-is (``VALUE``: ints, strings, immutable values), a list of plain
 values (``FLAT``: copied one level deep), a list of lists (``NESTED``: two levels), or has its own
 ``copy`` function. A field is saved unless ``save=False``; its JSON codec defaults to the value
-itself. A game's state subclasses :class:`PlainState` and declares its fields as annotated class
-attributes, like a dataclass.
+itself. A game's state subclasses :class:`PlainState`, names its table (:func:`fields`: one
+keyword per field, in save order, with its default or its :func:`field` / :func:`flat` /
+:func:`nested` declaration) as ``FIELDS`` and declares the same names, in the same order, as typed
+attributes of its class body (what mypyc compiles to a native class; :func:`check_declared`
+refuses a class whose attributes and table differ).
 """
 
 from __future__ import annotations
 
 import copy as _copy
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 VALUE, FLAT, NESTED = "value", "flat", "nested"
 
@@ -25,7 +28,14 @@ def _same(value: Any) -> Any:
 class Field:
     """One field of a state: its default, how it is copied, and its JSON codec."""
 
-    __slots__ = ("name", "default", "depth", "copy", "save", "to_json", "from_json", "optional")
+    name: str
+    default: Any
+    depth: str
+    copy: Callable[[Any], Any] | None
+    save: bool
+    to_json: Callable[[Any], Any]
+    from_json: Callable[[Any], Any]
+    optional: bool
 
     def __init__(
         self,
@@ -55,9 +65,15 @@ class Field:
 
 
 class Fields:
-    """The table of a state's fields, in save order."""
+    """The table of a state's fields, in save order. Reads and writes fields by attribute, so
+    that a compiled (native, ``__dict__``-less) state works as well as a Python one; a Python
+    one is copied through its ``__dict__`` (quicker)."""
 
-    __slots__ = ("fields", "values", "flat", "nested", "custom")
+    fields: tuple[Field, ...]
+    values: tuple[str, ...]
+    flat: tuple[str, ...]
+    nested: tuple[str, ...]
+    custom: tuple[tuple[str, Callable[[Any], Any]], ...]
 
     def __init__(self, fields: Iterable[Field]) -> None:
         self.fields = tuple(fields)
@@ -75,13 +91,29 @@ class Fields:
 
     def init(self, obj: Any) -> None:
         """Set every field of ``obj`` to its default."""
-        d = obj.__dict__
         for f in self.fields:
-            d[f.name] = f.fresh()
+            setattr(obj, f.name, f.fresh())
 
     def copy_into(self, src: Any, dst: Any) -> None:
         """Copy every field of ``src`` into ``dst``, each as deep as it is declared."""
-        s, d = src.__dict__, dst.__dict__
+        s = getattr(src, "__dict__", None)
+        if s is not None:
+            self._copy_dict(s, dst.__dict__)
+        else:
+            self.copy_attributes(src, dst)
+
+    def copy_attributes(self, src: Any, dst: Any) -> None:
+        """:meth:`copy_into` field by field through attributes (a compiled state's way)."""
+        for name in self.values:
+            setattr(dst, name, getattr(src, name))
+        for name in self.flat:
+            setattr(dst, name, getattr(src, name)[:])
+        for name in self.nested:
+            setattr(dst, name, [x[:] for x in getattr(src, name)])
+        for name, copier in self.custom:
+            setattr(dst, name, copier(getattr(src, name)))
+
+    def _copy_dict(self, s: dict[str, Any], d: dict[str, Any]) -> None:
         for name in self.values:
             d[name] = s[name]
         for name in self.flat:
@@ -92,26 +124,39 @@ class Fields:
             d[name] = copier(s[name])
 
     def to_json(self, obj: Any) -> dict:
-        d = obj.__dict__
-        return {f.name: f.to_json(d[f.name]) for f in self.fields if f.save}
+        return {f.name: f.to_json(getattr(obj, f.name)) for f in self.fields if f.save}
 
     def from_json(self, obj: Any, data: dict) -> None:
         """Read every saved field of ``obj`` from ``data`` (KeyError naming a missing one)."""
-        d = obj.__dict__
         for f in self.fields:
             if not f.save:
                 continue
             if f.name in data:
-                d[f.name] = f.from_json(data[f.name])
+                setattr(obj, f.name, f.from_json(data[f.name]))
             elif f.optional:
-                d[f.name] = f.fresh()
+                setattr(obj, f.name, f.fresh())
             else:
                 raise KeyError(f.name)
 
 
+def fields(**declared: Any) -> Fields:
+    """A state's table, one keyword per field in save order: a plain (immutable) default, or a
+    :func:`field` / :func:`flat` / :func:`nested` declaration. A mutable default is refused."""
+    table = []
+    for name, value in declared.items():
+        if isinstance(value, Field):
+            value.name = name
+            table.append(value)
+        elif isinstance(value, (list, dict, set)):
+            raise TypeError(f"field {name!r}: a mutable default needs field()")
+        else:
+            table.append(Field(name, value))
+    return Fields(table)
+
+
 def field(default: Any = None, depth: str = VALUE, **kwargs: Any) -> Any:
-    """A field's declaration in a :class:`PlainState` class body, for when a plain default
-    does not say it all: ``money: list[int] = field([], FLAT)`` (see :class:`Field`)."""
+    """A field's declaration in a :func:`fields` table, for when a plain default does not say it
+    all: ``money=field([], FLAT)`` (see :class:`Field`)."""
     return Field("", default, depth, **kwargs)
 
 
@@ -125,31 +170,34 @@ def nested(**kwargs: Any) -> Any:
     return Field("", list, NESTED, **kwargs)
 
 
+def declared_attributes(cls: type) -> tuple[str, ...]:
+    """The instance attributes ``cls``'s body declares, in order: mypyc's list for a compiled
+    class (which keeps no annotations), else the annotated names that are not class constants
+    (upper case) or private."""
+    compiled = cls.__dict__.get("__mypyc_attrs__")
+    names = compiled if compiled is not None else cls.__dict__.get("__annotations__", {})
+    return tuple(n for n in names if not (n.isupper() or n.startswith("_")))
+
+
+def check_declared(cls: Any) -> None:
+    """TypeError unless ``cls`` declares exactly the fields of its ``FIELDS`` table, in order."""
+    table, attrs = cls.FIELDS.names(), declared_attributes(cls)
+    if table != attrs:
+        missing = [n for n in table if n not in attrs]
+        extra = [n for n in attrs if n not in table]
+        raise TypeError(
+            f"{cls.__name__}: its attributes and its FIELDS table differ (not declared: "
+            f"{missing}; not in the table: {extra}; or not in the same order)"
+        )
+
+
 class PlainState:
-    """Base of a game's plain-data state. Its fields are the annotated names of the class body,
-    in order, each with a plain default (copied as-is) or a :func:`field` / :func:`flat` /
-    :func:`nested` declaration: that one list drives ``__init__``, :meth:`copy_into` and
-    :meth:`data_to_json` / :meth:`data_from_json` (the save format: one key per saved field)."""
+    """Base of a game's plain-data state. Its ``FIELDS`` table (:func:`fields`) drives
+    ``__init__``, :meth:`copy_into` and :meth:`data_to_json` / :meth:`data_from_json` (the save
+    format: one key per saved field); its class body declares the same fields as typed
+    attributes (:func:`check_declared`)."""
 
-    FIELDS: Fields
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        declared = []
-        for name in cls.__dict__.get("__annotations__", {}):
-            if name.isupper() or name.startswith("_"):
-                continue  # class constants and private names are not fields
-            value = cls.__dict__.get(name)
-            if isinstance(value, Field):
-                value.name = name
-                declared.append(value)
-            elif isinstance(value, (list, dict, set)):
-                raise TypeError(f"{cls.__name__}.{name}: a mutable default needs field()")
-            else:
-                declared.append(Field(name, value))
-            if name in cls.__dict__:
-                delattr(cls, name)
-        cls.FIELDS = Fields(declared)
+    FIELDS: ClassVar[Fields]
 
     def __init__(self) -> None:
         self.FIELDS.init(self)

@@ -7,11 +7,16 @@ public ``Game`` API lives in :mod:`empires.discovery.game`.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from empires.core.fields import (
+    Fields,
     PlainState,
     actions_field,
+    check_declared,
     events_field,
     field,
+    fields,
     flat,
     nested,
     options_field,
@@ -42,99 +47,183 @@ def _specialists_from_json(data: dict) -> dict[int, list[int]]:
     return {int(k): v for k, v in data.items()}
 
 
+_FIELDS = fields(
+    # ---- plain values
+    num_players=0,
+    turn=1,
+    step="place",
+    place_idx=0,
+    ship_in_box=True,
+    ship_supply=0,
+    ship_markers=0,
+    dock_x=-1,
+    dock_y=-1,
+    seed=0,
+    cursor=0,
+    used_university=False,
+    goods_removed=0,
+    uni_offered="",
+    adv_offered="",
+    # ---- lists of values
+    order=flat(),
+    money=flat(),
+    ships=flat(),
+    initiative_result=flat(),
+    tg_offer=flat(),
+    cb_offer=flat(),
+    pool=flat(),
+    unused_counters=flat(),
+    deck=flat(),
+    discovered=flat(),
+    counter=flat(),
+    revealed=flat(),
+    region_good=flat(),
+    expedition_done=flat(),
+    economy=flat(),
+    buildings_out=flat(),
+    mayflower_ships=flat(),
+    vp_bought=flat(),
+    wealth_locked=flat(),
+    specialists_final=flat(),
+    counters_out=flat(),
+    bids=flat(),
+    passed=flat(),
+    nation=flat(),
+    advantage_left=flat(),
+    advantage_turn=flat(),
+    nation_bids=flat(),
+    nation_passed=flat(),
+    # ---- lists of lists
+    supply=nested(),
+    avail=nested(),
+    goods=nested(),
+    owned=nested(),
+    found=nested(),
+    cards_won=nested(),
+    colony_vp=nested(),
+    discovery_box=nested(),
+    stacks=nested(),
+    initiative=nested(),
+    dock=nested(),
+    tg_box=nested(),
+    shipping=nested(),
+    cb_box=nested(),
+    warfare=nested(),
+    battles=nested(),
+    casualties=nested(),
+    mayflower=nested(),
+    peeks=nested(),
+    deck_peeks=nested(),
+    # ---- what every engine's state has (empires.core.fields)
+    options=options_field(Options),
+    rng=rng_field(),
+    actions=actions_field(parse),
+    pending=pending_field(),
+    events=events_field(),
+    narrate=field(True, save=False),
+    # ---- deeper
+    used=flat(from_json=list),
+    region_workers=field(list, copy=_copy_region_workers),
+    specialists=field(
+        dict, copy=_copy_specialists, to_json=_specialists_to_json, from_json=_specialists_from_json
+    ),
+)
+
+
 class State(PlainState):
-    """All the data of one game, each field declared once below (its default, how deep it is
-    copied, how it is saved; the save holds them in this order). Indices are those of
+    """All the data of one game: the fields of ``_FIELDS`` (each one's default, how deep it is
+    copied, how it is saved; the save holds them in this order), declared with their types in
+    the same order below (a compiled build makes this a native class). Indices are those of
     :mod:`empires.discovery.data`; box queues hold ``[player, worker]`` pairs in space order."""
 
+    FIELDS: ClassVar[Fields] = _FIELDS
+
     # ---- plain values
-    num_players: int = 0
-    turn: int = 1
-    step: str = "place"
-    place_idx: int = 0
-    ship_in_box: bool = True
-    ship_supply: int = 0
-    ship_markers: int = 0  # ships used as markers (turn track, dock end)
-    dock_x: int = -1
-    dock_y: int = -1
-    seed: int = 0
-    cursor: int = 0  # position within the current step (e.g. next player for expeditions)
-    used_university: bool = False
-    goods_removed: int = 0
-    uni_offered: str = ""  # step whose University offer was made
-    adv_offered: str = ""  # "turn:step" of the last National Advantage box offer
+    num_players: int
+    turn: int
+    step: str
+    place_idx: int
+    ship_in_box: bool
+    ship_supply: int
+    ship_markers: int  # ships used as markers (turn track, dock end)
+    dock_x: int
+    dock_y: int
+    seed: int
+    cursor: int  # position within the current step (e.g. next player for expeditions)
+    used_university: bool
+    goods_removed: int
+    uni_offered: str  # step whose University offer was made
+    adv_offered: str  # "turn:step" of the last National Advantage box offer
     # ---- lists of values
-    order: list[int] = flat()
-    money: list[int] = flat()
-    ships: list[int] = flat()
-    initiative_result: list[int] = flat()
-    tg_offer: list[int] = flat()
-    cb_offer: list[int] = flat()
-    pool: list[int] = flat()  # face-down Trade Goods
-    unused_counters: list[int] = flat()
-    deck: list[int] = flat()
-    discovered: list[bool] = flat()
-    counter: list[int] = flat()  # face-down counter per region, -1 none
-    revealed: list[bool] = flat()  # counter known to all after a failed expedition
-    region_good: list[int] = flat()  # good still printed on region, -1 taken
-    expedition_done: list[bool] = flat()
-    economy: list[int] = flat()  # set income of turn 8
-    buildings_out: list[int] = flat()  # removed from the game at the end of an Age
-    mayflower_ships: list[int] = flat()  # ships carrying workers this turn, per player
-    vp_bought: list[int] = flat()  # VP bought after colony scorings (option buy_vp)
-    wealth_locked: list[int] = flat()  # Wealth VP fixed before buying VP at the end (-1)
-    specialists_final: list[int] = flat()  # own workers in Specialists at end of turn 8
-    counters_out: list[int] = flat()  # removed by the No Survivors variant
+    order: list[int]
+    money: list[int]
+    ships: list[int]
+    initiative_result: list[int]
+    tg_offer: list[int]
+    cb_offer: list[int]
+    pool: list[int]  # face-down Trade Goods
+    unused_counters: list[int]
+    deck: list[int]
+    discovered: list[bool]
+    counter: list[int]  # face-down counter per region, -1 none
+    revealed: list[bool]  # counter known to all after a failed expedition
+    region_good: list[int]  # good still printed on region, -1 taken
+    expedition_done: list[bool]
+    economy: list[int]  # set income of turn 8
+    buildings_out: list[int]  # removed from the game at the end of an Age
+    mayflower_ships: list[int]  # ships carrying workers this turn, per player
+    vp_bought: list[int]  # VP bought after colony scorings (option buy_vp)
+    wealth_locked: list[int]  # Wealth VP fixed before buying VP at the end (-1)
+    specialists_final: list[int]  # own workers in Specialists at end of turn 8
+    counters_out: list[int]  # removed by the No Survivors variant
     # 2007 starting-order auction: each player's last bid ($0 none), seats in passing order
-    bids: list[int] = flat()
-    passed: list[int] = flat()
+    bids: list[int]
+    passed: list[int]
     # National Advantages (option nations; module nations): board per seat (-1 none), uses
     # left this game, turn of the last use (0 never)
-    nation: list[int] = flat()
-    advantage_left: list[int] = flat()
-    advantage_turn: list[int] = flat()
+    nation: list[int]
+    advantage_left: list[int]
+    advantage_turn: list[int]
     # Nations auction (module nation_setup): bid per seat in the current auction ($0 none; once
     # a seat has a board, what it paid) and the seats out of the current auction
-    nation_bids: list[int] = flat()
-    nation_passed: list[int] = flat()
+    nation_bids: list[int]
+    nation_passed: list[int]
     # ---- lists of lists
-    supply: list[list[int]] = nested()
-    avail: list[list[int]] = nested()
-    goods: list[list[int]] = nested()
-    owned: list[list[int]] = nested()  # building indices, in purchase order
-    found: list[list[int]] = nested()  # discovery counters won
-    cards_won: list[list[int]] = nested()
-    colony_vp: list[list[int]] = nested()  # per Age
-    discovery_box: list[list[int]] = nested()
-    stacks: list[list[int]] = nested()  # per Age (index 0 unused), top is the end
-    initiative: list[list[int]] = nested()
-    dock: list[list[int]] = nested()
-    tg_box: list[list[int]] = nested()
-    shipping: list[list[int]] = nested()
-    cb_box: list[list[int]] = nested()
-    warfare: list[list[int]] = nested()
-    battles: list[list[int]] = nested()  # fights declared, not begun: [attacker, defender, region]
+    supply: list[list[int]]
+    avail: list[list[int]]
+    goods: list[list[int]]
+    owned: list[list[int]]  # building indices, in purchase order
+    found: list[list[int]]  # discovery counters won
+    cards_won: list[list[int]]
+    colony_vp: list[list[int]]  # per Age
+    discovery_box: list[list[int]]
+    stacks: list[list[int]]  # per Age (index 0 unused), top is the end
+    initiative: list[list[int]]
+    dock: list[list[int]]
+    tg_box: list[list[int]]
+    shipping: list[list[int]]
+    cb_box: list[list[int]]
+    warfare: list[list[int]]
+    battles: list[list[int]]  # fights declared, not begun: [attacker, defender, region]
     # casualty choices still owed: [chooser, victim, region, count, militia soldier present]
-    casualties: list[list[int]] = nested()
-    mayflower: list[list[int]] = nested()  # workers carried by Mayflower ships, after Y
+    casualties: list[list[int]]
+    mayflower: list[list[int]]  # workers carried by Mayflower ships, after Y
     # Scouting: peeks[p][r] = counter p saw in region r (-1 none); deck_peeks[p] = cards seen
     # at [top, bottom] of the Discovery deck (-1 none)
-    peeks: list[list[int]] = nested()
-    deck_peeks: list[list[int]] = nested()
+    peeks: list[list[int]]
+    deck_peeks: list[list[int]]
     # ---- what every engine's state has (empires.core.fields)
-    options: Options = options_field(Options)
-    rng: Rng = rng_field()
-    actions: list[Action] = actions_field(parse)
-    pending: list[dict] = pending_field()
-    events: list[dict] = events_field()
-    narrate: bool = field(True, save=False)
+    options: Options
+    rng: Rng
+    actions: list[Action]
+    pending: list[dict]
+    events: list[dict]
+    narrate: bool
     # ---- deeper
-    used: list[int] = flat(from_json=list)  # one-time buildings already used (tile indices)
+    used: list[int]  # one-time buildings already used (tile indices)
     # region_workers[r][p][t]: player p's workers of type t in region r
-    region_workers: list[list[list[int]]] = field(list, copy=_copy_region_workers)
-    specialists: dict[int, list[int]] = field(  # space -> [player, worker]
-        dict, copy=_copy_specialists, to_json=_specialists_to_json, from_json=_specialists_from_json
-    )
+    region_workers: list[list[list[int]]]
+    specialists: dict[int, list[int]]  # space -> [player, worker]
 
     def _check_shape(self) -> None:
         n = self.num_players
@@ -149,3 +238,6 @@ class State(PlainState):
             raise ValueError("goods has the wrong shape")
         if sorted(self.order) != list(range(n)):
             raise ValueError(f"order {self.order!r} is not a permutation of the seats")
+
+
+check_declared(State)

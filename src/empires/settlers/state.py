@@ -8,11 +8,16 @@ change it live in the phase modules; the public ``Game`` API lives in
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from empires.core.fields import (
+    Fields,
     PlainState,
     actions_field,
+    check_declared,
     events_field,
     field,
+    fields,
     flat,
     nested,
     options_field,
@@ -31,61 +36,116 @@ def _default_cards() -> CardDB:
     return load_cards(None)
 
 
+_FIELDS = fields(
+    # ---- plain values
+    num_players=0,
+    seed=0,
+    round=1,
+    step="lookout",
+    first=0,
+    cursor=0,
+    draft_stage="",
+    # ---- lists of values
+    factions=flat(),
+    vp=flat(),
+    passed=flat(),
+    common_deck=flat(),
+    common_discard=flat(),
+    draft=flat(),
+    activations=flat(),
+    defended=flat(),
+    samurai=flat(),
+    blocked=flat(),
+    vlocs=flat(),
+    collection=flat(),
+    attack_deck=flat(),
+    attack_line=flat(),
+    attack_discard=flat(),
+    # ---- lists of lists
+    supply=nested(),
+    hand=nested(),
+    known=nested(),
+    empire=nested(),
+    foundations=nested(),
+    deals=nested(),
+    faction_deck=nested(),
+    faction_discard=nested(),
+    alt=nested(),
+    looking=nested(),
+    takeover=nested(),
+    trade_deals=nested(),
+    draft_queue=nested(),
+    shrine=nested(),
+    gate=nested(),
+    # ---- what every engine's state has (empires.core.fields)
+    options=options_field(Options),
+    rng=rng_field(),
+    actions=actions_field(parse),
+    pending=pending_field(),
+    events=events_field(),
+    narrate=field(True, save=False),
+    db=field(_default_cards, save=False),
+)
+
+
 class State(PlainState):
-    """All the data of one game, each field declared once below (its default, how deep it is
-    copied, how it is saved; the save holds them in this order). ``supply[p]`` counts player
+    """All the data of one game: the fields of ``_FIELDS`` (each one's default, how deep it is
+    copied, how it is saved; the save holds them in this order), declared with their types in
+    the same order below (a compiled build makes this a native class). ``supply[p]`` counts player
     p's goods in :data:`GOODS` order."""
 
+    FIELDS: ClassVar[Fields] = _FIELDS
+
     # ---- plain values
-    num_players: int = 0
-    seed: int = 0
-    round: int = 1
-    step: str = "lookout"
-    first: int = 0  # seat holding the First player marker
-    cursor: int = 0  # position within the current step
-    draft_stage: str = ""
+    num_players: int
+    seed: int
+    round: int
+    step: str
+    first: int  # seat holding the First player marker
+    cursor: int  # position within the current step
+    draft_stage: str
     # ---- lists of values
-    factions: list[str] = flat()
-    vp: list[int] = flat()
-    passed: list[bool] = flat()
-    common_deck: list[int] = flat()
-    common_discard: list[int] = flat()
-    draft: list[int] = flat()  # face-up cards to choose from
-    activations: list[int] = flat()  # per card, this round
-    defended: list[int] = flat()  # Locations with a Defense token
-    samurai: list[int] = flat()  # Locations with a Samurai
-    blocked: list[int] = flat()  # Action Locations that cannot be activated this round
+    factions: list[str]
+    vp: list[int]
+    passed: list[bool]
+    common_deck: list[int]
+    common_discard: list[int]
+    draft: list[int]  # face-up cards to choose from
+    activations: list[int]  # per card, this round
+    defended: list[int]  # Locations with a Defense token
+    samurai: list[int]  # Locations with a Samurai
+    blocked: list[int]  # Action Locations that cannot be activated this round
     # solo game
-    vlocs: list[int] = flat()  # the virtual player's Locations
-    collection: list[int] = flat()
-    attack_deck: list[int] = flat()
-    attack_line: list[int] = flat()  # revealed Attack cards, first Target first
-    attack_discard: list[int] = flat()
+    vlocs: list[int]  # the virtual player's Locations
+    collection: list[int]
+    attack_deck: list[int]
+    attack_line: list[int]  # revealed Attack cards, first Target first
+    attack_discard: list[int]
     # ---- lists of lists
-    supply: list[list[int]] = nested()
-    hand: list[list[int]] = nested()
-    known: list[list[int]] = nested()  # cards in hand everybody saw taken (public draft)
-    empire: list[list[int]] = nested()  # Locations, in building order
-    foundations: list[list[int]] = nested()  # face-down cards
-    deals: list[list[int]] = nested()
-    faction_deck: list[list[int]] = nested()  # per seat
-    faction_discard: list[list[int]] = nested()
-    alt: list[list[int]] = nested()  # Alternate Lookout: each player's private cards
-    looking: list[list[int]] = nested()  # cards drawn to keep some of (draw_keep)
-    takeover: list[list[int]] = nested()  # [card, seat]: Temple of Ra, this round
-    trade_deals: list[list[int]] = nested()  # [seat, enemy Location, marker card]
-    draft_queue: list[list[int]] = nested()  # [seat, refill the draft to this size first]
-    shrine: list[list[int]] = nested()  # [card, Resources on it]
-    gate: list[list[int]] = nested()  # [card, cards under it...]
+    supply: list[list[int]]
+    hand: list[list[int]]
+    known: list[list[int]]  # cards in hand everybody saw taken (public draft)
+    empire: list[list[int]]  # Locations, in building order
+    foundations: list[list[int]]  # face-down cards
+    deals: list[list[int]]
+    faction_deck: list[list[int]]  # per seat
+    faction_discard: list[list[int]]
+    alt: list[list[int]]  # Alternate Lookout: each player's private cards
+    looking: list[list[int]]  # cards drawn to keep some of (draw_keep)
+    takeover: list[list[int]]  # [card, seat]: Temple of Ra, this round
+    trade_deals: list[list[int]]  # [seat, enemy Location, marker card]
+    draft_queue: list[list[int]]  # [seat, refill the draft to this size first]
+    shrine: list[list[int]]  # [card, Resources on it]
+    gate: list[list[int]]  # [card, cards under it...]
     # ---- what every engine's state has (empires.core.fields)
-    options: Options = options_field(Options)
-    rng: Rng = rng_field()
-    actions: list[Action] = actions_field(parse)
-    pending: list[dict] = pending_field()
-    events: list[dict] = events_field()
-    narrate: bool = field(True, save=False)
+    options: Options
+    rng: Rng
+    actions: list[Action]
+    pending: list[dict]
+    events: list[dict]
+    narrate: bool
     # the card data in use: shared by every copy, read anew from the options when loading
-    db: CardDB = field(_default_cards, save=False)
+    db: CardDB
 
     @property
     def solo(self) -> bool:
@@ -105,3 +165,6 @@ class State(PlainState):
                 raise ValueError(f"field {f!r} has {len(getattr(self, f))} entries, expected {n}")
         if any(len(s) != len(GOODS) for s in self.supply) or len(self.activations) != NUM_ALL:
             raise ValueError("supply or activations have the wrong shape")
+
+
+check_declared(State)
