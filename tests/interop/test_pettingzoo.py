@@ -243,3 +243,26 @@ def test_observations_are_new_arrays_equal_to_the_tensor_from_scratch():
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert all(np.array_equal(a, b) for a, b in kept)
     assert len({id(a) for a, _ in kept}) == len(kept)
+
+
+@pytest.mark.parametrize("cached", [True, False])
+def test_values_above_obs_high_are_clipped(cached):
+    """No game value comes near OBS_HIGH, so the clip is forced here: a tensor (through the
+    cache, or from scratch) with values above it is handed out clipped, the rest unchanged,
+    and the cache's own array is left as it was."""
+    env = EmpiresDiscoveryEnv(num_players=2, seed=1)
+    env.reset(seed=1)
+    seat = env.agent_name_mapping[env.agent_selection]
+    true = env.adapter.observation_tensor(env.game, seat)
+    big = true.copy()
+    big[[0, 7, len(big) - 1]] = (OBS_HIGH + 1, 5 * OBS_HIGH, np.inf)
+    if cached:
+        env._tensors = type("Fixed", (), {"tensor": lambda self, game, seat: big})()
+    else:
+        env._tensors = None
+        env.adapter = type("Big", (), {"observation_tensor": lambda self, g, s: big.copy()})()
+    obs = env.observe(env.agent_selection)["observation"]
+    assert obs.max() == OBS_HIGH
+    expected = np.minimum(big, OBS_HIGH)
+    np.testing.assert_array_equal(obs, expected)
+    assert big[7] == 5 * OBS_HIGH  # not clipped in place

@@ -52,9 +52,13 @@ def observe_seat(
     dict holds a new array either way)."""
     if tensors is None:
         tensor = adapter.observation_tensor(game, seat)
-        np.minimum(tensor, OBS_HIGH, out=tensor)
     else:
-        tensor = np.minimum(tensors.tensor(game, seat), OBS_HIGH)
+        tensor = tensors.tensor(game, seat).copy()
+    # Clipped to OBS_HIGH (in place: the array is this dict's own), which it hardly ever needs:
+    # the largest value is looked at first (argmax, no ufunc: several times cheaper than a
+    # np.minimum over the whole tensor; a NaN stays a NaN either way).
+    if tensor[tensor.argmax()] > OBS_HIGH:
+        np.minimum(tensor, OBS_HIGH, out=tensor)
     mask = np.zeros(n_actions, np.int8)
     if game.current_player == seat:
         for code in game.legal_action_codes():  # faster than fancy indexing for a few codes
