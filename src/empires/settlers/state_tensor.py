@@ -26,7 +26,6 @@ from empires.settlers import scoring
 from empires.settlers.cards import FACTIONS, GOODS
 from empires.settlers.flow import ROUNDS
 from empires.settlers.options import VARIANTS
-from empires.settlers.rules import taken_by
 from empires.settlers.tensor import (
     _DB,
     _FACTION_NAME,
@@ -111,33 +110,54 @@ def _rules(game, player: int, b: _Out) -> None:
         mv[off["rules"] + len(VARIANTS)] = 1.0
 
 
+@cache
+def _turn_offsets(n: int) -> tuple[int, ...]:
+    """The offsets :func:`_turn` writes at, for ``n`` players."""
+    off = tensor_layout(n)
+    names = ("round", "step", "terminal", "current_player", "first_player", "decision_kind")
+    return tuple(off[name][0] for name in (*names, "decision_card", "decision_count"))
+
+
+_NO_STEP = len(STEPS)
+_NO_KIND = len(DECISION_KINDS)
+_DB_NAMES = tuple(_NAME.get(c.name) for c in _DB.cards)  # each card's index by name, or None
+
+
 def _turn(game, player: int, b: _Out) -> None:
     """round .. first_player and the decision blocks."""
-    s, mv, off = game.s, b.mv, b.off
+    s, mv = game.s, b.mv
+    round_at, step_at, over_at, current_at, first_at, kind_at, card_at, count_at = _turn_offsets(
+        b.n
+    )
     if 1 <= s.round <= ROUNDS:
-        mv[off["round"] + s.round - 1] = 1.0
-    mv[off["step"] + _STEP.get(s.step, len(STEPS))] = 1.0
+        mv[round_at + s.round - 1] = 1.0
+    mv[step_at + _STEP.get(s.step, _NO_STEP)] = 1.0
     if game.is_terminal():
-        mv[off["terminal"]] = 1.0
-    for block, p in (("current_player", game.current_player), ("first_player", s.first)):
-        q = b.rel(p)
-        if q >= 0:
-            mv[off[block] + q] = 1.0
+        mv[over_at] = 1.0
     d = game.decision
+    if d is not None:
+        q = b.rel(d["player"])
+        if q >= 0:
+            mv[current_at + q] = 1.0
+    q = b.rel(s.first)
+    if q >= 0:
+        mv[first_at + q] = 1.0
     if d is None:
         return
-    mv[off["decision_kind"] + _KIND.get(d["kind"], len(DECISION_KINDS))] = 1.0
+    mv[kind_at + _KIND.get(d["kind"], _NO_KIND)] = 1.0
     card = d.get("card")
-    if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(_DB.cards):
-        i = _NAME.get(_DB.cards[card].name)
+    if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(_DB_NAMES):
+        i = _DB_NAMES[card]
         if i is not None:
-            mv[off["decision_card"] + i] += 1.0
+            mv[card_at + i] += 1.0
     count = d.get("n")
     if isinstance(count, int) and count > 0:
-        mv[off["decision_count"]] = count / 5.0
-    q = b.rel(d.get("victim"))
-    if q >= 0:
-        mv[off["decision_victim"] + q] = 1.0
+        mv[count_at] = count / 5.0
+    victim = d.get("victim")
+    if victim is not None:
+        q = b.rel(victim)
+        if q >= 0:
+            mv[b.off["decision_victim"] + q] = 1.0
 
 
 def _hand(game, player: int, b: _Out) -> None:
@@ -234,39 +254,51 @@ def _common_discard(game, player: int, b: _Out) -> None:
 
 def _empire_state(game, player: int, b: _Out) -> None:
     s, rows, rels = game.s, b.v["empire_state"], b.rels
+    at, width = b.off["empire_state"], rows.shape[1]
     for p in range(s.num_players):
         if s.empire[p]:
-            _location_marks(s, p, rows, rels[p])
+            q = rels[p]
+            _location_marks(s, p, rows[q], b.mv, at + q * width)
 
 
-def _location_marks(s, p, row, q) -> None:
-    """Seat ``p``'s Locations' marks (its ``empire_state`` row), as the observation counts
-    them."""
-    db = s.db
-    row = row[q]
+def _location_marks(s, p, row, mv, at: int) -> None:
+    """Seat ``p``'s Locations' marks (its ``empire_state`` row: ``row``, at ``mv[at:]``), as
+    the observation counts them. The marks are whole numbers, added through the memoryview;
+    the fractions are added in float32 on the numpy row, like the observation's, and only
+    when not zero (adding 0.0 changes nothing)."""
+    db, defended, samurai, blocked = s.db, s.defended, s.samurai, s.blocked
+    first: dict = {}  # as rules.taken_by reads s.takeover: its first entry for a card
+    for card, q in s.takeover:
+        first.setdefault(card, q)
+    taken = {card for card, q in first.items() if q is not None}
+    shrine, gate, used = s.shrine, s.gate, s.activations
     for c in s.empire[p]:
-        marks = (
-            c in s.defended,
-            c in s.samurai,
-            taken_by(s, c) is not None,
-            c in s.blocked,
-        )
-        for k, mark in enumerate(marks):
-            if mark:
-                row[k] += 1.0
-        resources = 0
-        for card, n in s.shrine:
-            if card == c:
-                resources = n
-        under = 0
-        for entry in s.gate:
-            if entry[0] == c:
-                under = len(entry) - 1
-        row[4] += resources / 5.0
-        row[5] += under / 5.0
-        used = str(s.activations[c]) if db[c].action is not None else "0"
-        if used.isdigit():
-            row[6] += int(used) / 10.0
+        if c in defended:
+            mv[at] += 1.0
+        if c in samurai:
+            mv[at + 1] += 1.0
+        if c in taken:
+            mv[at + 2] += 1.0
+        if c in blocked:
+            mv[at + 3] += 1.0
+        if shrine:
+            resources = 0
+            for card, n in shrine:
+                if card == c:
+                    resources = n
+            if resources:
+                row[4] += resources / 5.0
+        if gate:
+            under = 0
+            for entry in gate:
+                if entry[0] == c:
+                    under = len(entry) - 1
+            if under:
+                row[5] += under / 5.0
+        if db[c].action is not None:
+            count = str(used[c])
+            if count.isdigit() and int(count):
+                row[6] += int(count) / 10.0
 
 
 def _scores_and_solo(game, player: int, b: _Out) -> None:
