@@ -257,7 +257,17 @@ def test_values_above_obs_high_are_clipped(cached):
     big = true.copy()
     big[[0, 7, len(big) - 1]] = (OBS_HIGH + 1, 5 * OBS_HIGH, np.inf)
     if cached:
-        env._tensors = type("Fixed", (), {"tensor": lambda self, game, seat: big})()
+
+        class Fixed:  # a cache whose tensor is ``big`` (written into ``out`` when given)
+            size = len(big)
+
+            def tensor(self, game, seat, out=None):
+                if out is None:
+                    return big
+                out[:] = big
+                return out
+
+        env._tensors = Fixed()
     else:
         env._tensors = None
         env.adapter = type("Big", (), {"observation_tensor": lambda self, g, s: big.copy()})()

@@ -176,7 +176,12 @@ def assert_cache_equals_scratch(module, adapter, players, seed, options, count=1
             listed = cache.tensor_list(game, seat)
             assert listed == expected.tolist(), f"call {step}, seat {seat}: the list differs"
             continue
-        got = cache.tensor(game, seat)
+        if step % 3 == 1:  # into an array of the caller's (whatever it held before)
+            into = np.full(cache.size, 7.0, np.float32)
+            got = cache.tensor(game, seat, into)
+            assert got is into
+        else:
+            got = cache.tensor(game, seat)
         if not np.array_equal(got, expected):
             wrong = np.flatnonzero(got != expected)[:5].tolist()
             raise AssertionError(f"call {step}, seat {seat}: indices {wrong} differ")

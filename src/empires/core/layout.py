@@ -156,9 +156,10 @@ class TensorCache:
         self._stamps = [0] * len(self._public)
         self._seats: dict[int, _Seat] = {}
 
-    def tensor(self, game: Any, player: int) -> np.ndarray:
+    def tensor(self, game: Any, player: int, out: np.ndarray | None = None) -> np.ndarray:
         """``player``'s tensor of ``game``: the cache's own array, to be copied, not kept or
-        changed (the next call rewrites it)."""
+        changed (the next call rewrites it); or, given ``out`` (a float32 array of the
+        tensor's size, C-contiguous), written into that and returned (no second copy)."""
         keys = self._keys(game, player)
         if len(keys) != len(self.groups):
             raise ValueError(f"{len(keys)} keys for {len(self.groups)} groups")
@@ -193,7 +194,8 @@ class TensorCache:
             )
             if private:
                 seat.dirty.update(private)
-        out = seat.out
+        if out is None:
+            out = seat.out
         self._all.take(self._sources[player], out=out, mode="clip")  # unbuffered
         return out
 

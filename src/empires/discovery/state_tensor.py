@@ -615,6 +615,7 @@ class Cache:
 
     def __init__(self, num_players: int) -> None:
         self.num_players = num_players
+        self.size = tensor_size(num_players)
         self._cache = TensorCache(
             tensor_size(num_players),
             groups(num_players),
@@ -623,9 +624,10 @@ class Cache:
             rotations(num_players),
         )
 
-    def tensor(self, game, player: Any) -> np.ndarray:
+    def tensor(self, game, player: Any, out: np.ndarray | None = None) -> np.ndarray:
+        """``out``: see :meth:`TensorCache.tensor`."""
         self._check(game, player)
-        return self._cache.tensor(game, player)
+        return self._cache.tensor(game, player, out)
 
     def tensor_list(self, game, player: Any) -> list[float]:
         """The same tensor as a new Python list (kept up to date span by span)."""

@@ -53,7 +53,7 @@ def observe_seat(
     if tensors is None:
         tensor = adapter.observation_tensor(game, seat)
     else:
-        tensor = tensors.tensor(game, seat).copy()
+        tensor = tensors.tensor(game, seat, np.empty(tensors.size, np.float32))
     # Clipped to OBS_HIGH (in place: the array is this dict's own), which it hardly ever needs:
     # the largest value is looked at first (argmax, no ufunc: several times cheaper than a
     # np.minimum over the whole tensor; a NaN stays a NaN either way).

@@ -492,7 +492,7 @@ class EmpiresObserver:
             self.adapter.observation_tensor(engine.game, player, self.tensor)
             return
         if engine.initial is None:
-            np.copyto(self.tensor, self._tensors.tensor(engine.game, player))
+            self._tensors.tensor(engine.game, player, self.tensor)
             return
         # OpenSpiel computes the tensor shape from a new initial state at every
         # observation_tensor() call: initial states of a fixed seed share a cached tensor.
