@@ -30,7 +30,12 @@ def catalogue(lang: str) -> dict[str, str]:
         return {}
     with path.open("rb") as handle:
         cat = read_po(handle, locale=lang)
-    return {str(m.id): str(m.string) for m in cat if m.id and m.string and not m.fuzzy}
+    # a message with a context (msgctxt) is keyed as gettext keys it: "context\x04text"
+    return {
+        (f"{m.context}\x04{m.id}" if m.context else str(m.id)): str(m.string)
+        for m in cat
+        if m.id and m.string and not m.fuzzy
+    }
 
 
 def translate(text: str, lang: str = DEFAULT, /, **values: object) -> str:
@@ -42,6 +47,16 @@ def translate(text: str, lang: str = DEFAULT, /, **values: object) -> str:
         except (KeyError, IndexError, ValueError):
             out = text.format(**values)
     return out
+
+
+def translate_in(context: str, text: str, lang: str = DEFAULT, /, **values: object) -> str:
+    """``text`` in ``lang`` as said of ``context`` (gettext's msgctxt: Italian "none" of Trade
+    Goods is "nessuna", of buildings "nessuno"); the text without context where the catalogue
+    has no entry for that context."""
+    if lang != DEFAULT and f"{context}\x04{text}" in catalogue(lang):
+        text_in = catalogue(lang)[f"{context}\x04{text}"]
+        return text_in.format(**values) if values else text_in
+    return translate(text, lang, **values)
 
 
 def N_(text: str) -> str:

@@ -340,3 +340,14 @@ def test_the_expedition_and_the_help_in_the_viewers_language(lang):
     helped = ADAPTER.decision_help(obs, lang)
     english = ADAPTER.decision_help(obs)
     assert helped.title != english.title and helped.summary != english.summary
+
+
+def test_no_trade_goods_and_no_buildings_agree_in_italian():
+    """Italian "none" agrees with its noun: Merci (feminine) "nessuna", Edifici "nessuno"
+    (gettext's msgctxt: empires.i18n.translate_in); Spanish and English as they were."""
+    obs = play(2, 1, 0).observation(0)
+    italian = render(ADAPTER.screen_parts(obs, "it"))
+    assert "Merci: nessuna" in italian and "nessuno" in italian, italian
+    assert "Merci: nessuno" not in italian
+    assert "Trade Goods: none" in render(ADAPTER.screen_parts(obs))
+    assert "Bienes de Comercio: ninguno" in render(ADAPTER.screen_parts(obs, "es"))

@@ -39,7 +39,7 @@ from empires.discovery.data import (
 )
 from empires.discovery.decision_help import decision_help as _help
 from empires.discovery.nations import POWERS
-from empires.i18n import DEFAULT, N_, translate, translate_text
+from empires.i18n import DEFAULT, N_, translate, translate_in, translate_text
 
 WORKER_NAMES = {w: w.capitalize() for w in WORKERS}
 _AGES = {1: "I", 2: "II", 3: "III"}
@@ -425,7 +425,7 @@ def _goods_text(view: dict, lang: str) -> str:
     goods = [good_name(g, lang) + (f" x{n}" if n > 1 else "") for g, n in view["goods"].items()]
     if view["merchant_ships"]:
         goods.append(plural(view["merchant_ships"], "Ship", lang))
-    return ", ".join(goods) or translate("none", lang)
+    return ", ".join(goods) or translate_in("goods", "none", lang)
 
 
 def _score_text(row: dict, lang: str) -> str:
