@@ -209,3 +209,28 @@ def test_a_message_is_translated_once_per_change_for_every_viewer(client, monkey
     live.notify()  # a change: the next message is made (and translated) again
     live.message(None, 0, 0, "es")
     assert calls == ["es", "es"]
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "pt"])
+def test_every_settlers_ability_event_reads_in_the_language(lang):
+    """The event of a Location's ability ("Player 2 uses Spies: takes a Resource from Player 1
+    and gains 1 wood."): every ability's phrase, with and without a gain, against a seat or the
+    virtual player, has no English left (random games reach few of them)."""
+    from empires.settlers.cards import default_cards
+    from empires.settlers.event_texts import ABILITY, ability
+
+    names = [c.name for c in default_cards().cards[:3]]
+    for special in [*ABILITY, "not-a-known-one"]:
+        for victim, gained in ((1, None), (-1, {"wood": 1, "vp": 2}), (None, {"card": 1})):
+            e = {
+                "player": 0,
+                "special": special,
+                "card": {"name": names[0]},
+                "target": {"name": names[1]},
+                "victim": victim,
+                "converted": "food",
+                "gained": gained,
+            }
+            text = ability(e)
+            assert i18n.untranslated(text, lang) == [], (text, i18n.untranslated(text, lang))
+            assert i18n.translate_text(text, lang) != text
