@@ -747,7 +747,9 @@ GROUP_11 = (
     N_("takes {player}'s Deal with {card}"),
     N_("takes {player}'s Deal with {card} and gains {gain}"),
     N_("makes a Trade Route Deal with {player}'s {card} (its marker stays face down)"),
-    N_("makes a Trade Route Deal with {player}'s {card} (its marker stays face down) and gains {gain}"),
+    N_(
+        "makes a Trade Route Deal with {player}'s {card} (its marker stays face down) and gains {gain}"
+    ),
     N_("makes {player} discard a card"),
     N_("makes {player} discard a card and gains {gain}"),
     N_("blocks {player}'s {card} for the round"),
