@@ -286,3 +286,32 @@ def test_a_tensor_cache_refuses_groups_that_do_not_fit():
     cache = make([Group(0, 2, write), Group(2, 4, write)])
     with pytest.raises(ValueError, match="0 keys for 2 groups"):
         cache.tensor(None, 0)
+
+
+def test_a_snapshot_equals_its_value_and_shares_nothing_mutable():
+    from empires.core.layout import snapshot
+
+    values = [
+        [[[0, 1], [2, 0]], [[1, 1], [0, 0]]],  # lists of lists of lists (region workers)
+        [[1, 2], [3]],
+        [(0, 1), (2, 3)],  # tuples of plain values (queued workers)
+        ([1, 2], 3, {"a": [4]}),
+        {"x": [1, 2], "y": (5, [6])},
+        [],
+        [[]],
+    ]
+    for value in values:
+        copy = snapshot(value)
+        assert copy == value
+        before = repr(value)
+        # change every list and dict inside the value: the snapshot stays as it was
+        stack = [value]
+        while stack:
+            v = stack.pop()
+            items = list(v.values()) if isinstance(v, dict) else list(v)
+            stack.extend(x for x in items if isinstance(x, (list, tuple, dict)))
+            if isinstance(v, list):
+                v.append(99)
+            elif isinstance(v, dict):
+                v["new"] = 99
+        assert repr(copy) == before and copy != value

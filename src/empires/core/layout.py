@@ -43,17 +43,27 @@ _PLAIN = (int, float, bool, str, type(None))
 def snapshot(value: Any) -> Any:
     """A copy of ``value`` (plain values in lists, tuples and dicts, as deep as they go) that
     compares equal to it and shares nothing mutable with it. A list's items are taken to be of
-    one kind (the states' lists are): plain when its first item is."""
+    one kind (the states' lists are): plain when its first item is, tuples of plain values
+    (kept, not copied) when its first item is one."""
     kind = type(value)
     if kind is list:
         if not value or type(value[0]) in _PLAIN:
             return value[:]
         first = value[0]
-        if type(first) is list and (not first or type(first[0]) in _PLAIN):
-            return [v[:] for v in value]
+        if type(first) is list:
+            if not first or type(first[0]) in _PLAIN:
+                return [v[:] for v in value]
+            second = first[0]
+            if type(second) is list and (not second or type(second[0]) in _PLAIN):
+                return [[r[:] for r in v] for v in value]
+        elif type(first) is tuple and all([type(v) in _PLAIN for v in first]):
+            return value[:]  # tuples of plain values, which cannot change
         return [snapshot(v) for v in value]
     if kind is tuple:
-        return tuple(v if type(v) in _PLAIN else snapshot(v) for v in value)
+        # immutable, unless something in it is not (a tuple of plain values is kept as it is)
+        if all([type(v) in _PLAIN for v in value]):
+            return value
+        return tuple([v if type(v) in _PLAIN else snapshot(v) for v in value])
     if kind is dict:
         return {k: v if type(v) in _PLAIN else snapshot(v) for k, v in value.items()}
     return value

@@ -255,6 +255,20 @@ assert SCORE_KEYS == (*scoring.CATEGORIES, "total") and scoring.CATEGORIES == (
 )
 
 
+_INCOMES: dict[tuple[int, ...], int] = {}  # (*goods, ships) -> set_income(goods, ships)
+
+
+def _income(goods: list[int], ships: int) -> int:
+    """:func:`set_income`, remembered by its arguments' values."""
+    key = (*goods, ships)
+    income = _INCOMES.get(key)
+    if income is None:
+        if len(_INCOMES) >= 1 << 14:
+            _INCOMES.clear()
+        income = _INCOMES[key] = set_income(goods, ships)
+    return income
+
+
 def _scores(game, player: int, e: _Writer) -> None:
     """The scores block: each seat's row of :func:`scoring.scores`, worked out the same way
     without building its dict."""
@@ -268,7 +282,7 @@ def _scores(game, player: int, e: _Writer) -> None:
             colony_vp[2],
             sum([_COUNTER_VP[c] for c in s.found[p]]) + sum([_CARD_VP[c] for c in s.cards_won[p]]),
             scoring.building_vp(s, p) if s.owned[p] else 0,
-            s.economy[p] if over else set_income(s.goods[p], s.ships[p]),
+            s.economy[p] if over else _income(s.goods[p], s.ships[p]),
             s.vp_bought[p],
         )
         total = sum(row)
