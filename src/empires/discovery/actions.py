@@ -85,11 +85,16 @@ class Action(ActionValue):
 
 
 SIMPLE = ("deck", "battle", "war", "skip", "done", "top", "bottom", "advantage")
-# Prebuilt values for the hot paths (Phase 1 placement, region choices).
+# Prebuilt values for the hot paths (Phase 1 placement, region, worker, good and building
+# choices): a playout offers them every decision, and a NamedTuple is slow to make.
 PLACE: tuple[tuple[Action, ...], ...] = tuple(
     tuple(Action("place", w, b) for b in range(len(BOXES))) for w in range(len(WORKERS))
 )
 REGION: tuple[Action, ...] = tuple(Action("region", r) for r in range(NUM_REGIONS))
+WORKER: tuple[Action, ...] = tuple(Action("worker", w) for w in range(len(WORKER_CHOICES)))
+GOOD: tuple[Action, ...] = tuple(Action("good", g) for g in range(len(GOOD_IDS)))
+BUILDING: tuple[Action, ...] = tuple(Action("building", b) for b in range(len(BUILDINGS)))
+DECK_ACTION = Action("deck")
 _LOOKUP = {
     "region": REGION_IDS,
     "worker": WORKER_CHOICES,

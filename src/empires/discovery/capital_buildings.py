@@ -5,7 +5,7 @@ once (their effects are in :mod:`empires.discovery.buildings`)."""
 from __future__ import annotations
 
 from empires.core.decisions import DecisionTable
-from empires.discovery.actions import Action
+from empires.discovery.actions import BUILDING, Action
 from empires.discovery.buildings import ON_BUY
 from empires.discovery.data import BUILDINGS, OnBuy
 from empires.discovery.decisions import SKIP, push
@@ -33,7 +33,7 @@ def step_buildings(s: State) -> None:
 @DECISIONS.decision("buy_building", "Capital Buildings: buy one of the buildings on offer")
 def _buy_legal(s: State, d: dict) -> list[Action]:
     p, w = d["player"], d["worker"]
-    acts = [Action("building", b) for b in s.cb_offer if price(s, b, w) <= s.money[p]]
+    acts = [BUILDING[b] for b in s.cb_offer if price(s, b, w) <= s.money[p]]
     return [*acts, SKIP]
 
 

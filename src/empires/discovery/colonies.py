@@ -16,7 +16,7 @@ the same placement turn resumes. The trade is free and does not use up the place
 from __future__ import annotations
 
 from empires.core.decisions import DecisionTable
-from empires.discovery.actions import Action
+from empires.discovery.actions import WORKER, Action
 from empires.discovery.data import BUILDER, COLONIST, NUM_REGIONS, SPECIALISTS, WORKERS
 from empires.discovery.decisions import SKIP, push
 from empires.discovery.narration import building_of, emit, good_of, region_of
@@ -90,7 +90,7 @@ def trade_offer(state: State, player: int) -> list[Action]:
     """2007: the ``worker W`` actions that trade a specialist in the New World for a colonist."""
     if state.options.rules.specialist_trade != "any_time":
         return []
-    return [Action("worker", w) for w in SPECIALISTS if trade_out_regions(state, player, w)]
+    return [WORKER[w] for w in SPECIALISTS if trade_out_regions(state, player, w)]
 
 
 def begin_trade(state: State, player: int, worker: int, then: dict) -> None:

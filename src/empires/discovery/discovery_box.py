@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from empires.core.decisions import DecisionTable
 from empires.discovery import nations, scouting
-from empires.discovery.actions import Action
+from empires.discovery.actions import DECK_ACTION, REGION, WORKER, Action
 from empires.discovery.data import (
     CAPTAIN,
     CARDS,
@@ -36,8 +36,8 @@ DECK = -1
 def targets(s: State) -> list[Action]:
     regions = undiscovered(s)
     if regions:
-        return [Action("region", r) for r in regions]
-    return [Action("deck")] if s.deck else []
+        return [REGION[r] for r in regions]
+    return [DECK_ACTION] if s.deck else []
 
 
 def step_discovery(s: State) -> None:
@@ -89,7 +89,7 @@ def _target_choose(s: State, d: dict, action: Action) -> None:
 )
 def _members_legal(s: State, d: dict) -> list[Action]:
     box, members = s.discovery_box[d["player"]], d["members"]
-    acts = [Action("worker", w) for w in range(len(WORKERS)) if box[w] > members[w]]
+    acts = [WORKER[w] for w in range(len(WORKERS)) if box[w] > members[w]]
     if any(members):
         acts.append(DONE)
     return acts

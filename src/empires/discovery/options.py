@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from functools import cached_property
 
 from empires.discovery.data import EDITIONS as EDITION_RULES
 from empires.discovery.data import Edition
@@ -65,10 +66,16 @@ class Options:
         if self.has(ORDER_AUCTION) and not self.rules.order_auction:
             raise ValueError("the order-auction variant is a 2007 rule: use it with edition='2007'")
 
-    @property
+    @cached_property
     def rules(self) -> Edition:
-        """What this game's edition sets (``data/editions.toml``)."""
+        """What this game's edition sets (``data/editions.toml``). Kept in the instance once
+        read (the rules read it several times a decision; a property is a Python call each)."""
         return EDITION_RULES[self.edition]
+
+    def __getstate__(self) -> dict:
+        """Pickled and copied without the kept ``rules`` (an edition's data is a compiled class
+        on the compiled build, which does not unpickle); read again when asked for."""
+        return {k: v for k, v in self.__dict__.items() if k != "rules"}
 
     def has(self, variant: str) -> bool:
         return variant in self.variants

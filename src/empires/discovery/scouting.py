@@ -30,7 +30,8 @@ def known_counter(s: State, p: int, r: int) -> bool:
 
 def offer(s: State, p: int) -> list[Action]:
     """Scouting actions open to ``p`` now (empty unless the variant is on and affordable)."""
-    if not s.options.has("scouting") or s.money[p] < cost(s):
+    # the variants read in place of Options.has: a Python call, and this runs every placement
+    if "scouting" not in s.options.variants or s.money[p] < cost(s):
         return []
     acts = [
         Action("scout", r)

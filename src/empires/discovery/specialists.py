@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from empires.core.decisions import DecisionTable
 from empires.discovery import nations
-from empires.discovery.actions import Action
+from empires.discovery.actions import WORKER, Action
 from empires.discovery.colonies import specialists_in_play, trade_out_regions
 from empires.discovery.data import BOXES, SPACE_GIVES, SPECIALIST_SPACES, TRAINING, TURNS
 from empires.discovery.decisions import SKIP, push
@@ -51,7 +51,7 @@ def step_specialists(s: State) -> None:
 
 @DECISIONS.decision("training", "Training: pay $5 for any Specialist, or skip")
 def _training_legal(s: State, d: dict) -> list[Action]:
-    return [*(Action("worker", w) for w in available_specialists(s, d["player"])), SKIP]
+    return [*(WORKER[w] for w in available_specialists(s, d["player"])), SKIP]
 
 
 @_training_legal.choose

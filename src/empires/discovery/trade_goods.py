@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from empires.core.decisions import DecisionTable
 from empires.discovery import nations
-from empires.discovery.actions import Action
+from empires.discovery.actions import GOOD, Action
 from empires.discovery.decisions import SKIP, push
 from empires.discovery.narration import emit, good_of
 from empires.discovery.state import State
@@ -33,7 +33,7 @@ def step_trade_goods(s: State) -> None:
 
 @DECISIONS.decision("trade_good", "Trade Goods: take one of the goods on offer")
 def _tg_legal(s: State, d: dict) -> list[Action]:
-    return [*(Action("good", g) for g in sorted(set(s.tg_offer))), SKIP]
+    return [*(GOOD[g] for g in sorted(set(s.tg_offer))), SKIP]
 
 
 @_tg_legal.choose
