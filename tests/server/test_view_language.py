@@ -234,3 +234,42 @@ def test_every_settlers_ability_event_reads_in_the_language(lang):
             text = ability(e)
             assert i18n.untranslated(text, lang) == [], (text, i18n.untranslated(text, lang))
             assert i18n.translate_text(text, lang) != text
+
+
+def test_a_refusal_in_the_readers_language(client):
+    """The server's refusals say their sentence in the language asked (``?lang=``, else the
+    first of Accept-Language, which the web page sends), their code unchanged; a sentence with a
+    client's value in it, an unknown or oversized language, stay English."""
+    g = create(client, TWO_HUMANS, seed=4)
+    gid, token = g["id"], g["seats"][0]["token"]
+    path = f"/api/games/{gid}/replay"
+    english = client.get(path, headers=auth(token)).json()
+    assert english == {
+        "error": "not_finished",
+        "detail": "the replay of a game is available once the game is over",
+    }
+    italian = client.get(path, headers={**auth(token), "Accept-Language": "it-IT,en;q=0.5"})
+    assert italian.status_code == 409
+    assert italian.json() == {
+        "error": "not_finished",
+        "detail": "il replay di una partita è disponibile quando è finita",
+    }
+    spanish = client.get(f"{path}?lang=es", headers={**auth(token), "Accept-Language": "it"})
+    assert spanish.json()["detail"] == i18n.translate(english["detail"], "es") != english["detail"]
+    for header in ("klingon", "x" * 5000, ",,;;", ""):
+        r = client.get(path, headers={**auth(token), "Accept-Language": header})
+        assert r.json() == english
+    unknown = client.get("/api/games/abcdef0123456789?lang=es", headers=auth(token)).json()
+    assert unknown["error"] == "unknown_game" and "abcdef0123456789" in unknown["detail"]
+
+
+def test_a_websocket_refusal_in_the_auth_language(client):
+    g = create(client, TWO_HUMANS, seed=4)
+    with client.websocket_connect(f"/ws/games/{g['id']}") as ws:
+        ws.send_json({"type": "auth", "token": g["spectator"]["token"], "lang": "pt"})
+        ws.send_json({"type": "action", "id": 1, "action": "pass"})
+        message = ws.receive_json()
+        while message["type"] != "error":
+            message = ws.receive_json()
+    assert message["error"] == "spectator"
+    assert message["detail"] == "uma ligação de espectador não pode jogar"

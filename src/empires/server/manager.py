@@ -84,8 +84,11 @@ class ApiError(Exception):
             return None
         return {"Retry-After": str(max(1, int(self.retry_after + 0.999)))}
 
-    def to_json(self) -> dict:
-        return {"error": self.code, "detail": self.message}
+    def to_json(self, lang: str = i18n.DEFAULT) -> dict:
+        """``{"error", "detail"}``: the code as is, the sentence in ``lang`` (a validated
+        language: :func:`empires.server.view_language.language`) where the catalogue has that
+        very sentence (one lookup: a sentence holding a client's value stays English)."""
+        return {"error": self.code, "detail": i18n.translate(self.message, lang)}
 
 
 @dataclass

@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from empires.server.manager import ApiError
+from empires.server.view_language import request_language
 
 MAX_BODY = 64 * 1024  # bytes of an HTTP request body
 CSP = (
@@ -90,8 +91,9 @@ def add_error_handlers(app: FastAPI) -> None:
     """Every refusal is ``{"error", "detail"}``."""
 
     @app.exception_handler(ApiError)
-    async def api_error(_request: Request, exc: ApiError):
-        return JSONResponse(exc.to_json(), status_code=exc.status, headers=exc.headers())
+    async def api_error(request: Request, exc: ApiError):
+        body = exc.to_json(request_language(request))  # its sentence in the reader's language
+        return JSONResponse(body, status_code=exc.status, headers=exc.headers())
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, exc: RequestValidationError):

@@ -28,6 +28,16 @@ def language(value: Any) -> str:
     return i18n.normalize(value)
 
 
+def request_language(request: Any) -> str:
+    """The language of an HTTP request's answer: its ``?lang=``, else the first language of its
+    Accept-Language header (the web page sends the one its reader chose), else English."""
+    asked = request.query_params.get("lang")
+    if asked is None:
+        header = request.headers.get("accept-language") or ""
+        asked = header[:MAX_TAG].split(",")[0].split(";")[0].strip()
+    return language(asked)
+
+
 def _words(item: Any, key: str, lang: str) -> None:
     if isinstance(item, dict) and isinstance(item.get(key), str):
         item[key] = i18n.translate_text(item[key], lang)

@@ -75,7 +75,7 @@ class Session:
 
     async def refuse(self, exc: ApiError, code: int) -> None:
         with contextlib.suppress(Exception):
-            await self.send({"type": "error", "status": exc.status, **exc.to_json()})
+            await self.send({"type": "error", "status": exc.status, **exc.to_json(self.lang)})
             await self.ws.close(code=code)
 
     # ---- the life of a connection ----
@@ -199,7 +199,7 @@ class Session:
                 if exc.code == "message_too_large":
                     await self.refuse(exc, MESSAGE_TOO_BIG)
                     return
-                await self.send({"type": "error", "status": exc.status, **exc.to_json()})
+                await self.send({"type": "error", "status": exc.status, **exc.to_json(self.lang)})
                 continue
             verdict = await self.within_limits()
             if verdict == "closed":
@@ -279,7 +279,9 @@ class Session:
                 self.game, self.seat, data.get("action"), data.get("expect")
             )
         except ApiError as exc:
-            await self.send({"type": "error", "id": msg_id, "status": exc.status, **exc.to_json()})
+            await self.send(
+                {"type": "error", "id": msg_id, "status": exc.status, **exc.to_json(self.lang)}
+            )
             return
         await self.send({"type": "ack", "id": msg_id, "entry": entry})
 
@@ -298,7 +300,9 @@ class Session:
             else:
                 result = await table.come_back(self.game, self.seat)
         except ApiError as exc:
-            await self.send({"type": "error", "id": msg_id, "status": exc.status, **exc.to_json()})
+            await self.send(
+                {"type": "error", "id": msg_id, "status": exc.status, **exc.to_json(self.lang)}
+            )
             return
         await self.send({"type": "table_ack", "id": msg_id, "of": kind, "result": result})
 
@@ -307,7 +311,9 @@ class Session:
         try:
             message = await self.manager.chat.post(self.game, self.seat, text)
         except ApiError as exc:
-            await self.send({"type": "error", "id": msg_id, "status": exc.status, **exc.to_json()})
+            await self.send(
+                {"type": "error", "id": msg_id, "status": exc.status, **exc.to_json(self.lang)}
+            )
             return
         await self.send({"type": "chat_ack", "id": msg_id, "message": message})
 

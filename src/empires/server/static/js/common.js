@@ -1,7 +1,7 @@
 // Shared helpers: the token from the link, JSON requests, the log and the score table.
 
 import { COLORS, markText, seatLabel } from "./board.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -27,7 +27,8 @@ export function linkParams() {
 
 export async function api(path, { method = "GET", token = null, body = undefined } = {}) {
   // X-Empires-CSRF: what the server asks of requests made for an account (see accounts.py).
-  const headers = { Accept: "application/json", "X-Empires-CSRF": "1" };
+  // Accept-Language: the reader's language, for the server's refusals ({"error", "detail"}).
+  const headers = { Accept: "application/json", "Accept-Language": lang, "X-Empires-CSRF": "1" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const response = await fetch(path, {
