@@ -172,9 +172,10 @@ def assert_cache_equals_scratch(module, adapter, players, seed, options, count=1
     cache = module.tensor_cache(players)
     for step, (game, seat) in enumerate(_random_states(adapter, players, seed, options, count)):
         expected = module.observation_tensor(game, seat)
-        if step % 3 == 2:  # the list, kept span by span, between the arrays
+        if step % 3 == 2:  # the list, kept value by value, between the arrays
             listed = cache.tensor_list(game, seat)
             assert listed == expected.tolist(), f"call {step}, seat {seat}: the list differs"
+            listed[:] = [-1.0] * len(listed)  # the caller's own list: the cache's is not changed
             continue
         if step % 3 == 1:  # into an array of the caller's (whatever it held before)
             into = np.full(cache.size, 7.0, np.float32)
@@ -206,6 +207,23 @@ def test_discovery_tensor_cache_equals_the_tensor_from_scratch(
     except ValueError:
         assume(False)
     assert_cache_equals_scratch(state_tensor, adapter, players, seed, options)
+
+
+def test_a_tensor_list_is_a_new_list_equal_to_the_tensor_at_every_call():
+    adapter = get_adapter("discovery")
+    cache = state_tensor.tensor_cache(3)
+    game = adapter.new_game(3, 5)
+    rng = Rng(1)
+    seen = []
+    for _ in range(40):
+        seat = game.current_player
+        listed = cache.tensor_list(game, seat)
+        assert listed == state_tensor.observation_tensor(game, seat).tolist()
+        assert all(type(v) is float for v in listed)
+        assert all(listed is not other for other in seen)
+        seen.append(listed)
+        listed.clear()
+        game.apply(rng.choice(game.legal_actions()))
 
 
 def assert_groups_write_only_their_blocks(module, game):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from itertools import compress, repeat
-from operator import gt, itemgetter, ne
+from itertools import compress
+from operator import itemgetter, ne
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -162,8 +162,6 @@ class TensorCache:
             for p, r in enumerate(rotations)
         ]
         self._seen_keys = [ALWAYS] * len(self._public)
-        self._version = 0  # public rewrites so far; _stamps: the last one of each public group
-        self._stamps = [0] * len(self._public)
         self._seats: dict[int, _Seat] = {}
 
     def tensor(self, game: Any, player: int, out: np.ndarray | None = None) -> np.ndarray:
@@ -173,7 +171,7 @@ class TensorCache:
         keys = self._keys(game, player)
         if len(keys) != len(self.groups):
             raise ValueError(f"{len(keys)} keys for {len(self.groups)} groups")
-        public = self._update(
+        self._update(
             game,
             0,
             self._of_public(keys),
@@ -182,18 +180,12 @@ class TensorCache:
             self._seen_writer,
             self._seen_keys,
         )
-        if public:
-            version, stamps = self._version, self._stamps
-            for j in public:
-                version += 1
-                stamps[j] = version
-            self._version = version
         seat = self._seats.get(player)
         if seat is None:
             mine = self._all[(1 + player) * self.size : (2 + player) * self.size]
             seat = self._seats[player] = _Seat(mine, self._writer(player, mine), len(self._private))
         if self._private:
-            private = self._update(
+            self._update(
                 game,
                 player,
                 self._of_private(keys),
@@ -202,44 +194,30 @@ class TensorCache:
                 seat.writer,
                 seat.old,
             )
-            if private:
-                seat.dirty.update(private)
         if out is None:
             out = seat.out
         self._all.take(self._sources[player], out=out, mode="clip")  # unbuffered
         return out
 
     def tensor_list(self, game: Any, player: int) -> list[float]:
-        """:meth:`tensor` as a new Python list (its float32 values as floats), kept up to date
-        span by span: only the spans of the groups rewritten since this seat's previous list
-        are converted again."""
+        """:meth:`tensor` as a new Python list (its float32 values as floats). Each seat's list
+        is kept from one call to the next beside the array it was made from: only the values
+        that differ from that array are converted again (a tensor holds a couple of thousand
+        values, of which a few dozen change between a seat's turns; converting them all cost
+        about 20 us)."""
         out = self.tensor(game, player)
         seat = self._seats[player]
-        if seat.items is None:
-            seat.items = out.tolist()
+        items = seat.items
+        if items is None:
+            seat.items = items = out.tolist()
         else:
-            items = seat.items
-            if seat.spans is None:
-                seat.spans = self._spans_of(player)
-            for j in compress(range(len(self._stamps)), map(gt, self._stamps, repeat(seat.listed))):
-                start, stop = seat.spans[j]
-                items[start:stop] = out[start:stop].tolist()
-            for j in seat.dirty:
-                g = self.groups[self._private[j]]
-                items[g.start : g.stop] = out[g.start : g.stop].tolist()
-        seat.listed = self._version
-        seat.dirty.clear()
-        return seat.items[:]
-
-    def _spans_of(self, player: int) -> list[tuple[int, int]]:
-        """Where each public group's values land in ``player``'s tensor (a span holding them)."""
-        rotation = self._rotations[player]
-        spans = []
-        for i in self._public:
-            g = self.groups[i]
-            at = np.flatnonzero((rotation >= g.start) & (rotation < g.stop))
-            spans.append((int(at.min()), int(at.max()) + 1) if len(at) else (0, 0))
-        return spans
+            changed = (out != seat.listed).nonzero()[0]
+            if len(changed):
+                for i, v in zip(changed.tolist(), out[changed].tolist(), strict=True):
+                    items[i] = v
+        # the array the list now holds is kept; the next call writes into the other one
+        seat.out, seat.listed = seat.listed, out
+        return items[:]
 
     def _kind(self, which: list[int], blank: memoryview) -> tuple:
         """What :meth:`_update` needs of the groups of ``which`` (the public or the private
@@ -281,12 +259,12 @@ class TensorCache:
 
 
 class _Seat:
-    """One seat's part of a :class:`TensorCache`: its tensor, its private groups (``mine``,
-    written through ``writer``; ``old``: their keys' snapshots) and, once asked for, the list
-    of its tensor (``items``) as of public version ``listed``, with the private groups rewritten
-    since (``dirty``) and where each public group lands (``spans``)."""
+    """One seat's part of a :class:`TensorCache`: its tensor (``out``, written by every call
+    not given an array), its private groups (``mine``, written through ``writer``; ``old``:
+    their keys' snapshots) and, once asked for, the list of its tensor (``items``) with the
+    array that list was made from (``listed``)."""
 
-    __slots__ = ("out", "mine", "mv", "writer", "old", "items", "listed", "dirty", "spans")
+    __slots__ = ("out", "mine", "mv", "writer", "old", "items", "listed")
 
     def __init__(self, mine: np.ndarray, writer: Any, private: int) -> None:
         self.out = np.zeros(len(mine), np.float32)
@@ -295,9 +273,7 @@ class _Seat:
         self.writer = writer
         self.old: list = [ALWAYS] * private
         self.items: list[float] | None = None
-        self.listed = 0
-        self.dirty: set[int] = set()
-        self.spans: list[tuple[int, int]] | None = None
+        self.listed = np.zeros(len(mine), np.float32)
 
 
 def _picker(indices: list[int]) -> Callable[[Sequence], tuple]:
