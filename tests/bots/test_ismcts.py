@@ -10,6 +10,8 @@ import pytest
 from empires.bots import make_bot
 from empires.bots.ismcts import (
     ISMCTSBot,
+    _Search,
+    adapter_or_none,
     from_spec,
     reward_vector,
     soft_reward,
@@ -17,6 +19,7 @@ from empires.bots.ismcts import (
     solo_reward,
 )
 from empires.bots.random_bot import RandomBot
+from empires.core.adapter import get_adapter
 from empires.core.rng import Rng
 from empires.discovery.game import DiscoveryGame, new_game
 from empires.discovery.heuristic import HeuristicBot
@@ -547,3 +550,78 @@ def test_stop_spec_tokens():
             from_spec(bad, 0)
     with pytest.raises(ValueError, match="stop factor"):
         ISMCTSBot(0, iterations=5, early_stop=0.0)
+
+
+# ---- the paired root search (common random numbers) ----------------------------------------
+
+
+def test_pairs_spec_tokens():
+    assert from_spec("ismcts:10:pairs=4", 0).pairs == 4
+    assert from_spec("ismcts:10:pairs=none", 0).pairs is None
+    for bad in ("ismcts:pairs=1", "ismcts:pairs=0", "ismcts:pairs=x", "ismcts:pairs=2.5"):
+        with pytest.raises(ValueError, match="pairs"):
+            from_spec(bad, 0)
+
+
+@pytest.mark.parametrize("seed,steps", [(31, 30), (32, 100)])
+def test_paired_search_rolls_out_the_priors_favourites_alike(seed, steps):
+    """k candidates, the heuristic's k favourites, each played once per round; as many rounds
+    as the iteration budget holds; the move is the best mean; the same seed, the same search."""
+    game = position(2, seed, steps)
+    legal = game.legal_actions()
+    bot = from_spec("ismcts:24:pairs=3:depth=12:gap=none:stop=none", 5)
+    move = bot.choose(game)
+    root = bot.last_root
+    priors = root.priors
+    k = min(3, len(legal))
+    favourites = sorted(priors, key=lambda a: -priors[a])[:k]
+    assert set(root.children) == set(favourites) and set(favourites) <= set(legal)
+    assert [c.visits for c in root.children.values()] == [24 // k] * k
+    assert bot.last_iterations == 24 // k * k and root.visits == 24 // k
+    best = max(root.children.values(), key=lambda c: c.total)
+    assert move == best.action
+    again = from_spec("ismcts:24:pairs=3:depth=12:gap=none:stop=none", 5)
+    assert again.choose(game) == move
+    assert _tree(again) == _tree(bot)
+
+
+def test_paired_rollouts_share_their_random_numbers():
+    """The same action twice in a round gets the same reward: the determinization, the
+    rollout's generator and the heuristic's are the same for every candidate."""
+    for seed, steps in ((41, 20), (42, 90), (43, 160)):
+        game = position(3, seed, steps)
+        bot = from_spec("ismcts:10:pairs=2", seed)
+        search = _Search(bot, game, adapter_or_none(game))
+        a = game.legal_actions()[0]
+        first, second = bot._round(game, search, [a, a])
+        assert first == second
+        other = bot._round(game, search, [a, a])  # another determinization and seed
+        assert other[0] == other[1]
+
+
+@pytest.mark.parametrize("seed,steps", [(51, 40), (52, 120)])
+def test_paired_early_stop_never_changes_the_choice(seed, steps):
+    game = position(2, seed, steps)
+    full = from_spec("ismcts:60:pairs=3:depth=10:gap=none:stop=none", 9)
+    early = from_spec("ismcts:60:pairs=3:depth=10:gap=none", 9)
+    assert early.choose(game) == full.choose(game)
+    assert full.last_iterations == 60 and not full.last_early_stop
+    if early.last_early_stop:
+        totals = sorted((c.total for c in early.last_root.children.values()), reverse=True)
+        assert totals[0] - totals[1] > (60 - early.last_iterations) / 3
+
+
+def test_paired_search_keeps_to_a_time_budget_and_plays_settlers():
+    game = position(2, 61, 50)
+    bot = from_spec("ismcts:0.05s:pairs=4:clock=cpu:gap=none", 3)
+    assert bot.choose(game) in game.legal_actions()
+    # whole rounds only: at least one, each of the 4 candidates once
+    assert bot.last_iterations >= 4 and bot.last_iterations % 4 == 0
+    assert {c.visits for c in bot.last_root.children.values()} == {bot.last_iterations // 4}
+    adapter = get_adapter("settlers")
+    settlers = adapter.new_game(2, 4)
+    while len(settlers.legal_actions()) < 3:
+        settlers.apply(settlers.legal_actions()[0])
+    bot = from_spec("ismcts:12:pairs=3:gap=none", 4)
+    assert bot.choose(settlers) in settlers.legal_actions()
+    assert bot.last_iterations == 12 and len(bot.last_root.children) == 3

@@ -118,6 +118,7 @@ DEFAULT_FPU = 0.1
 DEFAULT_SOFT = 10.0
 DEFAULT_GAP = 1.0
 DEFAULT_PLIES = 1
+DEFAULT_PAIRS: int | None = None
 ROLLOUT_POLICIES = ("random", "heuristic")
 # What a time budget is counted on: wall-clock seconds, or the process's CPU seconds.
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
@@ -252,6 +253,7 @@ class ISMCTSBot:
         plies: int | None = DEFAULT_PLIES,
         early_stop: float | None = 1.0,
         clock: str = "wall",
+        pairs: int | None = DEFAULT_PAIRS,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -295,6 +297,9 @@ class ISMCTSBot:
         if early_stop is not None and not (math.isfinite(early_stop) and early_stop > 0):
             raise ValueError(f"ismcts: stop factor must be positive, got {early_stop}")
         self.early_stop = early_stop
+        if pairs is not None and pairs < 2:
+            raise ValueError(f"ismcts: pairs must be at least 2 (or none), got {pairs}")
+        self.pairs = pairs
         self.clock = clock
         self._now = CLOCKS[clock]  # the clock a time budget is counted on
         self._policy: Any = None  # the heuristic bot used in rollouts, built on first use
@@ -383,11 +388,14 @@ class ISMCTSBot:
         deadline = None if self.seconds is None else self._now() + self.seconds
         if search.scorer is not None and self._root_prior(state, search, root):
             return root
+        vectors: dict[Any, list[float]] | None = {} if self.root_vectors else None
+        self.last_root_vectors = vectors if vectors is not None else {}
+        if self.pairs is not None and self.plies == 1 and root.priors:
+            self.last_iterations = self._paired(state, search, root, deadline, vectors)
+            return root
         done = 0
         real_legal = frozenset(state.legal_actions()) if self.early_stop is not None else None
         started = self._now()
-        vectors: dict[Any, list[float]] | None = {} if self.root_vectors else None
-        self.last_root_vectors = vectors if vectors is not None else {}
         while not self._finished(root, done, deadline, started, real_legal):
             done += 1
             d = state.determinize(search.me, self.rng)
@@ -402,6 +410,92 @@ class ISMCTSBot:
                     acc[i] += r
         self.last_iterations = done
         return root
+
+    def _paired(
+        self,
+        state: Any,
+        search: _Search,
+        root: _Node,
+        deadline: float | None,
+        vectors: dict[Any, list[float]] | None,
+    ) -> int:
+        """The root search with common random numbers (``pairs`` = k): the heuristic's k most
+        preferred root actions are each played in the same determinization and rolled out with
+        the same random numbers (see :meth:`_round`), round after round, until the budget is
+        spent (an iteration is one rollout; a round is begun only when it should end within a
+        time budget, judged from the rounds so far) or, with a stop factor, the leader cannot
+        be caught by the rounds left. Each candidate's child gets one visit and its reward per
+        round, so :meth:`choose` plays the best mean. Returns the rollouts run."""
+        priors = root.priors or {}
+        candidates = sorted(priors, key=lambda a: -priors[a])[: self.pairs]
+        for a in candidates:
+            root.children[a] = _Node(a, search.me, 0)
+        k = len(candidates)
+        rounds_max = None if self.iterations is None else max(1, self.iterations // k)
+        rounds = 0
+        started = self._now()
+        while rounds_max is None or rounds < rounds_max:
+            if rounds and deadline is not None:
+                now = self._now()
+                per_round = (now - started) / rounds
+                if now + per_round > deadline:
+                    break
+                left = (deadline - now) / per_round
+            else:
+                left = float((rounds_max or 0) - rounds)
+            if rounds >= 2 and self._paired_settled(root, candidates, left):
+                self.last_early_stop = True
+                break
+            rewards = self._round(state, search, candidates)
+            if rewards is None:
+                continue  # a candidate was not legal in that determinization
+            rounds += 1
+            for a, reward in zip(candidates, rewards, strict=True):
+                child = root.children[a]
+                child.visits += 1
+                child.avail += 1
+                child.total += reward[search.me]
+                if vectors is not None:
+                    acc = vectors.setdefault(a, [0.0] * len(reward))
+                    for i, r in enumerate(reward):
+                        acc[i] += r
+        root.visits = rounds
+        return rounds * k
+
+    def _round(self, state: Any, search: _Search, candidates: list) -> list[list[float]] | None:
+        """One round of :meth:`_paired`: a determinization, each candidate applied to a copy
+        of it and rolled out with the same random numbers (the rollout's own generator
+        re-seeded, the heuristic's restored), so that the candidates' rewards differ by what
+        the actions change rather than by luck; their reward vectors, or None when a candidate
+        is not legal there."""
+        d = state.determinize(search.me, self.rng)
+        d.narrate = False
+        legal = d.legal_actions()
+        if any(a not in legal for a in candidates):
+            return None
+        seed = self.rng.next_u64()
+        policy = search.policy
+        kept = policy.rng.state if policy is not None else 0
+        rewards = []
+        for i, a in enumerate(candidates):
+            x = d if i == len(candidates) - 1 else d.clone()
+            x.narrate = False
+            x.apply(a)
+            search.fast = random.Random(seed).random
+            if policy is not None:
+                policy.rng = Rng(kept)
+            search.rollout(x)
+            rewards.append(search.evaluate(x))
+        return rewards
+
+    def _paired_settled(self, root: _Node, candidates: list, left: float) -> bool:
+        """Whether, with ``left`` rounds to come (rewards in [0, 1]), no candidate can catch
+        the leader (by more than the stop factor allows): :meth:`_paired`'s early stop."""
+        stop = self.early_stop
+        if stop is None:
+            return False
+        totals = sorted((root.children[a].total for a in candidates), reverse=True)
+        return totals[0] - totals[1] > stop * left
 
     def _root_prior(self, state: Any, search: _Search, root: _Node) -> bool:
         """Score the root's actions with the heuristic, from a determinization (its observation
@@ -716,6 +810,7 @@ _SPEC_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "plies": ("plies", lambda x: None if x == "none" else int(x)),
     "stop": ("early_stop", _parse_stop),
     "clock": ("clock", str),
+    "pairs": ("pairs", lambda x: None if x == "none" else int(x)),
 }
 
 
@@ -768,7 +863,8 @@ def from_spec(spec: str, seed: int) -> ISMCTSBot:
                     tok,
                     "is not understood (iterations N, seconds Ns, random|heuristic, "
                     "c=X, depth=N, horizon=turn, margin=W, prior=X, temp=T, gap=G, "
-                    "eps=E, fpu=F, soft=S, plies=N, stop=early|none, clock=wall|cpu)",
+                    "eps=E, fpu=F, soft=S, plies=N, stop=early|none, clock=wall|cpu, "
+                    "pairs=K|none)",
                 )
         except ValueError as exc:
             if str(exc).startswith("bad ismcts spec"):
