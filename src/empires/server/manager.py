@@ -45,7 +45,7 @@ from empires.core.errors import IllegalActionError, SaveFileError
 from empires.server import security, take_back
 from empires.server.bot_runner import BotRunner, ThreadBotRunner
 from empires.server.db import CorruptRow, GameRow, SeatRow, Store, now
-from empires.server.score_track import score_track
+from empires.server.score_track import ScoreTracker, score_track
 from empires.server.shared_log import SharedLog, StaleWrite
 from empires.server.table_clock import DEFAULT_STAND_IN, TableClock, check_clock
 from empires.server.view_language import localize
@@ -499,6 +499,8 @@ class LiveGame:
         self._replay: list[Any] | None = None  # checkpoints, built on the first replay request
         self._event_counts: list[int] = []  # events in the stream after each action (replays)
         self._score_track: dict | None = None  # each seat's score per turn, once finished
+        # ... followed action by action from the start (None: replayed once finished)
+        self._tracker = ScoreTracker.start(state) if not game_log else None
         self.practice = row.practice  # hints on offer (empires.server.coach)
         self.hints = list(row.hints)  # {"index", "seat", "hint"}: recorded, by index
         self.hinting: set[int] = set()  # seats whose hint is being computed
@@ -594,9 +596,19 @@ class LiveGame:
         """Each seat's score at the end of every turn (:mod:`empires.server.score_track`),
         computed once the game is over (a finished game never changes)."""
         if self._score_track is None and self.state.is_terminal():
-            start = get_adapter(self.game).replay({**self.state.history, "actions": []})
-            self._score_track = score_track(start, [e["action"] for e in self.log])
+            tracker, self._tracker = self._tracker, None
+            if tracker is not None:
+                self._score_track = tracker.track(self.state, len(self.log))
+            if self._score_track is None:  # not followed from the start: replayed
+                start = get_adapter(self.game).replay({**self.state.history, "actions": []})
+                self._score_track = score_track(start, [e["action"] for e in self.log])
         return self._score_track
+
+    def follow_scores(self) -> None:
+        """After an action applied to the live state and logged: the score track follows it
+        (and stops following, for a replay once finished, after a change it did not see)."""
+        if self._tracker is not None and not self._tracker.follow(self.state, len(self.log)):
+            self._tracker = None
 
     def _shared_summary(self) -> dict:
         """:meth:`summary` made once per version for every seat's view (views are made only
@@ -1357,6 +1369,7 @@ class GameManager:
             ) from exc
         self._apply_stored(game, act)
         game.log.append(entry)
+        game.follow_scores()
         if state.is_terminal():
             game.status = "finished"
             self._remember_finished(game.id)
