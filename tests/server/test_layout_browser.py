@@ -409,3 +409,66 @@ def test_a_laptop_shows_the_game_in_the_window_and_pans_the_board_to_your_choice
         assert page.evaluate(INSIDE_BOARD_BOX, "#board .region") == 9
         keep_shot(page, "layout-laptop-whole")
         page.close()
+
+
+def _board_key(action: str) -> str:
+    """Where the board offers ``action`` (static/js/board.js ``targetOf``): its data-target."""
+    kind, *rest = action.split(" ")
+    a = rest[0] if rest else ""
+    keyed = {"region": f"region:{a}", "worker": f"worker:{a}", "player": f"player:{a}"}
+    if kind in ("battle", "war"):
+        return f"warfare:{kind}"
+    return keyed.get(kind, f"choice:{action}")
+
+
+def _at_decision(kind: str):
+    return lambda o: bool(o["decision"]) and o["decision"]["kind"] == kind
+
+
+# Decisions the issue named as made only from the list: each must be offered on the board (its
+# workers, the Warfare box, an opponent's mat) or in the board's tray (bids, nations, skip).
+BOARD_DECISIONS = [
+    ("training", None, 3),
+    ("warfare", None, 4),
+    ("battle_player", None, 4),
+    ("war_player", None, 4),
+    ("nation_bid", {"nations": "auction"}, 6),
+    ("nation_pick", {"nations": "auction"}, 7),
+]
+
+
+@pytest.mark.parametrize("kind,options,seed", BOARD_DECISIONS, ids=[d[0] for d in BOARD_DECISIONS])
+def test_every_choice_of_a_decision_is_on_the_board(browser, tmp_path, kind, options, seed):
+    """Every legal action has its board target or tray button, an opponent is chosen on the
+    mat (and order slot) marked with that seat's number (the list counts seats from 1 too),
+    and clicking the board makes the move."""
+    url = f"sqlite:///{tmp_path / 'decide.db'}"
+    actions = _history("discovery", 3, seed, options, _at_decision(kind), limit=40000)
+    gid, tokens, seat = _stored(url, "discovery", SEATS, options, seed, actions)
+    assert seat >= 0, f"random play with seed {seed} never reached a {kind} decision"
+    with LiveServer(url) as server:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.goto(f"{server.url}/game/{gid}#token={tokens[seat]}")
+        page.wait_for_selector("#actions button")
+        legal = page.eval_on_selector_all(
+            "#actions button", "els => els.map(e => [e.dataset.action, e.textContent])"
+        )
+        assert legal
+        for action, text in legal:
+            key = _board_key(action)
+            where = f'#board [data-target="{key}"].clickable, #board-decision [data-target="{key}"]'
+            assert page.locator(where).count() >= 1, f"{action} ({text}) is not on the board"
+            if key.startswith("player:"):
+                n = int(key.split(":")[1]) + 1
+                assert f"Player {n}" in text or SEATS[n - 1]["name"] in text, text
+                mat = page.locator(f'#board .mat[data-target="{key}"] .mat-name').first
+                assert mat.text_content()[1:].startswith(str(n))
+        before = page.locator("#log .ev").count()
+        first = _board_key(legal[0][0])
+        page.locator(
+            f'#board [data-target="{first}"].clickable, #board-decision [data-target="{first}"]'
+        ).first.click()
+        if page.is_visible("#chooser"):
+            page.click("#chooser button.choice")
+        page.wait_for_function(f"() => document.querySelectorAll('#log .ev').length > {before}")
+        page.close()
