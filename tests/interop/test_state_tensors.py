@@ -295,15 +295,125 @@ def test_a_tensor_cache_refuses_groups_that_do_not_fit():
         pass
 
     def make(groups, size=4):
-        return TensorCache(size, groups, lambda g, p: (), lambda p, t: None, [np.arange(size)])
+        return TensorCache(
+            size, groups, lambda g: (), lambda p, t: None, [np.arange(size)], lambda g, p: ()
+        )
 
     with pytest.raises(ValueError, match="end to end"):
         make([Group(0, 2, write), Group(3, 4, write)])
     with pytest.raises(ValueError, match="other kind"):
         make([Group(0, 2, write, private=True), Group(2, 4, write, after=(0,))])
+    with pytest.raises(ValueError, match="rows 0, 1"):
+        make([Group(0, 2, write, key=0, row=1), Group(2, 4, write, key=0, row=0)])
+    with pytest.raises(ValueError, match="no group"):
+        make([Group(0, 2, write, key=1), Group(2, 4, write, key=1)])
+    with pytest.raises(ValueError, match="private_keys"):
+        TensorCache(4, [Group(0, 4, write, True)], lambda g: (), lambda p, t: None, [np.arange(4)])
     cache = make([Group(0, 2, write), Group(2, 4, write)])
-    with pytest.raises(ValueError, match="0 keys for 2 groups"):
+    with pytest.raises(ValueError, match="0 keys for 2"):
         cache.tensor(None, 0)
+
+
+class _Toy:
+    """A toy state for a cache of shared keys and families of rows: ``rows`` (one list per
+    seat), ``shared`` (read by every seat's ``total`` row) and ``secret`` (per seat)."""
+
+    def __init__(self, rng):
+        self.rows = [[rng.randrange(3) for _ in range(2)] for _ in range(3)]
+        self.shared = rng.randrange(3)
+        self.secret = [rng.randrange(3) for _ in range(3)]
+        self.writes = 0
+
+
+def _toy_cache():
+    """A tensor of 3 seats: rows (3 x 2, a family of rows), totals (3: each seat's row sum
+    plus ``shared``, rows sharing one key, each following its row), the observer's secret (1,
+    private). Seat axes: the first axis of rows and totals."""
+    from empires.core.layout import Group, TensorCache, rotation
+
+    n = 3
+    layout = {"rows": (0, (3, 2)), "totals": (6, (3,)), "secret": (9, (1,))}
+
+    def row(q):
+        def write(game, player, w):
+            game.writes += 1
+            p = (q + player) % n
+            w[2 * q : 2 * q + 2] = game.rows[p]
+
+        return write
+
+    def total(q):
+        def write(game, player, w):
+            game.writes += 1
+            w[6 + q] = sum(game.rows[(q + player) % n]) + game.shared
+
+        return write
+
+    def secret(game, player, w):
+        w[9] = game.secret[player]
+
+    groups = [Group(2 * q, 2 * q + 2, row(q), key=0, row=q) for q in range(n)]
+    groups += [Group(6 + q, 7 + q, total(q), after=(q,), key=1) for q in range(n)]
+    groups.append(Group(9, 10, secret, private=True))
+    rotations = [rotation(layout, {"rows": 0, "totals": 0}, n, p) for p in range(n)]
+
+    def scratch(game, player):
+        out = np.zeros(10, np.float32)
+        for g in groups:
+            g.write(game, player, out)
+        return out
+
+    cache = TensorCache(
+        10,
+        groups,
+        lambda game: (game.rows, game.shared),
+        lambda player, t: t,
+        rotations,
+        lambda game, player: (game.secret[player],),
+    )
+    return cache, scratch
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**30))
+def test_a_tensor_cache_of_families_and_shared_keys_equals_the_tensor_from_scratch(seed):
+    import random
+
+    rng = random.Random(seed)
+    cache, scratch = _toy_cache()
+    game = _Toy(rng)
+    for _ in range(30):
+        change = rng.randrange(4)
+        if change == 0:
+            game.rows[rng.randrange(3)][rng.randrange(2)] = rng.randrange(3)
+        elif change == 1:
+            game.shared = rng.randrange(3)
+        elif change == 2:
+            game.secret[rng.randrange(3)] = rng.randrange(3)
+        seat = rng.randrange(3)
+        before = game.writes
+        got = cache.tensor(game, seat).copy()
+        written = game.writes - before
+        np.testing.assert_array_equal(got, scratch(game, seat))
+        if change == 0 and before:  # one row changed: it and its total, no other row
+            assert written <= 2
+
+
+def test_a_tensor_cache_writes_everything_again_after_a_write_that_failed():
+    cache, scratch = _toy_cache()
+    import random
+
+    game = _Toy(random.Random(1))
+    cache.tensor(game, 0)
+    game.rows[1][0] += 1
+    game.shared += 1
+    rows = game.rows
+    game.rows = None  # the writes fail
+    with pytest.raises(TypeError):
+        cache.tensor(game, 0)
+    game.rows = rows
+    np.testing.assert_array_equal(cache.tensor(game, 0), scratch(game, 0))
+    np.testing.assert_array_equal(cache.tensor(game, 2), scratch(game, 2))
 
 
 def test_a_snapshot_equals_its_value_and_shares_nothing_mutable():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from itertools import compress
-from operator import itemgetter, ne
+from operator import ne
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -52,10 +52,10 @@ def snapshot(value: Any) -> Any:
         first = value[0]
         if type(first) is list:
             if not first or type(first[0]) in _PLAIN:
-                return [v[:] for v in value]
+                return list(map(list.copy, value))
             second = first[0]
             if type(second) is list and (not second or type(second[0]) in _PLAIN):
-                return [[r[:] for r in v] for v in value]
+                return [list(map(list.copy, v)) for v in value]
         elif type(first) is tuple and all([type(v) in _PLAIN for v in first]):
             return value[:]  # tuples of plain values, which cannot change
         return [snapshot(v) for v in value]
@@ -71,23 +71,36 @@ def snapshot(value: Any) -> Any:
 
 class Group(NamedTuple):
     """Some consecutive blocks of a tensor, ``[start, stop)``, and ``write(game, player,
-    writer)``, which writes them from scratch (into zeros) from nothing but the group's key: its
-    item of the tuple the cache's ``keys(game, player)`` returns (the state's values the blocks
-    are read from; ``ALWAYS``: written at every call) and the keys of the groups ``after``
-    names (indices in the same sequence of groups, all public or all private like this one): a
-    group is rewritten whenever one of those is. A public group (``private`` false) is the same
-    for every seat but for the order of the seats: its key may not depend on the player, and it
-    is written once for seat 0 and moved to the other seats' places (:func:`rotation`)."""
+    writer)``, which writes them from scratch (into zeros) from nothing but the group's key and
+    the keys of the groups ``after`` names (indices in the same sequence of groups, all public
+    or all private like this one): a group is rewritten whenever its key changes or one of those
+    is rewritten. A public group (``private`` false) is the same for every seat but for the
+    order of the seats: its key may not depend on the player, and it is written once for seat 0
+    and moved to the other seats' places (:func:`rotation`).
+
+    The group's key is item ``key`` of the tuple its kind's key function returns (the cache's
+    ``keys(game)`` for the public groups, ``private_keys(game, player)`` for the private ones):
+    the state's values the blocks are read from. ``key`` -1 (the default): the next item, in the
+    order of the groups of that kind, no other group's; :data:`EVERY_CALL`: none, the group is
+    written at every call (as is a group whose key is ``ALWAYS``, which costs a little more).
+    Several groups may share an item: all are rewritten when it changes. With ``row`` >= 0 the
+    item is a family of rows (a list, such as one list per seat) and the group's own key is its
+    item ``row``: when the family changes only the groups of the rows that changed are
+    rewritten, and a family that has not changed costs one comparison for all its groups."""
 
     start: int
     stop: int
     write: Callable[[Any, int, Any], None]
     private: bool = False
     after: tuple[int, ...] = ()
+    key: int = -1
+    row: int = -1
 
 
 # A group's key that never equals anything: the group is written at every call.
 ALWAYS: Any = float("nan")
+# A group's ``key`` when it has none: it is written at every call.
+EVERY_CALL = -2
 
 
 def groups_cover(groups: Sequence[Group], size: int) -> bool:
@@ -113,39 +126,92 @@ def rotation(layout: Layout, seat_axes: dict[str, int], n: int, observer: int) -
     return index
 
 
+class _Kind(NamedTuple):
+    """What :func:`_update` needs of the public or the private groups: each group's ``start``,
+    ``stop``, ``write`` and a blank of its size (``spec``), for each key the groups it is the
+    key of (``members``) and whether it is a family of rows (``rows``), the groups written at
+    every call (``always``), the groups that follow others (``after``: a group's position and
+    those of the groups it follows) and the keys' positions (``positions``)."""
+
+    spec: tuple[tuple[int, int, Callable[[Any, int, Any], None], memoryview], ...]
+    members: tuple[tuple[int, ...], ...]
+    rows: tuple[bool, ...]
+    always: tuple[int, ...]
+    after: tuple[tuple[int, frozenset[int]], ...]
+    positions: range
+
+
+def _kind(groups: Sequence[Group], which: list[int], blank: memoryview) -> _Kind:
+    """The :class:`_Kind` of the groups of ``which`` (positions in ``groups``, in order)."""
+    where = {i: j for j, i in enumerate(which)}
+    mine = [groups[i] for i in which]
+    keys: list[int] = []
+    at = 0
+    for g in mine:  # the key of each group: its own (-1: the next one) or a shared one
+        if g.key == -1:
+            while at in keys:
+                at += 1
+            keys.append(at)
+        else:
+            keys.append(g.key)
+    count = max(keys, default=-1) + 1
+    members = tuple(tuple(j for j, k in enumerate(keys) if k == key) for key in range(count))
+    if any(not m for m in members) or any(k < 0 and k != EVERY_CALL for k in keys):
+        raise ValueError("a key is the key of no group, or a group's key is not one")
+    rows = []
+    for m in members:
+        rowed = [mine[j].row for j in m]
+        if any(r >= 0 for r in rowed) and rowed != list(range(len(m))):
+            raise ValueError("the groups of a family of rows must be its rows 0, 1, ... in order")
+        rows.append(rowed[0] >= 0)
+    always = tuple(j for j, k in enumerate(keys) if k == EVERY_CALL)
+    after = []
+    for j, g in enumerate(mine):
+        if g.after:
+            if any(a not in where for a in g.after):
+                raise ValueError(f"group {which[j]} depends on a group of the other kind")
+            if any(where[a] in always for a in g.after):
+                raise ValueError(f"group {which[j]} follows a group written at every call")
+            after.append((j, frozenset(where[a] for a in g.after)))
+    spec = tuple((g.start, g.stop, g.write, blank[: g.stop - g.start]) for g in mine)
+    return _Kind(spec, members, tuple(rows), always, tuple(after), range(count))
+
+
 class TensorCache:
     """Every seat's tensor kept from one call to the next: :meth:`tensor` rewrites only the
     groups of blocks whose key changed since the previous call (compared by value against a
     :func:`snapshot`), the public ones once for all seats (as seen from seat 0, then rotated:
     ``rotations[player]``), the private ones per seat. After any sequence of states, of any
-    games, it equals the tensor built from scratch. ``keys(game, player)`` gives every group's
-    key, in order, in one tuple; ``writer(player, tensor)`` makes what the groups write through
-    (once per tensor). :meth:`tensor_list` keeps each seat's tensor as a Python list too, for
-    APIs that want one (OpenSpiel's). Not for several threads at once."""
+    games, it equals the tensor built from scratch. ``keys(game)`` gives the public groups'
+    keys and ``private_keys(game, player)`` the private groups' (each a tuple: see
+    :class:`Group`); ``writer(player, tensor)`` makes what the groups write through (once per
+    tensor). :meth:`tensor_list` gives a seat's tensor as a Python list (OpenSpiel's API). Not
+    for several threads at once."""
 
     def __init__(
         self,
         size: int,
         groups: Sequence[Group],
-        keys: Callable[[Any, int], tuple],
+        keys: Callable[[Any], tuple],
         writer: Callable[[int, np.ndarray], Any],
         rotations: Sequence[np.ndarray],
+        private_keys: Callable[[Any, int], tuple] | None = None,
     ) -> None:
         if not groups_cover(groups, size):
             raise ValueError("the groups must cover the tensor end to end")
         self.size = size
         self.groups = tuple(groups)
         self._keys = keys
+        self._private_keys = private_keys
         self._writer = writer
         self._rotations = rotations
-        self._public = [i for i, g in enumerate(self.groups) if not g.private]
-        self._private = [i for i, g in enumerate(self.groups) if g.private]
-        self._of_public = _picker(self._public)
-        self._of_private = _picker(self._private)
+        public = [i for i, g in enumerate(self.groups) if not g.private]
+        private = [i for i, g in enumerate(self.groups) if g.private]
+        if private and private_keys is None:
+            raise ValueError("private groups need private_keys")
         blank = np.zeros(size, np.float32).data  # what a group is cleared with
-        # per kind: its groups, their blanks and what each depends on (_update's ``which``)
-        self._which_public = self._kind(self._public, blank)
-        self._which_private = self._kind(self._private, blank)
+        self._public = _kind(self.groups, public, blank)
+        self._private = _kind(self.groups, private, blank)
         # One array holds the public groups as seen from seat 0 (its first ``size`` values) and
         # then each seat's private groups, so that a seat's tensor is one ``take`` from it
         # (``_sources[player]``: the rotation, its private places pointing at the seat's part).
@@ -153,51 +219,54 @@ class TensorCache:
         self._seen = self._all[:size]
         self._seen_writer = writer(0, self._seen)
         self._seen_mv = self._seen.data  # a memoryview of the array
-        private = np.zeros(size, bool)
-        for g in self.groups:
-            if g.private:
-                private[g.start : g.stop] = True
+        mask = np.zeros(size, bool)
+        for i in private:
+            mask[self.groups[i].start : self.groups[i].stop] = True
         self._sources = [
-            np.where(private, np.arange(size) + (1 + p) * size, r).astype(np.intp)
+            np.where(mask, np.arange(size) + (1 + p) * size, r).astype(np.intp)
             for p, r in enumerate(rotations)
         ]
-        self._seen_keys = [ALWAYS] * len(self._public)
+        self._seen_keys = [ALWAYS] * len(self._public.members)
         self._seats: dict[int, _Seat] = {}
 
     def tensor(self, game: Any, player: int, out: np.ndarray | None = None) -> np.ndarray:
         """``player``'s tensor of ``game``: the cache's own array, to be copied, not kept or
         changed (the next call rewrites it); or, given ``out`` (a float32 array of the
         tensor's size, C-contiguous), written into that and returned (no second copy)."""
-        keys = self._keys(game, player)
-        if len(keys) != len(self.groups):
-            raise ValueError(f"{len(keys)} keys for {len(self.groups)} groups")
-        self._update(
+        _update(
             game,
             0,
-            self._of_public(keys),
-            self._which_public,
+            self._keys(game),
+            self._public,
             self._seen_mv,
             self._seen_writer,
             self._seen_keys,
         )
         seat = self._seats.get(player)
         if seat is None:
-            mine = self._all[(1 + player) * self.size : (2 + player) * self.size]
-            seat = self._seats[player] = _Seat(mine, self._writer(player, mine), len(self._private))
-        if self._private:
-            self._update(
+            seat = self._seat(player)
+        if seat.old:
+            private_keys: Any = self._private_keys
+            _update(
                 game,
                 player,
-                self._of_private(keys),
-                self._which_private,
+                private_keys(game, player),
+                self._private,
                 seat.mv,
                 seat.writer,
                 seat.old,
             )
         if out is None:
             out = seat.out
-        self._all.take(self._sources[player], out=out, mode="clip")  # unbuffered
+        self._all.take(self._sources[player], out=out, mode="wrap")  # unbuffered (in range)
         return out
+
+    def _seat(self, player: int) -> _Seat:
+        mine = self._all[(1 + player) * self.size : (2 + player) * self.size]
+        seat = self._seats[player] = _Seat(
+            mine, self._writer(player, mine), len(self._private.members)
+        )
+        return seat
 
     def tensor_list(self, game: Any, player: int) -> list[float]:
         """:meth:`tensor` as a new Python list (its float32 values as floats). Each seat's list
@@ -219,43 +288,40 @@ class TensorCache:
         seat.out, seat.listed = seat.listed, out
         return items[:]
 
-    def _kind(self, which: list[int], blank: memoryview) -> tuple:
-        """What :meth:`_update` needs of the groups of ``which`` (the public or the private
-        ones): the groups, a blank of each one's size, and for each group with ``after`` its
-        position in ``which`` and the positions of the groups it follows."""
-        where = {i: j for j, i in enumerate(which)}
-        groups = tuple(self.groups[i] for i in which)
-        after = []
-        for j, g in enumerate(groups):
-            if g.after:
-                if any(a not in where for a in g.after):
-                    raise ValueError(f"group {which[j]} depends on a group of the other kind")
-                after.append((j, frozenset(where[a] for a in g.after)))
-        blanks = tuple(blank[: g.stop - g.start] for g in groups)
-        return groups, blanks, tuple(after), range(len(which))
 
-    @staticmethod
-    def _update(game, player, keys, which, out, writer, old) -> list[int]:
-        """Rewrite the groups of ``which`` (:meth:`_kind`) whose key (in ``keys``, in their
-        order) is not the one in ``old`` (their snapshots), or that depend on one of those;
-        their positions, in order. ``out``: a float32 memoryview of the array written."""
-        groups, blanks, after, positions = which
-        done = list(compress(positions, map(ne, keys, old)))
-        if not done:
-            return done
-        if after:
-            for j, deps in after:
-                if j not in done and not deps.isdisjoint(done):
+def _update(game, player, keys, kind: _Kind, out, writer, old) -> None:
+    """Rewrite the groups of ``kind`` whose key (in ``keys``) is not the one in ``old`` (their
+    snapshots, renewed), that follow one of those, or that are written at every call. ``out``:
+    a float32 memoryview of the array written."""
+    if len(keys) != len(old):
+        raise ValueError(f"{len(keys)} keys for {len(old)}")
+    changed = list(compress(kind.positions, map(ne, keys, old)))
+    done: Any = kind.always
+    try:
+        if changed:
+            done = list(done)
+            members, rows = kind.members, kind.rows
+            for k in changed:
+                key, before, mine = keys[k], old[k], members[k]
+                if rows[k] and type(before) is list and len(before) == len(key) == len(mine):
+                    # a family of rows: the rows that changed, each snapshot renewed in place
+                    for i in compress(range(len(mine)), map(ne, key, before)):
+                        done.append(mine[i])
+                        before[i] = snapshot(key[i])
+                else:
+                    done += mine
+                    old[k] = ALWAYS if key is ALWAYS else _renew(key, before)
+            for j, deps in kind.after:
+                if not deps.isdisjoint(done) and j not in done:
                     done.append(j)
-            done.sort()
+        spec = kind.spec
         for j in done:
-            g, key, before = groups[j], keys[j], old[j]
-            old[j] = ALWAYS  # until the blocks are written again
-            out[g.start : g.stop] = blanks[j]
-            g.write(game, player, writer)
-            if key is not ALWAYS:
-                old[j] = _renew(key, before)
-        return done
+            start, stop, write, blank = spec[j]
+            out[start:stop] = blank
+            write(game, player, writer)
+    except BaseException:
+        old[:] = [ALWAYS] * len(old)  # every group is written again next time
+        raise
 
 
 class _Seat:
@@ -276,18 +342,19 @@ class _Seat:
         self.listed = np.zeros(len(mine), np.float32)
 
 
-def _picker(indices: list[int]) -> Callable[[Sequence], tuple]:
-    """``f(items)``: the tuple of ``items`` at ``indices``."""
-    if not indices:
-        return lambda items: ()
-    if len(indices) == 1:
-        i = indices[0]
-        return lambda items: (items[i],)
-    return itemgetter(*indices)
-
-
 def _renew(key: Any, old: Any) -> Any:
-    """:func:`snapshot` of ``key``, reusing the parts of the old snapshot (a tuple) still equal."""
+    """:func:`snapshot` of ``key``, reusing the parts of the old snapshot (a tuple) still equal.
+    Values that are not lists, tuples or dicts are kept as the key has them (the live object,
+    which compares by identity first: an equal one kept instead would be compared by its
+    ``__eq__`` at every call)."""
     if type(key) is tuple and type(old) is tuple and len(key) == len(old):
-        return tuple([o if k == o else snapshot(k) for k, o in zip(key, old, strict=True)])
+        return tuple(
+            [
+                k if type(k) not in _DEEP else o if k == o else snapshot(k)
+                for k, o in zip(key, old, strict=True)
+            ]
+        )
     return snapshot(key)
+
+
+_DEEP = (list, tuple, dict)

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from empires.core.layout import ALWAYS, Group, TensorCache, rotation
+from empires.core.layout import EVERY_CALL, Group, TensorCache, rotation
 from empires.discovery import observation, scoring
 from empires.discovery.data import BOXES, COUNTERS, SPECIALIST_SPACES, TURNS, age_of_turn
 from empires.discovery.mechanics import price, set_income
@@ -93,7 +93,8 @@ def _rules(game, player: int, e: _Writer) -> None:
 
 @cache
 def _turn_offsets(n: int) -> tuple[int, ...]:
-    """The offsets :func:`_turn` and :func:`_decision` write at, for ``n`` players."""
+    """The offsets :func:`_head`, :func:`_now` and :func:`_decision` write at, for ``n``
+    players."""
     off = tensor_layout(n)
     return tuple(
         off[name][0]
@@ -103,7 +104,6 @@ def _turn_offsets(n: int) -> tuple[int, ...]:
             "step",
             "terminal",
             "current_player",
-            "order",
             "decision_kind",
             "decision_region",
             "decision_target",
@@ -121,11 +121,10 @@ _NR = len(REGIONS)
 _WORKER_INDEX = tuple(_W_INDEX[w] for w in WORKERS)
 
 
-def _turn(game, player: int, e: _Writer) -> None:
-    """turn .. order (as :func:`tensor._encode_turn` writes them) and the decision (by
-    :func:`tensor._encode_decision`, on the observation's view of it)."""
-    s, buf, rel, n = game.s, e.buf, e.rel_map, e.n
-    turn_at, age_at, step_at, over_at, current_at, order_at, *decision_at = _turn_offsets(n)
+def _head(game, player: int, e: _Writer) -> None:
+    """turn, age, step and terminal (as :func:`tensor._encode_turn` writes them)."""
+    s, buf = game.s, e.buf
+    turn_at, age_at, step_at, over_at = _turn_offsets(e.n)[:4]
     turn = s.turn
     if 1 <= turn <= TURNS:
         buf[turn_at + turn - 1] = 1.0
@@ -134,27 +133,41 @@ def _turn(game, player: int, e: _Writer) -> None:
     buf[step_at + _STEP.get(step, _NO_STEP)] = 1.0
     if step == "over":
         buf[over_at] = 1.0
-    pending = s.pending
+
+
+def _now(game, player: int, e: _Writer) -> None:
+    """current_player and the decision (by :func:`tensor._encode_decision`, on the
+    observation's view of it): current_player .. decision_victim."""
+    pending = game.s.pending
     if pending:
         d = pending[-1]
+        at = _turn_offsets(e.n)
         p = d["player"]
+        rel = e.rel_map
         if p in rel:
-            buf[current_at + rel[p]] = 1.0
-    for pos, p in enumerate(s.order[:n]):
-        buf[order_at + rel[p] * n + pos] = 1.0
-    if pending:
-        _decision(d, e, decision_at)
+            e.buf[at[4] + rel[p]] = 1.0
+        _decision(d, e, at)
 
 
-def _decision(d: dict, e: _Writer, at: list[int] | None = None) -> None:
+def _order(game, player: int, e: _Writer) -> None:
+    """order (as :func:`tensor._encode_turn` writes it)."""
+    buf, rel, n = e.buf, e.rel_map, e.n
+    at = e.off("order")
+    for pos, p in enumerate(game.s.order[:n]):
+        buf[at + rel[p] * n + pos] = 1.0
+
+
+def _decision(d: dict, e: _Writer, at: tuple[int, ...] | None = None) -> None:
     """The decision_* blocks of a pending decision, as
     ``tensor._encode_decision`` writes them from ``observation._decision(d)`` (indices where
-    the observation has names). ``at``: the blocks' offsets (:func:`_turn_offsets`)."""
+    the observation has names). ``at``: :func:`_turn_offsets`."""
     buf = e.buf
     if at is None:
-        at = list(_turn_offsets(e.n)[6:])
-    kind_at, region_at, target_at, worker_at, members_at, victim_at = at
-    buf[kind_at + _KIND.get(d["kind"], _NO_KIND)] = 1.0
+        at = _turn_offsets(e.n)
+    buf[at[5] + _KIND.get(d["kind"], _NO_KIND)] = 1.0
+    if len(d) <= 2:  # most decisions: a kind and a player
+        return
+    region_at, target_at, worker_at, members_at, victim_at = at[6:]
     for k, key in enumerate(DECISION_REGION_KEYS):
         v = d.get(key)
         if v is None:
@@ -184,14 +197,14 @@ def _decision(d: dict, e: _Writer, at: list[int] | None = None) -> None:
             buf[victim_at + q] = 1.0
 
 
-def _scalar_row(block: str, field: str, scale: float):
-    """A writer of a per-player block of one number per seat: ``field[p] / scale``."""
+def _scalar_row(block: str, field: str, scale: float, q: int):
+    """A writer of row ``q`` (a relative seat) of a per-player block of one number per seat:
+    ``field[p] / scale`` of the seat ``p`` that row shows."""
 
     def write(game, player: int, e: _Writer) -> None:
-        start, rel = e.off(block), e.rel_map
-        for p, v in enumerate(getattr(game.s, field)):
-            if v:
-                e.buf[start + rel[p]] = v / scale
+        v = getattr(game.s, field)[(q - e.rel_map[0]) % e.n]  # rel[0] is -observer
+        if v:
+            e.buf[e.off(block) + q] = v / scale
 
     return write
 
@@ -236,14 +249,19 @@ def _discoveries(game, player: int, e: _Writer) -> None:
         buf[vp_at + rel[p]] = vp / VP_SCALE
 
 
-def _colony_vp(game, player: int, e: _Writer) -> None:
-    buf, start, rel = e.buf, e.off("colony_vp"), e.rel_map
-    for p, row in enumerate(game.s.colony_vp):
+def _colony_row(block: str, field: str, scale: float, q: int):
+    """A writer of row ``q`` of colony_vp: the seat's colony VP of each Age / VP_SCALE."""
+
+    def write(game, player: int, e: _Writer) -> None:
+        row = game.s.colony_vp[(q - e.rel_map[0]) % e.n]
+        buf, at = e.buf, e.off("colony_vp") + 3 * q
         for a, v in enumerate(row[:3]):
-            buf[start + rel[p] * 3 + a] = v / VP_SCALE
+            buf[at + a] = v / VP_SCALE
+
+    return write
 
 
-# The rows of scoring.scores, in SCORE_KEYS order, as _scores works them out.
+# The rows of scoring.scores, in SCORE_KEYS order, as _score_row works them out.
 assert SCORE_KEYS == (*scoring.CATEGORIES, "total") and scoring.CATEGORIES == (
     "colonies_age1",
     "colonies_age2",
@@ -269,29 +287,45 @@ def _income(goods: list[int], ships: int) -> int:
     return income
 
 
-def _scores(game, player: int, e: _Writer) -> None:
-    """The scores block: each seat's row of :func:`scoring.scores`, worked out the same way
-    without building its dict."""
-    s, buf, start, rel, nk = game.s, e.buf, e.off("scores"), e.rel_map, len(SCORE_KEYS)
-    over = s.step == "over"
-    for p in range(s.num_players):
+def _building_vp(s, p: int) -> int:
+    """:func:`scoring.building_vp` (each owned building's printed VP plus its end VP)."""
+    buildings = s.options.rules.buildings
+    vp = 0
+    for b in s.owned[p]:
+        info = buildings[b]
+        vp += info.vp
+        if info.end_vp is not None:
+            vp += scoring.end_vp(s, p, info)
+    return vp
+
+
+def _score_row(block: str, field: str, scale: float, q: int):
+    """A writer of row ``q`` of the scores block: the row of :func:`scoring.scores` of the seat
+    that row shows, worked out the same way without building its dict."""
+    nk = len(SCORE_KEYS)
+
+    def write(game, player: int, e: _Writer) -> None:
+        s = game.s
+        p = (q - e.rel_map[0]) % e.n
         colony_vp = s.colony_vp[p]
         row = (
             colony_vp[0],
             colony_vp[1],
             colony_vp[2],
             sum([_COUNTER_VP[c] for c in s.found[p]]) + sum([_CARD_VP[c] for c in s.cards_won[p]]),
-            scoring.building_vp(s, p) if s.owned[p] else 0,
-            s.economy[p] if over else _income(s.goods[p], s.ships[p]),
+            _building_vp(s, p) if s.owned[p] else 0,
+            s.economy[p] if s.step == "over" else _income(s.goods[p], s.ships[p]),
             s.vp_bought[p],
         )
         total = sum(row)
         if total:
-            at = start + rel[p] * nk
+            buf, at = e.buf, e.off(block) + q * nk
             for k, v in enumerate(row):
                 if v:
                     buf[at + k] = v / VP_SCALE
             buf[at + nk - 1] = total / VP_SCALE
+
+    return write
 
 
 def _discovered(game, player: int, e: _Writer) -> None:
@@ -337,24 +371,34 @@ def _region_workers(game, player: int, e: _Writer) -> None:
                 _counts(buf, start + rel[p] * _W, row)
 
 
+@cache
+def _queue_at(box: str, n: int) -> tuple[int, int, int]:
+    """A queued box's capacity in the tensor and the offsets of its two blocks."""
+    off = tensor_layout(n)
+    return queue_capacity(box, n), off[f"box_{box}_slots"][0], off[f"box_{box}_counts"][0]
+
+
 def _queue(box: str):
     """A writer of one queued box's blocks (box_<box>_slots and box_<box>_counts)."""
     field = _QUEUE_FIELDS[box]
-    slots_block, counts_block = f"box_{box}_slots", f"box_{box}_counts"
 
     def write(game, player: int, e: _Writer) -> None:
+        queued = getattr(game.s, field)
+        if not queued:
+            return
         buf, rel, n = e.buf, e.rel_map, e.n
-        cap = queue_capacity(box, n)
-        slots, counts = e.off(slots_block), e.off(counts_block)
+        cap, slots, counts = _queue_at(box, n)
         tally: dict[int, int] = {}
-        for i, (p, w) in enumerate(getattr(game.s, field)):
+        for i, (p, w) in enumerate(queued):
             q = rel[p]
             if i < cap:
-                buf[slots + i * (n + _W) + q] = 1.0
-                buf[slots + i * (n + _W) + n + w] = 1.0
-            tally[q * _W + w] = tally.get(q * _W + w, 0) + 1
-        for i, c in tally.items():
-            buf[counts + i] = c / WORKER_SCALE
+                at = slots + i * (n + _W)
+                buf[at + q] = 1.0
+                buf[at + n + w] = 1.0
+            at = counts + q * _W + w
+            tally[at] = tally.get(at, 0) + 1
+        for at, c in tally.items():
+            buf[at] = c / WORKER_SCALE
 
     return write
 
@@ -435,30 +479,30 @@ def _optional(game, player: int, e: _Writer) -> None:
             buf[off("auction_passed") + rel[p]] = 1.0
 
 
-_ROWS = ""  # in place of a group's last block: one group per row (seat) of the block, whose
-# writer is _count_row(block, *writer)
+_ROWS = ""  # in place of a group's last block: one group per row (seat) of the block, each with
+# its own key, the row of the seat it shows of its family's key (the list of every seat's)
+_SHARED = "*"  # the same, the rows sharing one key (each is rewritten with what it follows)
 
 # (first block, last block, writer, private), in tensor order: every group's blocks are written
-# from the values of its item in :func:`_keys` only; a private group's depend on the seat beyond
-# the order of the seats (see :class:`empires.core.layout.TensorCache`).
+# from the values of its item in :func:`_keys` (or, private, :func:`_private_keys`) only; a
+# private group's depend on the seat beyond the order of the seats (see
+# :class:`empires.core.layout.TensorCache`). The writer of the rows of a block (_ROWS, _SHARED)
+# is ``make(block, field, scale, q)`` for its row ``q``, from ``(make, field, scale)``.
 _GROUPS: tuple[tuple[str, str, Any, bool], ...] = (
     ("seat", "rules", _rules, True),
-    ("turn", "order", _turn, False),
-    ("money", "money", _scalar_row("money", "money", MONEY_SCALE), False),
-    ("available", _ROWS, ("avail", WORKER_SCALE), False),
-    ("supply", _ROWS, ("supply", WORKER_SCALE), False),
-    ("goods", _ROWS, ("goods", GOODS_SCALE), False),
-    (
-        "merchant_ships",
-        "merchant_ships",
-        _scalar_row("merchant_ships", "ships", SHIPS_SCALE),
-        False,
-    ),
+    ("turn", "terminal", _head, False),
+    ("current_player", "decision_victim", _now, False),
+    ("order", "order", _order, False),
+    ("money", _ROWS, (_scalar_row, "money", MONEY_SCALE), False),
+    ("available", _ROWS, (_count_row, "avail", WORKER_SCALE), False),
+    ("supply", _ROWS, (_count_row, "supply", WORKER_SCALE), False),
+    ("goods", _ROWS, (_count_row, "goods", GOODS_SCALE), False),
+    ("merchant_ships", _ROWS, (_scalar_row, "ships", SHIPS_SCALE), False),
     ("buildings", "buildings_used", _buildings, False),
     ("discoveries", "discoveries_vp", _discoveries, False),
-    ("colony_vp", "colony_vp", _colony_vp, False),
-    ("discovery_box", _ROWS, ("discovery_box", WORKER_SCALE), False),
-    ("scores", "scores", _scores, False),
+    ("colony_vp", _ROWS, (_colony_row, "colony_vp", VP_SCALE), False),
+    ("discovery_box", _ROWS, (_count_row, "discovery_box", WORKER_SCALE), False),
+    ("scores", _SHARED, (_score_row, "", VP_SCALE), False),
     ("region_discovered", "region_discovered", _discovered, False),
     ("region_good", "region_good", _region_good, False),
     ("region_counter", "region_counter_values", _region_counters, True),
@@ -473,7 +517,12 @@ _GROUPS: tuple[tuple[str, str, Any, bool], ...] = (
     ("age_iii_buildings", "auction_passed", _optional, False),
 )
 
-# The groups (by first block) whose values a group also reads: it is rewritten with them.
+# The groups (by first block) written at every call, with no key: the decision changes at
+# nearly every step (the same as the previous step's in 3% of a random game's steps).
+_EVERY_CALL = ("current_player",)
+
+# The groups (by first block) whose values a group also reads: it is rewritten with them. A
+# row follows the same row of a block of rows, and the whole of any other block.
 _AFTER: dict[str, tuple[str, ...]] = {
     "scores": (
         "money",
@@ -517,28 +566,26 @@ SEAT_AXES: dict[str, int] = {
 }
 
 
-def _keys(game, player: int) -> tuple:
-    """Each group's key (in :data:`_GROUPS` order): the state's values its blocks are written
-    from (``ALWAYS``: written at every call)."""
+def _keys(game) -> tuple:
+    """The public groups' keys (in :data:`_GROUPS` order, one per entry but those written at
+    every call, :data:`_EVERY_CALL`): the state's values their blocks are written from."""
     s = game.s
-    deck = s.deck
     return (
-        (s.options,),  # in a tuple: compared by identity first, not by Options.__eq__
-        ALWAYS,
+        (s.turn, s.step),
+        s.order,
         s.money,
-        *s.avail,
-        *s.supply,
-        *s.goods,
+        s.avail,
+        s.supply,
+        s.goods,
         s.ships,
         (s.owned, s.used),
         (s.found, s.cards_won),
         s.colony_vp,
-        *s.discovery_box,
+        s.discovery_box,
         # what scoring.scores reads besides the values of the groups _AFTER["scores"] names
         (s.step == "over", s.options, s.economy, s.vp_bought, s.wealth_locked, s.specialists_final),
         s.discovered,
         s.region_good,
-        (s.counter, s.revealed, s.peeks[player]),
         s.region_workers,
         s.initiative,  # the queued boxes' fields, in _QUEUE_FIELDS order
         s.dock,
@@ -550,9 +597,19 @@ def _keys(game, player: int) -> tuple:
         (s.dock_x, s.dock_y, s.ship_in_box, s.ship_supply),
         s.tg_offer,
         (s.cb_offer, s.turn),
-        (len(s.pool), len(deck), len(s.unused_counters), s.stacks),
-        (s.deck_peeks[player], deck[0] if deck else -1, deck[-1] if deck else -1),
+        (len(s.pool), len(s.deck), len(s.unused_counters), s.stacks),
         (s.options, s.turn <= 6, s.stacks[3], s.bids, s.passed),
+    )
+
+
+def _private_keys(game, player: int) -> tuple:
+    """The private groups' keys (in :data:`_GROUPS` order): what ``player`` alone may know."""
+    s = game.s
+    deck = s.deck
+    return (
+        (s.options,),  # in a tuple: compared by identity first, not by Options.__eq__
+        (s.counter, s.revealed, s.peeks[player]),
+        (s.deck_peeks[player], deck[0] if deck else -1, deck[-1] if deck else -1),
     )
 
 
@@ -560,30 +617,42 @@ def _keys(game, player: int) -> tuple:
 def groups(num_players: int) -> tuple[Group, ...]:
     """The tensor's groups of blocks for ``num_players``, end to end, in tensor order."""
     layout = tensor_layout(num_players)
-
-    def stop(name: str) -> int:
-        off, shape = layout[name]
-        return off + int(np.prod(shape))
-
     out: list[Group] = []
     at: dict[str, list[int]] = {}  # first block -> the indices of its groups
+    rowed: set[str] = set()  # the blocks of rows, each row a group
+    count = [0, 0]  # keys so far, public and private
     for first, last, write, private in _GROUPS:
-        at[first] = []
-        if last == _ROWS:  # a group per row: for the relative seats 0 .. n-1
-            off, shape = layout[first]
-            size = int(np.prod(shape[1:]))
-            for q in range(num_players):
-                field, scale = write
-                row = _count_row(first, field, scale, q)
-                at[first].append(len(out))
-                out.append(Group(off + q * size, off + (q + 1) * size, row, private))
+        if first in _EVERY_CALL:
+            key = EVERY_CALL
         else:
+            key = count[private]
+            count[private] += 1
+        off, shape = layout[first]
+        at[first] = []
+        if last in (_ROWS, _SHARED):  # a group per row: for the relative seats 0 .. n-1
+            rowed.add(first)
+            size = int(np.prod(shape[1:]))
+            make, field, scale = write
+            for q in range(num_players):
+                at[first].append(len(out))
+                start = off + q * size
+                row = make(first, field, scale, q)
+                out.append(
+                    Group(start, start + size, row, private, (), key, q if last == _ROWS else -1)
+                )
+        else:
+            end, end_shape = layout[last]
             at[first].append(len(out))
-            out.append(Group(layout[first][0], stop(last), write, private))
+            out.append(Group(off, end + int(np.prod(end_shape)), write, private, (), key))
     for name, names in _AFTER.items():
-        (i,) = at[name]
-        out[i] = out[i]._replace(after=tuple(j for other in names for j in at[other]))
+        for q, i in enumerate(at[name]):
+            follows = [at[o][q] if o in rowed and name in rowed else at[o] for o in names]
+            out[i] = out[i]._replace(after=tuple(_flat(follows)))
     return tuple(out)
+
+
+def _flat(items: list) -> list[int]:
+    return [j for x in items for j in (x if isinstance(x, list) else [x])]
 
 
 def _check_seat(game, player: Any) -> None:
@@ -636,6 +705,7 @@ class Cache:
             _keys,
             lambda player, out: _Writer(num_players, player, memoryview(out)),  # type: ignore[arg-type]
             rotations(num_players),
+            _private_keys,
         )
 
     def tensor(self, game, player: Any, out: np.ndarray | None = None) -> np.ndarray:
@@ -644,7 +714,7 @@ class Cache:
         return self._cache.tensor(game, player, out)
 
     def tensor_list(self, game, player: Any) -> list[float]:
-        """The same tensor as a new Python list (kept up to date span by span)."""
+        """The same tensor as a new Python list (kept up to date value by value)."""
         self._check(game, player)
         return self._cache.tensor_list(game, player)
 

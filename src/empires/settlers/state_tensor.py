@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from empires.core.layout import ALWAYS, Group, TensorCache, rotation
+from empires.core.layout import EVERY_CALL, Group, TensorCache, rotation
 from empires.settlers import scoring
 from empires.settlers.cards import FACTIONS, GOODS
 from empires.settlers.flow import ROUNDS
@@ -334,8 +334,8 @@ def _scores_and_solo(game, player: int, b: _Out) -> None:
 
 
 # (first block, last block, writer, private), in tensor order: every group's blocks are written
-# from the values of its item in :func:`_keys` only; a private group's depend on the seat beyond
-# the order of the seats.
+# from the values of its item in :func:`_keys` (or, private, :func:`_private_keys`) only; a
+# private group's depend on the seat beyond the order of the seats.
 _GROUPS: tuple[tuple[str, str, Any, bool], ...] = (
     ("seat", "rules", _rules, True),
     ("round", "decision_victim", _turn, False),
@@ -394,24 +394,19 @@ SEAT_AXES: dict[str, int] = dict.fromkeys(
 )
 
 
-def _keys(game, player: int) -> tuple:
-    """Each group's key (in :data:`_GROUPS` order): the state's values its blocks are written
-    from (``ALWAYS``: written at every call). The card file (``s.db``) and the options sit in
-    tuples, where they are compared by identity first."""
+def _keys(game) -> tuple:
+    """The public groups' keys (in :data:`_GROUPS` order, but for the turn and decision
+    blocks, written at every call): the state's values their blocks are written from. The card
+    file (``s.db``) and the options sit in tuples, where they are compared by identity first."""
     s = game.s
     db, used = s.db, s.activations
     return (
-        (s.options,),
-        ALWAYS,
-        (s.hand[player], db),
-        (s.alt[player], s.looking[player], db),
         (s.draft, db),
         (s.factions, db),
         s.vp,
         s.supply,
         s.passed,
         [len(h) for h in s.hand],
-        (s.hand[player], s.known, db),
         (s.empire, db),
         (
             s.empire,
@@ -446,6 +441,18 @@ def _keys(game, player: int) -> tuple:
     )
 
 
+def _private_keys(game, player: int) -> tuple:
+    """The private groups' keys (in :data:`_GROUPS` order), what ``player`` alone sees."""
+    s = game.s
+    db, hand = s.db, s.hand[player]
+    return (
+        (s.options,),
+        (hand, db),
+        (s.alt[player], s.looking[player], db),
+        (hand, s.known, db),
+    )
+
+
 @cache
 def groups(num_players: int) -> tuple[Group, ...]:
     """The tensor's groups of blocks for ``num_players``, end to end, in tensor order."""
@@ -456,7 +463,9 @@ def groups(num_players: int) -> tuple[Group, ...]:
         return off + int(np.prod(shape))
 
     return tuple(
-        Group(layout[first][0], stop(last), write, private)
+        Group(
+            layout[first][0], stop(last), write, private, (), EVERY_CALL if write is _turn else -1
+        )
         for first, last, write, private in _GROUPS
     )
 
@@ -504,6 +513,7 @@ class Cache:
             _keys,
             lambda player, out: _Out(out, num_players, player),
             rotations(num_players),
+            _private_keys,
         )
 
     def tensor(self, game, player: Any, out: np.ndarray | None = None) -> np.ndarray:
@@ -512,7 +522,7 @@ class Cache:
         return self._cache.tensor(game, player, out)
 
     def tensor_list(self, game, player: Any) -> list[float]:
-        """The same tensor as a new Python list (kept up to date span by span)."""
+        """The same tensor as a new Python list (kept up to date value by value)."""
         self._check(game, player)
         return self._cache.tensor_list(game, player)
 
