@@ -64,8 +64,9 @@ def test_trail_count_equals_the_count_from_the_history(name, players, seed):
         positive += count > 0
         take_back.keep_trail(game, seat, count)
         stand_in = rng.randrange(10) == 0  # now and then a stand-in bot's action
-        st.apply(rng.choice(st.legal_actions()))
-        entry = {"seat": seat, "action": "x"}
+        action = rng.choice(st.legal_actions())
+        st.apply(action)
+        entry = {"seat": seat, "action": str(action)}  # the log holds the action's words
         if stand_in:
             entry["stand_in"] = "random"
         game.log.append(entry)
@@ -79,8 +80,9 @@ def test_a_trail_of_another_move_or_seat_is_not_used():
     while True:  # until the seat to act has just acted and may take it back
         seat = game.state.current_player
         take_back.keep_trail(game, seat, 0)
-        game.state.apply(rng.choice(game.state.legal_actions()))
-        game.log.append({"seat": seat, "action": "x"})
+        action = rng.choice(game.state.legal_actions())
+        game.state.apply(action)
+        game.log.append({"seat": seat, "action": str(action)})
         if game.state.current_player == seat and full_count(game, seat) > 0:
             break
     seat = game.state.current_player

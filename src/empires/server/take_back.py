@@ -129,6 +129,6 @@ def allowed_undos(game: Any, seat: int | None) -> int:
         return 0
     if trail_applies(game, seat):
         trail = game.table.undo_trail
-        last = st.history["actions"][-1]
+        last = game.log[-1]["action"]  # the last action's words (not the whole history's)
         return 0 if final(trail.state, last, st, seat) else min(own, trail.allowed + 1)
     return min(own, undoable(st, seat))
