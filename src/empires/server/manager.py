@@ -496,6 +496,7 @@ class LiveGame:
         # next message's log and events start (see message)
         self._messages: dict[tuple, tuple[str, str, int, int]] = {}
         self._summary: dict | None = None  # this version's summary, shared by the views
+        self._fixed_parts: tuple | None = None  # what of the summary never changes (_fixed)
         self._replay: list[Any] | None = None  # checkpoints, built on the first replay request
         self._event_counts: list[int] = []  # events in the stream after each action (replays)
         self._score_track: dict | None = None  # each seat's score per turn, once finished
@@ -559,30 +560,43 @@ class LiveGame:
         self.notify()
 
     # ---- views (never the raw state, never the seed while the game runs) ----
+    def _fixed(self) -> tuple[Any, str, str | None]:
+        """The summary's parts a game keeps all its life (its public options, when it was
+        created, the seed commitment: a SHA-256), worked out once; again only should one of
+        their sources be replaced."""
+        sources = (self.config, self.created, self.seed, self.seed_salt)
+        kept = self._fixed_parts
+        if kept is None or any(a is not b for a, b in zip(kept[0], sources, strict=True)):
+            commitment = (
+                security.seed_commitment(self.seed, self.seed_salt) if self.seed_salt else None
+            )
+            options = public_config(self.config).get("options")
+            kept = self._fixed_parts = (sources, (options, self.created.isoformat(), commitment))
+        return kept[1]
+
     def summary(self) -> dict:
         st = self.state
         terminal = st.is_terminal()
+        options, created, commitment = self._fixed()
         out = {
             "id": self.id,
             "game": self.game,
             "status": self.status,
             "error": self.error,
             "num_players": st.num_players,
-            "options": public_config(self.config).get("options"),
+            "options": options,
             "seats": [s.public() for s in self.seats],
             "actions": len(self.log),
             "current_player": None if terminal else st.current_player,
             "terminal": terminal,
-            "created": self.created.isoformat(),
+            "created": created,
             "seeded": self.seeded,
             "practice": self.practice,
             "moves": self.moves,
             "listed": self.listed,
             "rematch": self.rematch,
             "rematch_of": self.rematch_of,
-            "seed_commitment": (
-                security.seed_commitment(self.seed, self.seed_salt) if self.seed_salt else None
-            ),
+            "seed_commitment": commitment,
         }
         if self.status == "finished":
             out["seed_reveal"] = {
