@@ -31,6 +31,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -592,11 +593,29 @@ class Store:
         return value if isinstance(value, dict) else None
 
 
+# insert_actions' two statements, as text with typed parameters: SQLAlchemy compiles each once,
+# where the Core insert and updates (an IN list of another length at each call) cost it about
+# as much again as the database's own work (a group commit of 14 actions: 0.5 ms of CPU).
+_INSERT_ACTIONS = sql_text(
+    'INSERT INTO actions (game_id, "index", seat, action, created, stand_in) '
+    "VALUES (:game_id, :index, :seat, :action, :created, :stand_in)"
+).bindparams(bindparam("created", type_=DateTime(timezone=True)))
+_TOUCH_GAMES = sql_text(
+    "UPDATE games SET touched = :stamp, "
+    "last_human = CASE WHEN id IN :human THEN :stamp ELSE last_human END "
+    "WHERE id IN :ids"
+).bindparams(
+    bindparam("stamp", type_=DateTime(timezone=True)),
+    bindparam("human", expanding=True, type_=String),  # typed: it may be empty
+    bindparam("ids", expanding=True, type_=String),
+)
+
+
 def insert_actions(conn, batch: list[tuple]) -> None:
     """:meth:`Store.append_actions` within the transaction of ``conn``."""
     stamp = now()
     conn.execute(
-        insert(actions),
+        _INSERT_ACTIONS,
         [
             {
                 "game_id": b[0],
@@ -615,13 +634,8 @@ def insert_actions(conn, batch: list[tuple]) -> None:
             update(games).where(games.c.id.in_(done)).values(status="finished", finished=stamp)
         )
     human = sorted({b[0] for b in batch if len(b) > 5 and b[5]})
-    others = sorted({b[0] for b in batch} - set(human))
-    if human:
-        conn.execute(
-            update(games).where(games.c.id.in_(human)).values(touched=stamp, last_human=stamp)
-        )
-    if others:
-        conn.execute(update(games).where(games.c.id.in_(others)).values(touched=stamp))
+    ids = sorted({b[0] for b in batch})
+    conn.execute(_TOUCH_GAMES, {"stamp": stamp, "human": human, "ids": ids})
 
 
 def seat_clock_rows(conn, game_id: str) -> list:
