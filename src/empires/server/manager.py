@@ -64,6 +64,7 @@ MAX_ISMCTS_SECONDS = 5.0
 REPLAY_CHECKPOINT = 32
 CARD_SET_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
 TOUCH_EVERY = 300.0  # seconds: a seat joining marks its game touched at most this often
+PUBLIC_EVENTS_KEPT = 64  # the last events anyone may read kept rendered (LiveGame.public_events)
 
 
 class ApiError(Exception):
@@ -502,6 +503,9 @@ class LiveGame:
         self._score_track: dict | None = None  # each seat's score per turn, once finished
         # ... followed action by action from the start (None: replayed once finished)
         self._tracker = ScoreTracker.start(state) if not game_log else None
+        # the last events anyone may read, rendered once (public_events): (the state they are
+        # of, the position of the first one kept, the events kept)
+        self._public: tuple[Any, int, list[dict]] = (None, 0, [])
         self.practice = row.practice  # hints on offer (empires.server.coach)
         self.hints = list(row.hints)  # {"index", "seat", "hint"}: recorded, by index
         self.hinting: set[int] = set()  # seats whose hint is being computed
@@ -621,8 +625,30 @@ class LiveGame:
     def follow_scores(self) -> None:
         """After an action applied to the live state and logged: the score track follows it
         (and stops following, for a replay once finished, after a change it did not see)."""
-        if self._tracker is not None and not self._tracker.follow(self.state, len(self.log)):
+        tracker = self._tracker
+        if tracker is not None and not tracker.follow(
+            self.state, len(self.log), self.public_events
+        ):
             self._tracker = None
+
+    def public_events(self, since: int) -> list[dict]:
+        """``state.events(None, since)``, the events anyone may read from position ``since``
+        on. The last :data:`PUBLIC_EVENTS_KEPT` or more are rendered once, for the score track
+        and every spectator's message (dicts shared between them: none of them changes one);
+        older ones (a spectator's first message) are rendered again for each asker."""
+        st = self.state
+        of, start, kept = self._public
+        if of is not st:  # another state (an undo, a reload): its own events
+            of, start, kept = self._public = (st, since, [])
+        elif since < start:
+            return st.events(None, since)
+        kept.extend(st.events(None, start + len(kept)))
+        if len(kept) > 2 * PUBLIC_EVENTS_KEPT:
+            drop = len(kept) - PUBLIC_EVENTS_KEPT
+            del kept[:drop]
+            self._public = (st, start + drop, kept)
+            start += drop
+        return kept[since - start :]
 
     def _shared_summary(self) -> dict:
         """:meth:`summary` made once per version for every seat's view (views are made only
@@ -712,7 +738,10 @@ class LiveGame:
         """:meth:`message` made: its text before and after the clock, and the next starts."""
         base = self.view_json(seat)
         entries = dumps([entry_for(e, seat) for e in self.log[log_from:]])
-        events = self.state.events(seat, events_from)
+        if seat is None:  # rendered once for every spectator and the score track
+            events = self.public_events(events_from)
+        else:
+            events = self.state.events(seat, events_from)
         head = f'{base[:-1]},"now":'
         tail = (
             f',"log_from":{log_from},"log":{entries},'

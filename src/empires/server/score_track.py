@@ -11,7 +11,7 @@ undo, a catch-up from the store), is replayed from its start once it is finished
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 
@@ -49,14 +49,17 @@ class ScoreTracker:
         first = _totals(state)
         return None if first is None else cls(state, first)
 
-    def follow(self, state: Any, actions: int) -> bool:
+    def follow(
+        self, state: Any, actions: int, public: Callable[[int], list[dict]] | None = None
+    ) -> bool:
         """After one more action applied to :attr:`state` (which now has ``actions`` actions):
         a point when it ended a turn. False, changing nothing, when ``state`` is another object
-        or ``actions`` is not the next count (an action this tracker did not see)."""
+        or ``actions`` is not the next count (an action this tracker did not see).
+        ``public(since)``: ``state.events(None, since)`` from a cache of the caller's."""
         if state is not self.state or actions != self.actions + 1:
             return False
         self.actions = actions
-        new = state.events(None, self.count)
+        new = state.events(None, self.count) if public is None else public(self.count)
         self.count += len(new)
         now = _turn_of(new, self.turn)
         if now > self.turn:  # the action ended turn `turn` (and began the next)
