@@ -252,6 +252,18 @@ def test_discovery_groups_write_only_their_blocks():
     assert_groups_write_only_their_blocks(state_tensor, game)
 
 
+def test_discovery_public_keys_are_the_fields_they_name():
+    from operator import attrgetter
+
+    game = get_adapter("discovery").new_game(4, 3)
+    keys = state_tensor._keys(game)
+    fields = state_tensor._KEY_FIELDS
+    assert len(keys) == len(state_tensor._KEY_NAMES) == len(fields) + 2
+    assert all(a is b for a, b in zip(keys, attrgetter(*fields)(game.s), strict=False))
+    named = {name for names in state_tensor._READS.values() for name in names}
+    assert named == set(state_tensor._KEY_NAMES)
+
+
 def test_a_tensor_cache_refuses_another_player_count_and_a_bad_seat():
     cache = state_tensor.tensor_cache(3)
     with pytest.raises(ValueError, match="3 players"):
@@ -307,6 +319,10 @@ def test_a_tensor_cache_refuses_groups_that_do_not_fit():
         make([Group(0, 2, write, key=0, row=1), Group(2, 4, write, key=0, row=0)])
     with pytest.raises(ValueError, match="no group"):
         make([Group(0, 2, write, key=1), Group(2, 4, write, key=1)])
+    with pytest.raises(ValueError, match="not some"):
+        make([Group(0, 2, write, key=(0, 1), row=0), Group(2, 4, write, key=1)])
+    with pytest.raises(ValueError, match="not one"):
+        make([Group(0, 2, write, key=-5), Group(2, 4, write)])
     with pytest.raises(ValueError, match="private_keys"):
         TensorCache(4, [Group(0, 4, write, True)], lambda g: (), lambda p, t: None, [np.arange(4)])
     cache = make([Group(0, 2, write), Group(2, 4, write)])

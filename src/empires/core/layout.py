@@ -80,20 +80,21 @@ class Group(NamedTuple):
 
     The group's key is item ``key`` of the tuple its kind's key function returns (the cache's
     ``keys(game)`` for the public groups, ``private_keys(game, player)`` for the private ones):
-    the state's values the blocks are read from. ``key`` -1 (the default): the next item, in the
-    order of the groups of that kind, no other group's; :data:`EVERY_CALL`: none, the group is
-    written at every call (as is a group whose key is ``ALWAYS``, which costs a little more).
-    Several groups may share an item: all are rewritten when it changes. With ``row`` >= 0 the
-    item is a family of rows (a list, such as one list per seat) and the group's own key is its
-    item ``row``: when the family changes only the groups of the rows that changed are
-    rewritten, and a family that has not changed costs one comparison for all its groups."""
+    the state's values the blocks are read from; or a tuple of such items (the group is
+    rewritten when any of them changes). ``key`` -1 (the default): the next item no group names,
+    no other group's; :data:`EVERY_CALL`: none, the group is written at every call (as is a
+    group whose key is ``ALWAYS``, which costs a little more). Several groups may share an item:
+    all are rewritten when it changes. With ``row`` >= 0 (and one ``key``) the item is a family
+    of rows (a list, such as one list per seat) and the group's own key is its item ``row``:
+    when the family changes only the groups of the rows that changed are rewritten, and a family
+    that has not changed costs one comparison for all its groups."""
 
     start: int
     stop: int
     write: Callable[[Any, int, Any], None]
     private: bool = False
     after: tuple[int, ...] = ()
-    key: int = -1
+    key: int | tuple[int, ...] = -1
     row: int = -1
 
 
@@ -128,43 +129,66 @@ def rotation(layout: Layout, seat_axes: dict[str, int], n: int, observer: int) -
 
 class _Kind(NamedTuple):
     """What :func:`_update` needs of the public or the private groups: each group's ``start``,
-    ``stop``, ``write`` and a blank of its size (``spec``), for each key the groups it is the
-    key of (``members``) and whether it is a family of rows (``rows``), the groups written at
-    every call (``always``), the groups that follow others (``after``: a group's position and
-    those of the groups it follows) and the keys' positions (``positions``)."""
+    ``stop``, ``write`` and a blank of its size (``spec``), for each key the groups it is a key
+    of (``members``) and whether it is a family of rows (``rows``), whether a group may be
+    found twice among those of the keys that changed (``shared``), the groups written at every
+    call (``always``), the groups that follow others (``after``: a group's position and those of
+    the groups it follows; ``followed``: all the groups followed) and the keys' positions
+    (``positions``)."""
 
     spec: tuple[tuple[int, int, Callable[[Any, int, Any], None], memoryview], ...]
     members: tuple[tuple[int, ...], ...]
     rows: tuple[bool, ...]
+    shared: bool
     always: tuple[int, ...]
     after: tuple[tuple[int, frozenset[int]], ...]
+    followed: frozenset[int]
     positions: range
+
+
+def _keys_of(mine: list[Group]) -> list[tuple[int, ...]]:
+    """The items of its kind's keys each group reads (none: written at every call)."""
+    named: set[int] = set()
+    for g in mine:
+        named.update(k for k in (g.key if isinstance(g.key, tuple) else (g.key,)) if k >= 0)
+    out: list[tuple[int, ...]] = []
+    at = 0
+    for g in mine:
+        key = g.key
+        if key == -1:  # the next item no group names
+            while at in named:
+                at += 1
+            named.add(at)
+            out.append((at,))
+        elif key == EVERY_CALL:
+            out.append(())
+        elif isinstance(key, tuple):
+            if not key or any(k < 0 for k in key) or g.row >= 0:
+                raise ValueError(f"a group's keys are not some: {key!r} (row {g.row})")
+            out.append(key)
+        elif key >= 0:
+            out.append((key,))
+        else:
+            raise ValueError(f"a group's key is not one: {key!r} (row {g.row})")
+    return out
 
 
 def _kind(groups: Sequence[Group], which: list[int], blank: memoryview) -> _Kind:
     """The :class:`_Kind` of the groups of ``which`` (positions in ``groups``, in order)."""
     where = {i: j for j, i in enumerate(which)}
     mine = [groups[i] for i in which]
-    keys: list[int] = []
-    at = 0
-    for g in mine:  # the key of each group: its own (-1: the next one) or a shared one
-        if g.key == -1:
-            while at in keys:
-                at += 1
-            keys.append(at)
-        else:
-            keys.append(g.key)
-    count = max(keys, default=-1) + 1
-    members = tuple(tuple(j for j, k in enumerate(keys) if k == key) for key in range(count))
-    if any(not m for m in members) or any(k < 0 and k != EVERY_CALL for k in keys):
-        raise ValueError("a key is the key of no group, or a group's key is not one")
+    keys = _keys_of(mine)
+    count = max((k for ks in keys for k in ks), default=-1) + 1
+    members = tuple(tuple(j for j, ks in enumerate(keys) if k in ks) for k in range(count))
+    if any(not m for m in members):
+        raise ValueError("a key is the key of no group")
     rows = []
     for m in members:
         rowed = [mine[j].row for j in m]
         if any(r >= 0 for r in rowed) and rowed != list(range(len(m))):
             raise ValueError("the groups of a family of rows must be its rows 0, 1, ... in order")
         rows.append(rowed[0] >= 0)
-    always = tuple(j for j, k in enumerate(keys) if k == EVERY_CALL)
+    always = tuple(j for j, ks in enumerate(keys) if not ks)
     after = []
     for j, g in enumerate(mine):
         if g.after:
@@ -174,7 +198,9 @@ def _kind(groups: Sequence[Group], which: list[int], blank: memoryview) -> _Kind
                 raise ValueError(f"group {which[j]} follows a group written at every call")
             after.append((j, frozenset(where[a] for a in g.after)))
     spec = tuple((g.start, g.stop, g.write, blank[: g.stop - g.start]) for g in mine)
-    return _Kind(spec, members, tuple(rows), always, tuple(after), range(count))
+    followed = frozenset(j for _, deps in after for j in deps)
+    shared = any(len(ks) > 1 for ks in keys)
+    return _Kind(spec, members, tuple(rows), shared, always, tuple(after), followed, range(count))
 
 
 class TensorCache:
@@ -303,17 +329,20 @@ def _update(game, player, keys, kind: _Kind, out, writer, old) -> None:
             members, rows = kind.members, kind.rows
             for k in changed:
                 key, before, mine = keys[k], old[k], members[k]
-                if rows[k] and type(before) is list and len(before) == len(key) == len(mine):
+                if rows[k] and type(before) is list and len(before) == len(key):
                     # a family of rows: the rows that changed, each snapshot renewed in place
                     for i in compress(range(len(mine)), map(ne, key, before)):
                         done.append(mine[i])
                         before[i] = snapshot(key[i])
                 else:
+                    if rows[k] and len(key) != len(mine):
+                        raise ValueError(f"a family of {len(mine)} rows keyed by {len(key)}")
                     done += mine
                     old[k] = ALWAYS if key is ALWAYS else _renew(key, before)
-            for j, deps in kind.after:
-                if not deps.isdisjoint(done) and j not in done:
-                    done.append(j)
+            if not kind.followed.isdisjoint(done):
+                for j, deps in kind.after:
+                    if not deps.isdisjoint(done) and j not in done:
+                        done.append(j)
         spec = kind.spec
         for j in done:
             start, stop, write, blank = spec[j]

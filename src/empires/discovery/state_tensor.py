@@ -197,28 +197,26 @@ def _decision(d: dict, e: _Writer, at: tuple[int, ...] | None = None) -> None:
             buf[victim_at + q] = 1.0
 
 
-def _scalar_row(block: str, field: str, scale: float, q: int):
-    """A writer of row ``q`` (a relative seat) of a per-player block of one number per seat:
-    ``field[p] / scale`` of the seat ``p`` that row shows."""
+def _scalar_row(at: int, field: str, scale: float, q: int):
+    """A writer of row ``q`` (a relative seat, at offset ``at``) of a per-player block of one
+    number per seat: ``field[p] / scale`` of the seat ``p`` that row shows."""
 
     def write(game, player: int, e: _Writer) -> None:
         v = getattr(game.s, field)[(q - e.rel_map[0]) % e.n]  # rel[0] is -observer
         if v:
-            e.buf[e.off(block) + q] = v / scale
+            e.buf[at] = v / scale
 
     return write
 
 
-def _count_row(block: str, field: str, scale: float, q: int):
-    """A writer of row ``q`` (a relative seat) of a per-player block of counts: ``field[p] /
-    scale`` of the seat ``p`` that row shows."""
+def _count_row(at: int, field: str, scale: float, q: int):
+    """A writer of row ``q`` (a relative seat, at offset ``at``) of a per-player block of
+    counts: ``field[p] / scale`` of the seat ``p`` that row shows."""
 
     def write(game, player: int, e: _Writer) -> None:
-        rel = e.rel_map
-        p = (q - rel[0]) % e.n  # rel[0] is -observer
-        row = getattr(game.s, field)[p]
+        row = getattr(game.s, field)[(q - e.rel_map[0]) % e.n]
         if any(row):
-            buf, at = e.buf, e.off(block) + q * len(row)
+            buf = e.buf
             for w, c in enumerate(row):
                 if c:
                     buf[at + w] = c / scale
@@ -249,12 +247,13 @@ def _discoveries(game, player: int, e: _Writer) -> None:
         buf[vp_at + rel[p]] = vp / VP_SCALE
 
 
-def _colony_row(block: str, field: str, scale: float, q: int):
-    """A writer of row ``q`` of colony_vp: the seat's colony VP of each Age / VP_SCALE."""
+def _colony_row(at: int, field: str, scale: float, q: int):
+    """A writer of row ``q`` (at offset ``at``) of colony_vp: the seat's colony VP of each Age
+    / VP_SCALE."""
 
     def write(game, player: int, e: _Writer) -> None:
         row = game.s.colony_vp[(q - e.rel_map[0]) % e.n]
-        buf, at = e.buf, e.off("colony_vp") + 3 * q
+        buf = e.buf
         for a, v in enumerate(row[:3]):
             buf[at + a] = v / VP_SCALE
 
@@ -299,9 +298,10 @@ def _building_vp(s, p: int) -> int:
     return vp
 
 
-def _score_row(block: str, field: str, scale: float, q: int):
-    """A writer of row ``q`` of the scores block: the row of :func:`scoring.scores` of the seat
-    that row shows, worked out the same way without building its dict."""
+def _score_row(at: int, field: str, scale: float, q: int):
+    """A writer of row ``q`` (at offset ``at``) of the scores block: the row of
+    :func:`scoring.scores` of the seat that row shows, worked out the same way without building
+    its dict."""
     nk = len(SCORE_KEYS)
 
     def write(game, player: int, e: _Writer) -> None:
@@ -319,7 +319,7 @@ def _score_row(block: str, field: str, scale: float, q: int):
         )
         total = sum(row)
         if total:
-            buf, at = e.buf, e.off(block) + q * nk
+            buf = e.buf
             for k, v in enumerate(row):
                 if v:
                     buf[at + k] = v / VP_SCALE
@@ -361,14 +361,16 @@ def _region_counters(game, player: int, e: _Writer) -> None:
                 buf[values_at + 4 * r + k] = v / COUNTER_SCALE
 
 
-def _region_workers(game, player: int, e: _Writer) -> None:
-    buf, rel, n = e.buf, e.rel_map, e.n
-    at = e.off("region_workers")
-    for r, rows in enumerate(game.s.region_workers):
-        start = at + r * n * _W
-        for p, row in enumerate(rows):
+def _region_workers(at: int, field: str, scale: float, r: int):
+    """A writer of region ``r``'s rows (at offset ``at``) of region_workers."""
+
+    def write(game, player: int, e: _Writer) -> None:
+        buf, rel = e.buf, e.rel_map
+        for p, row in enumerate(game.s.region_workers[r]):
             if any(row):
-                _counts(buf, start + rel[p] * _W, row)
+                _counts(buf, at + rel[p] * _W, row)
+
+    return write
 
 
 @cache
@@ -482,12 +484,14 @@ def _optional(game, player: int, e: _Writer) -> None:
 _ROWS = ""  # in place of a group's last block: one group per row (seat) of the block, each with
 # its own key, the row of the seat it shows of its family's key (the list of every seat's)
 _SHARED = "*"  # the same, the rows sharing one key (each is rewritten with what it follows)
+_BY_REGION = "r"  # one group per region (the block's first axis), each keyed by its row
 
 # (first block, last block, writer, private), in tensor order: every group's blocks are written
 # from the values of its item in :func:`_keys` (or, private, :func:`_private_keys`) only; a
 # private group's depend on the seat beyond the order of the seats (see
 # :class:`empires.core.layout.TensorCache`). The writer of the rows of a block (_ROWS, _SHARED)
-# is ``make(block, field, scale, q)`` for its row ``q``, from ``(make, field, scale)``.
+# is ``make(at, field, scale, q)`` for its row ``q`` at offset ``at``, from ``(make, field,
+# scale)``.
 _GROUPS: tuple[tuple[str, str, Any, bool], ...] = (
     ("seat", "rules", _rules, True),
     ("turn", "terminal", _head, False),
@@ -506,7 +510,7 @@ _GROUPS: tuple[tuple[str, str, Any, bool], ...] = (
     ("region_discovered", "region_discovered", _discovered, False),
     ("region_good", "region_good", _region_good, False),
     ("region_counter", "region_counter_values", _region_counters, True),
-    ("region_workers", "region_workers", _region_workers, False),
+    ("region_workers", _BY_REGION, (_region_workers, "region_workers", WORKER_SCALE), False),
     *((f"box_{box}_slots", f"box_{box}_counts", _queue(box), False) for box in QUEUE_BOXES),
     ("specialists", "specialists", _specialists, False),
     ("dock_x", "merchant_ships_in_supply", _docks, False),
@@ -520,6 +524,40 @@ _GROUPS: tuple[tuple[str, str, Any, bool], ...] = (
 # The groups (by first block) written at every call, with no key: the decision changes at
 # nearly every step (the same as the previous step's in 3% of a random game's steps).
 _EVERY_CALL = ("current_player",)
+
+# What each public group (by first block) is written from: the state's fields (a block of rows:
+# the one whose rows they are), "flags" (the options, whether the game is over, whether the turn
+# is 6 or less) and "sizes" (of the goods pool, the Discovery deck and the unused counters).
+_READS: dict[str, tuple[str, ...]] = {
+    "turn": ("turn", "step"),
+    "order": ("order",),
+    "money": ("money",),
+    "available": ("avail",),
+    "supply": ("supply",),
+    "goods": ("goods",),
+    "merchant_ships": ("ships",),
+    "buildings": ("owned", "used"),
+    "discoveries": ("found", "cards_won"),
+    "colony_vp": ("colony_vp",),
+    "discovery_box": ("discovery_box",),
+    # what scoring.scores reads besides the values of the groups _AFTER["scores"] names
+    "scores": ("economy", "vp_bought", "wealth_locked", "specialists_final", "flags"),
+    "region_discovered": ("discovered",),
+    "region_good": ("region_good",),
+    "region_workers": ("region_workers",),
+    **{f"box_{box}_slots": (field,) for box, field in _QUEUE_FIELDS.items()},
+    "specialists": ("specialists",),
+    "dock_x": ("dock_x", "dock_y", "ship_in_box", "ship_supply"),
+    "trade_goods_offer": ("tg_offer",),
+    "buildings_offer": ("cb_offer", "turn"),
+    "hidden_sizes": ("stacks", "sizes"),
+    "age_iii_buildings": ("flags", "stacks", "bids", "passed"),
+}
+# The public keys: these fields of the state, in this order, then flags and sizes (_keys).
+_KEY_FIELDS: tuple[str, ...] = tuple(
+    dict.fromkeys(f for names in _READS.values() for f in names if f not in ("flags", "sizes"))
+)
+_KEY_NAMES = (*_KEY_FIELDS, "flags", "sizes")
 
 # The groups (by first block) whose values a group also reads: it is rewritten with them. A
 # row follows the same row of a block of rows, and the whole of any other block.
@@ -567,38 +605,51 @@ SEAT_AXES: dict[str, int] = {
 
 
 def _keys(game) -> tuple:
-    """The public groups' keys (in :data:`_GROUPS` order, one per entry but those written at
-    every call, :data:`_EVERY_CALL`): the state's values their blocks are written from."""
+    """The public groups' keys, named by :data:`_KEY_NAMES` (what :data:`_READS` says each
+    group is written from): the state's fields, then flags and sizes (a test holds the fields
+    to :data:`_KEY_FIELDS`; attribute by attribute: ``attrgetter`` costs more). The options
+    sit in a tuple, where they are compared by identity first, not by ``Options.__eq__``."""
     s = game.s
     return (
-        (s.turn, s.step),
+        s.turn,
+        s.step,
         s.order,
         s.money,
         s.avail,
         s.supply,
         s.goods,
         s.ships,
-        (s.owned, s.used),
-        (s.found, s.cards_won),
+        s.owned,
+        s.used,
+        s.found,
+        s.cards_won,
         s.colony_vp,
         s.discovery_box,
-        # what scoring.scores reads besides the values of the groups _AFTER["scores"] names
-        (s.step == "over", s.options, s.economy, s.vp_bought, s.wealth_locked, s.specialists_final),
+        s.economy,
+        s.vp_bought,
+        s.wealth_locked,
+        s.specialists_final,
         s.discovered,
         s.region_good,
         s.region_workers,
-        s.initiative,  # the queued boxes' fields, in _QUEUE_FIELDS order
+        s.initiative,
         s.dock,
         s.tg_box,
         s.shipping,
         s.cb_box,
         s.warfare,
         s.specialists,
-        (s.dock_x, s.dock_y, s.ship_in_box, s.ship_supply),
+        s.dock_x,
+        s.dock_y,
+        s.ship_in_box,
+        s.ship_supply,
         s.tg_offer,
-        (s.cb_offer, s.turn),
-        (len(s.pool), len(s.deck), len(s.unused_counters), s.stacks),
-        (s.options, s.turn <= 6, s.stacks[3], s.bids, s.passed),
+        s.cb_offer,
+        s.stacks,
+        s.bids,
+        s.passed,
+        (s.options, s.step == "over", s.turn <= 6),
+        (len(s.pool), len(s.deck), len(s.unused_counters)),
     )
 
 
@@ -620,26 +671,30 @@ def groups(num_players: int) -> tuple[Group, ...]:
     out: list[Group] = []
     at: dict[str, list[int]] = {}  # first block -> the indices of its groups
     rowed: set[str] = set()  # the blocks of rows, each row a group
-    count = [0, 0]  # keys so far, public and private
+    count = [0, 0]  # private keys so far
     for first, last, write, private in _GROUPS:
-        if first in _EVERY_CALL:
-            key = EVERY_CALL
-        else:
-            key = count[private]
-            count[private] += 1
+        key: int | tuple[int, ...] = EVERY_CALL
+        if private:
+            key = count[1]
+            count[1] += 1
+        elif first not in _EVERY_CALL:
+            key = tuple(_KEY_NAMES.index(name) for name in _READS[first])
         off, shape = layout[first]
         at[first] = []
-        if last in (_ROWS, _SHARED):  # a group per row: for the relative seats 0 .. n-1
-            rowed.add(first)
+        if last in (_ROWS, _SHARED, _BY_REGION):  # a group per row of the block
+            if last != _BY_REGION:  # rows of the relative seats 0 .. n-1
+                rowed.add(first)
             size = int(np.prod(shape[1:]))
             make, field, scale = write
-            for q in range(num_players):
+            for q in range(shape[0]):
                 at[first].append(len(out))
                 start = off + q * size
-                row = make(first, field, scale, q)
-                out.append(
-                    Group(start, start + size, row, private, (), key, q if last == _ROWS else -1)
-                )
+                row = make(start, field, scale, q)
+                if last != _SHARED:  # its own key: row q of the family
+                    (family,) = key  # type: ignore[misc]
+                    out.append(Group(start, start + size, row, private, (), family, q))
+                else:
+                    out.append(Group(start, start + size, row, private, (), key))
         else:
             end, end_shape = layout[last]
             at[first].append(len(out))
@@ -710,7 +765,9 @@ class Cache:
 
     def tensor(self, game, player: Any, out: np.ndarray | None = None) -> np.ndarray:
         """``out``: see :meth:`TensorCache.tensor`."""
-        self._check(game, player)
+        n = self.num_players
+        if type(player) is not int or not 0 <= player < n or game.s.num_players != n:
+            self._check(game, player)
         return self._cache.tensor(game, player, out)
 
     def tensor_list(self, game, player: Any) -> list[float]:

@@ -518,7 +518,9 @@ class Cache:
 
     def tensor(self, game, player: Any, out: np.ndarray | None = None) -> np.ndarray:
         """``out``: see :meth:`TensorCache.tensor`."""
-        self._check(game, player)
+        n = self.num_players
+        if type(player) is not int or not 0 <= player < n or game.s.num_players != n:
+            self._check(game, player)
         return self._cache.tensor(game, player, out)
 
     def tensor_list(self, game, player: Any) -> list[float]:
