@@ -125,8 +125,12 @@ def quarantined() -> ApiError:
 
 def dumps(value: Any) -> str:
     """``value`` as compact JSON text (orjson: several times faster than ``json``; keys that
-    are not strings are written as ``json`` would, e.g. ``null`` for None)."""
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    are not strings are written as ``json`` would, e.g. ``null`` for None). orjson's option
+    for such keys makes it slower on every dict, so it is asked for only when a key needs it."""
+    try:
+        return orjson.dumps(value).decode()
+    except TypeError:  # a key that is not a string (or a value orjson cannot write: raised)
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def bot_seed(game_seed: int, seat: int, index: int) -> int:
