@@ -130,16 +130,15 @@ def rotation(layout: Layout, seat_axes: dict[str, int], n: int, observer: int) -
 class _Kind(NamedTuple):
     """What :func:`_update` needs of the public or the private groups: each group's ``start``,
     ``stop``, ``write`` and a blank of its size (``spec``), for each key the groups it is a key
-    of (``members``) and whether it is a family of rows (``rows``), whether a group may be
-    found twice among those of the keys that changed (``shared``), the groups written at every
+    of (``members``) and whether it is a family of rows (``rows``), the groups written at every
     call (``always``), the groups that follow others (``after``: a group's position and those of
     the groups it follows; ``followed``: all the groups followed) and the keys' positions
-    (``positions``)."""
+    (``positions``). A group found among the groups of two keys that changed is written twice
+    (the same values)."""
 
     spec: tuple[tuple[int, int, Callable[[Any, int, Any], None], memoryview], ...]
     members: tuple[tuple[int, ...], ...]
     rows: tuple[bool, ...]
-    shared: bool
     always: tuple[int, ...]
     after: tuple[tuple[int, frozenset[int]], ...]
     followed: frozenset[int]
@@ -199,8 +198,7 @@ def _kind(groups: Sequence[Group], which: list[int], blank: memoryview) -> _Kind
             after.append((j, frozenset(where[a] for a in g.after)))
     spec = tuple((g.start, g.stop, g.write, blank[: g.stop - g.start]) for g in mine)
     followed = frozenset(j for _, deps in after for j in deps)
-    shared = any(len(ks) > 1 for ks in keys)
-    return _Kind(spec, members, tuple(rows), shared, always, tuple(after), followed, range(count))
+    return _Kind(spec, members, tuple(rows), always, tuple(after), followed, range(count))
 
 
 class TensorCache:
@@ -321,12 +319,12 @@ def _update(game, player, keys, kind: _Kind, out, writer, old) -> None:
     a float32 memoryview of the array written."""
     if len(keys) != len(old):
         raise ValueError(f"{len(keys)} keys for {len(old)}")
-    changed = list(compress(kind.positions, map(ne, keys, old)))
-    done: Any = kind.always
+    spec, members, rows, always, after, followed, positions = kind
+    done: Any = always
+    changed = list(compress(positions, map(ne, keys, old)))
     try:
         if changed:
-            done = list(done)
-            members, rows = kind.members, kind.rows
+            done = list(done)  # the groups written at every call, and those of the keys changed
             for k in changed:
                 key, before, mine = keys[k], old[k], members[k]
                 if rows[k] and type(before) is list and len(before) == len(key):
@@ -339,11 +337,10 @@ def _update(game, player, keys, kind: _Kind, out, writer, old) -> None:
                         raise ValueError(f"a family of {len(mine)} rows keyed by {len(key)}")
                     done += mine
                     old[k] = ALWAYS if key is ALWAYS else _renew(key, before)
-            if not kind.followed.isdisjoint(done):
-                for j, deps in kind.after:
+            if not followed.isdisjoint(done):
+                for j, deps in after:
                     if not deps.isdisjoint(done) and j not in done:
                         done.append(j)
-        spec = kind.spec
         for j in done:
             start, stop, write, blank = spec[j]
             out[start:stop] = blank

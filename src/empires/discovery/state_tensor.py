@@ -142,11 +142,13 @@ def _now(game, player: int, e: _Writer) -> None:
     if pending:
         d = pending[-1]
         at = _turn_offsets(e.n)
-        p = d["player"]
-        rel = e.rel_map
-        if p in rel:
-            e.buf[at[4] + rel[p]] = 1.0
-        _decision(d, e, at)
+        q = e.rel_map.get(d["player"])
+        if q is not None:
+            e.buf[at[4] + q] = 1.0
+        if len(d) <= 2:  # most decisions: a kind and a player
+            e.buf[at[5] + _KIND.get(d["kind"], _NO_KIND)] = 1.0
+        else:
+            _decision(d, e, at)
 
 
 def _order(game, player: int, e: _Writer) -> None:
@@ -202,7 +204,7 @@ def _scalar_row(at: int, field: str, scale: float, q: int):
     number per seat: ``field[p] / scale`` of the seat ``p`` that row shows."""
 
     def write(game, player: int, e: _Writer) -> None:
-        v = getattr(game.s, field)[(q - e.rel_map[0]) % e.n]  # rel[0] is -observer
+        v = getattr(game.s, field)[e.seats[q]]
         if v:
             e.buf[at] = v / scale
 
@@ -214,7 +216,7 @@ def _count_row(at: int, field: str, scale: float, q: int):
     counts: ``field[p] / scale`` of the seat ``p`` that row shows."""
 
     def write(game, player: int, e: _Writer) -> None:
-        row = getattr(game.s, field)[(q - e.rel_map[0]) % e.n]
+        row = getattr(game.s, field)[e.seats[q]]
         if any(row):
             buf = e.buf
             for w, c in enumerate(row):
@@ -252,7 +254,7 @@ def _colony_row(at: int, field: str, scale: float, q: int):
     / VP_SCALE."""
 
     def write(game, player: int, e: _Writer) -> None:
-        row = game.s.colony_vp[(q - e.rel_map[0]) % e.n]
+        row = game.s.colony_vp[e.seats[q]]
         buf = e.buf
         for a, v in enumerate(row[:3]):
             buf[at + a] = v / VP_SCALE
@@ -306,13 +308,14 @@ def _score_row(at: int, field: str, scale: float, q: int):
 
     def write(game, player: int, e: _Writer) -> None:
         s = game.s
-        p = (q - e.rel_map[0]) % e.n
+        p = e.seats[q]
         colony_vp = s.colony_vp[p]
         row = (
             colony_vp[0],
             colony_vp[1],
             colony_vp[2],
-            sum([_COUNTER_VP[c] for c in s.found[p]]) + sum([_CARD_VP[c] for c in s.cards_won[p]]),
+            sum(map(_COUNTER_VP.__getitem__, s.found[p]))
+            + sum(map(_CARD_VP.__getitem__, s.cards_won[p])),
             _building_vp(s, p) if s.owned[p] else 0,
             s.economy[p] if s.step == "over" else _income(s.goods[p], s.ships[p]),
             s.vp_bought[p],
@@ -772,7 +775,9 @@ class Cache:
 
     def tensor_list(self, game, player: Any) -> list[float]:
         """The same tensor as a new Python list (kept up to date value by value)."""
-        self._check(game, player)
+        n = self.num_players
+        if type(player) is not int or not 0 <= player < n or game.s.num_players != n:
+            self._check(game, player)
         return self._cache.tensor_list(game, player)
 
     def _check(self, game, player: Any) -> None:

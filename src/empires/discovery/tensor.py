@@ -258,13 +258,14 @@ class _Writer:
     """The sparse buffer an observation is encoded into, and the seat arithmetic every block
     encoder shares: relative seats and block offsets for ``num_players``."""
 
-    __slots__ = ("buf", "n", "rel_map", "off")
+    __slots__ = ("buf", "n", "rel_map", "seats", "off")
 
     def __init__(self, n: int, base: int, buf=None) -> None:
         # sparse (index -> value), or a float32 memoryview of the tensor itself
         self.buf: Any = defaultdict(float) if buf is None else buf
         self.n = n
         self.rel_map = {p: (p - base) % n for p in range(n)}
+        self.seats = tuple((base + q) % n for q in range(n))  # relative seat q's absolute seat
         self.off = _offsets(n).__getitem__
 
     def rel(self, p) -> int:

@@ -483,16 +483,20 @@ class EmpiresObserver:
         return self._cache
 
     def set_from(self, state, player):
-        if self.tensor is None:
+        tensor = self.tensor
+        if tensor is None:
             return
         engine = state._engine
-        if engine.lazy is not None and engine.initial is None:
-            # a new initial state of a seed=-1 game (OpenSpiel builds one to learn the shape):
-            # from scratch, not through the cache of the states being played
-            self.adapter.observation_tensor(engine.game, player, self.tensor)
+        if engine.initial is None and engine.lazy is None:  # a state being played
+            cache = self._cache
+            if cache is None:
+                cache = self._tensors
+            cache.tensor(engine.game, player, tensor)
             return
         if engine.initial is None:
-            self._tensors.tensor(engine.game, player, self.tensor)
+            # a new initial state of a seed=-1 game (OpenSpiel builds one to learn the shape):
+            # from scratch, not through the cache of the states being played
+            self.adapter.observation_tensor(engine.game, player, tensor)
             return
         # OpenSpiel computes the tensor shape from a new initial state at every
         # observation_tensor() call: initial states of a fixed seed share a cached tensor.
@@ -507,15 +511,18 @@ class EmpiresObserver:
 
     def tensor_list(self, state, player: int) -> list[float]:
         """``set_from`` then the tensor as a new list; for a state being played, straight from
-        the cache's list of the seat's tensor (kept up to date span by span, not converted whole
-        at every call)."""
+        the cache's list of the seat's tensor (kept beside the array it was made from: only the
+        values that changed are converted again)."""
         engine, tensor = state._engine, self.tensor
         if tensor is None:
             raise ValueError("this observer gives information-state strings, not tensors")
-        if self._tensors is None or engine.lazy is not None or engine.initial is not None:
+        if engine.initial is not None or engine.lazy is not None:
             self.set_from(state, player)
             return tensor.tolist()
-        return self._tensors.tensor_list(engine.game, player)
+        cache = self._cache
+        if cache is None:
+            cache = self._tensors
+        return cache.tensor_list(engine.game, player)
 
     def string_from(self, state, player):
         if self.perfect_recall:

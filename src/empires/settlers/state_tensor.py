@@ -525,7 +525,9 @@ class Cache:
 
     def tensor_list(self, game, player: Any) -> list[float]:
         """The same tensor as a new Python list (kept up to date value by value)."""
-        self._check(game, player)
+        n = self.num_players
+        if type(player) is not int or not 0 <= player < n or game.s.num_players != n:
+            self._check(game, player)
         return self._cache.tensor_list(game, player)
 
     def _check(self, game, player: Any) -> None:
