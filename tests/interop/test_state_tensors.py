@@ -252,6 +252,21 @@ def test_discovery_groups_write_only_their_blocks():
     assert_groups_write_only_their_blocks(state_tensor, game)
 
 
+def test_two_caches_of_one_player_count_share_their_plan_and_nothing_else():
+    adapter = get_adapter("discovery")
+    one, two = state_tensor.tensor_cache(3), state_tensor.tensor_cache(3)
+    assert one._cache._sources is two._cache._sources  # worked out once
+    games = [adapter.new_game(3, 1), adapter.new_game(3, 2)]
+    rng = Rng(5)
+    for _ in range(60):
+        for cache, game in zip((one, two), games, strict=True):
+            seat = game.current_player
+            np.testing.assert_array_equal(
+                cache.tensor(game, seat), state_tensor.observation_tensor(game, seat)
+            )
+            game.apply(rng.choice(game.legal_actions()))
+
+
 def test_discovery_public_keys_are_the_fields_they_name():
     from operator import attrgetter
 

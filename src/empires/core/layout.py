@@ -201,6 +201,41 @@ def _kind(groups: Sequence[Group], which: list[int], blank: memoryview) -> _Kind
     return _Kind(spec, members, tuple(rows), always, tuple(after), followed, range(count))
 
 
+# (size, groups, rotations) by their ids -> (groups, rotations, _plan's answer), a few kept
+_PLANS: dict[tuple[int, int, int], tuple[Any, Any, tuple[_Kind, _Kind, list[np.ndarray]]]] = {}
+
+
+def _plan(
+    size: int, groups: tuple[Group, ...], rotations: Sequence[np.ndarray]
+) -> tuple[_Kind, _Kind, list[np.ndarray]]:
+    """The public and private groups' :class:`_Kind` and each seat's sources (its rotation,
+    its private places pointing at its part of the cache's array), for these groups and
+    rotations; worked out once for the same objects."""
+    key = (size, id(groups), id(rotations))
+    known = _PLANS.get(key)
+    if known is not None and known[0] is groups and known[1] is rotations:
+        return known[2]
+    if not groups_cover(groups, size):
+        raise ValueError("the groups must cover the tensor end to end")
+    public = [i for i, g in enumerate(groups) if not g.private]
+    private = [i for i, g in enumerate(groups) if g.private]
+    blank = np.zeros(size, np.float32).data  # what a group is cleared with (never written)
+    mask = np.zeros(size, bool)
+    for i in private:
+        mask[groups[i].start : groups[i].stop] = True
+    sources = [
+        np.where(mask, np.arange(size) + (1 + p) * size, r).astype(np.intp)
+        for p, r in enumerate(rotations)
+    ]
+    # (shared by every cache of these groups, never written; not flagged read-only: take()
+    # copies an index array that is not writeable at every call)
+    plan = (_kind(groups, public, blank), _kind(groups, private, blank), sources)
+    if len(_PLANS) >= 16:
+        _PLANS.clear()
+    _PLANS[key] = (groups, rotations, plan)
+    return plan
+
+
 class TensorCache:
     """Every seat's tensor kept from one call to the next: :meth:`tensor` rewrites only the
     groups of blocks whose key changed since the previous call (compared by value against a
@@ -221,21 +256,17 @@ class TensorCache:
         rotations: Sequence[np.ndarray],
         private_keys: Callable[[Any, int], tuple] | None = None,
     ) -> None:
-        if not groups_cover(groups, size):
-            raise ValueError("the groups must cover the tensor end to end")
         self.size = size
         self.groups = tuple(groups)
         self._keys = keys
         self._private_keys = private_keys
         self._writer = writer
         self._rotations = rotations
-        public = [i for i, g in enumerate(self.groups) if not g.private]
-        private = [i for i, g in enumerate(self.groups) if g.private]
-        if private and private_keys is None:
+        # what the groups and rotations give, worked out once for them (a cache is often set up
+        # per game: an OpenSpiel observer, a PettingZoo environment)
+        self._public, self._private, self._sources = _plan(size, self.groups, rotations)
+        if self._private.members and private_keys is None:
             raise ValueError("private groups need private_keys")
-        blank = np.zeros(size, np.float32).data  # what a group is cleared with
-        self._public = _kind(self.groups, public, blank)
-        self._private = _kind(self.groups, private, blank)
         # One array holds the public groups as seen from seat 0 (its first ``size`` values) and
         # then each seat's private groups, so that a seat's tensor is one ``take`` from it
         # (``_sources[player]``: the rotation, its private places pointing at the seat's part).
@@ -243,13 +274,6 @@ class TensorCache:
         self._seen = self._all[:size]
         self._seen_writer = writer(0, self._seen)
         self._seen_mv = self._seen.data  # a memoryview of the array
-        mask = np.zeros(size, bool)
-        for i in private:
-            mask[self.groups[i].start : self.groups[i].stop] = True
-        self._sources = [
-            np.where(mask, np.arange(size) + (1 + p) * size, r).astype(np.intp)
-            for p, r in enumerate(rotations)
-        ]
         self._seen_keys = [ALWAYS] * len(self._public.members)
         self._seats: dict[int, _Seat] = {}
 
