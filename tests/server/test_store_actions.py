@@ -4,7 +4,12 @@ human, a finished game marked finished; a batch with no human action changes no 
 
 from __future__ import annotations
 
-from empires.server.db import Store
+import re
+from datetime import datetime
+
+from sqlalchemy import select
+
+from empires.server.db import Store, actions, games
 from empires.server.manager import build_game
 from tests.server.server_helpers import rows
 
@@ -51,6 +56,16 @@ def test_a_batch_stores_its_actions_and_touches_its_games(db_url):
             (a, 2, 0, "w", None, True),
         ]
     )
+    # The times are written as SQLAlchemy writes them (read back as datetimes by it; on SQLite
+    # the same text as every other time column).
+    with store.engine.connect() as conn:
+        created = conn.execute(select(actions.c.created)).scalars().all()
+        touched = conn.execute(select(games.c.touched, games.c.last_human).where(games.c.id == a))
+        when = touched.one()
+    assert all(isinstance(t, datetime) for t in [*created, *when])
+    if db_url.startswith("sqlite"):
+        texts = rows(db_url, "SELECT created FROM actions UNION SELECT touched FROM games")
+        assert all(re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}", t[0]) for t in texts)
     loaded = store.load_game(b)
     assert loaded is not None and loaded.actions == [(0, "pass"), (1, "z")]
     assert loaded.stand_ins == {1: "heuristic"}
