@@ -291,11 +291,31 @@ def test_information_state_follows_public_offers():
     recall), although the observation no longer shows them."""
     rng = random.Random(7)
     state = load(2, seed=3).new_initial_state()
-    first_offer = state._engine.records[0]
+    first_offer = str(state._engine.records[0])
     while state.engine.s.turn == 1:
         state.apply_action(rng.choice(state.legal_actions()))
     assert len(state._engine.records) == 2
     assert first_offer in state.information_state_string(0)
+
+
+def test_public_records_are_worked_out_when_read_as_they_were_made():
+    """A record is kept as a copy of the game and worked out when an information state first
+    reads it: the same text as the adapter's record of the game at that point."""
+    rng = random.Random(11)
+    state = load(3, seed=4).new_initial_state()
+    adapter = state._engine.adapter
+    expected = [adapter.public_record(state.engine)]
+    while len(expected) < 3 and not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+        if len(state._engine.records) > len(expected):
+            expected.append(adapter.public_record(state.engine))
+    for _ in range(20):  # the game goes on; the records stay as they were made
+        if not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+    records = state._engine.records
+    assert all(r.text is None for r in records[1:3])  # none asked for yet
+    assert [str(r) for r in records[:3]] == expected
+    assert "offers " + " ".join(expected) in state.information_state_string(0)
 
 
 # ---- the observation tensor ------------------------------------------------------------------

@@ -135,7 +135,8 @@ class _Engine:
     does not pay for a game it throws away.
 
     * ``records``: the adapter's public records so far (one more each time its
-      ``public_record_key`` changes, e.g. at each Discovery turn), for the information state;
+      ``public_record_key`` changes, e.g. at each Discovery turn), for the information state:
+      each a :class:`_Record`, worked out when an information state is first asked for;
     * ``observations``: the current observation per seat, dropped by every action (OpenSpiel
       asks for a state's information-state string, observation string and tensor separately);
     * ``initial``: ``(game, players, seed, options)`` while this is the untouched initial state
@@ -180,7 +181,7 @@ class _Engine:
         if game is not None:
             self.game = game
             self.key = adapter.public_record_key(game)
-        self.records: tuple[str, ...] = records
+        self.records: tuple[_Record, ...] = records
         self.observations: dict[int, dict] = {}
         self.initial = initial
         # An engine not set up yet: (players, seed, options), or a game to clone (the initial
@@ -194,7 +195,7 @@ class _Engine:
             lazy, self.lazy = self.lazy, None
             if isinstance(lazy, tuple):
                 game = _new_engine_game(self.adapter, *lazy)
-                self.records = (self.adapter.public_record(game),)
+                self.records = (_Record(self.adapter, game.clone()),)
             else:
                 game = lazy.clone()
             self.game, self.key = game, self.adapter.public_record_key(game)
@@ -259,7 +260,27 @@ class _Engine:
         key = self.adapter.public_record_key(game)
         if key != self.key:
             self.key = key
-            self.records += (self.adapter.public_record(game),)
+            self.records += (_Record(self.adapter, game.clone()),)
+
+
+class _Record:
+    """A public record (``adapter.public_record``) of a game at one point, worked out when it
+    is first read (``str``), from the game as it was then (a copy nobody changes): most games
+    played through OpenSpiel never ask for an information state, and a Discovery record (an
+    observation of the whole table) costs about two copies of the game."""
+
+    __slots__ = ("adapter", "game", "text")
+
+    def __init__(self, adapter, game) -> None:
+        self.adapter = adapter
+        self.game = game
+        self.text: str | None = None
+
+    def __str__(self) -> str:
+        if self.text is None:
+            self.text = self.adapter.public_record(self.game)
+            self.game = None  # no longer needed
+        return self.text
 
 
 def _new_engine_game(adapter, players: int, seed: int, options):
@@ -309,7 +330,8 @@ class EmpiresGame(pyspiel.Game):
         # which matters because OpenSpiel builds an initial state for every clone). Setting it
         # up also checks that the options allow this many players.
         self._initial = _new_engine_game(self.adapter, players, max(seed, 0), options)
-        self._initial_records = (self.adapter.public_record(self._initial),)
+        # (never changed: initial states are its clones)
+        self._initial_records = (_Record(self.adapter, self._initial),)
         self._observer: EmpiresObserver | None = None  # for EmpiresState.observation_tensor
 
     def new_initial_state(self):
@@ -438,7 +460,7 @@ def _info_state(state: EmpiresState, player: int) -> str:
     return "\n".join(
         (
             f"seat {player}",
-            "offers " + " ".join(engine.records),
+            "offers " + " ".join(map(str, engine.records)),
             past,
             "observation " + _observation_json(state, player),
         )
