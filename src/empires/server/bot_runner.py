@@ -97,7 +97,7 @@ async def think_and_commit(
             bot_choose, spec, seed, game.state.clone(), limiter=limiter
         )
     stand_in = spec if game.seats[seat].kind == "human" else None
-    return await manager._commit(game, seat, str(action), stand_in)
+    return await manager._commit(game, seat, str(action), stand_in, action)
 
 
 class ThreadBotRunner:

@@ -175,18 +175,21 @@ def _describe(state, action, viewer: Any = "actor") -> str:
         return str(action) if viewer == "actor" else "A move."
 
 
-def log_entry(state, index: int, seat: int, action: str) -> dict:
+def log_entry(state, index: int, seat: int, action: str, value: Any = None) -> dict:
     """The server's log entry for ``action`` (canonical, about to be applied by ``seat``). Its
     ``text`` is the actor's; when a spectator would read other words (a secret pick), ``views``
-    holds each other viewer's own. Never sent as is: see :func:`entry_for`."""
-    text = _describe(state, action)
+    holds each other viewer's own. Never sent as is: see :func:`entry_for`. ``value``: the
+    action as the engine's check returned it, when known (described without reading the words
+    again)."""
+    named = action if value is None else value
+    text = _describe(state, named)
     entry = {"index": index, "seat": seat, "action": action, "text": text}
-    public = _describe(state, action, None)
+    public = _describe(state, named, None)
     if public != text:
         views: dict[int | None, str] = {None: public}
         for q in range(state.num_players):
             if q != seat:
-                views[q] = _describe(state, action, q)
+                views[q] = _describe(state, named, q)
         entry["views"] = views
     return entry
 
@@ -1363,10 +1366,17 @@ class GameManager:
             )
 
     async def _commit(
-        self, game: LiveGame, seat: int, action: str, stand_in: str | None = None
+        self,
+        game: LiveGame,
+        seat: int,
+        action: str,
+        stand_in: str | None = None,
+        value: Any = None,
     ) -> dict:
         """Validate, store, then apply in place and publish. Caller holds ``game.lock``.
-        ``stand_in``: the bot playing for an absent human seat (marked in the log).
+        ``stand_in``: the bot playing for an absent human seat (marked in the log). ``value``:
+        the action as a bot chose it (one of the legal actions; ``action`` is its words),
+        checked as it is instead of reading the words again.
 
         The engine checks the action without applying it; the live state changes only once
         the action is stored (no copy of the state is made), so nobody ever sees an unstored
@@ -1376,17 +1386,17 @@ class GameManager:
         built waits for it (:meth:`LiveGame.settled`), one view for both changes."""
         game.changing += 1
         try:
-            return await self._check_store_apply(game, seat, action, stand_in)
+            return await self._check_store_apply(game, seat, action, stand_in, value)
         finally:
             game.changed_done()
 
     async def _check_store_apply(
-        self, game: LiveGame, seat: int, action: str, stand_in: str | None
+        self, game: LiveGame, seat: int, action: str, stand_in: str | None, value: Any = None
     ) -> dict:
         """:meth:`_commit`'s work."""
         state = game.state
         try:
-            act = state.check(action)
+            act = state.check(action if value is None else value)
         except IllegalActionError as exc:
             raise ApiError(422, "illegal_action", str(exc)) from None
         except (ValueError, TypeError, KeyError, IndexError) as exc:
@@ -1395,7 +1405,7 @@ class GameManager:
             ) from None
         canonical = str(act)
         index = len(game.log)
-        entry = log_entry(state, index, seat, canonical)
+        entry = log_entry(state, index, seat, canonical, act)
         if action != canonical:
             entry["submitted"] = action  # memory only: recognises a resubmission
         if stand_in is not None:

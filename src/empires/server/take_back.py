@@ -22,6 +22,8 @@ MAX_UNDO = 20  # actions one undo request may take back
 
 def moves(actions: int, undos: list[dict]) -> int:
     """The number of moves of a game with ``actions`` standing actions and these ``undos``."""
+    if not undos:  # (most games: asked several times per action)
+        return actions
     return actions + sum(len(u["actions"]) + 1 for u in undos)
 
 
