@@ -430,6 +430,40 @@ def test_a_tensor_cache_of_families_and_shared_keys_equals_the_tensor_from_scrat
             assert written <= 2
 
 
+def test_groups_written_at_every_call_are_written_at_every_call():
+    from empires.core.layout import EVERY_CALL, Group, TensorCache
+
+    calls = []
+
+    def public(game, player, w):
+        w[0] = game["n"]
+
+    def private(game, player, w):
+        calls.append(player)
+        w[1] = game["n"] + player
+
+    def secret(game, player, w):
+        w[2] = game["secret"]
+
+    cache = TensorCache(
+        3,
+        [
+            Group(0, 1, public, key=EVERY_CALL),
+            Group(1, 2, private, True, key=EVERY_CALL),
+            Group(2, 3, secret, True),
+        ],
+        lambda game: (),
+        lambda player, t: t,
+        [np.arange(3), np.arange(3)],
+        lambda game, player: (game["secret"],),
+    )
+    game = {"n": 1, "secret": 5}
+    for n in range(1, 5):
+        game["n"] = n
+        assert cache.tensor(game, n % 2).tolist() == [n, n + n % 2, 5]
+    assert calls == [1, 0, 1, 0]
+
+
 def test_a_tensor_cache_writes_everything_again_after_a_write_that_failed():
     cache, scratch = _toy_cache()
     import random

@@ -293,26 +293,21 @@ class TensorCache:
         seat = self._seats.get(player)
         if seat is None:
             seat = self._seat(player)
-        if seat.old:
+        if self._private.spec:
             private_keys: Any = self._private_keys
-            _update(
-                game,
-                player,
-                private_keys(game, player),
-                self._private,
-                seat.mv,
-                seat.writer,
-                seat.old,
-            )
+            keys, old = private_keys(game, player), seat.old
+            # most calls change nothing private: _update only when there is something to write
+            if self._private.always or len(keys) != len(old) or any(map(ne, keys, old)):
+                _update(game, player, keys, self._private, seat.mv, seat.writer, old)
         if out is None:
             out = seat.out
-        self._all.take(self._sources[player], out=out, mode="wrap")  # unbuffered (in range)
+        self._all.take(seat.source, out=out, mode="wrap")  # unbuffered (in range)
         return out
 
     def _seat(self, player: int) -> _Seat:
         mine = self._all[(1 + player) * self.size : (2 + player) * self.size]
         seat = self._seats[player] = _Seat(
-            mine, self._writer(player, mine), len(self._private.members)
+            mine, self._writer(player, mine), len(self._private.members), self._sources[player]
         )
         return seat
 
@@ -380,10 +375,11 @@ class _Seat:
     their keys' snapshots) and, once asked for, the list of its tensor (``items``) with the
     array that list was made from (``listed``)."""
 
-    __slots__ = ("out", "mine", "mv", "writer", "old", "items", "listed")
+    __slots__ = ("out", "mine", "mv", "writer", "old", "items", "listed", "source")
 
-    def __init__(self, mine: np.ndarray, writer: Any, private: int) -> None:
+    def __init__(self, mine: np.ndarray, writer: Any, private: int, source: np.ndarray) -> None:
         self.out = np.zeros(len(mine), np.float32)
+        self.source = source  # where each of its tensor's values is taken from
         self.mine = mine
         self.mv = mine.data
         self.writer = writer

@@ -254,7 +254,11 @@ class _Engine:
 
     def apply(self, code: int) -> None:
         game = self.game
-        game.apply(code)
+        codes = game.legal_action_codes()  # worked out once per decision, as the actions
+        if code in codes:  # the action value offered (no decoding); else the engine's error
+            game.apply(game.legal_actions()[codes.index(code)])
+        else:
+            game.apply(code)
         self.observations.clear()
         self.initial = None
         key = self.adapter.public_record_key(game)
