@@ -77,3 +77,18 @@ def test_a_change_the_tracker_did_not_see_stops_it():
     fresh = ScoreTracker.start(other)
     assert fresh is not None and not fresh.follow(new.state, 1)
     assert fresh.track(new.state, 0) is None  # another state, and not over
+
+
+def test_a_tracker_that_fails_stops_and_the_game_goes_on(monkeypatch):
+    new = build_game("discovery", BOTS, None, 12)
+    live = LiveGame(new.row, new.state, new.log)
+    actions = near_the_end("discovery", 12)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug in the chart")
+
+    monkeypatch.setattr(live._tracker, "follow", broken)
+    live.state.apply(actions[0])
+    live.log.append({"seat": 0, "action": actions[0]})
+    live.follow_scores()  # logged, not raised
+    assert live._tracker is None

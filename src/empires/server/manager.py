@@ -633,9 +633,14 @@ class LiveGame:
         """After an action applied to the live state and logged: the score track follows it
         (and stops following, for a replay once finished, after a change it did not see)."""
         tracker = self._tracker
-        if tracker is not None and not tracker.follow(
-            self.state, len(self.log), self.public_events
-        ):
+        if tracker is None:
+            return
+        try:
+            followed = tracker.follow(self.state, len(self.log), self.public_events)
+        except Exception:  # the chart must never stop a game: it is replayed once finished
+            log.exception("game %s: the score track stops following", self.id)
+            followed = False
+        if not followed:
             self._tracker = None
 
     def public_events(self, since: int) -> list[dict]:
