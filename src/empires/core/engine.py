@@ -117,8 +117,12 @@ class EngineGame:
         legal = self.legal_actions()
         codes = self._codes
         if codes is None or codes[0] is not legal:
-            encode, n = self.codec.encode, self.s.num_players
-            codes = self._codes = (legal, [encode(a, n) for a in legal])
+            n = self.s.num_players
+            table = self.codec.codes(n)  # one lookup per action, not a call of encode each
+            try:
+                codes = self._codes = (legal, [table[a] for a in legal])
+            except KeyError:  # (an action outside the space: encode names it)
+                codes = self._codes = (legal, [self.codec.encode(a, n) for a in legal])
         return list(codes[1])
 
     def apply(self, action: Any) -> None:
