@@ -2,7 +2,8 @@
 
     python benchmarks/server_load.py [--games 50] [--players 2] [--bot random] [--seconds 120]
                                      [--spectators 1] [--lang en] [--db sqlite:///FILE] [--json]
-                                     [--port PORT] [--compare GIT-REF [--rounds N] [--base REF2]]
+                                     [--port PORT] [--src DIR]
+                                     [--compare GIT-REF [--rounds N] [--base REF2]]
 
 Starts ``empires serve`` in a subprocess on 127.0.0.1 (a free port, a fresh SQLite file unless
 ``--db`` is given, no bot delay, and per-client limits raised: every client here is one loopback
@@ -18,7 +19,8 @@ the limits of ``LOAD_LIMITS``). ``--compare REF`` also measures the code of the 
 free port, run after this checkout's under the same load) and prints the two runs side by side
 with their ratio (actions per second, p99 latency). ``--rounds N`` alternates N runs of each
 (this checkout, then ``REF``, and again) and also prints the ratio of the best round of each;
-``--base REF2`` measures the code of commit ``REF2`` in place of this checkout's files.
+``--base REF2`` measures the code of commit ``REF2`` in place of this checkout's files;
+``--src DIR`` the code of the ``src`` folder ``DIR`` (a compiled tree, say).
 
 Reports actions per second (every action the server stored: human and bot), the latency of
 a human action: from sending it on the websocket to its acknowledgement, which the server sends
@@ -287,7 +289,8 @@ def measure_both(args, ref: str) -> tuple[list[dict], list[dict]]:
     runs made close together."""
     now: list[dict] = []
     before: list[dict] = []
-    with worktree(args.base) as mine, worktree(ref) as theirs:
+    with worktree(args.base) as checkout, worktree(ref) as theirs:
+        mine = args.src or checkout
         for _ in range(args.rounds):
             now.append(measure(args, src=mine))
             before.append(measure(args, src=theirs))
@@ -351,8 +354,16 @@ def main(argv=None) -> int:
         help="with --compare: git commit REF in place of this checkout (whose files other "
         "work may be changing)",
     )
+    parser.add_argument(
+        "--src",
+        metavar="DIR",
+        help="the src folder of another tree to run in place of this checkout, e.g. a compiled "
+        "one (python benchmarks/compiled.py --build-only --dir DIR; then --src DIR/src)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    if args.src and (args.base or args.port is not None):
+        parser.error("--src runs a tree of your own: leave out --base and --port")
     if not 1 <= args.games <= 1000 or not 2 <= args.players <= 6 or args.seconds <= 0:
         parser.error("--games 1..1000, --players 2..6 and a positive --seconds")
     if args.port is not None and args.compare:
@@ -362,7 +373,7 @@ def main(argv=None) -> int:
     if args.base and not args.compare:
         parser.error("--base goes with --compare")
     if not args.compare:
-        report = measure(args, port=args.port)
+        report = measure(args, port=args.port, src=args.src)
         if args.json:
             print(json.dumps(report))
         else:
@@ -372,7 +383,7 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps({"now": now, args.compare: before}))
         return 0
-    mine = args.base or "this checkout"
+    mine = args.base or args.src or "this checkout"
     for k, (a, b) in enumerate(zip(now, before, strict=True), 1):
         label = f"round {k}, " if args.rounds > 1 else ""
         print_report(a, f"{label}{mine}: ")
