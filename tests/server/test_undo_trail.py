@@ -102,32 +102,3 @@ def test_a_trail_of_another_move_or_seat_is_not_used():
     assert take_back.allowed_undos(game, seat) == 0
     take_back.keep_trail(game, None, 0)
     assert game.table.undo_trail is None
-
-
-def test_the_seats_view_shows_the_observation_the_undo_check_compared():
-    """The undo check's observation of the seat (take_back.ObservedState) is the one its view
-    of the same move shows, and only then: not after another action, not for another seat."""
-    from empires.server.manager import LiveGame, build_game
-
-    new = build_game("discovery", [{"kind": "human"}, {"kind": "human"}], None, 5)
-    live = LiveGame(new.row, new.state, new.log)
-    rng = Rng(5)
-    checked = 0
-    for _ in range(60):
-        st = live.state
-        seat = st.current_player
-        count = take_back.allowed_undos(live, seat)
-        seen = take_back.seen_observation(live, seat)
-        if seen is not None:
-            checked += 1
-            assert seen == st.observation(seat)
-            assert take_back.seen_observation(live, 1 - seat) is None
-            assert live.view(seat)["observation"] is seen
-            assert live.view(None)["observation"] == st.observation(None)
-        take_back.keep_trail(live, seat, count)
-        action = str(rng.choice(st.legal_actions()))
-        live.log.append({"index": len(live.log), "seat": seat, "action": action, "text": ""})
-        st.apply(action)
-        live.notify()
-        assert take_back.seen_observation(live, seat) is None  # another move now
-    assert checked > 3

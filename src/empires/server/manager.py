@@ -683,10 +683,7 @@ class LiveGame:
             and self.status == "active"
         ):
             legal = [{"action": str(a), "text": _describe(st, a)} for a in st.legal_actions()]
-        observation = take_back.seen_observation(self, seat) if legal else None
-        if observation is None:  # (else the undo check observed this very move already)
-            observation = st.observation(seat)
-        observation = hide_path(observation, self.card_path, self.card_set)
+        observation = hide_path(st.observation(seat), self.card_path, self.card_set)
         out = {
             "type": "state",
             "version": self.version,

@@ -93,9 +93,6 @@ class TableClock:
         # take_back.UndoTrail: the state at the last change, so that the next count checks only
         # the action that follows it.
         self.undo_trail: Any = None
-        # (state, moves, {seat: observation}): what the last undo check observed of that state
-        # at that move, for the seat's view of it (take_back.seen_observation).
-        self.undo_seen: Any = None
 
     @property
     def mode(self) -> str:

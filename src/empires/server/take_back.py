@@ -100,37 +100,6 @@ def keep_trail(game: Any, seat: int | None, count: int) -> None:
     )
 
 
-class ObservedState:
-    """``state`` as :func:`empires.core.undo.final` reads it, the observations it asks for
-    kept (:attr:`seen`): the seat's view of the same move shows the one compared (one
-    observation fewer per check; see :func:`seen_observation`)."""
-
-    __slots__ = ("state", "seen")
-
-    def __init__(self, state: Any) -> None:
-        self.state = state
-        self.seen: dict[Any, dict] = {}
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.state, name)
-
-    def observation(self, player: Any = None) -> dict:
-        seen = self.seen.get(player)
-        if seen is None:
-            seen = self.seen[player] = self.state.observation(player)
-        return seen
-
-
-def seen_observation(game: Any, seat: int | None) -> dict | None:
-    """The observation of ``seat`` the last undo check (:func:`allowed_undos`) compared, while
-    the game still stands at that move (the same state object, the same move count); else
-    None. Nobody may change it: the view shares it."""
-    kept = getattr(game.table, "undo_seen", None)
-    if kept is None or kept[0] is not game.state or kept[1] != game.moves:
-        return None
-    return kept[2].get(seat)
-
-
 def trail_applies(game: Any, seat: int | None) -> bool:
     """Whether the game kept a trail one move ago for ``seat``: :func:`allowed_undos` then
     checks one action (about a millisecond), not the whole history."""
@@ -163,8 +132,5 @@ def allowed_undos(game: Any, seat: int | None) -> int:
     if trail_applies(game, seat):
         trail = game.table.undo_trail
         last = game.log[-1]["action"]  # the last action's words (not the whole history's)
-        after = ObservedState(st)
-        barrier = final(trail.state, last, after, seat)
-        game.table.undo_seen = (st, game.moves, after.seen)
-        return 0 if barrier else min(own, trail.allowed + 1)
+        return 0 if final(trail.state, last, st, seat) else min(own, trail.allowed + 1)
     return min(own, undoable(st, seat))
