@@ -415,9 +415,7 @@ class ISMCTSBot:
             reward = search.evaluate(d)
             backup(path, reward)
             if vectors is not None and len(path) > 1:
-                acc = vectors.setdefault(path[1].action, [0.0] * len(reward))
-                for i, r in enumerate(reward):
-                    acc[i] += r
+                _add_vector(vectors, path[1].action, reward)
         self.last_iterations = done
         return root
 
@@ -442,20 +440,21 @@ class ISMCTSBot:
             root.children[a] = _Node(a, search.me, 0)
         k = len(candidates)
         rounds_max = None if self.iterations is None else max(1, self.iterations // k)
-        rounds = 0
+        rounds = begun = 0  # rounds played; begun: also those a candidate was not legal in
         started = self._now()
-        while rounds_max is None or rounds < rounds_max:
-            if rounds and deadline is not None:
+        while rounds_max is None or begun < rounds_max:
+            if begun and deadline is not None:
                 now = self._now()
-                per_round = (now - started) / rounds
+                per_round = (now - started) / begun
                 if now + per_round > deadline:
                     break
                 left = (deadline - now) / per_round
             else:
-                left = float((rounds_max or 0) - rounds)
+                left = float((rounds_max or 0) - begun)
             if rounds >= 2 and self._paired_settled(root, candidates, left):
                 self.last_early_stop = True
                 break
+            begun += 1
             rewards = self._round(state, search, candidates)
             if rewards is None:
                 continue  # a candidate was not legal in that determinization
@@ -466,9 +465,7 @@ class ISMCTSBot:
                 child.avail += 1
                 child.total += reward[search.me]
                 if vectors is not None:
-                    acc = vectors.setdefault(a, [0.0] * len(reward))
-                    for i, r in enumerate(reward):
-                        acc[i] += r
+                    _add_vector(vectors, a, reward)
         root.visits = rounds
         return rounds * k
 
@@ -488,8 +485,7 @@ class ISMCTSBot:
         kept = policy.rng.state if policy is not None else 0
         rewards = []
         for i, a in enumerate(candidates):
-            x = d if i == len(candidates) - 1 else d.clone()
-            x.narrate = False
+            x = d if i == len(candidates) - 1 else d.clone()  # (a copy does not narrate either)
             x.apply(a)
             search.fast = random.Random(seed).random
             if policy is not None:
@@ -773,6 +769,13 @@ class _Search:
         if totals is None:
             totals = [row["total"] for row in d.scores()]
         return totals
+
+
+def _add_vector(vectors: dict[Any, list[float]], action: Any, reward: list[float]) -> None:
+    """Add a whole reward vector to the sums of root action ``action`` (``root_vectors``)."""
+    acc = vectors.setdefault(action, [0.0] * len(reward))
+    for i, r in enumerate(reward):
+        acc[i] += r
 
 
 def _forced(node: _Node, a: Any, player: int) -> _Node:
