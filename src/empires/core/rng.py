@@ -47,6 +47,11 @@ def _signed(u: int) -> i64:
     return i64(u - _TWO64 if u >> 63 else u)
 
 
+def _unsigned(z: i64) -> int:
+    """The integer in ``[0, 2**64)`` whose two's-complement image is ``z``."""
+    return int(z) + _TWO64 if z < 0 else int(z)
+
+
 class Rng:
     __slots__ = ("_s",)
 
@@ -57,15 +62,11 @@ class Rng:
     @property
     def state(self) -> int:
         """The generator's whole state, an integer in ``[0, 2**64)`` (what a save keeps)."""
-        s = self._s
-        if NATIVE and s < 0:
-            return int(s) + _TWO64
-        return int(s)
+        return _unsigned(self._s) if NATIVE else self._s
 
     def next_u64(self) -> int:
         if NATIVE:
-            z = self._next_native()
-            return int(z) + _TWO64 if z < 0 else int(z)
+            return _unsigned(self._next_native())
         self._s = z = (self._s + _GAMMA) & _MASK
         z = ((z ^ (z >> 30)) * _MUL1) & _MASK
         z = ((z ^ (z >> 27)) * _MUL2) & _MASK

@@ -514,10 +514,7 @@ class EmpiresObserver:
             return
         engine = state._engine
         if engine.initial is None and engine.lazy is None:  # a state being played
-            cache = self._cache
-            if cache is None:
-                cache = self._tensors
-            cache.tensor(engine.game, player, tensor)
+            self._tensors.tensor(engine.game, player, tensor)
             return
         if engine.initial is None:
             # a new initial state of a seed=-1 game (OpenSpiel builds one to learn the shape):
@@ -545,10 +542,7 @@ class EmpiresObserver:
         if engine.initial is not None or engine.lazy is not None:
             self.set_from(state, player)
             return tensor.tolist()
-        cache = self._cache
-        if cache is None:
-            cache = self._tensors
-        return cache.tensor_list(engine.game, player)
+        return self._tensors.tensor_list(engine.game, player)
 
     def string_from(self, state, player):
         if self.perfect_recall:
