@@ -1,7 +1,7 @@
 """Load on the web app: N concurrent games with bot seats and websocket clients, on loopback.
 
-    python benchmarks/server_load.py [--games 50] [--players 2] [--bot random] [--seconds 120]
-                                     [--spectators 1] [--lang en] [--db sqlite:///FILE] [--json]
+    python benchmarks/server_load.py [--games 50] [--players 2] [--bot random] [--seconds 60]
+                                     [--spectators 1] [--lang en] [--db sqlite:///FILE] [--json] [--once]
                                      [--port PORT] [--src DIR]
                                      [--compare GIT-REF [--rounds N] [--base REF2]]
 
@@ -10,8 +10,11 @@ Starts ``empires serve`` in a subprocess on 127.0.0.1 (a free port, a fresh SQLi
 address), creates the games over HTTP, and opens per game one websocket
 for the human seat (seat 0, which plays uniformly random legal actions) and ``--spectators``
 read-only websockets (every socket asks for the words in ``--lang``); the other seats are
-server-side bots. Runs until every game is over or
-``--seconds`` pass, then stops the server.
+server-side bots. Each game finished makes way for a new one (the next seed), so
+``--games`` games run at once for the whole ``--seconds`` (a steady load: runs of a few seconds,
+with the load thinning out as the last games end, measured the machine's noise more than the
+server); ``--once`` plays each game once instead, until all are over or ``--seconds`` pass.
+Then the server is stopped.
 
 ``--port PORT`` uses a server already listening on 127.0.0.1:PORT instead (started by you with
 the limits of ``LOAD_LIMITS``). ``--compare REF`` also measures the code of the git commit
@@ -33,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -209,23 +213,37 @@ async def run_load(port: int, args) -> dict:
     seats = [{"kind": "human", "name": "load"}] + [
         {"kind": "bot", "bot": args.bot} for _ in range(args.players - 1)
     ]
-    runs = []
-    for i in range(args.games):
+    seeds = itertools.count(args.seed)
+
+    async def new_run() -> GameRun:
+        seed = next(seeds)
         game = await asyncio.to_thread(
-            http_json, f"{base}/api/games", {"seats": seats, "seed": args.seed + i}
+            http_json, f"{base}/api/games", {"seats": seats, "seed": seed}
         )
-        runs.append(GameRun(game, args.seed + i))
+        return GameRun(game, seed)
+
+    async def game_slot(run: GameRun) -> None:
+        """Play ``run`` (its player and spectators); unless ``--once``, then a new game in its
+        place, and so on until the deadline: ``--games`` games at once the whole time."""
+        while True:
+            watchers = [watch(base_ws, run, deadline, args.lang) for _ in range(args.spectators)]
+            await asyncio.gather(play(base_ws, run, deadline, args.lang), *watchers)
+            if args.once or not run.finished or time.monotonic() >= deadline:
+                return
+            run = await new_run()
+            runs.append(run)
+
+    runs = [await new_run() for _ in range(args.games)]
     start = time.perf_counter()
     deadline = time.monotonic() + args.seconds
-    tasks = [play(base_ws, r, deadline, args.lang) for r in runs]
-    tasks += [watch(base_ws, r, deadline, args.lang) for r in runs for _ in range(args.spectators)]
-    results = await asyncio.gather(*tasks, return_exceptions=True)
+    results = await asyncio.gather(*(game_slot(r) for r in list(runs)), return_exceptions=True)
     elapsed = time.perf_counter() - start
     failures = [repr(r) for r in results if isinstance(r, BaseException)]
     latencies = [x for r in runs for x in r.latencies]
     actions = sum(r.actions for r in runs)
     return {
         "games": args.games,
+        "games_played": len(runs),
         "players": args.players,
         "bot": args.bot,
         "spectators_per_game": args.spectators,
@@ -309,7 +327,8 @@ def print_report(report: dict, label: str = "") -> None:
         f"{label}{report['games']} games x {report['players']} players ({report['bot']} bots, "
         f"{report['spectators_per_game']} spectator socket(s) each, {report['db']}, "
         f"words in {report.get('lang', 'en')}): "
-        f"{report['finished_games']} finished in {report['seconds']:.1f} s"
+        f"{report.get('games_played', report['games'])} played, {report['finished_games']} "
+        f"finished in {report['seconds']:.1f} s"
     )
     print(f"  {report['actions']} actions stored, {report['actions_per_second']:.0f} actions/s")
     print(
@@ -340,7 +359,15 @@ def main(argv=None) -> int:
     parser.add_argument(
         "--lang", default="en", help="the language every socket asks for (en, es, it, pt)"
     )
-    parser.add_argument("--seconds", type=float, default=120.0, help="time limit (default 120)")
+    parser.add_argument(
+        "--seconds", type=float, default=60.0, help="how long the load lasts (default 60)"
+    )
+    parser.add_argument(
+        "--once",
+        action="store_true",
+        help="play each of the --games games once (the load thins out as they finish) instead "
+        "of starting a new game in the place of each one finished until --seconds pass",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--db", help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--port", type=int, help="use the server already on 127.0.0.1:PORT")

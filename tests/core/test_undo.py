@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from empires.bots import make_bot
 from empires.core.adapter import get_adapter
-from empires.core.undo import take_back, undoable
+from empires.core.rng import Rng
+from empires.core.undo import _hidden_untouched, _revealed, _rng_state, take_back, undoable
+from tests.discovery.test_properties import games as discovery_games
+from tests.settlers.test_settlers_properties import configs as settlers_configs
 
 GAMES = [("discovery", 3, 3), ("settlers", 2, 3), ("settlers", 1, 4)]
 
@@ -83,3 +88,48 @@ def test_bad_counts_are_refused():
     for bad in (0, -1, True, "1"):
         with pytest.raises(ValueError, match="take back 1 or more"):
             take_back(state, bad)
+
+
+# ---- the games' hidden_fields promise (the undo check skips its resampled comparison) -------
+@st.composite
+def _hidden_configs(draw):
+    """A game, a player count and options of it: Discovery's any, Settlers' any (solo too)."""
+    if draw(st.booleans()):
+        n, options = draw(discovery_games())
+        return "discovery", n, options
+    n, options = draw(settlers_configs())
+    return "settlers", n, options
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_hidden_configs(), st.integers(min_value=0, max_value=2**32))
+def test_an_action_leaving_the_hidden_fields_alone_reveals_nothing(config, seed):
+    """Wherever the undo check trusts ``hidden_fields`` (no draw, every hidden field as it was),
+    the resampled comparison it skips finds nothing revealed to the actor either; and the
+    shortcut is taken for some actions of every game."""
+    name, n, options = config
+    state = get_adapter(name).new_game(n, seed=seed, options=options)
+    assert state.hidden_fields  # both games name theirs
+    rng = Rng(seed ^ 0x0DD)
+    trusted = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        before, me = state.clone(), state.current_player
+        state.apply(action)
+        if _rng_state(before) != _rng_state(state) or not _hidden_untouched(before, state):
+            continue
+        trusted += 1
+        assert not _revealed(before, action, state, me), (name, seed, str(action), me)
+    assert trusted > 0
+
+
+def test_a_hidden_field_moved_is_not_trusted():
+    """A counter turned over (a hidden field changed) sends the check to the resampled
+    comparison; the same state unchanged is trusted."""
+    state = get_adapter("discovery").new_game(3, seed=5)
+    after = state.clone()
+    assert _hidden_untouched(state, after)
+    r = next(r for r, c in enumerate(after.s.counter) if c >= 0 and not after.s.revealed[r])
+    after.s.revealed[r] = True
+    assert not _hidden_untouched(state, after)

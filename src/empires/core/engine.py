@@ -45,6 +45,12 @@ class EngineGame:
     secret_choices: ClassVar[bool] = False
     # errors replay lets through as they are (besides SaveFileError)
     load_errors: ClassVar[tuple[type[Exception], ...]] = ()
+    # The state's fields that hold what some seat cannot see or mark who has seen what (face-down
+    # pieces, decks, hands, peeks): the game's promise that its rules read a hidden value only
+    # where they also move, turn over or reshuffle something in one of them, so an action that
+    # leaves them all as they were (and draws nothing) has revealed nothing. The undo check
+    # (empires.core.undo) then skips its resampled comparison. Empty: that check is always made.
+    hidden_fields: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, state: Any) -> None:
         self.s = state

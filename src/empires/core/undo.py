@@ -7,7 +7,9 @@ observation after the action differing from what it would be had the hidden part
 different). An action that ends a phase or a turn (the events it caused reach another one) is
 final too. A game may refine the rule with its
 :meth:`~empires.core.engine.EngineGame.undo_barrier` hook (an action that may never be taken
-back although nothing was revealed).
+back although nothing was revealed). The resampled comparison (the actor's observation in games
+whose hidden parts were dealt again) costs two determinizations per action; a game that names
+its ``hidden_fields`` is spared it for an action that leaves them all as they were.
 
 Because the engine is deterministic, taking back is exact: :func:`take_back` replays the game's
 history without its last actions. Both work on any :class:`~empires.core.engine.EngineGame`
@@ -112,7 +114,23 @@ def _barrier(before: Any, action: Any, after: Any, me: int) -> bool:
         return True
     if _closing_news(before, after):
         return True
+    if _hidden_untouched(before, after):
+        return False  # nothing hidden moved or turned over: nothing can have come to light
     return _revealed(before, action, after, me)
+
+
+def _hidden_untouched(before: Any, after: Any) -> bool:
+    """Whether every state field the game names in ``hidden_fields`` (see
+    :attr:`~empires.core.engine.EngineGame.hidden_fields`) is as it was before the action.
+    False for a game that names none."""
+    names = getattr(after, "hidden_fields", ())
+    if not names:
+        return False
+    b, a = before.s, after.s
+    for name in names:
+        if getattr(b, name) != getattr(a, name):
+            return False
+    return True
 
 
 def _closing_news(before: Any, after: Any) -> bool:

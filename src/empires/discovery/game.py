@@ -33,6 +33,18 @@ class DiscoveryGame(EngineGame):
     new_state = staticmethod(new_state)
     emit = staticmethod(narration.emit)
     event_texts = event_texts.TEXTS
+    # face-down counters (and the unused pile), the Discovery deck, the Trade Goods pool, the
+    # Capital Building stacks, and what is turned over or scouted (see EngineGame.hidden_fields)
+    hidden_fields = (
+        "counter",
+        "unused_counters",
+        "revealed",
+        "peeks",
+        "deck",
+        "deck_peeks",
+        "pool",
+        "stacks",
+    )
 
     def determinize(self, observer: int | None, rng) -> DiscoveryGame:
         """A copy in which everything ``observer`` cannot see is resampled with ``rng`` (an

@@ -34,6 +34,18 @@ class SettlersGame(EngineGame):
     event_texts = event_texts.TEXTS
     secret_choices = True  # a card picked in secret is named to its picker only
     load_errors = (CardFileError,)
+    # the hands (and which of their cards all saw taken), the private and looked-at cards, the
+    # decks and the Trade Route markers (see EngineGame.hidden_fields)
+    hidden_fields = (
+        "hand",
+        "known",
+        "alt",
+        "looking",
+        "faction_deck",
+        "common_deck",
+        "trade_deals",
+        "attack_deck",
+    )
 
     def determinize(self, observer: int | None, rng) -> SettlersGame:
         """A copy in which everything ``observer`` cannot see is resampled with ``rng`` (an
