@@ -21,7 +21,9 @@ the limits of ``LOAD_LIMITS``). ``--compare REF`` also measures the code of the 
 ``REF`` (checked out with ``git worktree add`` in a temporary directory, its server on another
 free port, run after this checkout's under the same load) and prints the two runs side by side
 with their ratio (actions per second, p99 latency). ``--rounds N`` alternates N runs of each
-(this checkout, then ``REF``, and again) and also prints the ratio of the best round of each;
+(this checkout, then ``REF``, and again) and also prints the ratio of the best round of each
+and the median of the rounds' ratios (each round's pair ran close together: the machine's speed,
+which moves by 15% from minute to minute here, cancels in a pair's ratio);
 ``--base REF2`` measures the code of commit ``REF2`` in place of this checkout's files;
 ``--src DIR`` the code of the ``src`` folder ``DIR`` (a compiled tree, say).
 
@@ -418,7 +420,23 @@ def main(argv=None) -> int:
         print_ratio(a, b, args.compare, f"{label}ratio", mine)
     if args.rounds > 1:
         print_ratio(best(now), best(before), args.compare, "best round of each, ratio", mine)
+        print_median_ratios(now, before, args.compare, mine)
     return 0
+
+
+def print_median_ratios(now: list[dict], before: list[dict], ref: str, mine: str) -> None:
+    """The median over the rounds of each round's ratio (actions/s, p99, CPU per action)."""
+    pairs = list(zip(now, before, strict=True))
+    speed = statistics.median(a["actions_per_second"] / b["actions_per_second"] for a, b in pairs)
+    p99 = statistics.median(b["latency_ms"]["p99"] / a["latency_ms"]["p99"] for a, b in pairs)
+    cpu = ""
+    key = "server_cpu_ms_per_action"
+    if all(key in a and key in b for a, b in pairs):
+        cpu = f", server CPU per action {statistics.median(b[key] / a[key] for a, b in pairs):.2f}x less"
+    print(
+        f"median of the {len(pairs)} rounds' ratios ({mine} / {ref}): {speed:.2f}x actions/s, "
+        f"p99 latency {p99:.2f}x lower{cpu}"
+    )
 
 
 def print_ratio(now: dict, before: dict, ref: str, label: str, mine: str = "this checkout") -> None:
