@@ -388,6 +388,44 @@ class _Seat:
         self.listed = np.zeros(len(mine), np.float32)
 
 
+def check_seat(game: Any, player: Any) -> None:
+    """ValueError naming ``player`` unless it is a seat of ``game`` (an int, not a bool)."""
+    n = game.s.num_players
+    if type(player) is int and 0 <= player < n:
+        return
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+        raise ValueError(f"no seat {player!r} in a {n}-player game")
+
+
+class SeatTensors:
+    """A game's ``adapter.tensor_cache(num_players)``: each seat's tensor of ``num_players``
+    games kept from one call to the next by ``cache`` (a :class:`TensorCache` of ``size``
+    values), with the seat and the game's player count checked at every call."""
+
+    def __init__(self, num_players: int, cache: TensorCache) -> None:
+        self.num_players = num_players
+        self.size = cache.size
+        self._cache = cache
+
+    def tensor(self, game: Any, player: Any, out: np.ndarray | None = None) -> np.ndarray:
+        """``player``'s tensor of ``game``: see :meth:`TensorCache.tensor` (and ``out``)."""
+        self._check(game, player)
+        return self._cache.tensor(game, player, out)
+
+    def tensor_list(self, game: Any, player: Any) -> list[float]:
+        """The same tensor as a new Python list (kept up to date value by value)."""
+        self._check(game, player)
+        return self._cache.tensor_list(game, player)
+
+    def _check(self, game: Any, player: Any) -> None:
+        n = self.num_players
+        if type(player) is int and 0 <= player < n and game.s.num_players == n:
+            return
+        check_seat(game, player)
+        if game.s.num_players != n:
+            raise ValueError(f"this cache is for {n} players, not {game.s.num_players}")
+
+
 def _renew(key: Any, old: Any) -> Any:
     """:func:`snapshot` of ``key``, reusing the parts of the old snapshot (a tuple) still equal.
     Values that are not lists, tuples or dicts are kept as the key has them (the live object,

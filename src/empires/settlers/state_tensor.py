@@ -21,7 +21,14 @@ from typing import Any
 
 import numpy as np
 
-from empires.core.layout import EVERY_CALL, Group, TensorCache, rotation
+from empires.core.layout import (
+    EVERY_CALL,
+    Group,
+    SeatTensors,
+    TensorCache,
+    check_seat,
+    rotation,
+)
 from empires.settlers import scoring
 from empires.settlers.cards import FACTIONS, GOODS
 from empires.settlers.flow import ROUNDS
@@ -470,18 +477,10 @@ def groups(num_players: int) -> tuple[Group, ...]:
     )
 
 
-def _check_seat(game, player: Any) -> None:
-    n = game.s.num_players
-    if type(player) is int and 0 <= player < n:
-        return
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-        raise ValueError(f"no seat {player!r} in a {n}-player game")
-
-
 def observation_tensor(game, player: Any, out: np.ndarray | None = None) -> np.ndarray:
     """The tensor of what ``player`` may know, equal to
     ``tensor.observation_tensor(game, player, out)``."""
-    _check_seat(game, player)
+    check_seat(game, player)
     n = game.s.num_players
     if out is None:
         out = np.zeros(tensor_size(n), np.float32)
@@ -495,47 +494,8 @@ def observation_tensor(game, player: Any, out: np.ndarray | None = None) -> np.n
 
 def write_group(group: Group, game, player: Any, out: np.ndarray) -> None:
     """Write one group's blocks of ``player``'s tensor into ``out`` (zeros there), alone."""
-    _check_seat(game, player)
+    check_seat(game, player)
     group.write(game, player, _Out(out, game.s.num_players, player))
-
-
-class Cache:
-    """Each seat's tensor kept from one call to the next (:class:`TensorCache`), for one
-    player count: ``tensor(game, player)`` equals :func:`observation_tensor` and returns the
-    cache's own array (copy it)."""
-
-    def __init__(self, num_players: int) -> None:
-        self.num_players = num_players
-        self.size = tensor_size(num_players)
-        self._cache = TensorCache(
-            tensor_size(num_players),
-            groups(num_players),
-            _keys,
-            lambda player, out: _Out(out, num_players, player),
-            rotations(num_players),
-            _private_keys,
-        )
-
-    def tensor(self, game, player: Any, out: np.ndarray | None = None) -> np.ndarray:
-        """``out``: see :meth:`TensorCache.tensor`."""
-        n = self.num_players
-        if type(player) is not int or not 0 <= player < n or game.s.num_players != n:
-            self._check(game, player)
-        return self._cache.tensor(game, player, out)
-
-    def tensor_list(self, game, player: Any) -> list[float]:
-        """The same tensor as a new Python list (kept up to date value by value)."""
-        n = self.num_players
-        if type(player) is not int or not 0 <= player < n or game.s.num_players != n:
-            self._check(game, player)
-        return self._cache.tensor_list(game, player)
-
-    def _check(self, game, player: Any) -> None:
-        _check_seat(game, player)
-        if game.s.num_players != self.num_players:
-            raise ValueError(
-                f"this cache is for {self.num_players} players, not {game.s.num_players}"
-            )
 
 
 @cache
@@ -550,7 +510,17 @@ def rotations(num_players: int) -> tuple[np.ndarray, ...]:
     return out
 
 
-def tensor_cache(num_players: int) -> Cache:
-    """A :class:`Cache` of the tensors of ``num_players``-player games."""
+def tensor_cache(num_players: int) -> SeatTensors:
+    """Each seat's tensor of ``num_players``-player games kept from one call to the next
+    (:class:`TensorCache`): ``tensor(game, player)`` equals :func:`observation_tensor` and
+    returns the cache's own array (copy it)."""
     tensor_layout(num_players)  # checks the player count
-    return Cache(num_players)
+    cache = TensorCache(
+        tensor_size(num_players),
+        groups(num_players),
+        _keys,
+        lambda player, out: _Out(out, num_players, player),
+        rotations(num_players),
+        _private_keys,
+    )
+    return SeatTensors(num_players, cache)
