@@ -127,6 +127,15 @@ def rotation(layout: Layout, seat_axes: dict[str, int], n: int, observer: int) -
     return index
 
 
+def seat_rotations(layout: Layout, seat_axes: dict[str, int], n: int) -> tuple[np.ndarray, ...]:
+    """Each seat's :func:`rotation` of the tensor seen from seat 0, read-only (worked out once
+    per player count: an environment or an OpenSpiel observer sets up a cache per game)."""
+    out = tuple(rotation(layout, seat_axes, n, p) for p in range(n))
+    for r in out:
+        r.flags.writeable = False
+    return out
+
+
 class _Kind(NamedTuple):
     """What :func:`_update` needs of the public or the private groups: each group's ``start``,
     ``stop``, ``write`` and a blank of its size (``spec``), for each key the groups it is a key

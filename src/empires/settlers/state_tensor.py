@@ -27,7 +27,7 @@ from empires.core.layout import (
     SeatTensors,
     TensorCache,
     check_seat,
-    rotation,
+    seat_rotations,
 )
 from empires.settlers import scoring
 from empires.settlers.cards import FACTIONS, GOODS
@@ -500,14 +500,8 @@ def write_group(group: Group, game, player: Any, out: np.ndarray) -> None:
 
 @cache
 def rotations(num_players: int) -> tuple[np.ndarray, ...]:
-    """Each seat's :func:`rotation` of the tensor seen from seat 0 (worked out once per player
-    count: an environment or an OpenSpiel observer sets up a cache per game)."""
-    out = tuple(
-        rotation(tensor_layout(num_players), SEAT_AXES, num_players, p) for p in range(num_players)
-    )
-    for r in out:
-        r.flags.writeable = False
-    return out
+    """Each seat's rotation of the tensor seen from seat 0 (:func:`seat_rotations`)."""
+    return seat_rotations(tensor_layout(num_players), SEAT_AXES, num_players)
 
 
 def tensor_cache(num_players: int) -> SeatTensors:
