@@ -10,7 +10,10 @@ Importing ``empires`` registers both games with the research libraries that are 
 * Gymnasium: ``empires/Discovery-v0``, ``empires/Settlers-v0``, ``empires/SettlersSolo-v0`` for
   ``gymnasium.make``, and PettingZoo's registry (:mod:`empires.envs`).
 
-Set ``EMPIRES_NO_REGISTER=1`` to skip this (the command line and the server need none of it).
+Each library is registered with when it is imported, before or after ``empires`` (a post-import
+hook: :func:`empires.envs.when_imported`), so ``import empires`` imports none of them, nor numpy:
+the command line, the server and worker processes start without them. Set
+``EMPIRES_NO_REGISTER=1`` to skip this.
 """
 
 from __future__ import annotations
@@ -18,17 +21,15 @@ from __future__ import annotations
 import os
 
 
+def _register_openspiel_games() -> None:
+    import empires.interop.openspiel  # noqa: F401  (registers the games on import)
+
+
 def _register_research_interfaces() -> None:
-    import warnings
+    from empires.envs import register_when_imported, when_imported
 
-    from empires.envs import installed, register_installed
-
-    try:
-        register_installed()
-        if installed("pyspiel"):
-            import empires.interop.openspiel  # noqa: F401  (registers the games on import)
-    except ImportError as exc:  # an installed but broken library must not break empires
-        warnings.warn(f"empires: research interfaces not registered: {exc}", stacklevel=2)
+    register_when_imported()
+    when_imported("pyspiel", _register_openspiel_games)
 
 
 if not os.environ.get("EMPIRES_NO_REGISTER"):

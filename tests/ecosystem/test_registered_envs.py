@@ -201,3 +201,56 @@ def test_the_base_install_serves_the_web_app_on_sqlite(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_import_empires_imports_no_research_library():
+    """Registration waits for each library's own import (a post-import hook), so ``import
+    empires`` (the command line, the server, every worker process) stays light."""
+    done = _python(
+        """
+        import sys, empires
+        print(sorted(m for m in ("gymnasium", "pettingzoo", "pyspiel", "numpy") if m in sys.modules))
+        """
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("order", ["empires first", "libraries first"])
+def test_every_library_finds_the_games_whichever_is_imported_first(order):
+    imports = (
+        "import empires, pyspiel, gymnasium, pettingzoo"
+        if order == "empires first"
+        else "import pyspiel, gymnasium, pettingzoo, empires"
+    )
+    done = _python(
+        imports
+        + """
+print(pyspiel.load_game("python_empires_settlers", {"players": 3}).num_players())
+print(gymnasium.make("empires/SettlersSolo-v0").unwrapped.num_players)
+print(pettingzoo.make("aec", "empires/Discovery-v0", num_players=5).unwrapped.num_players)
+"""
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["3", "1", "5"]
+
+
+def test_a_library_that_cannot_take_the_games_warns_and_still_imports(tmp_path):
+    """A broken gymnasium (here one without its registry) imports all the same, with a warning
+    naming it; empires and the other libraries are unaffected."""
+    (tmp_path / "gymnasium").mkdir()
+    (tmp_path / "gymnasium" / "__init__.py").write_text("BROKEN = True\n")
+    done = _python(
+        """
+        import warnings
+        warnings.simplefilter("always")
+        with warnings.catch_warnings(record=True) as caught:
+            import empires, gymnasium
+        assert gymnasium.BROKEN
+        print([str(w.message) for w in caught])
+        """,
+        cwd=tmp_path,
+        PYTHONPATH=str(tmp_path),
+    )
+    assert done.returncode == 0, done.stderr
+    assert "empires: not registered with gymnasium" in done.stdout

@@ -15,19 +15,28 @@ Gymnasium ids (single agent; the other seats are bots)::
 
 How the ids get registered: gymnasium 0.26-0.29 call the ``gymnasium.envs`` entry point this
 package declares (``register_gymnasium_envs``) when gymnasium is imported; gymnasium 1.x dropped
-that plugin mechanism, so ``import empires`` registers them (when gymnasium is installed), as does
+that plugin mechanism, so ``import empires`` registers them (once gymnasium is imported, before or
+after empires), as does
 ``gymnasium.make("empires.envs:empires/Discovery-v0")``, gymnasium's documented
 ``"module:id"`` form, which imports this package first. The same ids are registered in
 PettingZoo's registry (``pettingzoo.make("aec", "empires/Discovery-v0")``) where it has one
 (PettingZoo 1.27+).
 
 Nothing here imports gymnasium or PettingZoo until asked: they come with the ``research`` extra
-(``pip install 'empires[research]'``).
+(``pip install 'empires[research]'``). The ids are registered when each library is imported
+(:func:`register_when_imported`: at once if it already is, else by a post-import hook), so
+``import empires`` stays light whatever is installed.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import sys
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import wrapt
 
 # gymnasium id -> (entry point, default keyword arguments)
 GYMNASIUM_IDS: dict[str, tuple[str, dict]] = {
@@ -83,11 +92,35 @@ def register_pettingzoo_envs() -> None:
 
 
 def register_installed() -> None:
-    """Register the ids with whichever of gymnasium and PettingZoo is installed."""
+    """Register the ids with whichever of gymnasium and PettingZoo is installed (importing
+    them now)."""
     if installed("gymnasium"):
         register_gymnasium_envs()
     if installed("pettingzoo"):
         register_pettingzoo_envs()
 
 
-register_installed()
+def when_imported(module: str, register: Callable[[], None]) -> None:
+    """Call ``register`` once ``module`` is imported: now if it already is, else right after
+    its import (wrapt's post-import hook), never when it is not installed. A library that is
+    installed but fails to register warns instead of breaking empires or the import."""
+    if module not in sys.modules and not installed(module):
+        return
+
+    def hook(_module: Any) -> None:
+        try:
+            register()
+        except ImportError as exc:
+            warnings.warn(f"empires: not registered with {module}: {exc}", stacklevel=2)
+
+    wrapt.register_post_import_hook(hook, module)
+
+
+def register_when_imported() -> None:
+    """Register the ids with gymnasium and PettingZoo as each is imported, so that importing
+    empires imports neither (nor numpy)."""
+    when_imported("gymnasium", register_gymnasium_envs)
+    when_imported("pettingzoo", register_pettingzoo_envs)
+
+
+register_when_imported()
