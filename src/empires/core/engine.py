@@ -215,6 +215,19 @@ class EngineGame:
     def observation(self, player: Any = None) -> dict:
         raise NotImplementedError
 
+    def shared_observation(self) -> Any:
+        """What :meth:`observation` shows every viewer alike (seats and spectators), built once
+        for several viewers of this very state (:meth:`observation_from`); None where the game
+        shares nothing. Read only what anyone may see."""
+        return None
+
+    def observation_from(self, shared: Any, player: Any = None) -> dict:
+        """:meth:`observation` of ``player`` made with ``shared``, which
+        :meth:`shared_observation` gave for this state unchanged since (None: made afresh):
+        an equal dict, whose viewer-independent parts may be the same objects as in the other
+        viewers' (read them, never change them)."""
+        return self.observation(player)
+
     def describe(self, action: Any) -> str:
         raise NotImplementedError
 

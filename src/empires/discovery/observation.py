@@ -217,18 +217,15 @@ def _hidden(s) -> dict:
     }
 
 
-def observe(game: DiscoveryGame, player: Any) -> dict:
+def public_part(game: DiscoveryGame) -> dict:
+    """What the observation shows every viewer alike, built once for several viewers of one
+    state (``DiscoveryGame.shared_observation``): everything but the viewer's seat, the
+    counters it scouted and the Discovery cards it saw, with the regions as a spectator sees
+    them (:func:`observe` turns over the counters the viewer scouted)."""
     s = game.s
-    n = s.num_players
-    if player is not None and not (isinstance(player, int) and 0 <= player < n):
-        raise ValueError(f"no seat {player!r} in a {n}-player game")
-    players = [_player_view(s, p) for p in range(n)]
-    regions = [_region_view(s, player, r, rid) for r, rid in enumerate(REGION_IDS)]
     terminal = game.is_terminal()
-    obs = {
-        "game": "discovery",
-        "player": player,
-        "num_players": n,
+    return {
+        "num_players": s.num_players,
         "options": _options(s.options),
         "turn": s.turn,
         "age": age_of_turn(s.turn),
@@ -250,12 +247,11 @@ def observe(game: DiscoveryGame, player: Any) -> dict:
             if s.options.nations == "auction"
             else None
         ),
-        "players": players,
-        "regions": regions,
+        "players": [_player_view(s, p) for p in range(s.num_players)],
+        "regions": [_region_view(s, None, r, rid) for r, rid in enumerate(REGION_IDS)],
         "boxes": _boxes(s),
         "hidden": _hidden(s),
         "merchant_ships_in_supply": s.ship_supply,
-        "scouted_deck": _deck_knowledge(s, player),
         "age_iii_buildings": (
             sorted(BUILDINGS[b].id for b in s.stacks[3])
             if s.options.has("reduced-luck") and s.turn <= 6
@@ -263,9 +259,59 @@ def observe(game: DiscoveryGame, player: Any) -> dict:
         ),
         "scores": scoring.scores(s),
         "terminal": terminal,
+        "ranking": scoring.ranking(s) if terminal else None,
     }
-    if terminal:
-        obs["ranking"] = scoring.ranking(s)
+
+
+def _scouted_regions(s, player: int, regions: list[dict]) -> list[dict]:
+    """The public ``regions`` with the face-down counters ``player`` scouted shown to it (a new
+    list and new dicts for those; the others are the public ones)."""
+    out = regions
+    peeks = s.peeks[player]
+    revealed = s.revealed
+    for r, c in enumerate(s.counter):
+        if c >= 0 and peeks[r] == c and not revealed[r]:
+            if out is regions:
+                out = list(regions)
+            out[r] = {**regions[r], "counter": {**_COUNTER_JSON[c], "scouted": True}}
+    return out
+
+
+def observe(game: DiscoveryGame, player: Any, public: dict | None = None) -> dict:
+    """What seat ``player`` (None: a spectator) may see. ``public``: :func:`public_part` of
+    this state, shared with other viewers (its parts are put in as they are); else made here."""
+    s = game.s
+    n = s.num_players
+    if player is not None and not (isinstance(player, int) and 0 <= player < n):
+        raise ValueError(f"no seat {player!r} in a {n}-player game")
+    p = public_part(game) if public is None else public
+    regions = p["regions"] if player is None else _scouted_regions(s, player, p["regions"])
+    obs = {
+        "game": "discovery",
+        "player": player,
+        "num_players": p["num_players"],
+        "options": p["options"],
+        "turn": p["turn"],
+        "age": p["age"],
+        "phase": p["phase"],
+        "step": p["step"],
+        "current_player": p["current_player"],
+        "decision": p["decision"],
+        "order": p["order"],
+        "auction": p["auction"],
+        "nations_auction": p["nations_auction"],
+        "players": p["players"],
+        "regions": regions,
+        "boxes": p["boxes"],
+        "hidden": p["hidden"],
+        "merchant_ships_in_supply": p["merchant_ships_in_supply"],
+        "scouted_deck": _deck_knowledge(s, player),
+        "age_iii_buildings": p["age_iii_buildings"],
+        "scores": p["scores"],
+        "terminal": p["terminal"],
+    }
+    if p["terminal"]:
+        obs["ranking"] = p["ranking"]
     return obs
 
 

@@ -504,6 +504,8 @@ class LiveGame:
         # next message's log and events start (see message)
         self._messages: dict[tuple, tuple[str, str, int, int]] = {}
         self._summary: dict | None = None  # this version's summary, shared by the views
+        # (state, version, actions, its shared_observation): see _shared_observation
+        self._shared_obs: tuple[Any, int, int, Any] | None = None
         self._fixed_parts: tuple | None = None  # what of the summary never changes (_fixed)
         self._replay: list[Any] | None = None  # checkpoints, built on the first replay request
         self._event_counts: list[int] = []  # events in the stream after each action (replays)
@@ -544,6 +546,7 @@ class LiveGame:
         self._views.clear()
         self._messages.clear()
         self._summary = None
+        self._shared_obs = None
         event, self._changed = self._changed, asyncio.Event()
         event.set()
 
@@ -669,6 +672,17 @@ class LiveGame:
             self._summary = self.summary()
         return self._summary
 
+    def _shared_observation(self) -> Any:
+        """The state's ``shared_observation`` (what every viewer sees alike), made once per
+        version for the seat's and the spectators' views (0.6 per action under load, nearly
+        every one asked for by both); made again once the state changed in any way (another
+        state, a new version, an action applied before it is announced)."""
+        st, version, actions = self.state, self.version, len(self.log)
+        kept = self._shared_obs
+        if kept is None or kept[0] is not st or kept[1] != version or kept[2] != actions:
+            kept = self._shared_obs = (st, version, actions, st.shared_observation())
+        return kept[3]
+
     def view(self, seat: int | None) -> dict:
         st = self.state
         terminal = st.is_terminal()
@@ -683,7 +697,9 @@ class LiveGame:
             and self.status == "active"
         ):
             legal = [{"action": str(a), "text": _describe(st, a)} for a in st.legal_actions()]
-        observation = hide_path(st.observation(seat), self.card_path, self.card_set)
+        observation = hide_path(
+            st.observation_from(self._shared_observation(), seat), self.card_path, self.card_set
+        )
         out = {
             "type": "state",
             "version": self.version,
