@@ -97,6 +97,12 @@ class SettlersGame(EngineGame):
     def observation(self, player: Any = None) -> dict:
         return observation.observe(self, player)
 
+    def shared_observation(self) -> Any:
+        return observation.public_part(self)
+
+    def observation_from(self, shared: Any, player: Any = None) -> dict:
+        return observation.observe(self, player, shared)
+
     def describe(self, action: Any) -> str:
         return observation.describe(self, actions.coerce(action, self.s.num_players))
 

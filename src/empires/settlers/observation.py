@@ -108,43 +108,39 @@ def _decision(d: dict | None, db) -> dict | None:
     return out
 
 
-def observe(game: SettlersGame, player: Any) -> dict:
+def _player_view(s, db, p: int) -> dict:
+    """Seat ``p``'s holdings as everybody sees them: of its hand, its size and the cards
+    everybody saw it take (:func:`observe` shows the viewer its own)."""
+    return {
+        "seat": p,
+        "faction": db.factions[s.factions[p]]["name"],
+        "vp": s.vp[p],
+        "goods": {g: s.supply[p][i] for i, g in enumerate(GOODS) if s.supply[p][i]},
+        "passed": s.passed[p],
+        "hand_size": len(s.hand[p]),
+        "hand": [db[c].name for c in s.known[p]],
+        "locations": [db[c].name for c in s.empire[p]],
+        "foundations": len(s.foundations[p]),
+        "deals": [{"id": db[c].id, "name": db[c].name, "deal": db[c].deal} for c in s.deals[p]],
+        "trade_route_deals": [
+            {"id": db[loc].id, "name": db[loc].name, "deal": db[loc].deal}
+            for q, loc, _ in s.trade_deals
+            if q == p
+        ],
+        "faction_deck": len(s.faction_deck[p]),
+        "faction_discard": [db[c].id for c in s.faction_discard[p]],
+    }
+
+
+def public_part(game: SettlersGame) -> dict:
+    """What the observation shows every viewer alike, built once for several viewers of one
+    state (``SettlersGame.shared_observation``): everything but the viewer's seat, hand and
+    secret choices, with every player's hand as the public knows it."""
     s = game.s
     db = s.db
     n = s.num_players
-    if player is not None and not (isinstance(player, int) and 0 <= player < n):
-        raise ValueError(f"no seat {player!r} in a {n}-player game")
-    players = []
-    for p in range(n):
-        mine = p == player
-        players.append(
-            {
-                "seat": p,
-                "faction": db.factions[s.factions[p]]["name"],
-                "vp": s.vp[p],
-                "goods": {g: s.supply[p][i] for i, g in enumerate(GOODS) if s.supply[p][i]},
-                "passed": s.passed[p],
-                "hand_size": len(s.hand[p]),
-                # the viewer's hand; of the others, the cards everybody saw them take
-                "hand": [db[c].name for c in (s.hand[p] if mine else s.known[p])],
-                "locations": [db[c].name for c in s.empire[p]],
-                "foundations": len(s.foundations[p]),
-                "deals": [
-                    {"id": db[c].id, "name": db[c].name, "deal": db[c].deal} for c in s.deals[p]
-                ],
-                "trade_route_deals": [
-                    {"id": db[loc].id, "name": db[loc].name, "deal": db[loc].deal}
-                    for q, loc, _ in s.trade_deals
-                    if q == p
-                ],
-                "faction_deck": len(s.faction_deck[p]),
-                "faction_discard": [db[c].id for c in s.faction_discard[p]],
-            }
-        )
     terminal = game.is_terminal()
-    obs = {
-        "game": "settlers",
-        "player": player,
+    out = {
         "num_players": n,
         "options": s.options.to_json(),
         "round": s.round,
@@ -154,6 +150,57 @@ def observe(game: SettlersGame, player: Any) -> dict:
         "current_player": game.current_player,
         "decision": _decision(game.decision, db),
         "draft": [card_view(db[c]) for c in s.draft],
+        "locations": [_location(s, c, p) for p in range(n) for c in s.empire[p]],
+        "common_deck": len(s.common_deck),
+        "common_discard": [db[c].id for c in s.common_discard],
+        "players": [_player_view(s, db, p) for p in range(n)],
+        "scores": scoring.scores(s),
+        "terminal": terminal,
+    }
+    if s.solo:
+        out["virtual_player"] = {
+            "locations": [_location(s, c, -1) for c in s.vlocs],
+            "collection": len(s.collection),
+            "target_line": [db[c].target for c in s.attack_line],
+            "attack_deck": len(s.attack_deck),
+        }
+    if terminal:
+        out["ranking"] = scoring.ranking(s)
+        if s.solo:
+            row = out["scores"][0]
+            out["result"] = (
+                f"won: {achievement(row['total'])[1]}"
+                if row["won"]
+                else "lost to the virtual player"
+            )
+    return out
+
+
+def observe(game: SettlersGame, player: Any, public: dict | None = None) -> dict:
+    """What seat ``player`` (None: a spectator) may see. ``public``: :func:`public_part` of
+    this state, shared with other viewers (its parts are put in as they are); else made here."""
+    s = game.s
+    db = s.db
+    n = s.num_players
+    if player is not None and not (isinstance(player, int) and 0 <= player < n):
+        raise ValueError(f"no seat {player!r} in a {n}-player game")
+    p = public_part(game) if public is None else public
+    players = p["players"]
+    if player is not None:  # the viewer's own hand, in a new list and dict
+        players = list(players)
+        players[player] = {**players[player], "hand": [db[c].name for c in s.hand[player]]}
+    obs = {
+        "game": "settlers",
+        "player": player,
+        "num_players": p["num_players"],
+        "options": p["options"],
+        "round": p["round"],
+        "phase": p["phase"],
+        "step": p["step"],
+        "first_player": p["first_player"],
+        "current_player": p["current_player"],
+        "decision": p["decision"],
+        "draft": p["draft"],
         "your_hand": [card_view(db[c]) for c in s.hand[player]] if player is not None else [],
         # cards the viewer is choosing among in secret (Alternate Lookout, "draw 2 keep 1")
         "your_choices": (
@@ -161,29 +208,16 @@ def observe(game: SettlersGame, player: Any) -> dict:
             if player is not None
             else []
         ),
-        "locations": [_location(s, c, p) for p in range(n) for c in s.empire[p]],
-        "common_deck": len(s.common_deck),
-        "common_discard": [db[c].id for c in s.common_discard],
+        "locations": p["locations"],
+        "common_deck": p["common_deck"],
+        "common_discard": p["common_discard"],
         "players": players,
-        "scores": scoring.scores(s),
-        "terminal": terminal,
+        "scores": p["scores"],
+        "terminal": p["terminal"],
     }
-    if s.solo:
-        obs["virtual_player"] = {
-            "locations": [_location(s, c, -1) for c in s.vlocs],
-            "collection": len(s.collection),
-            "target_line": [db[c].target for c in s.attack_line],
-            "attack_deck": len(s.attack_deck),
-        }
-    if terminal:
-        obs["ranking"] = scoring.ranking(s)
-        if s.solo:
-            row = obs["scores"][0]
-            obs["result"] = (
-                f"won: {achievement(row['total'])[1]}"
-                if row["won"]
-                else "lost to the virtual player"
-            )
+    for key in ("virtual_player", "ranking", "result"):
+        if key in p:
+            obs[key] = p[key]
     return obs
 
 
