@@ -264,16 +264,15 @@ def public_part(game: DiscoveryGame) -> dict:
 
 
 def _scouted_regions(s, player: int, regions: list[dict]) -> list[dict]:
-    """The public ``regions`` with the face-down counters ``player`` scouted shown to it (a new
-    list and new dicts for those; the others are the public ones)."""
+    """The public ``regions`` with those whose face-down counter ``player`` scouted as it sees
+    them (:func:`_region_view`, in a new list; the others are the public dicts)."""
     out = regions
     peeks = s.peeks[player]
-    revealed = s.revealed
     for r, c in enumerate(s.counter):
-        if c >= 0 and peeks[r] == c and not revealed[r]:
+        if c >= 0 and peeks[r] == c and not s.revealed[r]:  # scouted: known to this seat alone
             if out is regions:
                 out = list(regions)
-            out[r] = {**regions[r], "counter": {**_COUNTER_JSON[c], "scouted": True}}
+            out[r] = _region_view(s, player, r, REGION_IDS[r])
     return out
 
 

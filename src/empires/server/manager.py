@@ -504,8 +504,8 @@ class LiveGame:
         # next message's log and events start (see message)
         self._messages: dict[tuple, tuple[str, str, int, int]] = {}
         self._summary: dict | None = None  # this version's summary, shared by the views
-        # (state, version, actions, its shared_observation): see _shared_observation
-        self._shared_obs: tuple[Any, int, int, Any] | None = None
+        # (state, actions, its shared_observation): see _shared_observation
+        self._shared_obs: tuple[Any, int, Any] | None = None
         self._fixed_parts: tuple | None = None  # what of the summary never changes (_fixed)
         self._replay: list[Any] | None = None  # checkpoints, built on the first replay request
         self._event_counts: list[int] = []  # events in the stream after each action (replays)
@@ -677,11 +677,11 @@ class LiveGame:
         version for the seat's and the spectators' views (0.6 per action under load, nearly
         every one asked for by both); made again once the state changed in any way (another
         state, a new version, an action applied before it is announced)."""
-        st, version, actions = self.state, self.version, len(self.log)
-        kept = self._shared_obs
-        if kept is None or kept[0] is not st or kept[1] != version or kept[2] != actions:
-            kept = self._shared_obs = (st, version, actions, st.shared_observation())
-        return kept[3]
+        st, actions = self.state, len(self.log)
+        kept = self._shared_obs  # (dropped by notify, as the version changes)
+        if kept is None or kept[0] is not st or kept[1] != actions:
+            kept = self._shared_obs = (st, actions, st.shared_observation())
+        return kept[2]
 
     def view(self, seat: int | None) -> dict:
         st = self.state
