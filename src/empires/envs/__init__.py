@@ -91,15 +91,6 @@ def register_pettingzoo_envs() -> None:
             register("aec", env_id, entry_point=entry_point)
 
 
-def register_installed() -> None:
-    """Register the ids with whichever of gymnasium and PettingZoo is installed (importing
-    them now)."""
-    if installed("gymnasium"):
-        register_gymnasium_envs()
-    if installed("pettingzoo"):
-        register_pettingzoo_envs()
-
-
 def when_imported(module: str, register: Callable[[], None]) -> None:
     """Call ``register`` once ``module`` is imported: now if it already is, else right after
     its import (wrapt's post-import hook), never when it is not installed. A library that is
