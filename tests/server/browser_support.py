@@ -6,7 +6,8 @@ axe-core accessibility check and screenshots kept as test artifacts.
 
 and use the ``browser`` fixture (tests/server/conftest.py). Chromium is Debian's
 (/usr/bin/chromium, never a download); axe-core comes from the npm registry (``npm ci`` at the
-repository's root, as .ci/run does).
+repository's root, as .ci/run does). Without either (or the playwright package) a test skips
+saying how to get it, and fails under ``CI=true`` (tests/parts.py).
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
+from tests.parts import AXE, ROOT, require
+
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -32,18 +33,11 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # Screenshots kept by the tests (CI keeps the directory as its artifacts).
 ARTIFACTS = Path(os.environ.get("EMPIRES_TEST_ARTIFACTS", ROOT / "test-artifacts"))
 VIEWPORTS = {"phone": (390, 844), "tablet": (820, 1180), "laptop": (1366, 768)}
 
-BROWSER_MARKS = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not os.path.exists(CHROMIUM),
-        reason=f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install -y chromium)",
-    ),
-]
+BROWSER_MARKS = [pytest.mark.browser, pytest.mark.needs("playwright", "chromium")]
 
 
 # The game page is ready for a click: the end screen, or the action tray shown and enabled.
@@ -105,10 +99,10 @@ class LiveServer:
 
 def axe_violations(page: Any, impacts: tuple[str, ...] = ("serious", "critical")) -> list[dict]:
     """The axe-core violations of ``page`` at ``impacts`` (WCAG 2.0/2.1/2.2 A and AA rules), each
-    as {id, impact, help, nodes: [css selectors]}. Fails the test when axe-core is not installed
-    (``npm ci``): an accessibility check that silently does not run is a defect."""
-    if not AXE.exists():
-        pytest.fail(f"axe-core is missing ({AXE}): run `npm ci` at the repository root")
+    as {id, impact, help, nodes: [css selectors]}. Without axe-core (``npm ci``) the test skips
+    from here on, saying so, and fails under ``CI=true``: an accessibility check that silently
+    does not run is a defect."""
+    require("axe-core")
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         # Evaluated through the devtools protocol: the page's Content-Security-Policy (no inline
         # script) stays in force for the page itself.

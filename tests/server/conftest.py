@@ -3,7 +3,6 @@ helpers that play through the API."""
 
 from __future__ import annotations
 
-import os
 import uuid
 import warnings
 
@@ -16,30 +15,11 @@ warnings.filterwarnings("ignore", message=r".*httpx2.*")
 from starlette.testclient import TestClient  # noqa: E402
 
 from empires.server import create_app  # noqa: E402
-
-PG_URL = os.environ.get("EMPIRES_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+from tests.parts import PG_URL, require  # noqa: E402  (EMPIRES_TEST_PG)
 
 
 def pytest_configure(config):
     config.addinivalue_line("filterwarnings", "ignore::DeprecationWarning:starlette.testclient")
-    config.addinivalue_line("markers", "browser: drives Debian's Chromium with Playwright")
-
-
-_pg_state: dict[str, str | None] = {}
-
-
-def postgres_unreachable() -> str | None:
-    """None when the PostgreSQL test server answers, else why not (checked once)."""
-    if "why" not in _pg_state:
-        try:
-            import psycopg
-
-            with psycopg.connect(PG_URL.replace("+psycopg", ""), connect_timeout=3) as conn:
-                conn.execute("select 1")
-            _pg_state["why"] = None
-        except Exception as exc:  # any failure means: not reachable here
-            _pg_state["why"] = f"PostgreSQL is not reachable at {PG_URL}: {exc}".splitlines()[0]
-    return _pg_state["why"]
 
 
 @pytest.fixture
@@ -50,9 +30,7 @@ def sqlite_url(tmp_path):
 @pytest.fixture
 def pg_url():
     """A PostgreSQL URL whose search_path is a fresh schema, dropped afterwards."""
-    why = postgres_unreachable()
-    if why:
-        pytest.skip(why)
+    require("postgresql")
     import psycopg
 
     schema = f"t_{uuid.uuid4().hex[:12]}"
@@ -83,13 +61,11 @@ def client(sqlite_url):
 @pytest.fixture(scope="module")
 def browser():
     """Debian's Chromium driven by Playwright, one per test module (browser_support.py)."""
-    sync_api = pytest.importorskip(
-        "playwright.sync_api", reason="browser tests need the playwright package"
-    )
+    require("playwright", "chromium")
+    from playwright import sync_api
+
     from tests.server.browser_support import CHROMIUM, CHROMIUM_ARGS
 
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"browser tests need Debian's Chromium at {CHROMIUM}")
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b

@@ -18,7 +18,6 @@ from tests.server.browser_support import BROWSER_MARKS, LiveServer, axe_violatio
 from tests.server.server_helpers import near_the_end, store_game
 
 pytestmark = BROWSER_MARKS
-pytest.importorskip("playwright.sync_api", reason="browser tests need the playwright package")
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 

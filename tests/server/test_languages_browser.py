@@ -11,7 +11,6 @@ from tests.server.browser_support import BROWSER_MARKS, LiveServer, keep_shot
 from tests.server.server_helpers import near_the_end, store_game
 
 pytestmark = BROWSER_MARKS
-pytest.importorskip("playwright.sync_api", reason="browser tests need the playwright package")
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 

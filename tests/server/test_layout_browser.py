@@ -21,7 +21,6 @@ from tests.server.browser_support import (
 )
 
 pytestmark = BROWSER_MARKS
-pytest.importorskip("playwright.sync_api", reason="browser tests need the playwright package")
 
 LONG = "WWWWWWWWWWWWWWWWWWWWWWWW"  # 24 characters, the longest name a seat may have (wide letters)
 SEATS = [

@@ -8,8 +8,6 @@ hold each side's clock."""
 
 from __future__ import annotations
 
-import os
-import socket
 import threading
 import uuid
 
@@ -20,25 +18,14 @@ from empires.server import create_app
 from empires.server.db import Store
 from empires.server.manager import GameManager
 from empires.server.shared_log import check_channel
+from tests.parts import REDIS_URL, require
 from tests.server.server_helpers import auth, create, view, wait_for
 from tests.server.test_table_api import FakeClock, act, play_until_undoable
-
-REDIS_URL = os.environ.get("EMPIRES_TEST_REDIS", "redis://127.0.0.1:6379/0")
-
-
-def redis_unreachable() -> str | None:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=2):
-            return None
-    except OSError as exc:
-        return f"Redis is not reachable at {REDIS_URL}: {exc}"
 
 
 @pytest.fixture
 def channel():
-    why = redis_unreachable()
-    if why:
-        pytest.skip(why)
+    require("redis")  # the machine's Redis (EMPIRES_TEST_REDIS), else skipped saying how to get it
     return f"test-{uuid.uuid4().hex[:12]}"  # this test's own channel
 
 

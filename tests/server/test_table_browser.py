@@ -8,15 +8,12 @@ import json
 import re
 import urllib.request
 
-import pytest
-
 from empires.core.adapter import get_adapter
 from empires.core.undo import undoable
 from tests.server.browser_support import BROWSER_MARKS, LiveServer, axe_violations, keep_shot
 from tests.server.server_helpers import store_game
 
 pytestmark = BROWSER_MARKS
-pytest.importorskip("playwright.sync_api", reason="browser tests need the playwright package")
 
 TWO_HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 CLOCK = re.compile(r"^\d+:\d\d$")
