@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-import time
 
 import pytest
 
 from empires.bots import make_bot
 from empires.bots.ismcts import (
+    CLOCKS,
     ISMCTSBot,
     _Search,
     adapter_or_none,
@@ -136,14 +136,24 @@ def test_single_legal_action_needs_no_search():
 
 
 def test_seconds_budget():
+    """A time budget ends the search at the first reading of its clock past the budget: the
+    budget plus at most one iteration. The clock (the wall clock by default) is a fake one here,
+    10 ms a reading, so that the test does not depend on how busy the machine is."""
     game = position(2, 3, 10)
     bot = ISMCTSBot(0, seconds=0.05)
-    start = time.perf_counter()
+    assert bot._now is CLOCKS["wall"]
+    readings: list[float] = []
+
+    def clock() -> float:
+        readings.append(0.01 * len(readings))
+        return readings[-1]
+
+    bot._now = clock
     action = bot.choose(game)
-    elapsed = time.perf_counter() - start
     assert action in game.legal_actions()
-    assert bot.last_iterations >= 1
-    assert elapsed < 2.0  # the budget plus at most one iteration (generous: a loaded machine)
+    # Read for the deadline (0.05) and the start, then after each iteration: 0.02 ... 0.05.
+    assert readings[-2] < 0.05 <= readings[-1]
+    assert bot.last_iterations == 4
 
 
 def test_rollout_depth_zero_and_cap():

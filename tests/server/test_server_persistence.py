@@ -126,7 +126,9 @@ def test_all_bot_games_resume_after_a_restart_and_finish_identically(db_url, tmp
             lambda v: v["observation"]["terminal"],
             timeout=60,
         )
-    with TestClient(create_app(db_url, bot_delay=0.005)) as client:
+    # 20 ms a bot move: the game (about 200 moves) is still on some seconds after the 20th move,
+    # when this server stops, however slowly a busy machine runs this thread.
+    with TestClient(create_app(db_url, bot_delay=0.02)) as client:
         g = create(client, seats, seed=5)
         gid, spectator = g["id"], g["spectator"]["token"]
         wait_for(client, gid, spectator, lambda v: len(v["log"]) >= 20)
