@@ -4,21 +4,25 @@
 Hypothesis runs every property test without a deadline: the code under test is CPU-bound, and a
 per-example time limit fails on a busy machine (another job on the same cores) what passes on an
 idle one. For the same reason its "too slow" health check (a wall-clock measure of generating
-examples) is off. Each test's own ``max_examples`` is kept; ``HYPOTHESIS_PROFILE`` may name
-another registered profile.
+examples) is off. Each test's own ``max_examples`` is kept. The profile builds on the one
+Hypothesis loaded itself (its ``ci`` profile under CI: derandomized, no example database);
+``--hypothesis-profile NAME`` still chooses another.
 """
 
 from __future__ import annotations
-
-import os
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from tests.parts import require
 
-settings.register_profile("empires", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "empires"))
+settings.register_profile(
+    "empires",
+    parent=settings.default,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile("empires")
 
 
 def pytest_configure(config):
