@@ -78,7 +78,8 @@ def test_simulate_report_and_plot(game, capsys, tmp_path):
     texts = _svg_texts(page)
     for title in ("Win rate by seat position", "Total score", "Game length", "decisions per game"):
         assert title in texts
-    assert "P0 heuristic" in texts and "P1 random" in texts
+    assert "Player 1 heuristic" in texts and "Player 2 random" in texts
+    assert "P0" not in texts  # people count seats from 1; the JSON data from 0
     assert page.count("<svg") == 4  # win rates, scores per category, category means, length
     width, height = _png_size(png_path)
     assert width >= 800 and height >= 600

@@ -24,20 +24,38 @@ from collections.abc import Sequence
 from rich.console import Console
 
 from empires.cli import analyse, bot_worker, cards, play, replay, serve, simulate, tournament
-from empires.cli.common import CliError, check_extra_arguments, load_saved
+from empires.cli.common import (
+    HELP_FORMAT,
+    CliError,
+    Parser,
+    check_extra_arguments,
+    examples,
+    load_saved,
+)
 from empires.version import version_text
 
 __all__ = ["CliError", "build_parser", "load_saved", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="empires", description="Play, simulate and replay Empires games."
+    parser = Parser(
+        prog="empires",
+        description="Play, simulate and replay Empires games.",
+        epilog=examples(
+            "empires play discovery   # a game in the terminal, you against three bots",
+            "empires simulate settlers --players 2 --bots heuristic,random --games 500",
+            "empires tournament discovery --bots ismcts:1s,heuristic,random --games 120",
+            "empires replay mygame.json --seat 1",
+            "empires serve   # the web app on http://127.0.0.1:8000/",
+        )
+        + "\n\n'empires COMMAND --help' tells more, and 'empires COMMAND GAME --help' for the "
+        "commands that take a game.",
+        formatter_class=HELP_FORMAT,
     )
     parser.add_argument(
         "--version", action="version", version=version_text(), help="print the version and exit"
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", title="commands")
     for command in (play, simulate, tournament, replay, analyse, serve, bot_worker, cards):
         command.add_parser(sub)
     return parser

@@ -25,9 +25,15 @@ SAVE_SEATS_KEY = "seats"  # a save's seat specs (see empires.cli.tui.session)
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser(
+    p = common.subcommand(
+        sub,
         "analyse",
-        help="analyse a finished game: chance to win over the game, mistakes, better moves",
+        "analyse a finished game: chance to win over the game, mistakes, better moves",
+        [
+            "empires analyse mygame.json   # a game saved with `save mygame.json`",
+            "empires analyse mygame.json --seats 1 --iterations 400 --plot chances.png",
+            "empires analyse 3f9c2a7b --db sqlite:///empires.db --json analysis.json",
+        ],
     )
     p.add_argument("source", metavar="SAVE_OR_GAME_ID", help="a saved game file or a web game id")
     p.add_argument(
@@ -49,7 +55,11 @@ def add_parser(sub) -> None:
         "players when the game records them, else everyone)",
     )
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
-    p.add_argument("--json", metavar="OUT", help="write the analysis as JSON to OUT ('-': stdout)")
+    p.add_argument(
+        "--json",
+        metavar="OUT",
+        help=f"write the analysis as JSON to OUT ('-': stdout); {common.SEATS_FROM_0_HELP}",
+    )
     p.add_argument("--plot", metavar="FILE.png", help="write the chance-to-win graph as a PNG")
     p.set_defaults(func=cmd_analyse)
 
@@ -71,7 +81,11 @@ def cmd_analyse(args, console: Console) -> int:
     players = len(source.names)
     seats = _seats(args.seats, players) if args.seats else (source.humans or list(range(players)))
     analysis = _run(console, source, seats, args.iterations, args.seed, quiet=args.json == "-")
-    data = {**analysis.to_json(), "seats": [source.names[p] for p in range(players)]}
+    data = {
+        **analysis.to_json(),
+        common.SEATS_KEY: 0,  # "player" and the "win" lists; "seats" are the names shown
+        "seats": [source.names[p] for p in range(players)],
+    }
     if args.json == "-":
         print(json.dumps(data))
     else:
@@ -144,10 +158,11 @@ def _from_save(path: str) -> Source:
 
 def _from_db(game_id: str, url: str) -> Source:
     """A finished game of the web app's store, read through its persistence API."""
-    from empires.server.db import CorruptRow, Store, driver_error
+    from empires.cli.serve import db_url_problem
+    from empires.server.db import CorruptRow, Store
     from empires.server.manager import restore
 
-    problem = driver_error(url) or _missing_sqlite(url)
+    problem = db_url_problem(url) or _missing_sqlite(url)
     if problem:
         raise CliError(f"{game_id} is not a file, and {problem}")
     store = Store(url)

@@ -36,7 +36,8 @@ def add_export_flags(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help=(
             "write every game played (config, seed, bots, actions, events, scores) to DIR as a "
-            "data set: run.json and games.jsonl (or games.parquet)"
+            "data set: run.json and games.jsonl (or games.parquet); seats in it are numbered "
+            "from 0"
         ),
     )
     parser.add_argument(

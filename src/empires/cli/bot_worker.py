@@ -6,12 +6,21 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
+from empires.cli import common
 from empires.cli.common import CliError
 
 
 def add_parser(sub) -> None:
-    wrk = sub.add_parser(
-        "bot-worker", help="play bot moves for empires serve --bots queue (a worker process)"
+    wrk = common.subcommand(
+        sub,
+        "bot-worker",
+        "play bot moves for empires serve --bots queue (a worker process)",
+        [
+            "empires bot-worker --broker redis://127.0.0.1:6379/0 "
+            "--db postgresql://empires:secret@localhost/empires",
+            "empires bot-worker --broker redis://127.0.0.1:6379/0 "
+            "--db postgresql://empires:secret@localhost/empires --jobs 4 --cards mine=mine.json",
+        ],
     )
     wrk.add_argument(
         "--broker", required=True, metavar="URL", help="Redis URL (redis://HOST:PORT/N)"
@@ -51,14 +60,14 @@ def add_parser(sub) -> None:
 
 
 def cmd_bot_worker(args, console: Console) -> int:
-    from empires.cli.serve import check_broker
+    from empires.cli.serve import check_broker, db_url_problem
     from empires.server.serve_options import parse_card_sets
 
     if not 1 <= args.jobs <= 64:
         raise CliError("--jobs must be from 1 to 64")
     if not 1.0 <= args.job_timeout <= 3600.0:
         raise CliError("--job-timeout must be from 1 to 3600 seconds")
-    why = check_broker(args.broker, args.broker_channel, args.db)
+    why = db_url_problem(args.db) or check_broker(args.broker, args.broker_channel, args.db)
     if why:
         raise CliError(why)
     try:

@@ -24,16 +24,38 @@ DEFAULT_GAME = "settlers"  # the game with card files
 
 
 def add_parser(sub) -> None:
-    cards = sub.add_parser("cards", help="card files: a template to fill in, and its check")
+    cards = common.subcommand(
+        sub,
+        "cards",
+        "card files: a template to fill in, and its check",
+        [
+            "empires cards template -o mine.json   # every unverified card, to fill in",
+            "empires cards validate mine.json   # schema, engine, random games",
+            "empires play settlers --cards mine.json   # play with it",
+        ],
+    )
     verbs = cards.add_subparsers(dest="verb", required=True, metavar="VERB")
-    tpl = verbs.add_parser(
-        "template", help="write every card whose ability is unknown, with an empty ability"
+    tpl = common.subcommand(
+        verbs,
+        "template",
+        "write every card whose ability is unknown, with an empty ability",
+        [
+            "empires cards template -o mine.json",
+            "empires cards template --game settlers   # to standard output",
+        ],
     )
     tpl.add_argument("--game", default=DEFAULT_GAME, metavar="GAME", help="default: settlers")
     tpl.add_argument("-o", "--output", metavar="FILE", help="write here (default: standard out)")
     tpl.set_defaults(func=cmd_template)
-    val = verbs.add_parser(
-        "validate", help="check a card file: schema, engine, seeded random games with it"
+    val = common.subcommand(
+        verbs,
+        "validate",
+        "check a card file: schema, engine, seeded random games with it",
+        [
+            "empires cards validate mine.json",
+            "empires cards validate mine.json --games 200   # more random games",
+            "empires cards validate mine.json --games 0   # schema and engine only",
+        ],
     )
     val.add_argument("file", metavar="FILE")
     val.add_argument("--game", default=DEFAULT_GAME, metavar="GAME", help="default: settlers")
@@ -45,6 +67,20 @@ def add_parser(sub) -> None:
         help="random games played with the file (default 20; 0: none)",
     )
     val.set_defaults(func=cmd_validate)
+
+
+def problem_line(path: str, problem: dict) -> str:
+    """``FILE: CARD FIELD: message`` for one problem (``file`` for the file as a whole); the
+    place the message may begin with itself ("the card file:", "card 'x':", a bare ":") is left
+    out, as it is said already."""
+    card, field = problem.get("card"), problem.get("field")
+    where = " ".join(str(x) for x in (card or "file", field) if x)
+    message = str(problem.get("message") or "").strip()
+    for said in ("the card file", f"card {card!r}" if card else None):
+        if said and message.startswith(said):
+            message = message[len(said) :]
+    message = message.lstrip(": ").strip() or "invalid"
+    return f"{path}: {where}: {message}"
 
 
 def cmd_template(args: argparse.Namespace, console: Console) -> int:
@@ -76,9 +112,7 @@ def cmd_validate(args: argparse.Namespace, console: Console) -> int:
     except ValueError as exc:
         raise CliError(str(exc)) from None
     for p in problems:
-        where = " ".join(x for x in (p["card"] or "file", p["field"] or "") if x)
-        message = p["message"]
-        print(f"{args.file}: {where}: {message}")
+        print(problem_line(args.file, p))
     if problems:
         cards = {p["card"] for p in problems if p["card"]}
         print(f"{len(problems)} problem(s), {len(cards)} card(s) to look at", file=sys.stderr)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
+import shlex
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from empires.bots import bot_names, make_bot
 from empires.core.adapter import GameAdapter, game_names, get_adapter
@@ -29,6 +31,68 @@ class CliError(Exception):
         self.code = code
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: ``PROG: error: MESSAGE (see 'PROG --help')`` on stderr and
+    exit code 2, as :class:`CliError` (the usage block argparse prints first is left out: the
+    line says where the help is). Subcommand parsers inherit it."""
+
+    def error(self, message: str) -> NoReturn:
+        text = " ".join(message.split())
+        self.exit(2, f"{self.prog}: error: {text} (see '{self.prog} --help')\n")
+
+
+EXAMPLES = "Examples:"
+# A subcommand's own one-line help, then its examples below the options.
+HELP_FORMAT = argparse.RawDescriptionHelpFormatter
+
+
+def examples(*commands: str) -> str:
+    """An epilog of example command lines, one per line, each with an optional ``# note``."""
+    return EXAMPLES + "\n" + "\n".join(f"  {c}" for c in commands)
+
+
+def example_commands(epilog: str | None) -> list[list[str]]:
+    """The command lines of an :func:`examples` epilog, each split as a shell would, without
+    ``empires`` and the note (what the parser is given)."""
+    if not epilog or EXAMPLES not in epilog:
+        return []
+    out = []
+    for line in epilog.split(EXAMPLES, 1)[1].splitlines():
+        if not line.startswith("  "):  # the examples are indented; a note after them is not
+            continue
+        words = shlex.split(line, comments=True)
+        if words:
+            out.append(words[1:] if words[0] == "empires" else words)
+    return out
+
+
+def subcommand(
+    sub, name: str, help: str, commands: Sequence[str], **kwargs
+) -> argparse.ArgumentParser:
+    """A subcommand ``name`` with its one-line ``help`` (``empires --help``), the same line as
+    its description and the example ``commands`` at the end of its ``--help``."""
+    return sub.add_parser(
+        name,
+        help=help,
+        description=help[:1].upper() + help[1:] + ".",
+        epilog=examples(*commands),
+        formatter_class=HELP_FORMAT,
+        **kwargs,
+    )
+
+
+def language(text: str) -> str:
+    """``--lang``: a language the catalogues offer (``es``, ``pt_BR``, ``it-IT``... give their
+    base language); any other is an error naming the choices."""
+    from empires import i18n
+
+    base = re.split(r"[-_.@]", text.strip().lower(), maxsplit=1)[0]
+    if base not in i18n.LANGUAGES:
+        choices = ", ".join(f"{code} ({name})" for code, name in i18n.LANGUAGES.items())
+        raise argparse.ArgumentTypeError(f"unknown language {text!r}; choose from: {choices}")
+    return base
+
+
 def adapter(name: str) -> GameAdapter:
     """The adapter of game ``name`` (CliError naming the known games otherwise)."""
     try:
@@ -41,14 +105,21 @@ def add_game_parsers(
     parser: argparse.ArgumentParser,
     add_flags: Callable[[argparse.ArgumentParser], None],
     func: Callable,
+    game_examples: Callable[[GameAdapter], Sequence[str]],
 ) -> None:
     """One subcommand per game under ``parser`` (``empires play discovery ...``), each with the
-    command's own flags (``add_flags``) and that game's rules-option flags (recorded in saved
-    games and replays)."""
+    command's own flags (``add_flags``), that game's rules-option flags (recorded in saved
+    games and replays) and its examples (``game_examples(game)``, command lines)."""
     games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
     for name in game_names():
         game = adapter(name)
-        sub = games.add_parser(name, help=game.title)
+        sub = games.add_parser(
+            name,
+            help=game.title,
+            description=f"{(parser.description or '').rstrip('.')}: {game.title}.".lstrip(": "),
+            epilog=examples(*game_examples(game)),
+            formatter_class=HELP_FORMAT,
+        )
         add_flags(sub)
         add_bot_file_flag(sub)
         before = set(sub._option_string_actions)
@@ -213,6 +284,12 @@ def history_seed(state) -> int:
     except Exception:
         return 0
     return seed if isinstance(seed, int) else 0
+
+
+# Machine-readable output (JSON reports, exports) numbers seats from 0, as the engines do, and
+# says so with this key; what people read counts them from 1 ("Player 1", "P1").
+SEATS_KEY = "seats_numbered_from"
+SEATS_FROM_0_HELP = f'its seats are numbered from 0 (the "{SEATS_KEY}": 0 key)'
 
 
 def labels(seats: Sequence[str], human_seat: int | None = None) -> list[str]:

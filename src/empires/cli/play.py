@@ -7,6 +7,7 @@ import sys
 
 from rich.console import Console
 
+from empires import i18n
 from empires.bots import bot_names
 from empires.cli import common
 from empires.cli.tui import plain
@@ -14,8 +15,29 @@ from empires.cli.tui.session import start
 
 
 def add_parser(sub) -> None:
-    play = sub.add_parser("play", help="play a game in the terminal")
-    common.add_game_parsers(play, _add_flags, cmd_play)
+    play = common.subcommand(
+        sub,
+        "play",
+        "play a game in the terminal",
+        [
+            "empires play discovery   # you against three heuristic bots",
+            "empires play settlers --players 2 --seats human,heuristic --seed 7",
+            "empires play discovery --practice --lang es   # hints on request, in Spanish",
+        ],
+    )
+    common.add_game_parsers(play, _add_flags, cmd_play, game_examples)
+
+
+def game_examples(game) -> list[str]:
+    """``empires play GAME --help``'s examples (any game: from its player counts)."""
+    n = max(game.min_players, 2)
+    seats = ",".join(["human", "ismcts:1s", *["random"] * (n - 2)])
+    return [
+        f"empires play {game.name}   # you against heuristic bots",
+        f"empires play {game.name} --players {n} --seats {seats} --seed 7",
+        f"empires play {game.name} --practice --lang pt   # hints on request, in Portuguese",
+        f"empires play {game.name} --load mygame.json   # a game saved with `save mygame.json`",
+    ]
 
 
 def _add_flags(play: argparse.ArgumentParser) -> None:
@@ -43,8 +65,9 @@ def _add_flags(play: argparse.ArgumentParser) -> None:
     play.add_argument(
         "--lang",
         metavar="LANG",
-        help="the language of the game's words: en, es, it or pt (default: the locale's, from "
-        "LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
+        type=common.language,
+        help=f"the language of the game's words: {', '.join(i18n.LANGUAGES)} (default: the "
+        "locale's, from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)",
     )
     play.add_argument(
         "--plain",

@@ -241,7 +241,7 @@ def render_observation(
 def seat_columns(table: Table, labels: Sequence[str]) -> None:
     table.add_column("", style="cyan", no_wrap=True)
     for label in labels:
-        seat, _, who = label.partition(" ")
+        seat, _, who = label.partition(" (")  # "P1 (you)", "Player 1 (random)"
         table.add_column(f"{seat}\n{who.strip('()')}" if who else seat, justify="right")
 
 

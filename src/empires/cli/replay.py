@@ -17,8 +17,15 @@ from empires.core.adapter import game_names
 
 
 def add_parser(sub) -> None:
-    rep = sub.add_parser(
-        "replay", help=("replay a saved game or history: each action and the events it caused")
+    rep = common.subcommand(
+        sub,
+        "replay",
+        "replay a saved game or history: each action and the events it caused",
+        [
+            "empires replay mygame.json   # a game saved with `save mygame.json`",
+            "empires replay mygame.json --step   # Enter for each action, q stops",
+            "empires replay mygame.json --seat 2   # as player 2 saw it, their cards included",
+        ],
     )
     rep.add_argument("file", metavar="FILE")
     rep.add_argument("--step", action="store_true", help="wait for Enter between actions")

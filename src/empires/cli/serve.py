@@ -2,20 +2,37 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.console import Console
 from rich.text import Text
 
+from empires.cli import common
 from empires.cli.common import CliError
 
 
 def add_parser(sub) -> None:
-    srv = sub.add_parser("serve", help="run the web app (lobby, games, replays) in a browser")
+    srv = common.subcommand(
+        sub,
+        "serve",
+        "run the web app (lobby, games, replays) in a browser",
+        [
+            "empires serve   # http://127.0.0.1:8000/, games in ./empires.db",
+            "empires serve --host 0.0.0.0 --port 8080 --db sqlite:///games.db",
+            "empires serve --db postgresql://empires:secret@localhost/empires "
+            "--broker redis://127.0.0.1:6379/0",
+            "empires serve --cards mine=mine.json --expire-after 2h",
+        ],
+    )
     srv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     srv.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     srv.add_argument(
         "--db",
         default="sqlite:///empires.db",
-        help=("database URL: sqlite:///FILE (default sqlite:///empires.db) or postgresql://..."),
+        help=(
+            "database URL: sqlite:///FILE (default sqlite:///empires.db) or "
+            "postgresql://USER:PASSWORD@HOST/NAME (needs pip install 'empires[postgres]')"
+        ),
     )
     srv.add_argument(
         "--bot-delay",
@@ -90,10 +107,13 @@ def add_parser(sub) -> None:
 
 
 def cmd_serve(args, console: Console) -> int:
+    problem = db_url_problem(args.db)  # before anything starts
+    if problem:
+        raise CliError(problem)
     from empires.server import serve  # imported here: the other commands start without it
 
     if not 0 <= args.port <= 65535:
-        raise CliError("--port must be from 0 to 65535")
+        raise CliError(f"--port must be from 0 to 65535, not {args.port}")
     if args.bot_delay < 0:
         raise CliError("--bot-delay must not be negative")
     from empires.server.manager import Limits
@@ -110,10 +130,6 @@ def cmd_serve(args, console: Console) -> int:
         )
     except ValueError as exc:
         raise CliError(str(exc)) from None
-    from empires.server.db import driver_error
-
-    if driver_error(args.db):
-        raise CliError(str(driver_error(args.db)))
     broker_error = check_broker(args.broker, args.broker_channel, args.db)
     if broker_error:
         raise CliError(broker_error)
@@ -141,6 +157,39 @@ def cmd_serve(args, console: Console) -> int:
         bots=args.bots,
     )
     return 0
+
+
+# The databases the web app's store runs on (empires.server.db), as SQLAlchemy names them.
+DATABASES = {"sqlite": "sqlite:///FILE", "postgresql": "postgresql://USER:PASSWORD@HOST/NAME"}
+
+
+def db_url_problem(url: str, flag: str = "--db") -> str | None:
+    """Why ``url`` cannot be the web app's database (not a URL, a database the store does not
+    run on, a driver that is not installed, a SQLite file in no folder), or None. Nothing is
+    opened."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    from empires.server.db import driver_error, normalize_url
+
+    supported = " or ".join(f"{name} ({form})" for name, form in DATABASES.items())
+    try:
+        parsed = make_url(normalize_url(url))
+        backend = parsed.get_backend_name()
+    except (ArgumentError, ValueError):
+        return f"{flag} {url!r} is not a database URL; give {supported}"
+    if backend not in DATABASES:
+        shown = parsed.render_as_string(hide_password=True)
+        return f"{flag} {shown!r}: {backend} is not supported; give {supported}"
+    missing = driver_error(url)
+    if missing:
+        return missing
+    db = parsed.database
+    if backend == "sqlite" and db and db != ":memory:" and not db.startswith("file:"):
+        folder = Path(db).expanduser().absolute().parent
+        if not folder.is_dir():
+            return f"{flag} {url!r}: there is no folder {folder} for the database file"
+    return None
 
 
 def check_broker(broker: str | None, channel: str, db: str) -> str | None:

@@ -24,12 +24,31 @@ from empires.cli.common import CliError
 from empires.cli.plots import add_plot_flags, check_plot_flags, write_plots
 from empires.cli.render import field_title, new_table, seat_columns
 from empires.sim.local import summarize
-from empires.sim.report import simulation_data
+from empires.sim.report import seat_label, simulation_data
 
 
 def add_parser(sub) -> None:
-    sim = sub.add_parser("simulate", help="play many bot games and report statistics")
-    common.add_game_parsers(sim, _add_flags, cmd_simulate)
+    sim = common.subcommand(
+        sub,
+        "simulate",
+        "play many bot games and report statistics",
+        [
+            "empires simulate discovery --bots heuristic,random --games 1000",
+            "empires simulate settlers --players 2 --bots heuristic,random --json",
+        ],
+    )
+    common.add_game_parsers(sim, _add_flags, cmd_simulate, game_examples)
+
+
+def game_examples(game) -> list[str]:
+    """``empires simulate GAME --help``'s examples (any game: from its player counts)."""
+    n = max(game.min_players, 2)
+    return [
+        f"empires simulate {game.name} --players {n} --bots heuristic,random --games 1000",
+        f"empires simulate {game.name} --players {n} --bots heuristic --games 200 --json",
+        f"empires simulate {game.name} --players {n} --games 500 --report report.html",
+        f"empires simulate {game.name} --players {n} --games 100 --export games/",
+    ]
 
 
 def _add_flags(sim: argparse.ArgumentParser) -> None:
@@ -45,7 +64,11 @@ def _add_flags(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
     sim.add_argument("--jobs", type=int, help="worker processes (default: number of CPUs)")
-    sim.add_argument("--json", action="store_true", help="print one JSON object, no progress bar")
+    sim.add_argument(
+        "--json",
+        action="store_true",
+        help=f"print one JSON object, no progress bar; {common.SEATS_FROM_0_HELP}",
+    )
     add_backend_flags(sim)
     add_export_flags(sim)
     add_plot_flags(sim)
@@ -95,6 +118,7 @@ def cmd_simulate(args, console: Console) -> int:
         "seconds": seconds,
         "games_per_second": len(results) / seconds if seconds > 0 else float("inf"),
         "mean_decisions": decisions / len(results),
+        common.SEATS_KEY: 0,
         "seats": seats,
     }
     if args.json:
@@ -120,7 +144,7 @@ def _print_report(console: Console, report: dict, seed: int) -> None:
     )
     categories = list(seats[0]["mean"]) if seats else []
     table = new_table("Results per seat (mean ± sd)")
-    seat_columns(table, [f"P{x['seat']} ({x['bot']})" for x in seats])
+    seat_columns(table, [f"{seat_label(x['seat'])} ({x['bot']})" for x in seats])
     table.add_row(Text("Wins"), *(Text(f"{x['wins']:g}") for x in seats))
     table.add_row(Text("Win rate"), *(Text(f"{100 * x['win_rate']:.1f}%") for x in seats))
     for c in categories:

@@ -27,8 +27,30 @@ from empires.cli.render import field_title, new_table
 
 
 def add_parser(sub) -> None:
-    tour = sub.add_parser("tournament", help="seat-rotated bot tournament with OpenSkill ratings")
-    common.add_game_parsers(tour, _add_flags, cmd_tournament)
+    tour = common.subcommand(
+        sub,
+        "tournament",
+        "seat-rotated bot tournament with OpenSkill ratings",
+        [
+            "empires tournament discovery --bots ismcts:1s,heuristic,random --games 120",
+            "empires tournament settlers --players 2 --bots heuristic,random --games 50",
+        ],
+    )
+    common.add_game_parsers(tour, _add_flags, cmd_tournament, game_examples)
+
+
+def game_examples(game) -> list[str]:
+    """``empires tournament GAME --help``'s examples (any game: from its player counts)."""
+    n = max(game.min_players, 2)
+    lineup = ",".join(["heuristic", *["random"] * (n - 1)])
+    return [
+        f"empires tournament {game.name} --players {n} --bots ismcts:1s,heuristic,random "
+        "--games 120",
+        f"empires tournament {game.name} --players {n} --lineup {lineup} --games 100 "
+        "--out ratings.json",
+        f"empires tournament {game.name} --players {n} --bots heuristic,random --games 1000 "
+        "--results games.jsonl   # stop and run again: it goes on",
+    ]
 
 
 def _add_flags(tour: argparse.ArgumentParser) -> None:
@@ -58,11 +80,16 @@ def _add_flags(tour: argparse.ArgumentParser) -> None:
     tour.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     tour.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
     tour.add_argument("--jobs", type=int, help="worker processes (default: number of CPUs)")
-    tour.add_argument("--json", action="store_true", help="print one JSON object, no progress bar")
+    tour.add_argument(
+        "--json",
+        action="store_true",
+        help=f"print one JSON object, no progress bar; {common.SEATS_FROM_0_HELP}",
+    )
     tour.add_argument(
         "--out",
         metavar="FILE",
-        help="also write the JSON report to FILE (an existing FILE is kept unless --overwrite)",
+        help="also write the JSON report to FILE (an existing FILE is kept unless --overwrite; "
+        "seats numbered from 0, as --json)",
     )
     add_backend_flags(tour)
     add_export_flags(tour)
@@ -151,6 +178,7 @@ def cmd_tournament(args, console: Console) -> int:
         "mean_decisions": sum(r["decisions"] for r in results) / len(results),
         "resumed": len(done),
         "played": len(played),
+        common.SEATS_KEY: 0,
         **summary,
     }
     written = _write_out(args.out, report, args.overwrite)

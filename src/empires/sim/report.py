@@ -161,13 +161,18 @@ def _pyplot():
     return plt
 
 
+def seat_label(seat: int) -> str:
+    """A seat as people count it: seat 0 of the data is "Player 1"."""
+    return f"Player {seat + 1}"
+
+
 def _groups(data: dict) -> tuple[list[str], list[list[dict]]]:
     """The labels and per-group score rows the distributions are drawn for: seats in a
     simulation, bots in a tournament (every seat a bot held)."""
     games = data["games"]
     if data["kind"] == "simulate":
         seats = data["summary"]["seats"]
-        labels = [f"P{s['seat']} {s['bot']}" for s in seats]
+        labels = [f"{seat_label(s['seat'])} {s['bot']}" for s in seats]
         return labels, [[g["scores"][s["seat"]] for g in games] for s in seats]
     bots = list(data["summary"]["bots"])
     rows: list[list[dict]] = [[] for _ in bots]
@@ -190,7 +195,7 @@ def draw_scores(ax_list: Sequence[Any], data: dict) -> None:
 
 def draw_win_rates(ax: Any, rows: Sequence[dict], key: str, title: str) -> None:
     """Win rate bars with their 95% intervals as error bars."""
-    labels = [f"P{r[key]}" if key == "seat" else str(r[key]) for r in rows]
+    labels = [seat_label(r[key]) if key == "seat" else str(r[key]) for r in rows]
     rates = [r["rate"] for r in rows]
     err = [
         [max(0.0, r["rate"] - r["low"]) for r in rows],
@@ -340,7 +345,7 @@ def _rate_table(rows: Sequence[dict], key: str) -> str:
         ],
         [
             [
-                f"P{r[key]}" if key == "seat" else r[key],
+                seat_label(r[key]) if key == "seat" else r[key],
                 f"{r['wins']:g}",
                 r["n"],
                 f"{100 * r['rate']:.1f}%",
@@ -364,7 +369,8 @@ def report_html(data: dict) -> str:
     parts.append(
         f"<p>Seeds {summary['seed']}..{summary['seed'] + summary['games'] - 1}; "
         f"{summary['mean_decisions']:.1f} decisions per game on average. Win rates count a "
-        "shared first place as a fraction of a win; intervals are 95% Wilson score intervals.</p>"
+        "shared first place as a fraction of a win; intervals are 95% Wilson score intervals. "
+        "The data at the end of the page numbers seats from 0 (Player 1 is seat 0).</p>"
     )
     if data["kind"] == "tournament":
         parts.append(_rate_table(data["bot_win_rates"], "bot"))
