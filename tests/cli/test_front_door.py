@@ -282,6 +282,7 @@ def test_every_lang_flag_is_checked():
         ([], ["COMMAND", "empires --help"]),
         (["simulate", "discovery", "--bots", "robot"], ["'robot'", "heuristic", "random"]),
         (["tournament", "discovery", "--bots", "robot,random"], ["robot"]),
+        (["simulate", "discovery", "--bots", "ismcts:nonsense"], ["'ismcts:nonsense'"]),
         (["play", "discovery", "--seats", "human,robot", "--players", "2"], ["'robot'", "human"]),
         (["simulate", "discovery", "--players", "9"], ["9", "2 to 6"]),
         (["simulate", "discovery", "--players", "many"], ["--players", "'many'"]),

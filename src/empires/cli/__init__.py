@@ -10,6 +10,10 @@ One module per subcommand (:mod:`~empires.cli.play`, :mod:`~empires.cli.simulate
 :mod:`~empires.cli.tournament`, :mod:`~empires.cli.replay`, :mod:`~empires.cli.analyse`,
 :mod:`~empires.cli.serve`, :mod:`~empires.cli.bot_worker`, :mod:`~empires.cli.cards`), each adding its parser; each game is a subcommand of the commands
 that take one, with the rules-option flags its adapter adds (:mod:`empires.core.adapter`).
+Every ``--help`` ends with working examples (:func:`~empires.cli.common.subcommand`; a test
+parses each one). Every mistake is one line on stderr and exit code 2: argparse's own
+(:class:`~empires.cli.common.Parser`) and the commands' :class:`CliError`, caught here. People
+read seats counted from 1; JSON reports count from 0 and say so (``"seats_numbered_from": 0``).
 Nothing here imports a game package: games are reached through their adapters, and the board is
 drawn generically from the JSON-ready ``state.observation(seat)`` of the human seat
 (``observation(None)`` when only bots play), so hidden information never reaches the screen.

@@ -42,7 +42,7 @@ class Parser(argparse.ArgumentParser):
 
 
 EXAMPLES = "Examples:"
-# A subcommand's own one-line help, then its examples below the options.
+# Every --help ends with an "Examples:" epilog, its command lines kept as written.
 HELP_FORMAT = argparse.RawDescriptionHelpFormatter
 
 
