@@ -121,5 +121,13 @@ def build_options() -> dict[str, object]:
     return dict(PROFILES[name])
 
 
+def command_options() -> dict[str, dict[str, object]]:
+    """setuptools command options: a profile of one extension per module (``ci``) compiles them on
+    every core, as ``build_ext --parallel`` would, also when pip builds the wheel."""
+    if compile_requested() and build_options().get("separate"):
+        return {"build_ext": {"parallel": os.cpu_count() or 1}}
+    return {}
+
+
 if __name__ == "__main__":  # pip's backend runs this file as __main__; tests import it
-    setup(ext_modules=ext_modules())
+    setup(ext_modules=ext_modules(), options=command_options())

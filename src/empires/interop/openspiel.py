@@ -317,7 +317,7 @@ class EmpiresGame(pyspiel.Game):
 
     spec: GameSpec
 
-    def __init__(self, params=None):
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
         spec = self.spec
         players, seed, options_json, options = _read_params(spec, params)
         super().__init__(

@@ -1,0 +1,269 @@
+"""CI's check of the users' paths (issue #33): the package as a user installs it, not the checkout.
+
+Each stage builds or installs into a fresh virtual environment in a scratch directory outside the
+checkout and runs the commands a user would, from that directory:
+
+* ``base``: the wheel with **no extras**: ``empires --version``; a whole solo Imperial Settlers
+  game and a whole 2-player Discovery game through the plain mode in a pipe; ``empires simulate``
+  for both games; ``empires serve`` on a free port (SQLite), fetching the lobby and a static
+  asset and creating a game through the API and reading its seat's view.
+* ``research``: the wheel with the ``research`` extra alone: the Gymnasium ids, the PettingZoo
+  environments and the OpenSpiel games of both games, a few steps each.
+* ``compiled``: ``EMPIRES_COMPILE=1 pip install <copy of the checkout>[test]`` into a fresh
+  environment, as the README tells a user (pip's isolated build), with the ``ci`` build profile;
+  prints the environment's python for the compiled test stage of ``.ci/run``.
+
+Usage: ``python3 .ci/user_paths.py base research`` (stages in order; exit 1 naming the first
+failure), ``python3 .ci/user_paths.py compiled --dir DIR``. Standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class StageFailed(Exception):
+    pass
+
+
+def run(command: list[str], cwd: Path, *, stdin: str | None = None, timeout: float = 600,
+        env: dict[str, str] | None = None) -> str:
+    """Run ``command``; its stdout, or StageFailed with the tail of its output."""
+    shown = " ".join(command)
+    print(f"$ {shown}", flush=True)
+    done = subprocess.run(command, cwd=cwd, input=stdin, capture_output=True, text=True,
+                          timeout=timeout, env=env or user_env())
+    if done.returncode != 0:
+        raise StageFailed(f"{shown} exited {done.returncode}:\n{done.stdout[-3000:]}"
+                          f"\n{done.stderr[-3000:]}")
+    return done.stdout
+
+
+def user_env() -> dict[str, str]:
+    """The environment a user's shell has: no PYTHONPATH into the checkout, no CI-only knobs."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "EMPIRES_"))}
+    env["COLUMNS"] = "100"
+    return env
+
+
+def expect(text: str, *needles: str, what: str) -> None:
+    missing = [n for n in needles if n not in text]
+    if missing:
+        raise StageFailed(f"{what}: {missing} not in its output:\n{text[-3000:]}")
+
+
+def venv(path: Path) -> Path:
+    run([sys.executable, "-m", "venv", str(path)], cwd=path.parent)
+    return path / "bin"
+
+
+def build_wheel(scratch: Path) -> Path:
+    out = scratch / "wheel"
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out),
+         str(copy_checkout(scratch))], cwd=scratch)
+    (wheel,) = out.glob("empires-*.whl")
+    return wheel
+
+
+def copy_checkout(scratch: Path) -> Path:
+    """The repository's tracked files (as they are in the working tree), copied to ``scratch``:
+    a build never writes into the checkout."""
+    tree = scratch / "tree"
+    if tree.exists():
+        return tree
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
+                            check=True).stdout.decode().split("\0")
+    for name in filter(None, listed):
+        source = ROOT / name
+        if source.is_file():
+            (tree / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, tree / name)
+    return tree
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def http(method: str, url: str, body: dict | None = None, token: str | None = None) -> tuple[int, bytes]:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method)
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    if token is not None:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return response.status, response.read()
+
+
+def check_play(bin_dir: Path, work: Path) -> None:
+    """Whole games through the plain mode in a pipe: the human seat answers 1 to every prompt."""
+    empires = str(bin_dir / "empires")
+    solo = run([empires, "play", "settlers", "--players", "1", "--seed", "4"], work,
+               stdin="1\n" * 2000, timeout=300)
+    expect(solo, "Final scoring", "Game over", what="a solo Imperial Settlers game")
+    duel = run([empires, "play", "discovery", "--players", "2", "--seed", "7"], work,
+               stdin="1\n" * 5000, timeout=300)
+    expect(duel, "Final scores", "Game over", what="a 2-player Discovery game")
+
+
+def check_simulate(bin_dir: Path, work: Path) -> None:
+    empires = str(bin_dir / "empires")
+    for game, players in (("discovery", "3"), ("settlers", "2")):
+        out = run([empires, "simulate", game, "--games", "4", "--players", players,
+                   "--bots", "random", "--seed", "1"], work, timeout=300)
+        expect(out, "4", what=f"empires simulate {game}")
+
+
+def check_serve(bin_dir: Path, work: Path) -> None:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    log = (work / "serve.log").open("w")
+    server = subprocess.Popen(
+        [str(bin_dir / "empires"), "serve", "--port", str(port), "--db",
+         f"sqlite:///{work / 'games.db'}"], cwd=work, stdout=log, stderr=subprocess.STDOUT,
+        env=user_env())
+    try:
+        lobby = wait_for(base + "/", server, work / "serve.log")
+        expect(lobby.decode(), "<html", what="the lobby page")
+        status, css = http("GET", base + "/static/style.css")
+        if status != 200 or not css:
+            raise StageFailed(f"/static/style.css: HTTP {status}, {len(css)} bytes")
+        seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+        status, body = http("POST", base + "/api/games", {"game": "discovery", "seats": seats})
+        created = json.loads(body)
+        token = next(s["token"] for s in created["seats"] if "token" in s)
+        status, view = http("GET", f"{base}/api/games/{created['id']}", token=token)
+        expect(view.decode(), '"legal"' if b'"legal"' in view else "{", what="a seat's view")
+        print(f"served: lobby, style.css, game {created['id']} created and read", flush=True)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        log.close()
+
+
+def wait_for(url: str, server: subprocess.Popen, log: Path, seconds: float = 60) -> bytes:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise StageFailed(f"empires serve exited {server.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            return http("GET", url)[1]
+        except OSError:
+            time.sleep(0.3)
+    raise StageFailed(f"empires serve did not answer {url} in {seconds} s:\n{log.read_text()[-3000:]}")
+
+
+def stage_base(scratch: Path, wheel: Path) -> None:
+    bin_dir = venv(scratch / "base-venv")
+    run([str(bin_dir / "pip"), "install", "--quiet", str(wheel)], scratch)
+    work = scratch / "base-work"
+    work.mkdir()
+    version = run([str(bin_dir / "empires"), "--version"], work)
+    expect(version, "pure Python", what="empires --version")
+    check_play(bin_dir, work)
+    check_simulate(bin_dir, work)
+    check_serve(bin_dir, work)
+
+
+RESEARCH = """
+import gymnasium
+import numpy
+import pyspiel
+
+import empires  # registers the OpenSpiel games and the Gymnasium / PettingZoo ids
+from empires.envs import discovery_v0, settlers_v0
+
+for name in ("empires/Discovery-v0", "empires/Settlers-v0", "empires/SettlersSolo-v0"):
+    env = gymnasium.make(name)
+    obs, info = env.reset(seed=1)
+    for _ in range(5):
+        obs, reward, done, truncated, info = env.step(int(numpy.flatnonzero(obs["action_mask"])[0]))
+        if done or truncated:
+            break
+    print(name, "ok")
+for module in (discovery_v0, settlers_v0):
+    env = module.env(num_players=2)
+    env.reset(seed=1)
+    for steps, agent in enumerate(env.agent_iter()):
+        obs, reward, done, truncated, info = env.last()
+        env.step(None if done or truncated else int(numpy.flatnonzero(obs["action_mask"])[0]))
+        if steps == 5:
+            break
+    print("pettingzoo", module.__name__, "ok")
+for name in ("python_empires_discovery", "python_empires_settlers"):
+    state = pyspiel.load_game(name).new_initial_state()
+    for _ in range(5):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+    print(name, "ok")
+"""
+
+
+def stage_research(scratch: Path, wheel: Path) -> None:
+    bin_dir = venv(scratch / "research-venv")
+    run([str(bin_dir / "pip"), "install", "--quiet", f"{wheel}[research]"], scratch)
+    work = scratch / "research-work"
+    work.mkdir()
+    out = run([str(bin_dir / "python"), "-c", RESEARCH], work, timeout=300)
+    expect(out, "python_empires_settlers ok", "settlers_v0 ok", what="the research interfaces")
+
+
+def stage_compiled(target: Path) -> Path:
+    """A fresh environment with the compiled build installed the README's way (and the test
+    tools, for the compiled test stage); returns its python."""
+    target.mkdir(parents=True, exist_ok=True)
+    bin_dir = venv(target / "venv")
+    env = dict(user_env(), EMPIRES_COMPILE="1", EMPIRES_COMPILE_PROFILE="ci")
+    run([str(bin_dir / "pip"), "install", "--quiet", f"{copy_checkout(target)}[test]"], target,
+        timeout=3000, env=env)
+    version = run([str(bin_dir / "empires"), "--version"], target)
+    expect(version, "compiled (mypyc)", what="the compiled build's empires --version")
+    return bin_dir / "python"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("stages", nargs="+", choices=["base", "research", "compiled"])
+    parser.add_argument("--dir", type=Path, help="where the compiled stage builds (kept)")
+    args = parser.parse_args(argv)
+    scratch = Path(tempfile.mkdtemp(prefix="empires-user-paths-"))
+    try:
+        wheel = None
+        for stage in args.stages:
+            started = time.monotonic()
+            print(f"--- user path: {stage} ---", flush=True)
+            if stage == "compiled":
+                print(stage_compiled(args.dir or scratch / "compiled"), flush=True)
+            else:
+                wheel = wheel or build_wheel(scratch)
+                {"base": stage_base, "research": stage_research}[stage](scratch, wheel)
+            print(f"--- user path: {stage} passed in {time.monotonic() - started:.0f} s ---", flush=True)
+    except (StageFailed, subprocess.TimeoutExpired) as failed:
+        print(f"user path failed: {failed}", file=sys.stderr)
+        return 1
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
