@@ -41,7 +41,7 @@ except ImportError:  # pragma: no cover
 FLOOD_ADDRESS = "127.0.0.66"
 # A refused connection is retried after this pause: the flood measured here is one of messages.
 # A raw connection flood (thousands of handshakes a second) is a network-level attack, for the
-# firewall in front of the server (see the README's "Running a public server").
+# firewall in front of the server (see docs/server.md).
 REFUSED_PAUSE = 0.05
 # Only creation is opened up (this script creates every game from one address); every limit
 # that protects other games from a client is the server's default.

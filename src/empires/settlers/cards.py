@@ -661,8 +661,8 @@ def schema_problems(data: Any) -> list[CardFileError]:
             where = where[2:]
         field_name = ".".join(map(str, where)) or None
         at = f"card {cid!r}" if cid else "the card file"
-        place = f" {field_name}" if field_name else ""
-        out.append(CardFileError(f"{at}:{place}: {err.message}", cid, field_name))
+        where_text = f"{at}: {field_name}" if field_name else at
+        out.append(CardFileError(f"{where_text}: {err.message}", cid, field_name))
     return out
 
 

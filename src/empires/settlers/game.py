@@ -150,7 +150,7 @@ def from_json(data: Any) -> SettlersGame:
 def startup_notes(game: SettlersGame) -> list[str]:
     """Lines to print when a game starts: how many cards in use are house cards (their ability
     comes from the card file, not from the printed card) and how many play without their unknown
-    printed ability (see the README)."""
+    printed ability (see docs/settlers.md)."""
     s = game.s
     decks = set(s.factions) | {"common"} | ({"attack"} if s.solo else set())
     house = [c for c in s.db.cards if c.source == "house" and c.deck in decks]

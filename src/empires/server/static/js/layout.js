@@ -63,7 +63,7 @@ export function showTab(key) {
   }
 }
 
-// "Readable" shows a part of the board (on a laptop too: see README "The web table on any
+// "Readable" shows a part of the board (on a laptop too: see docs/web.md "The web table on any
 // screen"), so when new choices come the board pans to them: to all of them when they fit in
 // the box, else, when none is in view, to the first. The same choices again (a redraw) leave
 // the board where the player put it; a hidden board (another tab) pans when next drawn.
