@@ -3,6 +3,7 @@ what it must."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
@@ -221,14 +222,72 @@ def test_connections_per_game_are_limited(sqlite_url):
     app.state.manager.max_connections_per_game = 2
     with TestClient(app) as client:
         g = create(client, TWO_HUMANS)
-        gid, spectator = g["id"], g["spectator"]["token"]
-        with ws_connect(client, gid, spectator) as a, ws_connect(client, gid, spectator) as b:
+        gid, ann = g["id"], g["seats"][0]["token"]
+        with ws_connect(client, gid, ann) as a, ws_connect(client, gid, ann) as b:
             receive_state(a, state_msg)
             receive_state(b, state_msg)
-            with ws_connect(client, gid, spectator) as c:
+            with ws_connect(client, gid, ann) as c:
                 assert c.receive_json()["error"] == "too_many_connections"
-        with ws_connect(client, gid, spectator) as d:  # the count went down again
-            assert receive_state(d, state_msg)["you"] is None
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    c.receive_json()
+                assert (closed.value.code, closed.value.reason) == (4429, "too_many_connections")
+            # The seats' cap is theirs: a spectator is let in all the same.
+            with ws_connect(client, gid, g["spectator"]["token"]) as d:
+                assert receive_state(d, state_msg)["you"] is None
+        with ws_connect(client, gid, ann) as e:  # the count went down again
+            assert receive_state(e, state_msg)["you"] == 0
+
+
+SPECTATING = dict(connect_rate=1000.0, connect_burst=1000.0, view_rate=1000.0, view_burst=1000.0)
+
+
+def open_spectators(client, stack, gid, token, n):
+    """Open ``n`` spectator websockets; the refusals' (error, close code, close reason)."""
+    refused = []
+    for _ in range(n):
+        ws = stack.enter_context(ws_connect(client, gid, token))
+        first = ws.receive_json()
+        if first["type"] == "error":
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            refused.append((first["error"], closed.value.code, closed.value.reason))
+    return refused
+
+
+def test_spectators_from_one_address_never_keep_the_seats_out(sqlite_url):
+    """64 spectator sockets from one address (the old cap of a whole game): the address's own
+    cap refuses most of them, with a reason, and the seats' sockets are let in."""
+    limits = Limits(**SPECTATING, spectators_per_client=16)
+    with TestClient(create_app(sqlite_url, limits=limits)) as client:
+        g = create(client, TWO_HUMANS)
+        gid, spectator = g["id"], g["spectator"]["token"]
+        with contextlib.ExitStack() as stack:
+            refused = open_spectators(client, stack, gid, spectator, 64)
+            assert len(refused) == 64 - 16
+            reason = "too_many_spectator_connections"
+            assert set(refused) == {(reason, 4429, reason)}
+            for seat in g["seats"]:
+                with ws_connect(client, gid, seat["token"]) as ws:
+                    assert receive_state(ws, state_msg)["you"] == seat["seat"]
+
+
+def test_a_game_caps_its_spectators_apart_from_its_seats(sqlite_url):
+    limits = Limits(**SPECTATING, spectators_per_game=64, spectators_per_client=100)
+    with TestClient(create_app(sqlite_url, limits=limits)) as client:
+        client.app.state.manager.max_connections_per_game = 64
+        g = create(client, TWO_HUMANS)
+        gid, spectator = g["id"], g["spectator"]["token"]
+        with contextlib.ExitStack() as stack:
+            assert open_spectators(client, stack, gid, spectator, 64) == []
+            refused = open_spectators(client, stack, gid, spectator, 2)
+            assert refused == [("too_many_spectators", 4429, "too_many_spectators")] * 2
+            # A full house of spectators: both seats still get in, on several sockets each.
+            for seat in g["seats"]:
+                for _ in range(3):
+                    ws = stack.enter_context(ws_connect(client, gid, seat["token"]))
+                    assert receive_state(ws, state_msg)["you"] == seat["seat"]
+        with ws_connect(client, gid, spectator) as ws:  # the spectators went: room again
+            assert receive_state(ws, state_msg)["you"] is None
 
 
 def test_a_bots_reply_under_way_is_pushed_with_the_action_it_answers(client):

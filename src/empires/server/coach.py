@@ -126,14 +126,20 @@ class Coach:
             self._hint_limiter = anyio.CapacityLimiter(self.limits.hints_at_once)
         game.hinting.add(seat)
         try:
-            state = game.state.clone()  # the live state is replaced, never changed, by actions
-            value = await anyio.to_thread.run_sync(
-                _compute_hint,
-                state,
-                self.limits.hint_iterations,
-                coach_seed(game.id, seat, index),
-                limiter=self._hint_limiter,
-            )
+            # The seat's clock stands still while its hint is worked out (empires.server.table).
+            paused = await self.manager.table.hint_pause(game, seat)
+            try:
+                state = game.state.clone()  # the live state is replaced, never changed
+                value = await anyio.to_thread.run_sync(
+                    _compute_hint,
+                    state,
+                    self.limits.hint_iterations,
+                    coach_seed(game.id, seat, index),
+                    limiter=self._hint_limiter,
+                )
+            finally:
+                if paused is not None:
+                    await self.manager.table.hint_resume(game, seat, paused)
         finally:
             game.hinting.discard(seat)
         if len(game.log) != index or game.status != "active":

@@ -104,6 +104,8 @@ seat_clocks = Table(
     Column("remaining", Float, nullable=True),
     Column("deadline", Float, nullable=True),
     Column("away", String(16), nullable=True),  # None: present; left | timeout | disconnected
+    # | once (the stand-in plays the one decision whose time ran out)
+    Column("timeouts", Integer, nullable=True),  # timeouts in a row (None: 0)
 )
 
 # Actions taken back (empires.server.take_back): the ``seq``-th undo of the game removed the
@@ -510,7 +512,7 @@ class Store:
     # ---- the table: clocks, absent players, undo (empires.server.table_clock, take_back) ----
     def save_clocks(self, game_id: str, rows: list[dict]) -> None:
         """Replace the game's seat clocks by ``rows`` ({"seat", "remaining", "deadline",
-        "away"})."""
+        "away", "timeouts"})."""
         with self.engine.begin() as conn:
             conn.execute(delete(seat_clocks).where(seat_clocks.c.game_id == game_id))
             if rows:
@@ -642,7 +644,8 @@ def insert_actions(conn, batch: list[tuple]) -> None:
 
 
 def seat_clock_rows(conn, game_id: str) -> list:
-    """The game's seat clocks (seat, remaining, deadline, away) by seat, read on ``conn``."""
+    """The game's seat clocks (seat, remaining, deadline, away, timeouts) by seat, read on
+    ``conn``."""
     return list(
         conn.execute(
             select(
@@ -650,6 +653,7 @@ def seat_clock_rows(conn, game_id: str) -> list:
                 seat_clocks.c.remaining,
                 seat_clocks.c.deadline,
                 seat_clocks.c.away,
+                seat_clocks.c.timeouts,
             )
             .where(seat_clocks.c.game_id == game_id)
             .order_by(seat_clocks.c.seat)

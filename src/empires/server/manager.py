@@ -492,7 +492,8 @@ class LiveGame:
         self.lock = asyncio.Lock()
         self.version = 0
         self.closed = False
-        self.connections = 0
+        self.connections = 0  # open websockets, seats' and spectators'
+        self.spectators: dict[str, int] = {}  # open spectator websockets by client address
         self.bot_task: asyncio.Task | None = None
         self._changed = asyncio.Event()
         self.changing = 0  # commits under way (GameManager._commit): pushes wait for them
@@ -851,6 +852,8 @@ class Limits:
     analyses_at_once: int = 1  # ... analyses running at the same time ...
     analyses_waiting: int = 8  # ... and waiting for their turn (more are refused: 503)
     away_after: float = 30 * 24 * 3600  # a seat to act with no websocket this long: a bot plays
+    spectators_per_game: int = 200  # spectator websockets open on one game ...
+    spectators_per_client: int = 16  # ... and from one address on one game (seats apart)
     chat_rate: float = 0.5  # chat messages one seat may post per second ...
     chat_burst: float = 5  # ... after a first few (empires.server.chat)
 
@@ -868,7 +871,7 @@ class GameManager:
         bot_delay: float = 0.0,
         max_active_games: int = 1000,
         max_cached_finished: int = 200,
-        max_connections_per_game: int = 64,
+        max_connections_per_game: int = 64,  # the seats' websockets (spectators: Limits)
         bot_threads: int = 4,
         card_sets: dict[str, str] | None = None,
         limits: Limits | None = None,
@@ -1376,7 +1379,9 @@ class GameManager:
                 "not_your_turn",
                 f"it is {game.seats[current].name}'s turn (seat {current}), not yours",
             )
-        if game.table.away(seat):
+        # After a timeout (away "once") the seat's own move, if it comes before the stand-in's,
+        # is taken: only an absent seat is refused.
+        if game.table.absent(seat):
             raise ApiError(
                 409,
                 "away",

@@ -5,7 +5,9 @@ The model is the tournaments' (:data:`empires.sim.tournament.RATING_MODEL`, Plac
 the library's defaults: mu 25, sigma 25/3); the leaderboard orders by the ordinal
 ``mu - 3 sigma``. A game is rated when it finished normally with two seats or more, at least one
 of them held by an account, and it was neither a practice game (hints) nor one whose seed a
-player chose (who knows the seed can know the hidden cards). Every seat is a team of one, ranked
+player chose (who knows the seed can know the hidden cards), and at least one human seat was
+still present at its end: a game the bots finished after every player left, or timed out three
+times in a row (:mod:`empires.server.table_clock`), is not rated. Every seat is a team of one, ranked
 by the game's ranking (ties share a place):
 
 - an account's seat plays with the account's rating for that game;
@@ -68,6 +70,9 @@ def unrated_reason(game: LiveGame, holders: dict[int, int]) -> str | None:
         return "no seat belongs to an account"
     if game.status != "finished" or not game.state.is_terminal():
         return "it did not finish"
+    humans = [i for i, s in enumerate(game.seats) if s.kind == "human"]
+    if humans and all(game.table.absent(i) for i in humans):
+        return "no player was at the table at the end (bots finished it)"
     return None
 
 

@@ -309,6 +309,7 @@ class SharedLog:
         old = game.table
         table = TableClock(game.config.get("table"), len(game.seats), rows)
         table.connections, table.seen = old.connections, old.seen
+        table.marks, table.last_timeout = old.marks, old.last_timeout
         game.table = table
 
     # ---- the broker ----

@@ -7,10 +7,13 @@
   them as an undo record (:mod:`empires.server.take_back` numbers the moves).
 - Clocks (:mod:`empires.server.table_clock`): after every change the running clock is charged
   and the next one started; :meth:`Table.check_clocks` (run every second by the manager, or by a
-  test at a time of its choosing with a controllable clock) hands a seat whose time ran out to
-  the table's stand-in bot.
-- Absent players: :meth:`Table.leave` (or a timeout) has the stand-in bot play for the seat,
-  each such action marked with the bot in the log; :meth:`Table.come_back` gives the seat back.
+  test at a time of its choosing with a controllable clock) has the table's stand-in bot play the
+  one decision whose time ran out (every decision, after three timeouts in a row). A seat's clock
+  stands still while its own hint is worked out (:meth:`Table.hint_pause`), and an undo puts the
+  clocks back as they were before the actions it takes back.
+- Absent players: :meth:`Table.leave` (or three timeouts in a row) has the stand-in bot play for
+  the seat, each such action marked with the bot in the log; :meth:`Table.come_back` (or the
+  seat's page connecting again) gives the seat back.
 
 What the store keeps (seat clocks, absences, undos) is the truth a restarted server resumes.
 """
@@ -28,6 +31,7 @@ from empires.core.undo import take_back
 from empires.server import take_back as moves
 from empires.server.manager import SPECTATOR, ApiError, LiveGame
 from empires.server.shared_log import StaleWrite
+from empires.server.table_clock import ONCE
 
 if TYPE_CHECKING:
     from empires.server.manager import GameManager
@@ -104,7 +108,11 @@ class Table:
 
     async def after_action(self, game: LiveGame, seat: int) -> None:
         """``seat`` took an action (caller holds the lock and notifies the watchers)."""
-        game.table.update(to_act(game), self.manager.clock(), seat)
+        now = self.manager.clock()
+        index = len(game.log) - 1
+        game.table.mark(index, now)  # what an undo of this action puts back
+        game.table.acted(seat, index, bool(game.log[index].get("stand_in")))
+        game.table.update(to_act(game), now, seat)
         await self.refresh_undo(game)
         try:
             await self.store(game)
@@ -143,7 +151,12 @@ class Table:
         async with game.lock:
             seat = game.table.time_out(now)
             if seat is not None:
-                log.info("game %s: seat %d ran out of time; a bot plays for it", game.id, seat)
+                log.info(
+                    "game %s: seat %d ran out of time (%d in a row); a bot plays for it",
+                    game.id,
+                    seat,
+                    game.table.seats[seat].timeouts,
+                )
                 await self.changed(game, now)
         return seat
 
@@ -186,13 +199,13 @@ class Table:
 
     # ---- absent players ----
     async def connected(self, game: LiveGame, seat: int | None) -> None:
-        """A websocket of ``seat`` opened; a seat handed to the bot for lack of a connection
-        is given back."""
+        """A websocket of ``seat`` opened; a seat handed to the bot for lack of a connection,
+        or for timeouts in a row, is given back (its player is here again)."""
         if seat is SPECTATOR:
             return
         game.table.connections[seat] += 1
         game.table.seen[seat] = self.manager.clock()
-        if game.table.away(seat) == "disconnected" and game.status == "active":
+        if game.table.away(seat) in ("disconnected", "timeout") and game.status == "active":
             with contextlib.suppress(ApiError):
                 await self.come_back(game, seat)
 
@@ -228,7 +241,7 @@ class Table:
         """``seat``'s player leaves the table: the stand-in bot plays for it from now on."""
         seat = self._human(game, seat)
         async with game.lock:
-            if game.table.away(seat) is None:
+            if game.table.away(seat) in (None, ONCE):
                 now = self.manager.clock()
                 game.table.leave(seat, reason, now)
                 await self._changed_or_undo(game, seat, now, lambda: game.table.come_back(seat))
@@ -258,6 +271,31 @@ class Table:
             raise ApiError(
                 503, "storage_error", "the change could not be stored; try again"
             ) from exc
+
+    # ---- hints ----
+    async def hint_pause(self, game: LiveGame, seat: int) -> float | None:
+        """Stop ``seat``'s running clock while its own hint is worked out: when it stopped
+        (then :meth:`hint_resume` must follow), or None when no clock of its ran."""
+        async with game.lock:
+            now = self.manager.clock()
+            if not game.table.pause(seat, now):
+                return None
+            game.notify()
+        return now
+
+    async def hint_resume(self, game: LiveGame, seat: int, since: float) -> None:
+        """The hint is delivered (or failed): ``seat``'s clock, stopped at ``since``, runs
+        again; the time it stood still is not charged."""
+        async with game.lock:
+            table = game.table
+            if table.paused != since or table.running != seat:
+                return  # an action ran the clock on already
+            table.resume(self.manager.clock())
+            try:
+                await self.store(game)  # the deadline moved
+            except Exception:  # stored with the next change
+                log.exception("cannot store the table of game %s", game.id)
+            game.notify()
 
     @staticmethod
     def seat_state(game: LiveGame, seat: int) -> dict:
@@ -337,8 +375,10 @@ class Table:
         game.undos.append({"seq": seq, "index": index, "seat": seat, "actions": taken})
         game.hints = [h for h in game.hints if h["index"] <= index]
         game.epoch += 1  # every watcher gets its log and events again, from the start
+        now = self.manager.clock()
+        game.table.restore(index, seat, len(taken), now)  # the clocks before those actions
         try:
-            await self.changed(game, self.manager.clock())
+            await self.changed(game, now)
         except Exception:  # the undo stands; the clock is stored with the next change
             log.exception("cannot store the table of game %s", game.id)
             game.notify()

@@ -4,11 +4,21 @@ seat has left, whose clock runs, and which human seats a bot plays for.
 A game may have a time budget, chosen in the lobby and kept in its config (``config["table"]``):
 ``none`` (the default), ``move`` (each decision of a human seat must be made within ``seconds``)
 or ``game`` (each human seat has ``seconds`` for the whole game, plus ``increment`` seconds after
-each of its actions). Only the clock of a human seat to act that is present runs; bots and the
-seats they stand in for never use time. A seat whose time runs out, or whose player leaves the
-table, is played by the table's stand-in bot (``stand_in``, chosen at creation) until its player
-takes the seat back; a seat whose whole-game budget ran out gets :data:`RETURN_GRACE` seconds
-when its player returns.
+each of its actions; once that budget is spent, each later decision has :data:`OVERTIME` seconds,
+like a byo-yomi period). Only the clock of a human seat to act that is present runs; bots and the
+seats they stand in for never use time, and the clock of a seat whose own hint is being worked
+out stands still (:meth:`TableClock.pause`).
+
+A timeout costs the seat one decision, not the game: the table's stand-in bot (``stand_in``,
+chosen at creation) plays that decision (the seat is ``away == "once"`` meanwhile), then the
+seat's own clock runs again on its next decision. After :data:`ABSENT_AFTER` timeouts in a row
+(none of its own actions between them) the seat is absent (``away == "timeout"``) and the
+stand-in plays every decision, without waiting, until its player returns. A seat whose player
+leaves is absent the same way (``left``, ``disconnected``); a seat whose whole-game budget ran
+out gets :data:`RETURN_GRACE` seconds when its player returns.
+
+An undo restores the clocks as they were before the first action it takes back
+(:meth:`TableClock.mark` keeps them before each action, in memory).
 
 This module is plain data and arithmetic on times given to it (seconds of the manager's clock,
 an injectable callable): :mod:`empires.server.table` applies it to live games and stores it.
@@ -24,8 +34,16 @@ MOVE_SECONDS = (30, 600)  # a per-move budget: 30 s .. 10 min
 GAME_SECONDS = (300, 3600)  # a per-game budget: 5 .. 60 min ...
 MAX_INCREMENT = 60  # ... plus up to a minute after each action
 RETURN_GRACE = 30.0  # seconds given back to a returning seat whose game budget ran out
+OVERTIME = 20.0  # seconds for each decision of a seat whose whole-game budget is spent
+ABSENT_AFTER = 3  # timeouts in a row after which a seat is absent until its player returns
+MARKS_KEPT = 64  # clocks kept from before the last actions (an undo takes back at most 20)
 DEFAULT_STAND_IN = "heuristic"
-AWAY_REASONS = ("left", "timeout", "disconnected")
+# Why a bot plays for a human seat: ONCE, the stand-in plays the one decision whose time ran out
+# (the seat is present: its clock runs again on its next decision); the others, the seat is
+# absent until its player returns.
+ONCE = "once"
+ABSENT_REASONS = ("left", "timeout", "disconnected")
+AWAY_REASONS = (*ABSENT_REASONS, ONCE)
 
 
 def check_clock(clock: Any) -> dict:
@@ -56,6 +74,7 @@ def check_clock(clock: Any) -> dict:
 class SeatTime:
     remaining: float | None = None  # seconds left of a per-game budget (None: no such budget)
     away: str | None = None  # why a bot plays for this human seat (None: its player is here)
+    timeouts: int = 0  # timeouts in a row, since the seat's last own action or return
 
 
 class TableClock:
@@ -70,6 +89,7 @@ class TableClock:
         self.running: int | None = None  # the seat whose clock runs ...
         self.started: float | None = None  # ... since then ...
         self.deadline: float | None = None  # ... until then (clock seconds)
+        self.paused: float | None = None  # ... stopped since then (its hint is worked out)
         for row in rows:
             seat = row.get("seat")
             if not isinstance(seat, int) or not 0 <= seat < num_seats:
@@ -78,10 +98,11 @@ class TableClock:
                 self.seats[seat].remaining = float(row["remaining"])
             away = row.get("away")
             self.seats[seat].away = away if away in AWAY_REASONS else None
+            timeouts = row.get("timeouts")
+            self.seats[seat].timeouts = timeouts if isinstance(timeouts, int) else 0
             if row.get("deadline") is not None and self.mode != "none":
                 self.running, self.deadline = seat, float(row["deadline"])
-                budget = self.seats[seat].remaining if game_budget else self.clock["seconds"]
-                self.started = self.deadline - float(budget or 0)
+                self.started = self.deadline - self.budget(seat)
         self.stored = self.rows()  # what the store holds
         # Memory only (this process's websockets): open connections per seat, and when each
         # seat last had one (None: not since the game was loaded).
@@ -93,6 +114,10 @@ class TableClock:
         # take_back.UndoTrail: the state at the last change, so that the next count checks only
         # the action that follows it.
         self.undo_trail: Any = None
+        # Memory only: the clocks before each of the last actions, by the action's index (what
+        # an undo restores), and the last timeout, for the players to be told.
+        self.marks: dict[int, dict] = {}
+        self.last_timeout: dict | None = None
 
     @property
     def mode(self) -> str:
@@ -101,21 +126,32 @@ class TableClock:
     def away(self, seat: int) -> str | None:
         return self.seats[seat].away if 0 <= seat < len(self.seats) else None
 
+    def absent(self, seat: int) -> bool:
+        """Whether ``seat``'s player is gone (a bot plays every decision until they return)."""
+        return self.away(seat) in ABSENT_REASONS
+
+    def budget(self, seat: int) -> float:
+        """The seconds ``seat`` has for the decision it starts now."""
+        if self.mode == "move":
+            return float(self.clock["seconds"])
+        remaining = self.seats[seat].remaining or 0.0
+        return remaining if remaining > 0 else OVERTIME
+
     # ---- changes (``now``: the manager's clock) ----
     def update(self, to_act: int | None, now: float, acted: int | None = None) -> None:
         """After a change of the game: ``to_act`` is the present human seat to act (None: no
         clock runs), ``acted`` the seat that just took an action (None: nothing was applied,
         e.g. an undo or a seat leaving). The running clock is charged; the next one starts."""
         if acted is None and to_act is not None and to_act == self.running:
-            return  # the same seat still thinks: its clock runs on (an undo gives no time)
+            return  # the same seat still thinks: its clock runs on
         self._stop(now, acted)
         if self.mode == "none" or to_act is None:
             return
         self.running, self.started = to_act, now
-        budget = self.clock["seconds"] if self.mode == "move" else self.seats[to_act].remaining
-        self.deadline = now + float(budget or 0)
+        self.deadline = now + self.budget(to_act)
 
     def _stop(self, now: float, acted: int | None) -> None:
+        self.resume(now)
         seat = self.running
         if seat is not None and self.mode == "game" and self.started is not None:
             left = max(0.0, (self.seats[seat].remaining or 0.0) - (now - self.started))
@@ -124,21 +160,63 @@ class TableClock:
             self.seats[seat].remaining = left
         self.running = self.started = self.deadline = None
 
+    def pause(self, seat: int, now: float) -> bool:
+        """Stop ``seat``'s running clock (its hint is being worked out); whether it stopped."""
+        if self.running != seat or self.deadline is None or self.paused is not None:
+            return False
+        self.paused = now
+        return True
+
+    def resume(self, now: float) -> None:
+        """Run a paused clock again: the time it stood still is not charged."""
+        if self.paused is None:
+            return
+        stood = max(0.0, now - self.paused)
+        self.paused = None
+        if self.started is not None and self.deadline is not None:
+            self.started += stood
+            self.deadline += stood
+
     def expired(self, now: float) -> int | None:
         """The seat whose time ran out by ``now``, or None."""
-        if self.deadline is not None and self.deadline <= now:
+        if self.deadline is not None and self.paused is None and self.deadline <= now:
             return self.running
         return None
 
     def time_out(self, now: float) -> int | None:
-        """Mark the seat whose time ran out as away (a bot plays for it); that seat or None."""
+        """The seat whose time ran out: the stand-in plays this decision for it, or every
+        decision once it timed out :data:`ABSENT_AFTER` times in a row. That seat or None."""
         seat = self.expired(now)
-        if seat is not None:
-            self._stop(now, None)
-            if self.mode == "game":
-                self.seats[seat].remaining = 0.0
-            self.seats[seat].away = "timeout"
+        if seat is None:
+            return None
+        self._stop(now, None)
+        s = self.seats[seat]
+        if self.mode == "game":
+            s.remaining = 0.0
+        s.timeouts += 1
+        s.away = "timeout" if s.timeouts >= ABSENT_AFTER else ONCE
+        self.last_timeout = {
+            "seat": seat,
+            "consecutive": s.timeouts,
+            "absent": s.away == "timeout",
+            "stand_in_moved": False,
+            "index": None,
+            "at": now,
+        }
         return seat
+
+    def acted(self, seat: int, index: int, stand_in: bool) -> None:
+        """``seat`` took action ``index`` (``stand_in``: the stand-in bot played it). The
+        stand-in's one decision for a timed-out seat is over; the seat's own action shows its
+        player is here (its timeouts in a row start again from 0)."""
+        s = self.seats[seat]
+        if not stand_in:
+            s.timeouts = 0
+        if s.away == ONCE:
+            s.away = None
+            last = self.last_timeout
+            if stand_in and last is not None and last["seat"] == seat:
+                last["stand_in_moved"], last["index"] = True, index
 
     def gone_since(self, seat: int, now: float) -> float | None:
         """How long ``seat`` has had no connection (None: it has one)."""
@@ -153,23 +231,66 @@ class TableClock:
         self.seats[seat].away = reason
 
     def come_back(self, seat: int) -> None:
-        self.seats[seat].away = None
-        remaining = self.seats[seat].remaining
-        if remaining is not None and remaining < RETURN_GRACE:
-            self.seats[seat].remaining = RETURN_GRACE
+        s = self.seats[seat]
+        s.away, s.timeouts = None, 0
+        if s.remaining is not None and s.remaining < RETURN_GRACE:
+            s.remaining = RETURN_GRACE
+
+    # ---- undo ----
+    def mark(self, index: int, now: float) -> None:
+        """Keep the clocks as they are before action ``index`` (what undoing it restores)."""
+        self.resume(now)
+        self.marks[index] = {
+            "seats": [(s.remaining, s.timeouts) for s in self.seats],
+            "running": self.running,
+            "started": self.started,
+            "deadline": self.deadline,
+        }
+        for old in [i for i in self.marks if i <= index - MARKS_KEPT or i > index]:
+            del self.marks[old]
+
+    def restore(self, index: int, seat: int, count: int, now: float) -> bool:
+        """Undoing ``seat``'s actions from ``index`` on (``count`` of them): the clocks as
+        they were before action ``index``, exactly; without that record (the server restarted
+        since), the seat's clock runs on less the increments those actions earned. Whether the
+        record was there."""
+        kept = self.marks.get(index)
+        for old in [i for i in self.marks if i >= index]:
+            del self.marks[old]
+        if kept is None:
+            if self.mode == "game" and self.running == seat and self.deadline is not None:
+                earned = min(self.seats[seat].remaining or 0.0, count * self.clock["increment"])
+                self.seats[seat].remaining = (self.seats[seat].remaining or 0.0) - earned
+                self.deadline -= earned
+            return False
+        self.paused = None
+        for s, (remaining, timeouts) in zip(self.seats, kept["seats"], strict=True):
+            s.remaining, s.timeouts = remaining, timeouts
+        self.running, self.started = kept["running"], kept["started"]
+        self.deadline = kept["deadline"]
+        return True
 
     # ---- views and rows ----
     def view(self) -> dict:
-        """What every viewer may know of the table: the settings, each seat's time left and
-        absence, whose clock runs and its deadline (seconds of the server's clock; each message
-        carries the server's ``now`` to count down from)."""
+        """What every viewer may know of the table: the settings, each seat's time left,
+        timeouts in a row and absence, whose clock runs and its deadline (seconds of the
+        server's clock; each message carries the server's ``now`` to count down from), the
+        seconds left on a clock that stands still (``paused``: a hint is being worked out) and
+        the last timeout."""
         return {
             "clock": dict(self.clock),
             "stand_in": self.stand_in,
             "running": self.running,
             "started": self.started,
             "deadline": self.deadline,
-            "seats": [{"remaining": s.remaining, "away": s.away} for s in self.seats],
+            "paused": None if self.paused is None else (self.deadline or 0.0) - self.paused,
+            "absent_after": ABSENT_AFTER,
+            "overtime": OVERTIME if self.mode == "game" else None,
+            "last_timeout": None if self.last_timeout is None else dict(self.last_timeout),
+            "seats": [
+                {"remaining": s.remaining, "away": s.away, "timeouts": s.timeouts}
+                for s in self.seats
+            ],
         }
 
     def rows(self) -> list[dict]:
@@ -182,6 +303,7 @@ class TableClock:
                 "remaining": s.remaining,
                 "deadline": self.deadline if i == self.running else None,
                 "away": s.away,
+                "timeouts": s.timeouts,
             }
             for i, s in enumerate(self.seats)
         ]

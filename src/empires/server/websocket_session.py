@@ -36,7 +36,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from empires.server.manager import ApiError, GameManager, LiveGame, dumps
+from empires.server.manager import SPECTATOR, ApiError, GameManager, LiveGame, dumps
 from empires.server.security import TokenBucket
 from empires.server.view_language import language
 
@@ -76,7 +76,7 @@ class Session:
     async def refuse(self, exc: ApiError, code: int) -> None:
         with contextlib.suppress(Exception):
             await self.send({"type": "error", "status": exc.status, **exc.to_json(self.lang)})
-            await self.ws.close(code=code)
+            await self.ws.close(code=code, reason=exc.code)
 
     # ---- the life of a connection ----
     async def run(self) -> None:
@@ -100,23 +100,54 @@ class Session:
             return
         except (WebSocketDisconnect, RuntimeError, OSError):
             return
-        if game.connections >= self.manager.max_connections_per_game:
-            await self.refuse(
-                ApiError(429, "too_many_connections", "too many connections to this game"), 4429
-            )
+        refusal = self.admission(game, seat)
+        if refusal is not None:
+            await self.refuse(refusal, 4429)
             return
         self.game, self.seat = game, seat
         self.manager.touch(game, seat)
         game.connections += 1
+        if seat is SPECTATOR:
+            game.spectators[self.client] = game.spectators.get(self.client, 0) + 1
         try:
             await self.manager.table.connected(game, seat)  # the seat is here (table.py)
             await self.serve()
         finally:
             game.connections -= 1
+            if seat is SPECTATOR:
+                left = game.spectators.get(self.client, 1) - 1
+                if left > 0:
+                    game.spectators[self.client] = left
+                else:
+                    game.spectators.pop(self.client, None)
             self.manager.table.disconnected(game, seat)
             if self.ws.application_state != WebSocketState.DISCONNECTED:
                 with contextlib.suppress(Exception):
                     await self.ws.close()
+
+    def admission(self, game: LiveGame, seat: int | None) -> ApiError | None:
+        """Why this connection is refused (None: it is not). The seats' sockets and the
+        spectators' are counted apart, so spectators never keep a player out: the seats have
+        ``max_connections_per_game`` between them; spectators ``Limits.spectators_per_game``,
+        and ``Limits.spectators_per_client`` from one address."""
+        limits = self.manager.limits
+        if seat is not SPECTATOR:
+            if sum(game.table.connections) >= self.manager.max_connections_per_game:
+                return ApiError(429, "too_many_connections", "too many connections to this game")
+            return None
+        if sum(game.spectators.values()) >= limits.spectators_per_game:
+            return ApiError(
+                429,
+                "too_many_spectators",
+                "this game has as many spectators as it takes: try again later",
+            )
+        if game.spectators.get(self.client, 0) >= limits.spectators_per_client:
+            return ApiError(
+                429,
+                "too_many_spectator_connections",
+                "you watch this game on as many connections as one address may: close one first",
+            )
+        return None
 
     async def authenticate(self) -> tuple[LiveGame, int | None]:
         """The game and seat the first message's token opens."""
