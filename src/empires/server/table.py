@@ -252,13 +252,18 @@ class Table:
         """``seat``'s player takes the seat back: they play on from their next decision."""
         seat = self._human(game, seat)
         async with game.lock:
-            reason = game.table.away(seat)
-            if reason is not None:
+            table = game.table
+            reason, timeouts = table.away(seat), table.seats[seat].timeouts
+            if reason is not None or timeouts:  # (a present seat's timeouts in a row end too)
                 now = self.manager.clock()
-                game.table.come_back(seat)
-                await self._changed_or_undo(
-                    game, seat, now, lambda: game.table.leave(seat, reason, now)
-                )
+                table.come_back(seat)
+
+                def undo() -> None:
+                    if reason is not None:
+                        table.leave(seat, reason, now)
+                    table.seats[seat].timeouts = timeouts
+
+                await self._changed_or_undo(game, seat, now, undo)
         return self.seat_state(game, seat)
 
     async def _changed_or_undo(self, game: LiveGame, seat: int, now: float, undo: Any) -> None:

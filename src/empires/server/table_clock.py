@@ -231,9 +231,12 @@ class TableClock:
         self.seats[seat].away = reason
 
     def come_back(self, seat: int) -> None:
+        """``seat``'s player is back: present, its timeouts in a row forgotten, and a spent game
+        budget given :data:`RETURN_GRACE` (only to a seat that was away)."""
         s = self.seats[seat]
+        was_away = s.away is not None
         s.away, s.timeouts = None, 0
-        if s.remaining is not None and s.remaining < RETURN_GRACE:
+        if was_away and s.remaining is not None and s.remaining < RETURN_GRACE:
             s.remaining = RETURN_GRACE
 
     # ---- undo ----
