@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from tests.parts import AXE, ROOT, require
+from tests.parts import AXE, CHROMIUM, ROOT, require
 
 CHROMIUM_ARGS = [
     "--headless",
