@@ -9,6 +9,7 @@ import importlib.util
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -146,16 +147,29 @@ def test_a_compiled_build_without_a_compiler_stops_with_a_clear_message(monkeypa
     assert setup.ext_modules(["egg_info", "--egg-base", "x"]) == []
 
 
-def test_the_build_backend_asks_for_mypy_only_for_the_compiled_build(monkeypatch):
+def _build_backend():
     sys.path.insert(0, str(ROOT / "build_support"))
     try:
         import empires_build_backend as backend
     finally:
         sys.path.remove(str(ROOT / "build_support"))
+    return backend
+
+
+def test_the_build_backend_asks_for_mypy_only_for_the_compiled_build(monkeypatch):
+    backend = _build_backend()
+    monkeypatch.chdir(ROOT)  # pip runs the backend in the source tree
     monkeypatch.delenv("EMPIRES_COMPILE", raising=False)
     assert backend._extra() == []
     monkeypatch.setenv("EMPIRES_COMPILE", "1")
-    assert backend._extra() == [backend.MYPY_REQUIREMENT]
+    extra = backend._extra()
+    assert extra[0] == backend.MYPY_REQUIREMENT
+    # pip's isolated build holds only these: every runtime dependency (mypyc reads their types)
+    # and gymnasium of the research extra; none of the untyped or unused extras
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert set(project["dependencies"]) <= set(extra)
+    names = {backend._name(r).strip().lower() for r in extra}
+    assert "gymnasium" in names and not names & {"open_spiel", "pettingzoo", "ray", "pytest"}
 
 
 @pytest.mark.parametrize("game", sorted(PLAYERS))

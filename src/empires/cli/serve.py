@@ -74,6 +74,12 @@ def add_parser(sub) -> None:
             "the names are the fields of empires.server.manager.Limits"
         ),
     )
+    _add_cluster_arguments(srv)
+    srv.set_defaults(func=cmd_serve)
+
+
+def _add_cluster_arguments(srv) -> None:
+    """The log level, and the options of several processes sharing the games."""
     srv.add_argument(
         "--log-level",
         default="info",
@@ -103,7 +109,6 @@ def add_parser(sub) -> None:
             "processes through the broker's queue (needs --broker)"
         ),
     )
-    srv.set_defaults(func=cmd_serve)
 
 
 def cmd_serve(args, console: Console) -> int:
