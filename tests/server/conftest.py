@@ -68,5 +68,34 @@ def browser():
 
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
+        yield _SendAtOnce(b)
         b.close()
+
+
+# The game page holds a move that ends the turn for Confirm (js/confirm.js, issue #31); a player
+# may choose "Send at once" (localStorage "empires.confirm" = "off"). The tests that play games by
+# clicking play that way unless a page chose otherwise first; test_player_panels_browser tests
+# the confirm step itself.
+SEND_AT_ONCE = """try {
+  if (!localStorage.getItem('empires.confirm')) localStorage.setItem('empires.confirm', 'off');
+} catch (e) { /* a page without storage (about:blank) */ }"""
+
+
+class _SendAtOnce:
+    """The browser, its new pages and contexts starting with SEND_AT_ONCE."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_page(self, **kwargs):
+        page = self._browser.new_page(**kwargs)
+        page.add_init_script(SEND_AT_ONCE)
+        return page
+
+    def new_context(self, **kwargs):
+        context = self._browser.new_context(**kwargs)
+        context.add_init_script(SEND_AT_ONCE)
+        return context
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)

@@ -87,7 +87,8 @@ def test_undo_clock_leave_and_take_back(browser, sqlite_url):
         assert mine == []
         keep_shot(page, "table-clock-undo")
         # Leave the table: the heuristic bot plays this seat; then take the seat back.
-        page.click("#leave-button")
+        page.click("#leave-button")  # it asks first (issue #31)
+        page.click("#leave-confirm")
         page.wait_for_selector("#return-button")
         assert "left the table" in page.text_content("#table-box")
         assert _view(server, gid, tokens[seat])["table"]["seats"][seat]["away"] == "left"

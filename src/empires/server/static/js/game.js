@@ -14,6 +14,9 @@ import { RulesHelp } from "./rules-help.js";
 import { scoreChart } from "./score-chart.js";
 import * as settlers from "./settlers-board.js";
 import { keepFocus, markTurn, panToChoices, renderMyArea, renderTray, setupLayout } from "./layout.js";
+import { PlayerPanels } from "./players.js";
+import { MoveGuard } from "./confirm.js";
+import { logToggle, renderLines, storedNewest } from "./log-lines.js";
 
 const { id, token } = linkParams();
 const $ = (sel) => document.querySelector(sel);
@@ -83,6 +86,16 @@ const chat = new ChatPanel($("#chat"), { id, token, send: (payload) => {
 const rules = new RulesHelp($("#rules"), { id, token });
 // Undo, clocks, leaving and taking the seat back (table.js).
 const tablePanel = new TablePanel($("#table-box"), { id, token, ws: () => game.ws, onError: showError });
+// Every seat's panel (players.js); a move that ends your turn held for Confirm (confirm.js); the
+// log newest first, one line each, at the reader's choice (log-lines.js).
+const panels = new PlayerPanels($("#players"));
+const guard = new MoveGuard($("#confirm-bar"), $("#move-settings"), { send: (a) => send(a), targetOf });
+game.newest = storedNewest();
+$(".log-box h2").after(logToggle(game.newest, (on) => {
+  game.newest = on;
+  game.followLog = true;
+  keepFocus(render);
+}));
 
 function receive(msg) {
   if (chat.handles(msg)) return;
@@ -96,6 +109,7 @@ function receive(msg) {
     }
     game.view = msg;
     game.pending = false;
+    guard.update(msg);
     showFairness(msg.game);
     seen(msg);
     keepFocus(render);
@@ -146,9 +160,20 @@ function showFairness(summary) {
   box.hidden = parts.length === 0;
 }
 
-async function act(action) {
+// A choice: a move that ends the turn is held for Confirm (confirm.js), any other goes at once.
+function act(action) {
   if (game.pending || !game.view) return;
   hideChooser();
+  if (guard.wants(game.view, action)) {
+    const entry = game.view.legal.find((e) => e.action === action);
+    guard.hold(action, entry ? entry.text : action);
+    return;
+  }
+  send(action);
+}
+
+async function send(action) {
+  if (game.pending || !game.view) return;
   showError("");
   game.pending = true;
   keepFocus(render);
@@ -303,6 +328,8 @@ function render() {
   $("#actions-box").hidden = !v.legal.length;
   updateHintBox($("#hint-box"), v, { id, token });  // practice games only
   tablePanel.update(v, game.log);  // undo, clocks, leave and return
+  panels.update(v);  // every seat's panel
+  guard.mark();  // a held move's place
 
   const result = $("#result");
   if (v.result) {
@@ -326,25 +353,33 @@ function render() {
   const logList = $("#log");
   if (game.events) renderEvents(logList, v);
   else logList.replaceChildren(h("ol", {}, ...game.log.map((e) => logItem(e, seats))));
-  if (game.followLog) logList.scrollTop = logList.scrollHeight;
+  if (game.followLog) logList.scrollTop = game.newest && game.events ? 0 : logList.scrollHeight;
   $("#log-count").textContent = t("{n} actions", { n: game.log.length });
 }
 
 // The log: the events this seat may read, appended as they come, grouped by turn and phase.
+// Newest first, one line each (log-lines.js), when the reader chose it.
 function renderEvents(box, v) {
   let log = game.eventLog;
+  const word = turnWord(v.observation);
   if (!log) {
-    log = game.eventLog = new EventLog(box, { seats: v.game.seats, you: v.you,
-                                              word: turnWord(v.observation) });
+    const grouped = h("div", { class: "log-grouped" });
+    game.logLines = h("ol", { class: "log-lines" });
+    box.replaceChildren(grouped, game.logLines);
+    log = game.eventLog = new EventLog(grouped, { seats: v.game.seats, you: v.you, word });
   }
   if (log.count > game.events.length) log.reset();  // the stream started again
   log.append(game.events.slice(log.count));
+  box.classList.toggle("newest-first", game.newest);
+  if (game.newest) renderLines(game.logLines, game.events, { seats: v.game.seats, you: v.you, word });
+  else game.logLines.replaceChildren();
 }
 
 // The log follows new entries unless the reader has scrolled up.
 $("#log").addEventListener("scroll", (ev) => {
   const list = ev.target;
-  game.followLog = list.scrollTop + list.clientHeight >= list.scrollHeight - 30;
+  game.followLog = game.newest && game.events ? list.scrollTop <= 30
+    : list.scrollTop + list.clientHeight >= list.scrollHeight - 30;
 });
 
 loadBoard(api).then(connect);

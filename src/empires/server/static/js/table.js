@@ -21,6 +21,14 @@ export function clockText(seconds) {
   return hh ? `${hh}:${String(mm).padStart(2, "0")}:${ss}` : `${mm}:${ss}`;
 }
 
+// The seconds left on ``seat``'s clock at server time ``now``: the running clock counts down to
+// its deadline; the others show what they keep (a per-game budget) or a whole move's time.
+export function secondsLeft(table, seat, now) {
+  if (table.running === seat && table.deadline !== null) return table.deadline - now;
+  if (table.clock.mode === "game") return table.seats[seat].remaining;
+  return table.clock.seconds;
+}
+
 // A seat's mark: its colour with its number (never the colour alone).
 function seatMark(seats, seat) {
   return h("span", { class: "table-seat" }, swatch(seat), " ",
@@ -117,9 +125,35 @@ export class TablePanel {
                                "aria-keyshortcuts": "Control+Z", onclick: () => this.send("undo") },
                    t("Undo")));
     }
-    out.append(h("button", { type: "button", id: "leave-button",
-                             onclick: () => this.send("leave") }, t("Leave table")));
+    out.append(h("button", { type: "button", id: "leave-button", "aria-haspopup": "dialog",
+                             onclick: () => this.askLeave(table) }, t("Leave table")));
     return out;
+  }
+
+  // Leaving asks first (issue #31): a modal dialog, Cancel focused, Escape cancels.
+  askLeave(table) {
+    const old = document.querySelector("#leave-dialog");
+    if (old) old.remove();
+    const dialog = h("dialog", { id: "leave-dialog", class: "confirm-dialog",
+                                 "aria-labelledby": "leave-title", "aria-describedby": "leave-text" });
+    const close = () => dialog.close();
+    const cancel = h("button", { type: "button", id: "leave-cancel", autofocus: true, onclick: close },
+                     t("Cancel"));
+    dialog.append(
+      h("h2", { id: "leave-title" }, t("Leave the table?")),
+      h("p", { id: "leave-text" }, t("The {bot} bot plays for you until you take your seat back.",
+                                     { bot: table.stand_in })),
+      h("div", { class: "dialog-buttons" }, cancel,
+        h("button", { type: "button", id: "leave-confirm", class: "danger",
+                      onclick: () => { close(); this.send("leave"); } }, t("Leave"))));
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      const back = document.querySelector("#leave-button") || document.querySelector("#return-button");
+      if (back) back.focus();
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    cancel.focus();
   }
 
   clocks(table, seats) {
@@ -158,10 +192,7 @@ export class TablePanel {
     const now = Date.now() / 1000 + this.offset;
     for (const li of this.box.querySelectorAll(".clock")) {
       const seat = Number(li.dataset.seat);
-      let left;
-      if (table.running === seat && table.deadline !== null) left = table.deadline - now;
-      else if (table.clock.mode === "game") left = table.seats[seat].remaining;
-      else left = table.clock.seconds;
+      const left = secondsLeft(table, seat, now);
       li.querySelector(".clock-time").textContent = clockText(left);
       li.classList.toggle("low", table.running === seat && left < 10);
     }
