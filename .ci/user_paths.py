@@ -5,7 +5,8 @@ checkout and runs the commands a user would, from that directory:
 
 * ``base``: the wheel with **no extras**: ``empires --version``; a whole solo Imperial Settlers
   game and a whole 2-player Discovery game through the plain mode in a pipe; ``empires simulate``
-  for both games; ``empires serve`` on a free port (SQLite), fetching the lobby and a static
+  for both games; ``tournament``, ``replay`` and ``analyse`` of a finished game, ``cards template``
+  and ``validate``; ``empires serve`` on a free port (SQLite), fetching the lobby and a static
   asset and creating a game through the API and reading its seat's view.
 * ``research``: the wheel with the ``research`` extra alone: the Gymnasium ids, the PettingZoo
   environments and the OpenSpiel games of both games, a few steps each.
@@ -38,16 +39,32 @@ class StageFailed(Exception):
     pass
 
 
-def run(command: list[str], cwd: Path, *, stdin: str | None = None, timeout: float = 600,
-        env: dict[str, str] | None = None) -> str:
-    """Run ``command``; its stdout, or StageFailed with the tail of its output."""
-    shown = " ".join(command)
+def run(
+    command: list[str],
+    cwd: Path,
+    *,
+    stdin: str | None = None,
+    timeout: float = 600,
+    env: dict[str, str] | None = None,
+    codes: tuple[int, ...] = (0,),
+) -> str:
+    """Run ``command``; its stdout, or StageFailed with the tail of its output when its exit
+    status is not one of ``codes``."""
+    shown = " ".join(part if "\n" not in part else "<script>" for part in command)
     print(f"$ {shown}", flush=True)
-    done = subprocess.run(command, cwd=cwd, input=stdin, capture_output=True, text=True,
-                          timeout=timeout, env=env or user_env())
-    if done.returncode != 0:
-        raise StageFailed(f"{shown} exited {done.returncode}:\n{done.stdout[-3000:]}"
-                          f"\n{done.stderr[-3000:]}")
+    done = subprocess.run(
+        command,
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env or user_env(),
+    )
+    if done.returncode not in codes:
+        raise StageFailed(
+            f"{shown} exited {done.returncode}:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+        )
     return done.stdout
 
 
@@ -71,8 +88,20 @@ def venv(path: Path) -> Path:
 
 def build_wheel(scratch: Path) -> Path:
     out = scratch / "wheel"
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out),
-         str(copy_checkout(scratch))], cwd=scratch)
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--quiet",
+            "-w",
+            str(out),
+            str(copy_checkout(scratch)),
+        ],
+        cwd=scratch,
+    )
     (wheel,) = out.glob("empires-*.whl")
     return wheel
 
@@ -83,8 +112,11 @@ def copy_checkout(scratch: Path) -> Path:
     tree = scratch / "tree"
     if tree.exists():
         return tree
-    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
-                            check=True).stdout.decode().split("\0")
+    listed = (
+        subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True)
+        .stdout.decode()
+        .split("\0")
+    )
     for name in filter(None, listed):
         source = ROOT / name
         if source.is_file():
@@ -99,7 +131,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def http(method: str, url: str, body: dict | None = None, token: str | None = None) -> tuple[int, bytes]:
+def http(
+    method: str, url: str, body: dict | None = None, token: str | None = None
+) -> tuple[int, bytes]:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, method=method)
     if data is not None:
@@ -113,20 +147,84 @@ def http(method: str, url: str, body: dict | None = None, token: str | None = No
 def check_play(bin_dir: Path, work: Path) -> None:
     """Whole games through the plain mode in a pipe: the human seat answers 1 to every prompt."""
     empires = str(bin_dir / "empires")
-    solo = run([empires, "play", "settlers", "--players", "1", "--seed", "4"], work,
-               stdin="1\n" * 2000, timeout=300)
+    solo = run(
+        [empires, "play", "settlers", "--players", "1", "--seed", "4"],
+        work,
+        stdin="1\n" * 2000,
+        timeout=300,
+    )
     expect(solo, "Final scoring", "Game over", what="a solo Imperial Settlers game")
-    duel = run([empires, "play", "discovery", "--players", "2", "--seed", "7"], work,
-               stdin="1\n" * 5000, timeout=300)
+    duel = run(
+        [empires, "play", "discovery", "--players", "2", "--seed", "7"],
+        work,
+        stdin="1\n" * 5000,
+        timeout=300,
+    )
     expect(duel, "Final scores", "Game over", what="a 2-player Discovery game")
 
 
 def check_simulate(bin_dir: Path, work: Path) -> None:
     empires = str(bin_dir / "empires")
     for game, players in (("discovery", "3"), ("settlers", "2")):
-        out = run([empires, "simulate", game, "--games", "4", "--players", players,
-                   "--bots", "random", "--seed", "1"], work, timeout=300)
+        out = run(
+            [
+                empires,
+                "simulate",
+                game,
+                "--games",
+                "4",
+                "--players",
+                players,
+                "--bots",
+                "random",
+                "--seed",
+                "1",
+            ],
+            work,
+            timeout=300,
+        )
         expect(out, "4", what=f"empires simulate {game}")
+
+
+FINISHED_GAME = """
+import json, sys
+from empires.discovery import new_game
+
+game = new_game(2, seed=3)
+while not game.is_terminal():
+    game.apply(game.legal_actions()[0])
+json.dump(game.to_json(), open(sys.argv[1], "w"))
+"""
+
+
+def check_tools(bin_dir: Path, work: Path) -> None:
+    """tournament, replay and analyse of a finished game, the card-file template and its check."""
+    empires = str(bin_dir / "empires")
+    out = run(
+        [
+            empires,
+            "tournament",
+            "settlers",
+            "--players",
+            "2",
+            "--bots",
+            "random,heuristic",
+            "--games",
+            "4",
+            "--seed",
+            "1",
+        ],
+        work,
+        timeout=300,
+    )
+    expect(out, "heuristic", "random", what="empires tournament settlers")
+    run([str(bin_dir / "python"), "-c", FINISHED_GAME, "duel.json"], work)
+    expect(run([empires, "replay", "duel.json"], work), "1st:", what="empires replay")
+    out = run([empires, "analyse", "duel.json", "--iterations", "2"], work, timeout=300)
+    expect(out, "Chance to win", what="empires analyse")
+    run([empires, "cards", "template", "-o", "mine.json"], work)
+    out = run([empires, "cards", "validate", "mine.json", "--games", "1"], work, codes=(1,))
+    expect(out, "mine.json: ", "not filled in yet", what="empires cards validate of the template")
 
 
 def check_serve(bin_dir: Path, work: Path) -> None:
@@ -134,9 +232,19 @@ def check_serve(bin_dir: Path, work: Path) -> None:
     base = f"http://127.0.0.1:{port}"
     log = (work / "serve.log").open("w")
     server = subprocess.Popen(
-        [str(bin_dir / "empires"), "serve", "--port", str(port), "--db",
-         f"sqlite:///{work / 'games.db'}"], cwd=work, stdout=log, stderr=subprocess.STDOUT,
-        env=user_env())
+        [
+            str(bin_dir / "empires"),
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{work / 'games.db'}",
+        ],
+        cwd=work,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=user_env(),
+    )
     try:
         lobby = wait_for(base + "/", server, work / "serve.log")
         expect(lobby.decode(), "<html", what="the lobby page")
@@ -146,9 +254,13 @@ def check_serve(bin_dir: Path, work: Path) -> None:
         seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
         status, body = http("POST", base + "/api/games", {"game": "discovery", "seats": seats})
         created = json.loads(body)
+        if status != 201:
+            raise StageFailed(f"POST /api/games: HTTP {status}, {body[:500]!r}")
         token = next(s["token"] for s in created["seats"] if "token" in s)
         status, view = http("GET", f"{base}/api/games/{created['id']}", token=token)
-        expect(view.decode(), '"legal"' if b'"legal"' in view else "{", what="a seat's view")
+        seen = json.loads(view)
+        if status != 200 or seen.get("you") != 0 or not seen.get("observation"):
+            raise StageFailed(f"the human seat's view: HTTP {status}, {view[:500]!r}")
         print(f"served: lobby, style.css, game {created['id']} created and read", flush=True)
     finally:
         server.terminate()
@@ -160,12 +272,16 @@ def wait_for(url: str, server: subprocess.Popen, log: Path, seconds: float = 60)
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            raise StageFailed(f"empires serve exited {server.returncode}:\n{log.read_text()[-3000:]}")
+            raise StageFailed(
+                f"empires serve exited {server.returncode}:\n{log.read_text()[-3000:]}"
+            )
         try:
             return http("GET", url)[1]
         except OSError:
             time.sleep(0.3)
-    raise StageFailed(f"empires serve did not answer {url} in {seconds} s:\n{log.read_text()[-3000:]}")
+    raise StageFailed(
+        f"empires serve did not answer {url} in {seconds} s:\n{log.read_text()[-3000:]}"
+    )
 
 
 def stage_base(scratch: Path, wheel: Path) -> None:
@@ -177,6 +293,7 @@ def stage_base(scratch: Path, wheel: Path) -> None:
     expect(version, "pure Python", what="empires --version")
     check_play(bin_dir, work)
     check_simulate(bin_dir, work)
+    check_tools(bin_dir, work)
     check_serve(bin_dir, work)
 
 
@@ -233,8 +350,12 @@ def stage_compiled(target: Path) -> Path:
     target.mkdir(parents=True, exist_ok=True)
     bin_dir = venv(target / "venv")
     env = dict(user_env(), EMPIRES_COMPILE="1", EMPIRES_COMPILE_PROFILE="ci")
-    run([str(bin_dir / "pip"), "install", "--quiet", f"{copy_checkout(target)}[test]"], target,
-        timeout=3000, env=env)
+    run(
+        [str(bin_dir / "pip"), "install", "--quiet", f"{copy_checkout(target)}[test]"],
+        target,
+        timeout=3000,
+        env=env,
+    )
     version = run([str(bin_dir / "empires"), "--version"], target)
     expect(version, "compiled (mypyc)", what="the compiled build's empires --version")
     return bin_dir / "python"
@@ -256,7 +377,10 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 wheel = wheel or build_wheel(scratch)
                 {"base": stage_base, "research": stage_research}[stage](scratch, wheel)
-            print(f"--- user path: {stage} passed in {time.monotonic() - started:.0f} s ---", flush=True)
+            print(
+                f"--- user path: {stage} passed in {time.monotonic() - started:.0f} s ---",
+                flush=True,
+            )
     except (StageFailed, subprocess.TimeoutExpired) as failed:
         print(f"user path failed: {failed}", file=sys.stderr)
         return 1
