@@ -681,6 +681,7 @@ GROUP_10 = (
     N_("Take {good} (French Trade with the Native Americans)"),
     N_("Discover {region} with a Soldier (Spanish Conquistadors)"),
     N_("Explore with the Discovery deck at Resistance {resistance} (Portuguese Explorers)"),
+    N_("Explore with the Discovery deck"),
     N_("Take the {nation} board: {power}"),
     N_("Take the {nation} board for ${money}: {power}"),
     N_("Bid ${money} for a board and place {place} of the Player Order"),

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from tests.parts import AXE, CHROMIUM, ROOT, require
+from tests.parts import AXE, CHROMIUM, ROOT, require  # noqa: F401 (CHROMIUM: for conftest.py)
 
 CHROMIUM_ARGS = [
     "--headless",

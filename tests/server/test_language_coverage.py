@@ -35,6 +35,25 @@ def test_random_games_are_fully_translated(game, lang):
     assert not left, f"{len(left)} texts keep English parts, e.g. {list(left.items())[:3]}"
 
 
+def test_exploring_with_the_discovery_deck_is_translated():
+    """A choice few random games reach (every region discovered): the heuristic bots get there."""
+    from empires.bots import make_bot
+    from empires.server.manager import _describe
+
+    state = get_adapter("discovery").new_game(3, seed=0)
+    bots = [make_bot("heuristic", "discovery", i) for i in range(3)]
+    text = None
+    while text is None and not state.is_terminal():
+        deck = [a for a in state.legal_actions() if str(a) == "deck"]
+        if deck:
+            text = _describe(state, deck[0])
+        else:
+            state.apply(bots[state.current_player].choose(state))
+    assert text == "Explore with the Discovery deck"
+    for lang in LANGS:
+        assert not i18n.untranslated(text, lang), lang
+
+
 # The rules' options bring their own sentences: the Builder expansion, National Advantages (dealt
 # and auctioned), Scouting, Buying VP, No Survivors, the 2007 edition's specialist trade.
 OPTIONS = [

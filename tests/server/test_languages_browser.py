@@ -32,6 +32,16 @@ def test_the_lobby_follows_the_browsers_language(browser, sqlite_url, lang):
             assert words["Seat"] in head and "Seat" not in head.split()
             assert page.input_value("#language") == lang
             assert page.title().startswith(words["Lobby — {game}"].split("{game}")[0])
+            # the bots and the options' values in words of the page's language (issue #31)
+            bots = page.locator("#seats tr").nth(1).locator(".seat-bot option").all_inner_texts()
+            assert bots[:2] == [words["Random bot"], words["Heuristic bot"]]
+            assert bots[2].startswith(words["ISMCTS bot, {n} iterations"].split("{n}")[0])
+            stand_in = page.locator("#stand-in option").all_inner_texts()
+            assert words["Heuristic bot"] in stand_in
+            nations = page.locator("#nations option").all_inner_texts()
+            assert nations == [words["Off"], words["Dealt at random"], words["Auctioned"]]
+            raw = {"random", "heuristic", "ismcts:200", "off", "auction"}
+            assert not raw & set(bots + stand_in + nations)
             keep_shot(page, f"lobby-{lang}")
         finally:
             context.close()
@@ -81,6 +91,8 @@ def test_the_discovery_game_page_in_portuguese(browser, sqlite_url):
             assert page.inner_text("#status").startswith(words["Your turn:"])
             assert page.get_attribute("#log", "aria-label") == words["Game log"]
             assert page.inner_text("#legend").startswith("Trabalhadores:")
+            money = page.locator("#board .mat .money").all_text_contents()
+            assert money and all(m.endswith(" PV") for m in money)  # the rulebook's "PV"
             keep_shot(page, "game-discovery-pt")
         finally:
             context.close()

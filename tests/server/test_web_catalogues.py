@@ -81,6 +81,7 @@ PRINTED = {
             "New France",
             "New Granada",
             "National Advantages",
+            "VP",
         ],
     ),
     "it": (
@@ -113,6 +114,7 @@ PRINTED = {
             "Cattle",
             "Furs",
             "Indigo",
+            "VP",
         ],
     ),
 }

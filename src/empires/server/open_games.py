@@ -138,9 +138,11 @@ def _entry(
     gid: str, game: str, config: str, created: datetime, seat_list: list[dict], stamp: datetime
 ) -> dict:
     try:
-        options = public_config(json.loads(config)).get("options")
+        parsed = json.loads(config)
+        options = public_config(parsed).get("options")
+        clock = (parsed.get("table") or {}).get("clock")  # the time limit the lobby shows
     except (ValueError, AttributeError):
-        options = None
+        options = clock = None
     if created.tzinfo is None:  # SQLite hands back naive UTC
         created = created.replace(tzinfo=stamp.tzinfo)
     free = sum(1 for s in seat_list if s["open"])
@@ -148,6 +150,7 @@ def _entry(
         "id": gid,
         "game": game,
         "options": options,
+        "clock": clock,
         "seats": seat_list,
         "taken": sum(1 for s in seat_list if s["kind"] == "human" and not s["open"]),
         "free": free,

@@ -127,6 +127,15 @@ export function seatLabel(seats, seat) {
 // bot 3" when two share it), in the reader's language; any other name as its player wrote it.
 const BOT_NAMES = { Random: t("Random bot"), Heuristic: t("Heuristic bot"), Ismcts: t("ISMCTS bot") };
 
+// A bot as the lobby offers it ("random", "heuristic", "ismcts:200"), in the reader's language.
+export function botWord(spec) {
+  const [kind, iterations] = String(spec).split(":");
+  if (kind === "random") return t("Random bot");
+  if (kind === "heuristic") return t("Heuristic bot");
+  if (kind === "ismcts") return iterations ? t("ISMCTS bot, {n} iterations", { n: iterations }) : t("ISMCTS bot");
+  return String(spec);
+}
+
 export function seatName(name, seat) {
   if (name === `Player ${seat + 1}`) return t("Player {n}", { n: seat + 1 });
   const bot = /^(Random|Heuristic|Ismcts) bot( \d+)?$/.exec(name);
@@ -391,7 +400,7 @@ function drawBoxes(svg, obs, seats) {
   g.append(text(X + 370, 660, t("Building stacks: I {a} · II {b} · III {c}", { a: stacks["1"] ?? 0, b: stacks["2"] ?? 0, c: stacks["3"] ?? 0 }),
                 { "font-size": 11 }));
   if (obs.scouted_deck) {
-    const parts = Object.entries(obs.scouted_deck).map(([k, v]) => `${k}: ${v.name} (${v.vp} VP)`);
+    const parts = Object.entries(obs.scouted_deck).map(([k, v]) => `${k}: ${discoveryName(v)} (${t("{n} VP", { n: v.vp })})`);
     g.append(text(X + 370, 678, t("You scouted — {cards}", { cards: parts.join(", ") }), { "font-size": 11, class: "scouted" }));
   }
   svg.append(g);
@@ -449,6 +458,24 @@ export function buildingName(names, id) {
   return known || id.replace(/_\d+$/, "").replace(/_/g, " ");
 }
 
+// A Discovery counter or card a seat won, by its printed name: a counter has no name of its own
+// (its id, "c07", is the engine's), so it is "Discovery counter"; a card is named (translated by
+// the server).
+export function discoveryName(d) {
+  return !d.name || d.name === d.id ? t("Discovery counter") : d.name;
+}
+
+// A mat's Discoveries: the cards by name with their VP, the counters counted ("2 counters, 7 VP").
+export function discoveriesText(found) {
+  const cards = found.filter((d) => d.name && d.name !== d.id)
+    .map((d) => `${d.name} (${t("{n} VP", { n: d.vp })})`);
+  const counters = found.filter((d) => !d.name || d.name === d.id);
+  const vp = counters.reduce((sum, d) => sum + (d.vp || 0), 0);
+  if (counters.length === 1) cards.unshift(t("1 Discovery counter ({vp} VP)", { vp }));
+  else if (counters.length) cards.unshift(t("{n} Discovery counters ({vp} VP)", { n: counters.length, vp }));
+  return cards.join(", ");
+}
+
 function drawMats(svg, obs, seats, you, names) {
   const n = obs.players.length;
   const cols = Math.min(n, 3);
@@ -463,11 +490,12 @@ function drawMats(svg, obs, seats, you, names) {
     g.append(el("rect", { x, y, width: w, height: MAT_STEP - 10, rx: 8, class: "mat-bg",
                           stroke: COLORS[seat], "stroke-width": seat === obs.current_player ? 4 : 2 }));
     g.append(el("rect", { x, y, width: w, height: 24, rx: 8, fill: COLORS[seat] }));
-    const who = seats && seats[seat] ? (seats[seat].kind === "bot" ? ` · ${t("{bot} bot", { bot: seats[seat].bot })}` : "") : "";
+    const bot = seats && seats[seat] && seats[seat].kind === "bot" ? botWord(seats[seat].bot) : "";
+    const who = bot && bot !== seatLabel(seats, seat).replace(/ \d+$/, "") ? ` · ${bot}` : "";
     const head = `${markText(seat)} ${seatLabel(seats, seat)}${seat === you ? ` ${t("(you)")}` : ""}${who}`;
     g.append(el("text", { x: x + 10, y: y + 17, fill: "#fff", "font-weight": "bold", "font-size": 13,
                           class: "mat-name" }, fitText(head, w - 130, 13), el("title", {}, head)));
-    g.append(text(x + w - 10, y + 17, `$${pl.money}${score ? ` · ${score.total} VP` : ""}`,
+    g.append(text(x + w - 10, y + 17, `$${pl.money}${score ? ` · ${t("{n} VP", { n: score.total })}` : ""}`,
                   { fill: "#fff", "font-weight": "bold", "font-size": 13, "text-anchor": "end",
                     class: "money" }));
     let ly = y + 42;
@@ -520,7 +548,7 @@ function drawMats(svg, obs, seats, you, names) {
       bx += width + 4;
     });
     ly += 18;
-    const disc = pl.discoveries.map((d) => `${d.name} (${d.vp})`).join(", ");
+    const disc = discoveriesText(pl.discoveries);
     g.append(text(x + 10, ly, t("Discoveries"), { class: "mat-label" }));
     g.append(wrapped(x + 84, ly, disc || "–", w - 94, 11, 2, { class: "mat-value" }));
     svg.append(g);

@@ -6,6 +6,7 @@
 import { COLORS, seatLabel } from "./board.js";
 import { api, h, swatch } from "./common.js";
 import { lang, t } from "./i18n.js";
+import { fitChart } from "./score-chart.js";
 
 const percent = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 });
 const pct = (v) => percent.format(v);  // "53%", "53 %": as the reader's language writes it
@@ -214,5 +215,6 @@ function winChart(analysis, seats, width = 320) {
     ],
   };
   box.chart = new Plot(opts, [xs, ...series], box);  // tests read chart.data
+  fitChart(box, box.chart, width);  // as wide as the panel allows (score-chart.js)
   return box;
 }

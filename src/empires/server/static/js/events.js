@@ -91,15 +91,17 @@ const LABELS = {
   vp: t("VP during the game"), common_locations: t("Common Locations"),
   faction_locations: t("Faction Locations"), shrine: t("Shrine"), gate: t("Gate"), total: t("Total"),
   faction_locations_built: t("Faction Locations built"), collection: t("Virtual player's Collection"),
-  won: t("Won (solo: 1 yes, 0 no)"), achievement: t("Achievement level (-1: none)"),
+  won: t("Won against the virtual player"), achievement: t("Achievement level"),
 };
 
 function title(key) {
   return LABELS[key] || String(key).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
-function cell(value) {
+function cell(value, key = null) {
   if (typeof value === "boolean") return value ? t("yes") : t("no");
+  if (key === "won") return value ? t("yes") : t("no");  // the solo game's 1 or 0
+  if (key === "achievement" && value < 0) return t("none");  // -1: the solo game was lost
   if (value === null || value === undefined) return "–";
   return typeof value === "object" ? "…" : String(value);
 }
@@ -131,9 +133,24 @@ function scoredParts(finals, seats) {
   return lines;
 }
 
+// A score table wider than its column never breaks a word inside (style.css): it names the
+// seats by their marks alone (●1 ■2 ..., each name kept in the column's tooltip and for screen
+// readers), and whatever is still too wide scrolls sideways in its box.
+function fitColumns(box) {
+  if (typeof ResizeObserver === "undefined") return box;
+  new ResizeObserver(() => {
+    box.classList.remove("compact");
+    if (box.scrollWidth > box.clientWidth + 1) box.classList.add("compact");
+  }).observe(box);
+  return box;
+}
+
 // The final scores per category per player (from the result), the places, what decided them
-// (the game_over event) and what the final_scoring events itemise.
+// (the game_over event) and what the final_scoring events itemise. The solo game (one seat
+// scored with "won") has no places and no "Game over" heading: its verdict (settlers-board.js
+// soloVerdict) says whether you won against the virtual player, and why.
 export function scoreBreakdown(result, seats, events = []) {
+  const solo = result.scores.length === 1 && "won" in result.scores[0];
   const places = {};
   let place = 1;
   for (const group of result.ranking) {
@@ -142,10 +159,11 @@ export function scoreBreakdown(result, seats, events = []) {
   }
   const n = result.scores.length;
   const head = h("tr", {}, h("th", {}, ""),
-    ...Array.from({ length: n }, (_, s) => h("th", {}, swatch(s), " ", seatLabel(seats, s))));
+    ...Array.from({ length: n }, (_, s) => h("th", { title: seatLabel(seats, s) }, swatch(s),
+      h("span", { class: "seat-col-name" }, " ", seatLabel(seats, s)))));
   const rows = categories(result.scores).map((key) => h("tr",
     { class: key === "total" ? "total" : null, "data-category": key },
-    h("th", {}, title(key)), ...result.scores.map((sc) => h("td", {}, cell(sc[key] ?? 0)))));
+    h("th", {}, title(key)), ...result.scores.map((sc) => h("td", {}, cell(sc[key] ?? 0, key)))));
   const placeRow = h("tr", { class: "place" }, h("th", {}, t("Place")),
     ...Array.from({ length: n }, (_, s) => h("td", {}, places[s] === 1 ? `★ ${ordinal(1)}` : ordinal(places[s]))));
   // an empty ranking: nobody won (a solo game lost to the virtual player)
@@ -157,9 +175,10 @@ export function scoreBreakdown(result, seats, events = []) {
   const over = events.filter((e) => e.kind === "game_over").pop();
   const parts = scoredParts(events.filter((e) => e.kind === "final_scoring"), seats);
   return h("div", { class: "scores", id: "scores" },
-    h("h2", {}, verdict),
-    h("table", {}, h("caption", {}, t("Final scoring")), h("thead", {}, head),
-      h("tbody", {}, ...rows, placeRow)),
-    over ? h("p", { class: "why" }, namedText(over.text, seats)) : null,
+    solo ? null : h("h2", {}, verdict),
+    fitColumns(h("div", { class: "scores-scroll", tabindex: "0", role: "region", "aria-label": t("Final scoring") },
+      h("table", {}, h("caption", {}, t("Final scoring")), h("thead", {}, head),
+        h("tbody", {}, ...rows, solo ? null : placeRow)))),
+    over && !solo ? h("p", { class: "why" }, namedText(over.text, seats)) : null,
     parts.length ? h("ul", { class: "scored" }, ...parts) : null);
 }

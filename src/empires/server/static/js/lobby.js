@@ -5,33 +5,13 @@ import { api, h, swatch } from "./common.js";
 import { t } from "./i18n.js";
 import { drawMyGames, remember } from "./my-games.js";
 import { invitation, openGamesList, publicChoice } from "./open-games.js";
+import { botWord, CHOICE_TEXT, optionLabel, valueWord } from "./option-words.js";
 import { tableChoice, tableSettings } from "./table.js";
 
 const $ = (sel) => document.querySelector(sel);
 let meta = null;
 
-// Words for rules options a catalogue does not label itself ("labels" in its options).
-const OPTION_TEXT = {
-  edition: t("Edition"),
-  nations: t("National Advantages"),
-  builders: t("Builder expansion"),
-  buy_vp: t("Buy VP after each colony scoring"),
-  variants: t("Variants"),
-  factions: t("Factions"),
-  faction: t("Faction"),
-  cards: t("Card set"),
-};
-const CHOICE_TEXT = {
-  "two-player": t("Two-player variant (2 players only)"),
-  "reduced-luck": t("Reduced luck"),
-  "no-survivors": t("No survivors"),
-  scouting: t("Scouting"),
-  "advanced-reconnaissance": t("Advanced reconnaissance"),
-  "order-auction": t("Starting-order auction (2007 edition only)"),
-  "alternate-lookout": t("Alternate Lookout (cards drawn and kept in secret)"),
-  "advanced-lookout": t("Advanced Lookout"),
-  peaceful: t("Peaceful variant"),
-};
+// The options' and their values' words (option-words.js, shared with the open games' cards).
 
 function option(value, label, selected = false) {
   return h("option", { value, selected: selected || null }, label);
@@ -44,7 +24,7 @@ function seatRow(i, previous) {
     option("human", t("Human"), kind === "human"), option("bot", t("Bot"), kind === "bot"),
     option("open", t("Open: anyone may join"), kind === "open"));
   const botSelect = h("select", { class: "seat-bot", "aria-label": t("Bot for seat {n}", { n: i + 1 }) },
-    ...bots.map((b) => option(b, b, previous ? previous.bot === b : b === "random")));
+    ...bots.map((b) => option(b, botWord(b), previous ? previous.bot === b : b === "random")));
   const name = h("input", { class: "seat-name", maxlength: meta.limits.max_name,
                             placeholder: i === 0 ? t("You") : t("Player {n}", { n: i + 1 }),
                             value: previous ? previous.name : "" });
@@ -58,7 +38,7 @@ function seatRow(i, previous) {
       ? previous.options[key] : (game.options.defaults[key] || [])[i] || choices[i % choices.length];
     return h("td", { "data-label": labelOf(game, key) }, h("select", { class: "seat-option", "data-option": key,
                                      "aria-label": t("{option} for seat {n}", { option: labelOf(game, key), n: i + 1 }) },
-      ...choices.map((v) => option(v, v === RANDOM ? t("random") : v, v === wanted))));
+      ...choices.map((v) => option(v, v === RANDOM ? t("random") : valueWord(key, v), v === wanted))));
   });
   // data-label: the column's name, shown before each cell when a phone stacks the row
   return h("tr", { "data-seat": i }, h("td", { "data-label": t("Seat") }, swatch(i), ` (${COLOR_NAMES[i]})`),  // the mark holds the number
@@ -185,8 +165,7 @@ function rememberCreated(game, rows) {
 // server's card sets. Options with nothing to choose from keep their defaults.
 
 function labelOf(game, key) {
-  const labels = game.options.labels || {};
-  return labels[key] || OPTION_TEXT[key] || key.replace(/_/g, " ");
+  return optionLabel(key, game.options.labels || {});
 }
 
 function choicesOf(game, key) {
@@ -216,7 +195,7 @@ function optionControl(game, key, value) {
   const none = value === null ? [option("", key === "cards" ? t("standard") : t("default"), true)] : [];
   return h("label", {}, `${label} `,
     h("select", { id: key, name: key, "data-option": key, "data-kind": "one" },
-      ...none, ...choices.map((v) => option(v, v, v === value))));
+      ...none, ...choices.map((v) => option(v, valueWord(key, v), v === value))));
 }
 
 function drawOptions() {

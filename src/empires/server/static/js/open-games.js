@@ -2,9 +2,11 @@
 // and the game of an invitation link (/#join=<id>, listed or private). Joining takes a free
 // seat with a name; the seat's link is remembered in "My games" and opened.
 
+import { seatName } from "./board.js";
 import { api, h, swatch } from "./common.js";
 import { t } from "./i18n.js";
 import { remember } from "./my-games.js";
+import { clockWords, optionsText } from "./option-words.js";
 
 const PAGE = 10;
 const NAME_KEY = "empires.player-name";
@@ -13,14 +15,6 @@ function ago(seconds) {
   if (seconds < 60) return t("just now");
   if (seconds < 3600) return t("{n} min ago", { n: Math.floor(seconds / 60) });
   return t("{n} h ago", { n: Math.floor(seconds / 3600) });
-}
-
-function optionsText(options) {
-  if (!options) return "";
-  return Object.entries(options)
-    .filter(([, v]) => v !== null && v !== false && !(Array.isArray(v) && !v.length))
-    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(", ") : v === true ? t("yes") : v}`)
-    .join(" · ");
 }
 
 function savedName() {
@@ -55,13 +49,15 @@ export function openGameCard(entry, titles) {
   });
   const seats = entry.seats.map((s) => h("span", { class: s.open ? "open-seat free" : "open-seat" },
     swatch(s.seat), ` ${s.seat + 1}. `,
-    s.open ? t("free") : s.kind === "bot" ? t("{name} (bot)", { name: s.name }) : s.name));
+    s.open ? t("free") : s.kind === "bot" ? t("{name} (bot)", { name: seatName(s.name, s.seat) }) : s.name));
   return h("li", { class: "open-game", "data-game": entry.id },
     h("div", { class: "open-head" }, h("b", {}, titles[entry.game] || entry.game), " · ",
       t("{taken} joined, {free} free", { taken: entry.taken, free: entry.free }), " · ",
       h("span", { class: "open-age" }, ago(entry.age))),
     h("div", { class: "open-seats" }, ...seats),
+    // the rules and the time limit in words ("2015 edition · National Advantages: Auctioned")
     h("div", { class: "open-options" }, optionsText(entry.options)),
+    h("div", { class: "open-clock" }, t("Time limit: {mode}", { mode: clockWords(entry.clock) })),
     form, error);
 }
 

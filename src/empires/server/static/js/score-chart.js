@@ -36,5 +36,16 @@ export function scoreChart(track, seats, { word = t("Turn"), width = 320 } = {})
   };
   const chart = new Plot(opts, [track.turns, ...track.totals], box);
   box.chart = chart;  // tests read chart.data
+  fitChart(box, chart, width);
   return box;
+}
+
+// A uPlot chart as wide as its box (at most `most` px): drawn before the box is in the page, it
+// is sized again whenever the box's width changes, so a narrow column never cuts it off.
+export function fitChart(box, chart, most = 320) {
+  if (typeof ResizeObserver === "undefined") return;
+  new ResizeObserver(() => {
+    const width = Math.min(most, Math.floor(box.clientWidth));
+    if (width > 100 && width !== chart.width) chart.setSize({ width, height: chart.height });
+  }).observe(box);
 }

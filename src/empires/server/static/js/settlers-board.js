@@ -70,11 +70,40 @@ function sourceNote(card) {
   if (source === "house") {
     return h("div", { class: "st-source house" }, t("House rule text (from a card file, not printed)"));
   }
-  if (source === "unverified") {
-    return h("div", { class: "st-source unverified" }, t("Unverified: played without its ability"),
+  if (source === "unverified") {  // a mark only: the table's notice (unverifiedNotice) says why
+    const why = t("Played without its printed ability: see the note at the top of the table");
+    return h("div", { class: "st-source unverified", title: why }, h("span", { "aria-hidden": "true" }, "✱"),
+      h("span", { class: "sr-only" }, why),
       card.known_text ? h("div", { class: "known" }, t("Known printed text: {text}", { text: card.known_text })) : null);
   }
   return null;
+}
+
+// The unverified cards on the table (in hands, on offer, in Empires), by name, each once.
+function unverifiedNames(obs) {
+  const names = new Set();
+  const walk = (item, depth) => {
+    if (depth > 6 || !item || typeof item !== "object") return;
+    if (Array.isArray(item)) { item.forEach((x) => walk(x, depth + 1)); return; }
+    if (typeof item.id === "string" && (item.source === "unverified" || (!item.source && item.unverified))) {
+      names.add(item.name);
+    }
+    Object.values(item).forEach((x) => walk(x, depth + 1));
+  };
+  walk(obs, 0);
+  return [...names].sort();
+}
+
+// Said once at the table, not on every card: which cards play without their printed ability
+// (no public source gives it; docs/settlers.md) and how a server's operator adds a house card set.
+function unverifiedNotice(obs) {
+  const names = unverifiedNames(obs);
+  if (!names.length) return null;
+  return h("div", { class: "st-notice", id: "unverified-notice" },
+    h("span", { "aria-hidden": "true" }, "✱ "),
+    t("These cards are played without their printed ability, which no public source gives: {cards}.", { cards: names.join(", ") }),
+    " ", t("A server's operator can add a house card set with their abilities:"), " ",
+    h("code", {}, "empires serve --cards NAME=FILE"), " ", t("(see docs/settlers.md, Completing the cards)."));
 }
 
 function colorTags(colors) {
@@ -231,7 +260,7 @@ function commonArea(obs, seats, you) {
   return h("section", { class: "st-common" },
     h("div", { class: "st-round" }, `${t("Round {n} of {total}", { n: obs.round, total: ROUNDS })} · ${obs.phase}`, ` · ${t("First player:")} `,
       Number.isInteger(obs.first_player) ? seatName(seats, obs.first_player) : "–"),
-    rulesLine(obs.options), decks, scoreTrack(obs, seats),
+    rulesLine(obs.options), unverifiedNotice(obs), decks, scoreTrack(obs, seats),
     obs.draft.length || obs.phase === "Lookout" ? h("div", { class: "st-lookout" },
       h("h3", {}, t("Lookout: cards on offer ({n})", { n: obs.draft.length })),
       h("div", { class: "st-cards st-draft" }, ...(obs.draft.length
@@ -288,9 +317,10 @@ function decisionBar(obs, targets, seats, you) {
     entries.length < targets.size ? h("div", { class: "hint" }, t("or click a highlighted card, deck or good below")) : null);
 }
 
-// The engine's prompt of a turn begins "Your turn: ..." (translated); the bar says whose turn it is
-// itself, so that opening is left out rather than said twice ("Your turn: Your turn: ...").
-function decisionPrompt(decision) {
+// The engine's prompt of a turn begins "Your turn: ..." (translated); the bar and the status
+// line say whose turn it is themselves, so that opening is left out rather than said twice
+// ("Your turn: Your turn: ...", or "Waiting for Bob (Your turn: ...)").
+export function decisionPrompt(decision) {
   const prompt = String(decision.prompt || "");
   const opening = t("Your turn:");
   return prompt.startsWith(opening) ? prompt.slice(opening.length).trimStart() : prompt;
@@ -319,13 +349,15 @@ export function renderTable(box, obs, { seats = null, you = null, targets = null
   }
 }
 
-// The solo game's end: whether you won and why (the engine's result and game_over event).
+// The solo game's end: one verdict, against the virtual player, and why (the engine's result
+// and its game_over event, in the page's language: the event names the achievement when you
+// won). The score table under it has no heading of its own (events.js scoreBreakdown).
 export function soloVerdict(obs, events) {
   if (!obs.virtual_player || !obs.terminal) return null;
   const over = (events || []).filter((e) => e.kind === "game_over").pop();
   const won = typeof obs.result === "string" && obs.result.startsWith("won");
   return h("div", { class: `st-verdict ${won ? "won" : "lost"}`, id: "verdict" },
-    h("strong", {}, won ? t("You won!") : t("You lost.")), " ",
-    won ? obs.result.replace(/^won: /, `${t("Achievement:")} `) : t("The virtual player wins."),
-    over ? h("p", {}, over.text) : null);
+    h("h2", {}, h("strong", {}, won ? t("You won!") : t("You lost.")), " ",
+      won ? t("You beat the virtual player.") : t("The virtual player wins.")),
+    over ? h("p", { class: "why" }, over.text) : null);
 }

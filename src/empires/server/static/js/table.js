@@ -2,7 +2,7 @@
 // (a bot of the table's choice plays on) and taking the seat back; and, in the lobby, the game's
 // time budget and stand-in bot.
 
-import { seatLabel } from "./board.js";
+import { botWord, seatLabel } from "./board.js";
 import { api, h, swatch } from "./common.js";
 import { t } from "./i18n.js";
 
@@ -220,7 +220,7 @@ export function tableChoice(bots) {
   const increment = h("select", { id: "increment", name: "increment" },
     ...[0, 5, 10, 30].map((s) => h("option", { value: String(s) }, t("+{s} s per move", { s }))));
   const standIn = h("select", { id: "stand-in", name: "stand_in" },
-    ...bots.map((b) => h("option", { value: b, selected: b === "heuristic" || null }, b)));
+    ...bots.map((b) => h("option", { value: b, selected: b === "heuristic" || null }, botWord(b))));
   const incLabel = h("label", { hidden: true }, t("Increment"), " ", increment);
   budget.addEventListener("change", () => { incLabel.hidden = !budget.value.startsWith("game:"); });
   return h("fieldset", { class: "table-choice" },
