@@ -12,6 +12,7 @@ import urllib.request
 
 import pytest
 
+from empires import i18n
 from empires.bots import make_bot
 from empires.core.adapter import get_adapter
 from empires.server.manager import Limits
@@ -73,7 +74,18 @@ def _choices_tab(page):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_score_table_headers_break_only_between_words(browser, sqlite_url, lang):
-    new = store_game(sqlite_url, "discovery", FOUR, 5, near_the_end("discovery", 5, players=4))
+    actions = near_the_end("discovery", 5, players=4)
+    new = store_game(sqlite_url, "discovery", FOUR, 5, actions)
+    state = get_adapter("discovery").new_game(4, seed=5)
+    for a in actions:
+        state.apply(a)
+    printed = get_adapter("discovery").catalogue()["board"]["buildings"]
+    held = {
+        printed[x["building"]]
+        for e in state.events(0)
+        if e["kind"] == "final_scoring"
+        for x in e["buildings_vp"]
+    }
     with LiveServer(sqlite_url) as server:
         for viewport in VIEWPORTS:
             url = f"{server.url}/game/{new.row.id}#token={new.tokens[0]}"
@@ -91,6 +103,9 @@ def test_score_table_headers_break_only_between_words(browser, sqlite_url, lang)
                 fits = "(b) => b.scrollWidth <= b.clientWidth + 1"
                 assert page.locator("#scores .scores-scroll").evaluate(fits), viewport
                 assert page.locator("#scores thead th").nth(2).get_attribute("title")
+                # the Capital Buildings scored, by their printed names in the page's language
+                scored = page.inner_text("#scores .scored")
+                assert held and all(i18n.translate_text(n, lang) in scored for n in held)
                 assert errors == []
                 keep_shot(page, f"scores-{lang}-{viewport}")
             finally:

@@ -116,15 +116,17 @@ function categories(scores) {
 
 // What a final_scoring event adds to the table: per player, its lists of scored things
 // (e.g. each Capital Building's VP), as "name vp" parts.
-function scoredParts(finals, seats) {
+function scoredParts(finals, seats, names = null) {
   const lines = [];
   for (const e of finals) {
     if (!isSeat(e.player, seats)) continue;
     for (const [key, value] of Object.entries(e)) {
       if (!Array.isArray(value) || !value.length || !value.every((x) => x && typeof x === "object")) continue;
       const parts = value.map((x) => {
+        // a Capital Building by its printed name in the page's language (the state message's names)
+        const printed = x.building && names && names.buildings ? names.buildings[x.building] : null;
         const name = x.name ?? x.building ?? x.card ?? x.id ?? "?";
-        return `${title(name)}${x.vp !== undefined ? ` ${x.vp}` : ""}`;
+        return `${printed || title(name)}${x.vp !== undefined ? ` ${x.vp}` : ""}`;
       });
       lines.push(h("li", {}, swatch(e.player), " ", h("b", {}, seatLabel(seats, e.player)),
                    ` — ${title(key)}: `, parts.join(" · ")));
@@ -149,7 +151,7 @@ function fitColumns(box) {
 // (the game_over event) and what the final_scoring events itemise. The solo game (one seat
 // scored with "won") has no places and no "Game over" heading: its verdict (settlers-board.js
 // soloVerdict) says whether you won against the virtual player, and why.
-export function scoreBreakdown(result, seats, events = []) {
+export function scoreBreakdown(result, seats, events = [], names = null) {
   const solo = result.scores.length === 1 && "won" in result.scores[0];
   const places = {};
   let place = 1;
@@ -173,7 +175,7 @@ export function scoreBreakdown(result, seats, events = []) {
     ? t("Game over — {names} share the win", { names: winners })
     : t("Game over — {names} wins", { names: winners });
   const over = events.filter((e) => e.kind === "game_over").pop();
-  const parts = scoredParts(events.filter((e) => e.kind === "final_scoring"), seats);
+  const parts = scoredParts(events.filter((e) => e.kind === "final_scoring"), seats, names);
   return h("div", { class: "scores", id: "scores" },
     solo ? null : h("h2", {}, verdict),
     fitColumns(h("div", { class: "scores-scroll", tabindex: "0", role: "region", "aria-label": t("Final scoring") },

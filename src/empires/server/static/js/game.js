@@ -295,6 +295,7 @@ function render() {
   if (tray && !isSettlers) renderTray(tray, v, game.targets);
   else if (tray) tray.hidden = true;
   renderMyArea($("#my-area"), v);
+  panels.update(v);  // every seat's panel (before the board pans: the strip takes its height)
   markTurn(v.legal.length > 0);
   if (isSettlers) {
     settlers.renderTable(table, obs, { seats, you: v.you, targets: game.targets, events: game.events });
@@ -328,7 +329,6 @@ function render() {
   $("#actions-box").hidden = !v.legal.length;
   updateHintBox($("#hint-box"), v, { id, token });  // practice games only
   tablePanel.update(v, game.log);  // undo, clocks, leave and return
-  panels.update(v);  // every seat's panel
   guard.mark();  // a held move's place
 
   const result = $("#result");
@@ -339,7 +339,7 @@ function render() {
                               { word: isSettlers ? t("Round") : t("Turn") });
     }
     result.replaceChildren(...(verdict ? [verdict] : []),
-      scoreBreakdown(v.result, seats, game.events || []),
+      scoreBreakdown(v.result, seats, game.events || [], v.names),
       ...(game.chart ? [game.chart] : []),
       ...[rematchBox(v, { id, token })].filter(Boolean),
       h("p", {}, h("a", { href: `/replay/${id}#token=${encodeURIComponent(token)}` },
