@@ -72,6 +72,9 @@ export class PlayerPanels {
     this.list = h("ul", { id: "pp-list", class: "pp-list", "aria-label": t("Players") });
     box.replaceChildren(this.toggle, this.list);
     setInterval(() => this.tick(), 250);
+    // the strip's height, for what else keeps to the top of the window (layout.css: the side column)
+    const root = document.documentElement;
+    new ResizeObserver(() => root.style.setProperty("--strip-h", `${box.offsetHeight}px`)).observe(box);
   }
 
   setOpen(open) {
@@ -110,7 +113,8 @@ export class PlayerPanels {
       const away = table && table.seats && table.seats[seat] ? table.seats[seat].away : null;
       const tags = [];
       if (seat === v.you) tags.push(h("span", { class: "pp-you" }, t("(you)")));
-      if (seatInfo && seatInfo.kind === "bot") tags.push(h("span", { class: "pp-bot" }, t("(bot)")));
+      const botNamed = seatInfo && /^(Random|Heuristic|Ismcts) bot( \d+)?$/.test(seatInfo.name);  // says so
+      if (seatInfo && seatInfo.kind === "bot" && !botNamed) tags.push(h("span", { class: "pp-bot" }, t("(bot)")));
       if (away) tags.push(h("span", { class: "pp-away" }, t("away: a bot plays")));
       const clock = table && table.clock && table.clock.mode !== "none"
         ? h("span", { class: "pp-clock", role: "timer", "aria-label": t("time left") }, "") : null;
