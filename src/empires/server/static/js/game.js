@@ -260,11 +260,11 @@ function statusLine(v) {
   if (v.observation.terminal) return h("strong", {}, t("Game over."));
   if (v.legal.length) {
     return h("span", { class: "your-turn" }, h("strong", {}, t("Your turn:"), " "),
-             v.observation.decision ? v.observation.decision.prompt : t("choose an action"));
+             v.observation.decision ? settlers.decisionPrompt(v.observation.decision) : t("choose an action"));
   }
   const w = v.waiting_for;
   const seat = seats[w];
-  const prompt = v.observation.decision ? ` (${v.observation.decision.prompt})` : "";
+  const prompt = v.observation.decision ? ` (${settlers.decisionPrompt(v.observation.decision)})` : "";
   if (seat && seat.kind === "bot") {
     return h("span", { class: "waiting" }, swatch(w), " ", t("Waiting for {name} — the bot is thinking", { name: seatLabel(seats, w) }) + prompt);
   }
