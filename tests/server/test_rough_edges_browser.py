@@ -357,6 +357,9 @@ def test_the_unverified_cards_notice_is_said_once(browser, sqlite_url):
             text = page.inner_text("body")
             assert text.count("played without their printed ability") == 1
             assert "Unverified: played without its ability" not in text
+            assert "no public source gives it" not in text  # nor in each card's ability text
+            texts = page.locator(".st-card:has(.st-source.unverified) .st-text").all_inner_texts()
+            assert any(x.startswith(("Action: unknown.", "Feature: unknown.")) for x in texts)
             assert errors == []
         finally:
             context.close()

@@ -138,6 +138,14 @@ export function costWords(cost) {
   return t("Cost: {cost}", { cost: parts.join(", ") });
 }
 
+// A card's ability text. An unverified card's begins "Action: unknown (no public source gives
+// it; played without it)." in the page's language: the part in brackets is the table's notice
+// (unverifiedNotice), said once, so the card keeps "Action: unknown." and the rest.
+function abilityText(card) {
+  const unverified = card.source === "unverified" || (!card.source && card.unverified);
+  return unverified ? String(card.text).replace(/^([^(.]*?)\s*\([^)]*\)/, "$1") : card.text;
+}
+
 // A card: name, colours and type, cost, ability, raze and deal yields, its source marker.
 export function cardBox(card, { where = "hand", extra = [] } = {}) {
   const kind = card.type || String(card.card || "").split(" ").pop();
@@ -149,7 +157,7 @@ export function cardBox(card, { where = "hand", extra = [] } = {}) {
     h("div", { class: "st-card-head" }, h("b", { class: "st-card-name" }, card.name)),
     h("div", { class: "st-card-kind" }, ...colorTags(card.colors), ` ${kindWords(card, kind)}`),
     card.cost !== undefined ? h("div", { class: "st-cost" }, costWords(card.cost)) : null,
-    card.text ? h("div", { class: "st-text" }, card.text) : null,
+    card.text ? h("div", { class: "st-text" }, abilityText(card)) : null,
     yields.length ? h("div", { class: "st-yields" }, yields.join(" · ")) : null,
     sourceNote(card), ...extra);
 }
