@@ -118,8 +118,12 @@ function receive(msg) {
     showError("");
   } else if (msg.type === "error") {
     game.pending = false;
-    if (["bad_token", "missing_token", "unknown_game", "expired", "quarantined",
-         "game_closed"].includes(msg.error)) {
+    // A connection refused for good (the socket closes with a 4xxx code, never retried): its
+    // reason, in the page's language, takes the status line. A spectator refused (too many
+    // spectators, or too many of this address's) reads why rather than a silent "closed".
+    if (["bad_token", "missing_token", "unknown_game", "expired", "quarantined", "game_closed",
+         "too_many_spectators", "too_many_spectator_connections",
+         "too_many_connections"].includes(msg.error || msg.code)) {
       fatal(msg.detail);
     } else {
       showError(msg.detail);

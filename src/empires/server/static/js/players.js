@@ -10,7 +10,7 @@
 import { COLORS, WORKER_ABBR, markText, seatLabel } from "./board.js";
 import { h } from "./common.js";
 import { t } from "./i18n.js";
-import { clockText, secondsLeft } from "./table.js";
+import { clockMark, clockText, secondsLeft } from "./table.js";
 
 const WORKER_ORDER = ["colonist", "captain", "merchant", "missionary", "soldier", "builder"];
 const SETTLERS_GOODS = [
@@ -115,16 +115,21 @@ export class PlayerPanels {
       if (seat === v.you) tags.push(h("span", { class: "pp-you" }, t("(you)")));
       const botNamed = seatInfo && /^(Random|Heuristic|Ismcts) bot( \d+)?$/.test(seatInfo.name);  // says so
       if (seatInfo && seatInfo.kind === "bot" && !botNamed) tags.push(h("span", { class: "pp-bot" }, t("(bot)")));
-      if (away) tags.push(h("span", { class: "pp-away" }, t("away: a bot plays")));
-      const clock = table && table.clock && table.clock.mode !== "none"
+      if (away) {  // a single timeout: the bot plays that one move, the seat is still here
+        tags.push(h("span", { class: "pp-away" },
+                    away === "once" ? t("the bot is playing this move") : t("away: a bot plays")));
+      }
+      const timed = table && table.clock && table.clock.mode !== "none";
+      const clock = timed
         ? h("span", { class: "pp-clock", role: "timer", "aria-label": t("time left") }, "") : null;
+      const clockWord = timed ? h("span", { class: "pp-clock-mark" }, "") : null;  // paused, overtime
       const vp = facts[0].dataset.value;
       summary.push(h("span", { class: now ? "pp-sum now" : "pp-sum" }, mark(seat), now ? "▶" : "",
                      ` ${t("{n} VP", { n: vp })}`));
       const li = h("li", { class: now ? "pp now" : "pp", "data-seat": seat, "aria-current": now ? "true" : null },
         h("div", { class: "pp-head" }, mark(seat), " ",
           h("b", { class: "pp-name" }, seatLabel(seats, seat)), " ", ...tags,
-          now ? h("span", { class: "pp-turn" }, `▶ ${t("to play")}`) : null, clock),
+          now ? h("span", { class: "pp-turn" }, `▶ ${t("to play")}`) : null, clockWord, clock),
         h("div", { class: "pp-facts" }, ...facts));
       li.style.borderLeftColor = COLORS[seat];
       return li;
@@ -145,8 +150,11 @@ export class PlayerPanels {
       const out = li.querySelector(".pp-clock");
       if (!out || !v.table.seats[seat]) continue;
       const left = secondsLeft(v.table, seat, now);
+      const mark = clockMark(v.table, seat);
       out.textContent = clockText(left);
-      out.classList.toggle("low", v.table.running === seat && left < 10);
+      out.classList.toggle("low", v.table.running === seat && left < 10 && v.table.paused == null);
+      const word = li.querySelector(".pp-clock-mark");
+      if (word) word.textContent = mark;
     }
   }
 }

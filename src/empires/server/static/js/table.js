@@ -12,9 +12,10 @@ const REASONS = {
   disconnected: () => t("lost the connection"),
 };
 
-// Seconds as m:ss (or h:mm:ss).
+// Seconds as m:ss (or h:mm:ss). (A millisecond off: the browser's and the server's clocks are
+// large numbers, and a full 20 s just received must not read 0:21.)
 export function clockText(seconds) {
-  const s = Math.max(0, Math.ceil(seconds));
+  const s = Math.max(0, Math.ceil(seconds - 0.001));
   const hh = Math.floor(s / 3600);
   const mm = Math.floor((s % 3600) / 60);
   const ss = String(s % 60).padStart(2, "0");
@@ -23,10 +24,26 @@ export function clockText(seconds) {
 
 // The seconds left on ``seat``'s clock at server time ``now``: the running clock counts down to
 // its deadline; the others show what they keep (a per-game budget) or a whole move's time.
+// A clock that stands still while the seat's hint is worked out shows what it keeps (``paused``).
 export function secondsLeft(table, seat, now) {
+  if (table.running === seat && isPaused(table)) return table.paused;
   if (table.running === seat && table.deadline !== null) return table.deadline - now;
   if (table.clock.mode === "game") return table.seats[seat].remaining;
   return table.clock.seconds;
+}
+
+function isPaused(table) {
+  return table.paused !== null && table.paused !== undefined;
+}
+
+// The word beside a seat's countdown (issue #31): its clock stands still while its own hint is
+// worked out, or it is in overtime (a game clock's budget spent: each decision has its 20 s).
+export function clockMark(table, seat) {
+  if (table.running !== seat) return "";
+  if (isPaused(table)) return t("paused for hint");
+  const s = table.seats && table.seats[seat];
+  if (table.clock.mode === "game" && table.overtime != null && s && s.remaining === 0) return t("overtime");
+  return "";
 }
 
 // A seat's mark: its colour with its number (never the colour alone).
@@ -43,6 +60,13 @@ export class TablePanel {
     this.log = [];
     this.offset = 0;  // server clock minus this browser's, in seconds
     this.seq = 0;
+    // What the clocks did (issue #31): a timeout and the one move the stand-in played, a seat
+    // absent after timeouts in a row. Its own live region beside the panel (which is redrawn on
+    // every message), always there (empty: nothing to say) and changed only when its text does,
+    // so each notice is announced once.
+    this.notice = h("div", { id: "clock-notice", class: "clock-notice", role: "status",
+                             "aria-live": "polite", "data-tab": "choices" });
+    box.before(this.notice);
     this.timer = setInterval(() => this.tick(), 250);
     document.addEventListener("keydown", (ev) => {
       const undoKey = (ev.ctrlKey || ev.metaKey) && !ev.shiftKey && ev.key.toLowerCase() === "z";
@@ -95,8 +119,16 @@ export class TablePanel {
     const active = v.game.status === "active" && !v.observation.terminal;
     const parts = [];
     if (table.clock.mode !== "none") parts.push(this.clocks(table, seats));
-    const away = table.seats.map((s, i) => [s, i]).filter(([s]) => s.away);
+    this.showNotice(table, seats);
+    // Absent after timeouts: the notice says it; a single timeout is momentary (the stand-in
+    // plays that one move, nobody has to take the seat back).
+    const away = table.seats.map((s, i) => [s, i]).filter(([s]) => s.away && s.away !== "timeout");
     for (const [s, i] of away) {
+      if (s.away === "once") {
+        parts.push(h("p", { class: "away once" }, seatMark(seats, i), " ",
+          t("time ran out: the {bot} is playing this move", { bot: botWord(table.stand_in) })));
+        continue;
+      }
       parts.push(h("p", { class: "away" }, seatMark(seats, i), " ",
         t("{reason}: the {bot} bot plays for them", { reason: REASONS[s.away] ? REASONS[s.away]() : s.away,
                                                      bot: table.stand_in })));
@@ -115,7 +147,7 @@ export class TablePanel {
     const v = this.view;
     const mine = table.seats[v.you];
     const out = h("div", { class: "table-buttons" });
-    if (mine && mine.away) {
+    if (mine && mine.away && mine.away !== "once") {
       out.append(h("button", { type: "button", id: "return-button", class: "primary",
                                onclick: () => this.send("return") }, t("Take my seat back")));
       return out;
@@ -163,8 +195,43 @@ export class TablePanel {
     return h("div", { class: "clocks" }, h("div", { class: "hint" }, t("Time limit: {mode}", { mode })),
       h("ul", {}, ...seats.map((seat, i) => h("li", {
         class: table.running === i ? "clock running" : "clock", "data-seat": i },
-        seatMark(seats, i), " ",
+        seatMark(seats, i), " ", h("span", { class: "clock-mark" }, ""),
         h("span", { class: "clock-time", role: "timer", "aria-label": t("time left") }, "")))));
+  }
+
+  // The clock notices' texts: the last timeout while its count stands (until the seat's own move
+  // or return), and each seat absent after timeouts in a row.
+  noticeTexts(table, seats) {
+    const you = this.view.you;
+    const bot = botWord(table.stand_in);
+    const n = table.absent_after || 3;
+    const out = [];
+    const last = table.last_timeout;
+    const seat = last && table.seats[last.seat];
+    if (last && last.stand_in_moved && !last.absent && seat && seat.timeouts === last.consecutive) {
+      const count = { bot, k: last.consecutive, n };
+      out.push(last.seat === you
+        ? t("Time ran out: the {bot} played one move for you (timeout {k} of {n})", count)
+        : t("Time ran out: the {bot} played one move for {name} (timeout {k} of {n})",
+            { ...count, name: seatLabel(seats, last.seat) }));
+    }
+    table.seats.forEach((s, i) => {
+      if (s.away !== "timeout") return;
+      out.push(i === you
+        ? t("You timed out {n} times in a row: the {bot} plays for you until you take your seat back",
+            { n, bot })
+        : t("{name} timed out {n} times in a row: the {bot} plays for them until they take their seat back",
+            { n, bot, name: seatLabel(seats, i) }));
+    });
+    return out;
+  }
+
+  showNotice(table, seats) {
+    const texts = this.noticeTexts(table, seats);
+    const key = JSON.stringify(texts);
+    if (key === this.noticeKey) return;
+    this.noticeKey = key;
+    this.notice.replaceChildren(...texts.map((text) => h("p", {}, text)));
   }
 
   // Moves a stand-in bot played and moves taken back, the latest first (a few of them).
@@ -193,8 +260,12 @@ export class TablePanel {
     for (const li of this.box.querySelectorAll(".clock")) {
       const seat = Number(li.dataset.seat);
       const left = secondsLeft(table, seat, now);
+      const mark = clockMark(table, seat);
       li.querySelector(".clock-time").textContent = clockText(left);
-      li.classList.toggle("low", table.running === seat && left < 10);
+      li.querySelector(".clock-mark").textContent = mark;
+      li.classList.toggle("low", table.running === seat && left < 10 && !isPaused(table));
+      li.classList.toggle("paused", table.running === seat && isPaused(table));
+      li.classList.toggle("overtime", mark === t("overtime"));
     }
   }
 }
