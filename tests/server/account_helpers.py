@@ -36,3 +36,22 @@ def store_game_near_the_end(
         assert AccountStore(store.engine).link(new.row.id, 0, account_id, now())
     store.close()
     return new.row.id, new.tokens[0]
+
+
+def store_duel_near_the_end(
+    db_url: str, account_ids: list[int], game: str = "discovery", seed: int = 5
+) -> tuple[str, dict]:
+    """Store a game of two human seats, seat ``i`` given to ``account_ids[i]``, one decision of
+    seat 0 before its end. Returns (game id, tokens by seat; the spectator's under None)."""
+    seats = [{"kind": "human", "name": "One"}, {"kind": "human", "name": "Two"}]
+    new = build_game(game, seats, None, seed, near_the_end(game, seed, 1))
+    new.row.seeded = False
+    store = Store(db_url)
+    store.migrate()
+    store.create_game(new.row)
+    from empires.server.accounts import AccountStore
+
+    for seat, account_id in enumerate(account_ids):
+        assert AccountStore(store.engine).link(new.row.id, seat, account_id, now())
+    store.close()
+    return new.row.id, dict(new.tokens)

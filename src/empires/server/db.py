@@ -216,6 +216,24 @@ rated_games = Table(
     metadata,
     Column("game_id", String(32), primary_key=True),
     Column("rated", DateTime(timezone=True), nullable=False),
+    # why the game was looked at and not rated (ratings.UNRATED's code); None: it was rated
+    Column("unrated", String(32), nullable=True),
+)
+
+# Each rated seat's rating before and after its game (written with the ratings' update): mu,
+# sigma and the ordinal (mu - 3 sigma, the leaderboard's number). Kept when the game is deleted.
+rating_changes = Table(
+    "rating_changes",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("player", String(80), nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("ordinal_before", Float, nullable=False),
+    Column("mu_after", Float, nullable=False),
+    Column("sigma_after", Float, nullable=False),
+    Column("ordinal_after", Float, nullable=False),
 )
 
 
@@ -329,6 +347,7 @@ class GameRow:
     stand_ins: dict[int, str] = field(default_factory=dict)  # action index -> bot for a human
     clocks: list[dict] = field(default_factory=list)  # seat_clocks rows
     undos: list[dict] = field(default_factory=list)  # {"seq", "index", "seat", "actions"}
+    rating: dict | None = None  # (read only) the game's rating outcome (rating_outcome)
 
 
 class Store:
@@ -507,7 +526,13 @@ class Store:
                 row.stand_ins[index] = stand_in
         row.hints = self.load_hints(game_id)
         row.clocks, row.undos = self.load_table(game_id)
+        if row.status == "finished":
+            row.rating = self.rating_outcome(game_id)
         return row
+
+    def rating_outcome(self, game_id: str) -> dict | None:
+        with self.engine.connect() as conn:
+            return rating_outcome(conn, game_id)
 
     # ---- the table: clocks, absent players, undo (empires.server.table_clock, take_back) ----
     def save_clocks(self, game_id: str, rows: list[dict]) -> None:
@@ -677,3 +702,37 @@ def record_undo(conn, game_id: str, seq: int, index: int, seat: int, taken: list
             created=now(),
         )
     )
+
+
+def rating_outcome(conn, game_id: str) -> dict | None:
+    """What rating the finished game ``game_id`` brought, read on ``conn``: ``{"rated": true,
+    "seats": [{"seat", "player", "before", "after", "delta"}]}`` (each rated seat's ordinal
+    before and after the game, by seat), ``{"rated": false, "reason": code}`` (looked at and not
+    rated: empires.server.ratings.UNRATED), or None (not rated yet, never looked at: no seat of
+    an account, or rated before the changes were recorded)."""
+    reason = conn.execute(
+        select(rated_games.c.unrated).where(rated_games.c.game_id == game_id)
+    ).first()
+    if reason is None:
+        return None
+    if reason[0] is not None:
+        return {"rated": False, "reason": reason[0]}
+    c = rating_changes.c
+    rows = conn.execute(
+        select(c.seat, c.player, c.ordinal_before, c.ordinal_after)
+        .where(c.game_id == game_id)
+        .order_by(c.seat)
+    ).all()
+    if not rows:
+        return None
+    seats = [
+        {
+            "seat": int(seat),
+            "player": player,
+            "before": round(float(before), 3),
+            "after": round(float(after), 3),
+            "delta": round(float(after) - float(before), 3),
+        }
+        for seat, player, before, after in rows
+    ]
+    return {"rated": True, "seats": seats}

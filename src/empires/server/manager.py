@@ -486,6 +486,7 @@ class LiveGame:
         self.listed = row.listed  # open games: shown in the lobby (empires.server.open_games)
         self.rematch_of = row.rematch_of
         self.rematch = row.rematch  # the id of this game's rematch, once made
+        self.rating = row.rating  # what rating it brought, once known (empires.server.ratings)
         self.state = state
         self.log = game_log
         self.error: str | None = None
@@ -717,6 +718,8 @@ class LiveGame:
                 "ranking": st.ranking(),
                 "score_track": self.score_track(),
             }
+            if self.rating is not None:  # each rated seat's change, or why it is not rated
+                out["result"]["rating"] = self.rating
         if self.practice:
             out["hints"] = self.hints_for(seat)
         out["table"] = {

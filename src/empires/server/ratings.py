@@ -21,6 +21,14 @@ Rating a game is one transaction that first records the game in ``rated_games`` 
 key): a game is rated once, even when two servers finish it or a restarted server looks again.
 Each sweep (and so each start-up) rates the finished games that hold accounts' seats but were
 not rated yet (a server stopped between the last move and the rating).
+
+The same transaction records each rated seat's rating before and after the game
+(``rating_changes``: mu, sigma and the ordinal, the leaderboard's number); a game with an
+account's seat that is not rated keeps why (``rated_games.unrated``, an :data:`UNRATED` code).
+Once known, the game's pages are told (``result.rating`` of the state message:
+``{"rated": true, "seats": [{"seat", "player", "before", "after", "delta"}]}`` in ordinals, or
+``{"rated": false, "reason": code}``), and ``GET /api/games/{id}/ratings`` reads it from the
+store. A game without an account's seat has no rating news: nothing is said.
 """
 
 from __future__ import annotations
@@ -37,7 +45,15 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from empires.core.adapter import game_names
-from empires.server.db import account_seats, accounts, games, now, rated_games, ratings
+from empires.server.db import (
+    account_seats,
+    accounts,
+    games,
+    now,
+    rated_games,
+    rating_changes,
+    ratings,
+)
 from empires.server.manager import ApiError
 
 if TYPE_CHECKING:
@@ -58,22 +74,50 @@ def model() -> Any:
     return getattr(openskill.models, RATING_MODEL)()
 
 
-def unrated_reason(game: LiveGame, holders: dict[int, int]) -> str | None:
-    """Why ``game`` (finished) is not rated, or None when it is. ``holders``: {seat: account}."""
+# Why a game is not rated: the code stored in rated_games.unrated and sent to its pages (which
+# say it in their language), and its words in English.
+UNRATED = {
+    "solo": "solo games are not rated",
+    "practice": "practice games are not rated",
+    "seeded": "games with a chosen seed are not rated",
+    "no_account": "no seat belongs to an account",
+    "unfinished": "it did not finish",
+    "bots_finished": "no player was at the table at the end (bots finished it)",
+    "missing": "the game could not be read",
+}
+
+
+def unrated_code(game: LiveGame, holders: dict[int, int]) -> str | None:
+    """Why ``game`` (finished) is not rated (an :data:`UNRATED` code), or None when it is.
+    ``holders``: {seat: account}."""
     if len(game.seats) < 2:
-        return "solo games are not rated"
+        return "solo"
     if game.practice:
-        return "practice games are not rated"
+        return "practice"
     if game.seeded:
-        return "games with a chosen seed are not rated"
+        return "seeded"
     if not holders:
-        return "no seat belongs to an account"
+        return "no_account"
     if game.status != "finished" or not game.state.is_terminal():
-        return "it did not finish"
+        return "unfinished"
     humans = [i for i, s in enumerate(game.seats) if s.kind == "human"]
     if humans and all(game.table.absent(i) for i in humans):
-        return "no player was at the table at the end (bots finished it)"
+        return "bots_finished"
     return None
+
+
+def unrated_reason(game: LiveGame, holders: dict[int, int]) -> str | None:
+    """Why ``game`` (finished) is not rated, in English, or None when it is."""
+    code = unrated_code(game, holders)
+    return None if code is None else UNRATED[code]
+
+
+def outcome_words(outcome: dict | None) -> dict | None:
+    """A game's rating outcome (:func:`empires.server.db.rating_outcome`) with the English
+    words of an unrated game's reason (``text``)."""
+    if outcome is None or outcome["rated"]:
+        return outcome
+    return {**outcome, "text": UNRATED.get(outcome["reason"], outcome["reason"])}
 
 
 def players_of(game: LiveGame, holders: dict[int, int]) -> list[str | None]:
@@ -159,6 +203,7 @@ class RatingStore:
             ).all()
             known = {r[0]: (float(r[1]), float(r[2]), int(r[3])) for r in rows}
             after = rate_seats({p: v[:2] for p, v in known.items()}, players, ranking)
+            record_changes(conn, game_id, players, known, after)
             out = {}
             for p, (mu, sigma) in after.items():
                 values = {
@@ -197,11 +242,16 @@ class RatingStore:
         with self.engine.connect() as conn:
             return [r[0] for r in conn.execute(query)]
 
-    def mark_unrated(self, game_id: str, stamp: datetime) -> None:
-        """Record that ``game_id`` is not rated (so it is not looked at again)."""
+    def mark_unrated(self, game_id: str, stamp: datetime, reason: str | None = None) -> None:
+        """Record that ``game_id`` is not rated (so it is not looked at again), and why (an
+        :data:`UNRATED` code; None: the game could not be read)."""
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(rated_games).values(game_id=game_id, rated=stamp))
+                conn.execute(
+                    insert(rated_games).values(
+                        game_id=game_id, rated=stamp, unrated=reason or "missing"
+                    )
+                )
         except IntegrityError:
             pass
 
@@ -262,6 +312,39 @@ class RatingStore:
         }
 
 
+def record_changes(
+    conn,
+    game_id: str,
+    players: list[str | None],
+    known: dict[str, tuple[float, float, int]],
+    after: dict[str, tuple[float, float]],
+) -> None:
+    """Store each rated seat's rating before (``known``, else the model's start) and after
+    the game, within the rating's transaction on ``conn``."""
+    start = model().rating()
+    out = []
+    for seat, p in enumerate(players):
+        if not p:
+            continue
+        mu0, sigma0 = known[p][:2] if p in known else (float(start.mu), float(start.sigma))
+        mu1, sigma1 = after[p]
+        out.append(
+            {
+                "game_id": game_id,
+                "seat": seat,
+                "player": p,
+                "mu_before": mu0,
+                "sigma_before": sigma0,
+                "ordinal_before": ordinal(mu0, sigma0),
+                "mu_after": mu1,
+                "sigma_after": sigma1,
+                "ordinal_after": ordinal(mu1, sigma1),
+            }
+        )
+    if out:
+        conn.execute(insert(rating_changes), out)
+
+
 class Ratings:
     """The server's ratings (``manager.ratings``)."""
 
@@ -284,18 +367,36 @@ class Ratings:
             log.exception("cannot rate game %s", game.id)
 
     async def rate(self, game: LiveGame) -> dict[str, dict] | None:
-        """Rate ``game`` if it is rated and was not yet; the new ratings, else None."""
+        """Rate ``game`` if it is rated and was not yet; the new ratings, else None. Its pages
+        are then told what it brought (``result.rating`` of the state message)."""
         m = self.manager
         holders = await m._db(m.accounts.store.game_accounts, game.id)
-        why = unrated_reason(game, holders)
+        why = unrated_code(game, holders)
         if why is not None:
             if holders and game.status == "finished":
-                await m._db(self.store.mark_unrated, game.id, now())
+                await m._db(self.store.mark_unrated, game.id, now(), why)
+                await self.tell(game)
             return None
         ranking = [list(group) for group in game.state.ranking()]
-        return await m._db(
+        new = await m._db(
             self.store.rate, game.id, game.game, players_of(game, holders), ranking, now()
         )
+        await self.tell(game)
+        return new
+
+    async def tell(self, game: LiveGame) -> None:
+        """Read what rating ``game`` brought and push it to its pages when it is new."""
+        outcome = await self.manager._db(self.manager.store.rating_outcome, game.id)
+        if outcome != game.rating:
+            game.rating = outcome
+            game.notify()
+
+    async def outcome(self, game: LiveGame) -> dict | None:
+        """What rating ``game`` brought as the store has it (another server may have rated it),
+        with an unrated game's reason in English words; None: nothing (yet)."""
+        if game.status != "finished":
+            return None
+        return outcome_words(await self.manager._db(self.manager.store.rating_outcome, game.id))
 
     async def sweep(self) -> int:
         """End expired sessions and rate the finished games left unrated (see the module doc);

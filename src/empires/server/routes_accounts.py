@@ -8,6 +8,8 @@
     GET    /api/account/games?page=             the account's games, newest first
     POST   /api/account/games/{id}/access       a new secret for the account's seat of a game
     GET    /api/leaderboard/{game}?page=&per_page=   the ratings of one game, best first
+    GET    /api/games/{id}/ratings              what rating a finished game brought (any
+                                                seat's or the spectator's token)
     GET    /leaderboard                         the leaderboard page
 
 The session travels in the ``empires_session`` cookie (HttpOnly, SameSite=Strict); every
@@ -30,7 +32,8 @@ from empires.server.accounts import (
     Account,
     Accounts,
 )
-from empires.server.api import Manager, client_of, error_responses
+from empires.server.api import Credentials as GameToken
+from empires.server.api import Manager, check_reads, client_of, error_responses, seat_of
 from empires.server.manager import ApiError, GameManager, LiveGame
 from empires.server.routes_pages import STATIC
 
@@ -195,6 +198,16 @@ async def leaderboard(
     per_page: int = Query(25, ge=1, le=100),
 ):
     return await manager.ratings.leaderboard(game, page, per_page)
+
+
+@router.get("/api/games/{game_id}/ratings", responses=error_responses(401, 403, 404, 410, 503))
+async def game_ratings(game_id: str, request: Request, credentials: GameToken, manager: Manager):
+    """Each rated seat's rating (the leaderboard's ordinal) before and after the game, or why
+    it was not rated (``rating`` null: not known yet, or nothing to say: no seat of an
+    account)."""
+    check_reads(manager, request)
+    game, _ = await seat_of(manager, game_id, credentials)
+    return {"id": game.id, "rating": await manager.ratings.outcome(game)}
 
 
 @pages.get("/leaderboard")

@@ -9,6 +9,7 @@ import { lang, t } from "./i18n.js";
 import { remember } from "./my-games.js";
 import { TurnAlerts, turnTitle } from "./notify.js";
 import { rematchBox, waitingLine } from "./rematch.js";
+import { ratingBox } from "./rating-change.js";
 import { TablePanel } from "./table.js";
 import { RulesHelp } from "./rules-help.js";
 import { scoreChart } from "./score-chart.js";
@@ -344,6 +345,7 @@ function render() {
     }
     result.replaceChildren(...(verdict ? [verdict] : []),
       scoreBreakdown(v.result, seats, game.events || [], v.names),
+      ...[ratingBox(v.result.rating, seats)].filter(Boolean),  // once rated (ratings.py)
       ...(game.chart ? [game.chart] : []),
       ...[rematchBox(v, { id, token })].filter(Boolean),
       h("p", {}, h("a", { href: `/replay/${id}#token=${encodeURIComponent(token)}` },
