@@ -125,7 +125,9 @@ def _run(argv: list[str], cwd: Path, block: Block) -> None:
             stdin=subprocess.DEVNULL,
         )  # fmt: skip
     except subprocess.TimeoutExpired:
-        pytest.fail(f"{block.page}: block at line {block.line} took over {TIMEOUT} s:\n{block.code}")
+        pytest.fail(
+            f"{block.page}: block at line {block.line} took over {TIMEOUT} s:\n{block.code}"
+        )
     assert done.returncode == 0, (
         f"{block.page}: block at line {block.line} failed (exit {done.returncode}):\n{block.code}\n"
         f"--- stdout ---\n{done.stdout[-3000:]}\n--- stderr ---\n{done.stderr[-3000:]}"
