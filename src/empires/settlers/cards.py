@@ -27,15 +27,15 @@ Effect vocabulary (a list of effects is applied in order):
 * ``{"special": {"name", "params"}}``: an Action special (below) from any card.
 
 Feature triggers (``"feature": [...]``, key ``on``): ``build`` (each time you build a Location of
-one of ``colors`` / of ``deck``: ``effects``, or an optional exchange among ``options``),
-``raze`` (each time you raze), ``razed`` (each time an enemy razes one of your Locations),
-``deal`` (each time you make a Deal), ``enemy_worker_pair`` (each pair of Workers an enemy
-spends), ``gain`` (each time you gain at least ``at_least`` of ``good`` at once, gain ``extra``
-more), ``storage`` (``goods`` kept in the Cleanup phase), ``shrine`` (``thresholds`` of end-game VP
-for Resources placed on it), ``gate`` (cards from hand placed under it: ``per_card`` effects and
-``end`` = ``[cards, vp]`` at the end of the game) and ``protection`` (enemies cannot do what
-``against`` lists of :data:`PROTECTIONS` to it, or with ``scope`` empire to any Location of its
-Empire).
+one of ``colors`` / of ``deck``: ``effects``, or an optional exchange among ``options``), ``raze``
+(each time you raze), ``razed`` (each time an enemy, or the solo game's virtual player, razes one
+of your Locations), ``deal`` (each time you make a Deal), ``enemy_worker_pair`` (each pair of
+Workers an enemy spends), ``gain`` (each time you gain at least ``at_least`` of ``good`` at once,
+gain ``extra`` more), ``storage`` (``goods`` kept in the Cleanup phase), ``shrine`` (``thresholds``
+of end-game VP for Resources placed on it), ``gate`` (cards from hand placed under it: ``per_card``
+effects and ``end`` = ``[cards, vp]`` at the end of the game) and ``protection`` (enemies cannot do
+what ``against`` lists of :data:`PROTECTIONS` to it, or with ``scope`` empire to any Location of
+its Empire).
 
 Action Locations (``"action"``): ``limit`` activations per round, ``spend`` (goods; ``card`` is a
 card discarded from hand, ``deal`` one of the player's Deals), then ``effects`` and/or a

@@ -578,17 +578,28 @@ def raze_location(s: State, p: int, c: int, spent: dict | None = None) -> None:
     card = s.db[c]
     egyptian = taken_by(s, c)
     raze_gain(s, p, c, raze_event(s, p, c, "location", spent))
-    owner = owner_of(s, c)
+    owner = razed_away(s, c)
     if owner is None:  # already gone (an effect of the raze removed it)
         return
-    remove_location(s, c)
-    if owner != VIRTUAL:
-        fire(s, owner, "razed")
     if owner == VIRTUAL or not card.is_common:
         discard(s, c)
         return
     s.foundations[owner].append(c)
     s.supply[owner if egyptian is None else egyptian][WOOD] += 1
+
+
+def razed_away(s: State, c: int) -> int | None:
+    """Location ``c`` is razed out of its Empire (or the virtual player's area), by a player or by
+    the virtual player: then each of its owner's Features that triggers on ``razed`` (each time one
+    of your Locations is razed) gives its effects, any choice they offer pushed as a decision of the
+    owner's. Returns the owner (None: ``c`` was no longer in play, and nothing happens)."""
+    owner = owner_of(s, c)
+    if owner is None:
+        return None
+    remove_location(s, c)
+    if owner != VIRTUAL:
+        fire(s, owner, "razed")
+    return owner
 
 
 def raze_from_hand(s: State, p: int, c: int, spent: dict | None = None) -> None:

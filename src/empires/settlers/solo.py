@@ -8,8 +8,9 @@ field holds the first Target, the one whose other Raze Good is the second Target
 the third Target, and so on (only pairs of the first Target with each later one). Ties: Action
 before Feature before Production Locations, then the higher building cost (number of Resources),
 then more Stone, then the player's choice. The razed Location goes to the Collection (no Goods,
-no Foundation; Defense tokens and Samurai do not protect), and the two Attack cards used go to the
-end of the line. Playing the Japanese, when the first Target is VP and another revealed Attack card
+no Foundation; Defense tokens and Samurai do not protect; the player's Features that answer each
+raze of their Locations do, as for a player's raze), and the two Attack cards used go to the end
+of the line. Playing the Japanese, when the first Target is VP and another revealed Attack card
 shows VP, a Japanese Faction Location is razed instead, those giving a card in their Deal field
 first, then by Deal Good: Raze token, Gold, VP, Stone, Worker, Food, Wood.
 """
@@ -20,7 +21,7 @@ from empires.core.decisions import DecisionTable
 from empires.settlers.actions import Action
 from empires.settlers.decisions import push
 from empires.settlers.narration import card_ref, emit
-from empires.settlers.rules import is_razeable, remove_location
+from empires.settlers.rules import is_razeable, razed_away
 from empires.settlers.state import State
 
 DECISIONS = DecisionTable()  # this module's decision kinds (see core.decisions)
@@ -155,13 +156,17 @@ def tell_attack(s: State, razed: int | None, used: list[int]) -> None:
 
 
 def raze_by_virtual(s: State, c: int, used: list[int]) -> None:
-    remove_location(s, c)
-    s.collection.append(c)
+    """The virtual player razes the player's Location ``c`` with the Attack cards ``used`` (they go
+    to the end of the line): razed as by a player (:func:`~empires.settlers.rules.razed_away`: the
+    player's "each time one of your Locations is razed" Features answer, told after the attack),
+    but no Goods for anyone and no Foundation: the card goes to the Collection."""
     for a in used:
         s.attack_line.remove(a)
     s.attack_line += used
     if s.narrate:
         tell_attack(s, c, used)
+    razed_away(s, c)
+    s.collection.append(c)
 
 
 @DECISIONS.decision(
