@@ -309,6 +309,9 @@ def test_leave_table_asks_first(browser, table):
         page.click("#leave-button")
         dialog = page.wait_for_selector("#leave-dialog[open]")
         assert "¿Dejar la mesa?" in dialog.inner_text()
+        # the stand-in named in the page's language, never by its spec ("heuristic")
+        assert "El Bot heurístico juega por ti" in dialog.inner_text()
+        assert "heuristic" not in dialog.inner_text()
         assert page.evaluate("() => document.activeElement.id") == "leave-cancel"
         keep_shot(page, "leave-asks")
         assert _mine(page) == []
@@ -326,6 +329,10 @@ def test_leave_table_asks_first(browser, table):
         page.click("#leave-confirm")
         page.wait_for_selector("#return-button")
         assert _view(server, gid, tokens[seat])["table"]["seats"][seat]["away"] == "left"
+        page.wait_for_function(
+            "() => document.querySelector('#table-box')?.innerText.includes('Bot heurístico')"
+        )
+        assert "heuristic " not in page.inner_text("#table-box")
         page.close()
 
 

@@ -130,8 +130,8 @@ export class TablePanel {
         continue;
       }
       parts.push(h("p", { class: "away" }, seatMark(seats, i), " ",
-        t("{reason}: the {bot} bot plays for them", { reason: REASONS[s.away] ? REASONS[s.away]() : s.away,
-                                                     bot: table.stand_in })));
+        t("{reason}: the {bot} plays for them", { reason: REASONS[s.away] ? REASONS[s.away]() : s.away,
+                                                 bot: botWord(table.stand_in) })));
     }
     if (active && v.you !== null && seats[v.you] && seats[v.you].kind === "human") {
       parts.push(this.buttons(table));
@@ -173,8 +173,8 @@ export class TablePanel {
                      t("Cancel"));
     dialog.append(
       h("h2", { id: "leave-title" }, t("Leave the table?")),
-      h("p", { id: "leave-text" }, t("The {bot} bot plays for you until you take your seat back.",
-                                     { bot: table.stand_in })),
+      h("p", { id: "leave-text" }, t("The {bot} plays for you until you take your seat back.",
+                                     { bot: botWord(table.stand_in) })),
       h("div", { class: "dialog-buttons" }, cancel,
         h("button", { type: "button", id: "leave-confirm", class: "danger",
                       onclick: () => { close(); this.send("leave"); } }, t("Leave"))));
@@ -240,8 +240,8 @@ export class TablePanel {
     const out = [];
     for (const e of this.log.slice(-40)) {
       if (!e.stand_in) continue;
-      out.push([e.index, t("{n}. played by the {bot} bot for {name}: {text}",
-        { n: e.index + 1, bot: e.stand_in, name: seatLabel(seats, e.seat), text: e.text })]);
+      out.push([e.index, t("{n}. played by the {bot} for {name}: {text}",
+        { n: e.index + 1, bot: botWord(e.stand_in), name: seatLabel(seats, e.seat), text: e.text })]);
     }
     for (const u of v.table.undos.slice(-5)) {
       out.push([u.index - 0.5, t("{name} took back {count} move(s)",
