@@ -18,16 +18,22 @@ saving, leaving and the end.
 from __future__ import annotations
 
 import asyncio
+from collections import deque
+from collections.abc import Iterable
 from typing import Any
 
 from rich import box
 from rich.console import Console
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.theme import ThemeProvider
 from textual.widgets import Collapsible, Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
 
 from empires.cli.coach_text import NOT_PRACTICE, hint_lines
 from empires.cli.narration import Narrator, has_events, turn_word_of
@@ -35,6 +41,7 @@ from empires.cli.render import ranking_lines, scores_table
 from empires.cli.tui import screens
 from empires.cli.tui.plain import resume
 from empires.cli.tui.session import Session
+from empires.cli.tui.widgets import FilterInput, StoryLog
 from empires.core.screen import seat_colour, seat_mark
 from empires.i18n import N_, translate
 
@@ -101,12 +108,15 @@ class GameApp(App):
     CSS = """
     #status { height: 1; background: $boost; padding: 0 1; }
     #main { height: 1fr; }
-    #parts { width: 56%; min-width: 40; scrollbar-size-vertical: 1; }
+    #parts { width: 56%; min-width: 32; scrollbar-size-vertical: 1; }
     #parts CollapsibleTitle { text-style: bold; color: $accent; }
     #parts Collapsible { padding: 0; margin: 0; border-top: none; }
     #parts CollapsibleTitle { padding: 0 1; }
     #parts Contents { padding: 0 0 0 1; }
-    #news { width: 1fr; border-left: solid $primary; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
+    #news {
+        width: 1fr; border-left: solid $primary; padding: 0 0 0 1;
+        scrollbar-size-vertical: 1; scrollbar-gutter: stable;
+    }
     #decision { height: 1; background: $boost; padding: 0 1; }
     #choices { height: auto; max-height: 7; border: none; padding: 0; scrollbar-size-vertical: 1; }
     #filter { height: 1; border: none; padding: 0 1; }
@@ -139,6 +149,7 @@ class GameApp(App):
         self.news_seat: int | None = None  # whose story the news panel tells
         self.panels: list[tuple[str, Collapsible, Static]] = []  # the parts shown, by key
         self.busy = False
+        self.typed_ahead: deque[tuple[str, str | int]] = deque()  # lines and arrows typed ahead
         self.result = ""  # what to print on leaving ("Game abandoned.", "Saved to ...")
 
     # ---- layout -----------------------------------------------------------------------------
@@ -146,10 +157,10 @@ class GameApp(App):
         yield Static(id="status")
         with Horizontal(id="main"):
             yield VerticalScroll(id="parts")
-            yield RichLog(id="news", wrap=True, min_width=20)
+            yield StoryLog(id="news", min_width=1)
         yield Static(id="decision")
         yield OptionList(id="choices")
-        yield Input(
+        yield FilterInput(
             placeholder=translate(
                 "type to filter · a number · help, undo, save FILE, log, quit", self.session.lang
             ),
@@ -203,25 +214,43 @@ class GameApp(App):
         self.draw_decision()
 
     def draw_parts(self) -> None:
-        """The game's parts as folding panels: updated in place while the same parts are shown,
-        rebuilt when they change."""
+        """The game's parts as folding panels, updated in place: a part already shown keeps
+        its panel (its title and body swapped for the new ones at once), a new part's panel
+        is mounted in its place and a part no longer shown is removed, so the column is never
+        blank between two turns."""
         box = self.query_one("#parts", VerticalScroll)
         parts = self.session.parts()
-        if [key for key, _, _ in self.panels] == [p.key for p in parts]:
-            for (_, panel, body), part in zip(self.panels, parts, strict=True):
+        shown = {key: (panel, body) for key, panel, body in self.panels}
+        keys = {part.key for part in parts}
+        panels: list[tuple[str, Collapsible, Static]] = []
+        for part in parts:
+            if part.key in shown:
+                panel, body = shown[part.key]
                 panel.title = part.title
                 body.update(part.body)
-            return
-        for _, panel, _ in self.panels:
-            panel.remove()
-        self.panels = []
-        for part in parts:
-            body = Static(part.body)
-            panel = Collapsible(
-                body, title=part.title, collapsed=self.folded.get(part.key, False), name=part.key
-            )
-            self.panels.append((part.key, panel, body))
-        box.mount_all(panel for _, panel, _ in self.panels)
+            else:
+                body = Static(part.body)
+                folded = self.folded.get(part.key, False)
+                panel = Collapsible(body, title=part.title, collapsed=folded, name=part.key)
+            panels.append((part.key, panel, body))
+        for key, panel, _ in self.panels:
+            if key not in keys:
+                panel.remove()
+        previous: Collapsible | None = None
+        for key, panel, _ in panels:  # in the parts' order, after the panel before it
+            if key not in shown:
+                if previous is not None:
+                    box.mount(panel, after=previous)
+                elif box.children:
+                    box.mount(panel, before=box.children[0])
+                else:
+                    box.mount(panel)
+            elif previous is not None and box.children.index(panel) < box.children.index(previous):
+                box.move_child(panel, after=previous)
+            elif previous is None and box.children[0] is not panel:
+                box.move_child(panel, before=box.children[0])
+            previous = panel
+        self.panels = panels
 
     def on_collapsible_collapsed(self, event: Collapsible.Collapsed) -> None:
         self.folded[event.collapsible.name or ""] = True
@@ -292,16 +321,51 @@ class GameApp(App):
         self.filter_choices(value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        """A line typed (the line empties itself as it submits: see :class:`FilterInput`).
+        Typed while the bots play, or ahead of other lines still waiting, it waits its turn:
+        lines typed ahead are played in order, each at the decision it reaches."""
         if event.input.id != "filter":
             return
-        typed = event.value.strip()
-        event.input.value = ""
+        if self.typed_ahead or self.waiting():
+            self.typed_ahead.append(("line", event.value.strip()))
+            self.play_typed_ahead()
+        else:
+            self.submit(event.value.strip())
+
+    def on_filter_input_cursor(self, event: FilterInput.Cursor) -> None:
+        if self.typed_ahead or self.waiting():
+            self.typed_ahead.append(("cursor", event.step))
+            self.play_typed_ahead()
+        else:
+            self.action_cursor(event.step)
+
+    def waiting(self) -> bool:
+        """Whether what the player types now must wait: the bots (or a hint) are busy, or a
+        dialog is open."""
+        busy = self.busy or not (self.session.over() or self.session.human_to_act())
+        return busy or len(self.screen_stack) > 1
+
+    def play_typed_ahead(self) -> None:
+        """Play the lines and arrows typed ahead, in order, while nothing makes them wait; a
+        line that opens a dialog drops what was typed after it."""
+        while self.typed_ahead and not self.waiting():
+            kind, typed = self.typed_ahead.popleft()
+            if kind == "cursor":
+                self.action_cursor(int(typed))
+                continue
+            self.submit(str(typed), ahead=True)
+            if len(self.screen_stack) > 1:
+                self.typed_ahead.clear()
+
+    def submit(self, typed: str, ahead: bool = False) -> None:
+        """Play a line: a command, a choice's number, or the highlighted choice of those
+        ``typed`` filters (``ahead``: typed before this decision was shown: filtered now)."""
         if _is_command(typed):
             self.command(typed)
         elif typed.isdigit():
             k = int(typed)
             if 1 <= k <= len(self.choices):
-                self.play(k - 1)
+                self.play(k - 1, ahead)
             else:
                 self.notify(
                     translate(
@@ -311,8 +375,10 @@ class GameApp(App):
                 )
         else:
             options = self.query_one("#choices", OptionList)
+            if ahead and typed:
+                self.filter_choices(typed)
             if options.highlighted is not None and self.shown:
-                self.play(self.shown[options.highlighted])
+                self.play(self.shown[options.highlighted], ahead)
             elif typed:
                 self.notify(
                     translate("No choice matches {typed}", self.session.lang, typed=repr(typed)),
@@ -372,13 +438,16 @@ class GameApp(App):
             self.action_quit_game()
 
     # ---- playing ----------------------------------------------------------------------------
-    def play(self, index: int) -> None:
+    def play(self, index: int, ahead: bool = False) -> None:
+        """Play the choice ``index``. The story starts a new page, unless the choice was typed
+        ahead: the page the player has not read yet (the bots' moves) stays."""
         if self.busy or not self.session.human_to_act() or not 0 <= index < len(self.choices):
             return
         action = self.choices[index][0]
-        self.query_one("#news", RichLog).clear()
-        if self.narrator is not None:
-            self.narrator.heading = None  # the new page starts with its heading
+        if not ahead:
+            self.query_one("#news", RichLog).clear()
+            if self.narrator is not None:
+                self.narrator.heading = None  # the new page starts with its heading
         self.session.apply(action)
         if self.session.human_to_act():
             self.refresh_screen()
@@ -413,7 +482,14 @@ class GameApp(App):
             self.busy = False
         self.refresh_screen()
         if session.over():
+            self.typed_ahead.clear()
             self.show_end()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The bots (or a hint) done: what was typed meanwhile is played (from here, not from
+        the worker, whose own move would start the next one while it is still running)."""
+        if event.state in {WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED}:
+            self.play_typed_ahead()
 
     def action_undo(self) -> None:
         if self.busy:
@@ -484,24 +560,90 @@ class GameApp(App):
 
     def action_save(self, then_leave: bool = False) -> None:
         def chosen(path: str | None) -> None:
-            if path and self.save_to(path) and then_leave:
-                self.exit(0)
+            if path:
+                self.save_to(path, then_leave)
 
         prompt = screens.SavePrompt(self.session.default_save_name(), self.session.lang)
         self.push_screen(prompt, chosen)
 
-    def save_to(self, path: str) -> bool:
+    def save_to(self, path: str, then_leave: bool = False, overwrite: bool = False) -> None:
+        """Save to ``path`` (and leave after, if asked). Where that would replace another file
+        than this game's own save (the session refuses it: FileExistsError), a dialog asks
+        first, and "n" keeps the file."""
         lang = self.session.lang
+
+        def answered(replace: Any) -> None:
+            if replace is True:
+                self.save_to(path, then_leave, overwrite=True)
+
         try:
-            self.session.save(path)
+            if overwrite:
+                self.session.save(path, overwrite=True)
+            else:
+                self.session.save(path)
+        except FileExistsError:
+            self.push_screen(screens.ConfirmOverwrite(path, lang), answered)
+            return
         except OSError as exc:
             reason = exc.strerror or exc
             failed = translate("Could not save to {path}: {reason}", lang, path=path, reason=reason)
             self.notify(failed, severity="error")
-            return False
+            return
         self.notify(translate("Saved to {path}", lang, path=path))
         self.result = translate("Saved to {path}.", lang, path=path)
-        return True
+        if then_leave:
+            self.exit(0)
+
+    # ---- the command palette (Ctrl-P) --------------------------------------------------------
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The palette's commands in the session's language: the theme, leaving (asking first,
+        as q does), maximizing the focused panel, and a picture of the screen. (Textual's
+        "Keys" panel lists its widgets' own keys in English: F1's help tells the game's.)"""
+        lang = self.session.lang
+        yield SystemCommand(
+            translate("Theme", lang), translate("Change the colours", lang), self.search_themes
+        )
+        yield SystemCommand(
+            translate("Quit", lang),
+            translate("Leave the game (asking first when moves are not saved)", lang),
+            self.action_quit_game,
+        )
+        if screen.maximized is not None:
+            yield SystemCommand(
+                translate("Minimize", lang),
+                translate("Give the panel its own size again", lang),
+                screen.action_minimize,
+            )
+        elif screen.focused is not None and screen.focused.allow_maximize:
+            yield SystemCommand(
+                translate("Maximize", lang),
+                translate("The focused panel on the whole screen", lang),
+                screen.action_maximize,
+            )
+        yield SystemCommand(
+            translate("Screenshot", lang),
+            translate("Save a picture of the screen (SVG) in this folder", lang),
+            self.screenshot,
+        )
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            placeholder = translate("Search for commands…", self.session.lang)
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=placeholder))
+
+    def search_themes(self) -> None:
+        placeholder = translate("Search for themes…", self.session.lang)
+        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=placeholder))
+
+    def screenshot(self) -> None:
+        lang = self.session.lang
+        try:
+            path = self.save_screenshot()
+        except OSError as exc:
+            failed = translate("Could not save to {path}: {reason}", lang, path=".", reason=exc)
+            self.notify(failed, severity="error")
+        else:
+            self.notify(translate("Saved to {path}", lang, path=path))
 
     def action_quit_game(self) -> None:
         session = self.session

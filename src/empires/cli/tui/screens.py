@@ -12,8 +12,9 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import ModalScreen
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, Static
 
+from empires.cli.tui.widgets import StoryLog
 from empires.core.screen import DecisionHelp
 from empires.i18n import DEFAULT, N_, translate
 
@@ -98,7 +99,7 @@ class LogScreen(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield RichLog(wrap=True, min_width=20, id="full-log")
+            yield StoryLog(min_width=1, id="full-log")
             yield Static(self.tr(BACK), classes="hint")
 
     DEFAULT_CSS = "LogScreen RichLog { height: 18; }"
@@ -131,6 +132,31 @@ class ConfirmQuit(Dialog):
 
     def action_save(self) -> None:
         self.dismiss("save")
+
+
+class ConfirmOverwrite(Dialog):
+    """ "FILE already exists. Replace it?": y replaces it, n / Esc keeps it."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", N_("Replace it")),
+        Binding("n,escape", "answer(False)", N_("Keep it")),
+    ]
+
+    def __init__(self, path: str, lang: str = DEFAULT) -> None:
+        super().__init__(lang)
+        self.path = path
+
+    def compose(self) -> ComposeResult:
+        asked = translate(
+            "{path} already exists.\nReplace it? y: replace it · n: keep it",
+            self.lang,
+            path=self.path,
+        )
+        with Vertical():
+            yield Static(Text(asked), id="confirm")
+
+    def action_answer(self, replace: bool) -> None:
+        self.dismiss(replace)
 
 
 class SavePrompt(Dialog):
