@@ -235,7 +235,7 @@ def test_play_human_sees_only_own_observation(game, monkeypatch):
         return Spy()
 
     monkeypatch.setattr(module, "new_game", spy_new_game)
-    _feed(monkeypatch, ["1"], then="quit")
+    _feed(monkeypatch, ["board", "1"], then="quit")  # the board is drawn when asked for
     cli.main(["play", game, "--players", "2", "--seats", "random,human", "--seed", "1"])
     assert seen and set(seen) == {1}
 
@@ -517,6 +517,47 @@ def _expected(events: list[dict], you: int | None = None, first: int | None = No
     return out
 
 
+STORY_LINE = re.compile(r"^(Player \d( \(you\))?: |  \S)")
+PROMPT = re.compile(r"^P\d \[[^\]]*\]> ")
+
+
+def _story(out: str) -> list[str]:
+    """The story lines the plain mode printed (a pipe does not wrap them): each player's actions
+    in a row on a line, what they caused indented; from the first turn heading (a game's notes
+    and the start board come before), the choices and the end left out."""
+    lines = [PROMPT.sub("", line) for line in out.splitlines()]
+    first = 0
+    if any(line.startswith(("Type board", "== Start")) for line in lines):
+        heads = [i for i, line in enumerate(lines) if re.match(r"^(Turn|Round) \d+ · ", line)]
+        first = heads[0] if heads else len(lines)
+    told = []
+    for line in lines[first:]:
+        if line.startswith("== "):  # the end's board
+            break
+        if STORY_LINE.match(line) and not line.startswith("Decision: "):
+            told.append(line)
+    return told
+
+
+def _story_expected(events: list[dict], you: int | None = None, joined: bool = True) -> list[str]:
+    """How the plain mode tells ``events``: a player's actions in a row (within a turn and
+    phase; ``joined`` False: a spectator's, told as each is played) on one line after who chose
+    them, what they caused indented below."""
+    out, last = [], None  # last: (turn, phase, player) of the action line still open
+    for e in events:
+        key = (e.get("turn"), e.get("phase"))
+        if e["kind"] != "action":
+            out.append("  " + e["text"])
+            last = None
+        elif joined and last == (*key, e["player"]):
+            out[-1] += "; " + e["text"]
+        else:
+            who = f"Player {e['player'] + 1}" + (" (you)" if e["player"] == you else "")
+            out.append(f"{who}: {e['text']}")
+            last = (*key, e["player"])
+    return out
+
+
 def _keep_state(monkeypatch, module) -> list:
     """Record the state every new_game of ``module`` returns."""
     states = []
@@ -538,13 +579,9 @@ def test_bot_game_tells_every_event_as_a_spectator(name, monkeypatch, capsys):
     out = capsys.readouterr().out
     events = states[0].events(None)
     assert states[0].is_terminal() and len(events) > len(states[0].history["actions"]) - 1
-    assert _told(out) == _expected(events)
+    assert _story(out) == _story_expected(events, joined=False)
     word = "Round" if name == "settlers" else "Turn"
-    headings = [
-        line.split(" ─")[0]
-        for line in out.splitlines()
-        if line.endswith("───") and not line.startswith("─")
-    ]  # left-aligned rules
+    headings = [line for line in out.splitlines() if re.match(rf"^{word} \d+ · ", line)]
     groups = []  # each change of turn or phase starts a heading
     for e in events:
         key = f"{word} {e['turn']} · {e['phase']}"
@@ -575,9 +612,9 @@ def test_human_hears_what_happened_since_their_previous_decision(name, monkeypat
     bounds = [0, *decisions, len(mine)]
     for k in range(7):  # before decision k: from the previous decision (its own action) on
         told = [e for e in mine if bounds[k] <= e["seq"] < bounds[k + 1]]
-        assert _told(chunks[k]) == _expected(told, you=1), k
+        assert _story(chunks[k]) == _story_expected(told, you=1), k
     assert any(e["player"] == 0 for e in mine if e["kind"] == "action")  # the bot's moves too
-    assert _told(chunks[7]) == _expected(mine[bounds[6] :], you=1)  # `log` tells it again
+    assert _story(chunks[7]) == _story_expected(mine[bounds[6] :], you=1)  # `log`: again
     assert "(you): " in chunks[1]
 
 
@@ -638,7 +675,7 @@ def test_loaded_game_is_told_from_the_humans_last_action(monkeypatch, capsys, tm
     _, state = cli.load_saved(str(save))
     mine = state.events(0)
     last = [e["seq"] for e in mine if e["kind"] == "action" and e["player"] == 0][-1]
-    assert _told(out) == _expected(mine[last:], you=0)
+    assert _story(out) == _story_expected(mine[last:], you=0)
 
 
 def test_replay_tells_the_events_of_each_action(monkeypatch, capsys, tmp_path):

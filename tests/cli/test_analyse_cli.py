@@ -141,3 +141,29 @@ def test_the_graph_draws_every_seat_s_chance_to_win_from_the_analysis():
         assert len(ax.get_lines()) == 2 + len(flagged)  # one mark per flagged decision
     finally:
         plt.close(fig)
+
+
+def test_the_progress_goes_to_stderr_a_line_now_and_then(tmp_path, capsys):
+    """Not at a terminal (here): "analysed k of n decisions" lines on stderr, the last k = n;
+    the analysis itself calls its progress callback once per decision, after a (0, n)."""
+    state = played("discovery", 2, 5, 30)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({**state.to_json(), "seats": ["heuristic", "human"]}))
+    calls: list[tuple[int, int]] = []
+    coach.analyse_history(
+        "discovery",
+        state.history,
+        seats=[1],
+        iterations=2,
+        progress=lambda d, t: calls.append((d, t)),
+    )
+    n = len(coach.decisions_to_analyse("discovery", state.history, [1]))
+    assert n > 1 and calls == [(k, n) for k in range(n + 1)]
+    assert main(["analyse", str(path), "--iterations", "2"]) == 0
+    out, err = capsys.readouterr()
+    said = [line for line in err.splitlines() if line.startswith("analysed ")]
+    assert said and said[-1] == f"analysed {n} of {n} decisions" and len(said) <= 11
+    assert not any(line.startswith("analysed ") for line in out.splitlines())
+    assert "\x1b[" not in err
+    data = run_json(capsys, str(path), "--iterations", "2")  # stdout stays the JSON alone
+    assert len(data["decisions"]) == n

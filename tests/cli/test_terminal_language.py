@@ -209,7 +209,7 @@ def test_the_plain_mode_speaks_the_language(lang, words):
     chosen = args("discovery", 2, "human,heuristic", seed=3)
     chosen.lang = lang
     session = start(chosen)
-    text = _plain_run(session, ["1", "help", "xyzzy", "99", "quit", "no"])
+    text = _plain_run(session, ["1", "help", "list", "xyzzy", "99", "board", "quit", "no"])
     for word in words:
         assert word in text, (lang, word)
     for english in ("Player ", "Legal actions", "Not understood", "Decision:", " to play"):

@@ -80,7 +80,7 @@ def cmd_analyse(args, console: Console) -> int:
     source = load_source(args.source, args.db)
     players = len(source.names)
     seats = _seats(args.seats, players) if args.seats else (source.humans or list(range(players)))
-    analysis = _run(console, source, seats, args.iterations, args.seed, quiet=args.json == "-")
+    analysis = _run(source, seats, args.iterations, args.seed)
     data = {
         **analysis.to_json(),
         common.SEATS_KEY: 0,  # "player" and the "win" lists; "seats" are the names shown
@@ -204,9 +204,10 @@ def _missing_sqlite(url: str) -> str | None:
 
 
 # ---- running and showing ------------------------------------------------------------------------
-def _run(
-    console: Console, source: Source, seats: list[int], iterations: int, seed: int, quiet: bool
-) -> coach.GameAnalysis:
+def _run(source: Source, seats: list[int], iterations: int, seed: int) -> coach.GameAnalysis:
+    """The analysis, its progress on stderr: a bar at a terminal, else a line now and then
+    ("analysed 4 of 18 decisions")."""
+    err = progress_console()
     columns = (
         TextColumn("Analysing"),
         BarColumn(),
@@ -214,11 +215,17 @@ def _run(
         TextColumn("decisions"),
         TimeElapsedColumn(),
     )
-    with Progress(*columns, console=console, transient=True, disable=quiet) as bar:
+    bar = Progress(*columns, console=err, transient=True, disable=not err.is_terminal)
+    with bar:
         task = bar.add_task("analyse", total=None)
+        said = [-1]  # the tenth of the work last said (not at a terminal)
 
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
+            tenth = done * 10 // max(total, 1)
+            if not err.is_terminal and done and (tenth > said[0] or done == total):
+                said[0] = tenth
+                err.print(f"analysed {done} of {total} decisions", highlight=False)
 
         try:
             return coach.analyse_history(
@@ -231,6 +238,12 @@ def _run(
             )
         except LOAD_ERRORS as exc:
             raise CliError(f"cannot analyse the game: {common.one_line(exc)}") from None
+
+
+def progress_console() -> Console:
+    """Where the analysis says how far it got: stderr (stdout keeps the analysis, or its
+    JSON)."""
+    return Console(stderr=True)
 
 
 def show(console: Console, analysis: coach.GameAnalysis, names: list[str]) -> None:

@@ -105,6 +105,10 @@ class Narrator:
 
     def _heading(self, key: tuple) -> None:
         self.heading = key
+        self.console.rule(Text(self.title_of(key), style="bold"), align="left", style="dim")
+
+    def title_of(self, key: tuple) -> str:
+        """The heading of a (turn, phase) group of events in the narrator's language."""
         turn, phase = key
         word = i18n.translate(self.turn_word, self.lang)
         if isinstance(phase, str):
@@ -112,8 +116,7 @@ class Narrator:
         title = " · ".join(
             str(x) for x in (f"{word} {turn}" if turn is not None else None, phase) if x
         )
-        title = title or i18n.translate("Events", self.lang)
-        self.console.rule(Text(title, style="bold"), align="left", style="dim")
+        return title or i18n.translate("Events", self.lang)
 
     def _line(self, event: dict, number: int | None) -> tuple[Text, Text]:
         text = i18n.seat_names(

@@ -1,16 +1,21 @@
 """The plain line mode of ``empires play``: for pipes, screen readers and scripts.
 
-The same names and narration as the full-screen app, one decision after another: the game's
-screen parts as plain text (no colour), the events since your previous decision, then the
-numbered choices; commands are read from stdin (a number, the action's text, ``help``, ``log``,
-``undo``, ``save FILE``, ``quit``). Used with ``--plain`` and whenever stdout is not a terminal.
+The same names and narration as the full-screen app, one decision after another, told briefly
+(issue #30): the story since your previous decision (plain lines: no colour, rules, bullets or
+padding), the decision and its numbered choices in words (never an action's raw id); the board
+only when asked (``board``). Commands are read from stdin: a number, some words of a choice,
+``help``, ``board``, ``log``, ``list``, ``undo``, ``hint``, ``save FILE``, ``quit``. Used with
+``--plain`` and whenever stdin or stdout is not a terminal.
 """
 
 from __future__ import annotations
 
+import unicodedata
+
 from rich.console import Console
 from rich.text import Text
 
+from empires import i18n
 from empires.cli.coach_text import NOT_PRACTICE, hint_lines
 from empires.cli.common import CliError
 from empires.cli.narration import Narrator, has_events, turn_word_of
@@ -20,28 +25,71 @@ from empires.core.errors import IllegalActionError
 from empires.i18n import DEFAULT, N_, translate
 
 HELP = N_(
-    "Type the number of an action to play it (or the action itself, e.g. its exact text).\n"
+    "Type the number of a choice to play it, or some of its words (enough to tell it apart).\n"
     "  help         the rules of this decision, and these commands\n"
-    "  board        draw the board again\n"
+    "  board        the board: every panel of the game, as your seat sees it\n"
     "  log          what happened since your previous decision, again\n"
-    "  list         list the legal actions again\n"
+    "  list         the choices again, one a line\n"
     "  undo         take back your last action (while the rules allow it)\n"
     "  hint         in a practice game (--practice): the bot's three best moves, from what you"
     " see\n"
     "  save FILE    save the game as JSON, every seat kept (load it with --load FILE, or\n"
-    "               replay it with `empires replay FILE`)\n"
+    "               replay it with `empires replay FILE`); asks before replacing a file\n"
     "  quit         leave the game (Ctrl-D too); asks first when moves are not saved"
 )
+START = N_("Type board for the board, help for the commands and the rules of the decision.")
 
 QUIT = object()
 UNDO = object()
 
 
+class Story(Narrator):
+    """The plain mode's narrator: a heading line when the turn or phase changes, a player's
+    actions in a row on one line ("Player 2: Explore Florida; Send a Captain; ..."), what they
+    caused indented below; no rules, bullets or padded columns (a screen reader reads every
+    character)."""
+
+    def _heading(self, key: tuple) -> None:
+        self.heading = key
+        self.console.print(Text(self.title_of(key)))
+
+    def print(self, events: list[dict], number: int | None = None) -> None:
+        line: Text | None = None  # the actions in a row of one player, not printed yet
+        for i, event in enumerate(events):
+            key = (event.get("turn"), event.get("phase"))
+            action = event.get("kind") == "action"
+            same = (
+                action and line is not None and events[i - 1].get("player") == event.get("player")
+            )
+            if line is not None and (key != self.heading or not same):
+                self.console.print(line)
+                line = None
+            if key != self.heading:
+                self._heading(key)
+            _, text = self._line(event, None)
+            if not action:
+                self.console.print(Text("  ").append_text(text))
+            elif line is None:
+                line = text
+            else:
+                line.append("; " + self._words(event))
+        if line is not None:
+            self.console.print(line)
+
+    def _words(self, event: dict) -> str:
+        return i18n.seat_names(
+            i18n.translate_text(str(event.get("text", "")), self.lang), self.lang
+        )
+
+
 def plain_console(console: Console) -> Console:
-    """A console like ``console`` (same output, same width) that prints no colour."""
+    """A console like ``console`` (same output, same width) that prints no colour; into a pipe
+    or a file it does not wrap lines (a sentence stays one line, for a screen reader, a braille
+    display or grep), at a terminal it wraps them at the terminal's width."""
     return Console(
         file=console.file,
         width=console.width,
+        soft_wrap=not console.is_terminal,
         no_color=True,
         highlight=False,
         emoji=False,
@@ -59,7 +107,9 @@ def run(session: Session, console: Console) -> int:
     for line in session.notes():  # a game may have something to say first
         out.print(Text(line))
     narrators = _narrators(session, out)
-    if not session.humans:
+    if session.humans:
+        out.print(Text(translate(START, session.lang)))
+    else:  # a spectator cannot ask for the board: it is shown at the start and at the end
         show_parts(out, session, translate("Start", session.lang))
         if None in narrators:
             narrators[None].flush(session.state)
@@ -79,8 +129,8 @@ def _narrators(session: Session, out: Console) -> dict[int | None, Narrator]:
     if not has_events(state):
         return {}
     listeners: list[int | None] = [*session.humans] or [None]
-    narrators = {
-        p: Narrator(out, p, turn_word_of(state, p), recap=p is not None) for p in listeners
+    narrators: dict[int | None, Narrator] = {
+        p: Story(out, p, turn_word_of(state, p)) for p in listeners
     }
     for narrator in narrators.values():
         narrator.lang = session.lang  # the session's language (--lang, the locale)
@@ -107,7 +157,7 @@ def _final_news(out: Console, session: Session, narrators) -> None:
     last = (
         narrators[viewer]
         if viewer is not None
-        else Narrator(out, None, narrators[session.humans[0]].turn_word)
+        else Story(out, None, narrators[session.humans[0]].turn_word)
     )
     last.lang = session.lang
     last.since = max(n.since for n in narrators.values())
@@ -122,6 +172,12 @@ def show_parts(out: Console, session: Session, heading: str) -> None:
         out.print(part.body)
 
 
+def _board(out: Console, session: Session) -> None:
+    who = session.labels[session.to_act()] if not session.over() else None
+    heading = translate("{who} to play", session.lang, who=who) if who else None
+    show_parts(out, session, heading or translate("Game over", session.lang))
+
+
 def _source(session: Session) -> str:
     """Where the game comes from ("seed 5", "loaded from FILE") in the session's language."""
     word, _, rest = session.source.partition(" ")
@@ -134,19 +190,23 @@ def _source(session: Session) -> str:
 
 
 def show_end(out: Console, session: Session) -> None:
-    """The end screen: the final position, the scores with their breakdown, who won and why."""
-    show_parts(out, session, translate("Game over", session.lang))
+    """The end: the scores with their breakdown, who won and why (the final board: on
+    ``board``; a spectator's game shows it)."""
+    if not session.humans:
+        show_parts(out, session, translate("Game over", session.lang))
     table = scores_table(session.state, session.labels, session.lang)
     table.box = None  # no box art in the plain mode
     out.print(table)
     for line in ranking_lines(session.state, session.labels, session.lang):
         out.print(Text(line))
-    for line in session.outcome():
+    told = session.humans and has_events(session.state)  # the story told the engine's last words
+    for line in session.outcome()[:1] if told else session.outcome():
         out.print(Text(line))
 
 
 def _offer_save(out: Console, session: Session) -> None:
-    """A finished game can be saved (for `empires replay`); anything else leaves."""
+    """A finished game can be saved (for `empires replay`) and its board seen; anything else
+    leaves."""
     while True:
         try:
             line = input(
@@ -155,18 +215,27 @@ def _offer_save(out: Console, session: Session) -> None:
         except EOFError:
             return
         word, _, rest = line.strip().partition(" ")
-        if word.lower() != "save":
+        if word.lower() in {"board", "b"}:
+            _board(out, session)
+        elif word.lower() == "save":
+            _save(out, session, rest.strip())
+        else:
             return
-        _save(out, session, rest.strip())
 
 
 def _save(out: Console, session: Session, path: str) -> None:
+    """Save to ``path``; a file there that is not this game's own save is replaced only when
+    the player says yes (Ctrl-D: no)."""
     lang = session.lang
     if not path:
         out.print(Text(translate("Usage: save FILE", lang)))
         return
+    overwrite = session.would_overwrite(path)
+    if overwrite and not _ask_yes(translate("{path} exists; overwrite? [y/N] ", lang, path=path)):
+        out.print(Text(translate("Not saved: {path} is kept as it was.", lang, path=path)))
+        return
     try:
-        session.save(path)
+        session.save(path, overwrite=overwrite)
     except OSError as exc:
         reason = exc.strerror or exc
         out.print(
@@ -176,37 +245,208 @@ def _save(out: Console, session: Session, path: str) -> None:
         out.print(Text(translate("Saved to {path}.", lang, path=path)))
 
 
+def _ask_yes(prompt: str, lang: str | None = None) -> bool:
+    try:
+        answer = input(prompt)
+    except EOFError:
+        return False
+    return _is_yes(answer.strip().partition(" ")[0], lang)
+
+
+def _is_yes(word: str, lang: str | None) -> bool:
+    """y, yes, or the language's yes ("sí" or "si", "sì", "sim", "s")."""
+    yes = _folded(translate("yes", lang or DEFAULT))
+    return _folded(word) in {"y", "yes", yes, yes[:1]}
+
+
+# ---- the choices --------------------------------------------------------------------------------
+def merged(choices: list) -> list:
+    """The choices as the player can tell them apart: of choices with the same words (two copies
+    of one card), the first."""
+    seen: set[str] = set()
+    out = []
+    for action, words in choices:
+        if words not in seen:
+            seen.add(words)
+            out.append((action, words))
+    return out
+
+
+def shared_start(texts: list[str], inner: bool = False) -> str:
+    """The words every text starts with ("Place a Colonist on"), leaving each some words of its
+    own; "" when there are none (or a single text). ``inner``: only words that end with a
+    colon ("Specialists:"), inside a run that shares a start already."""
+    if len(texts) < 2:
+        return ""
+    split = [t.split(" ") for t in texts]
+    n = 0
+    while all(len(w) > n + 1 for w in split) and len({w[n] for w in split}) == 1:
+        n += 1
+    start = split[0][:n]
+    while start and not _ends_well(start, inner):
+        start.pop()
+    return " ".join(start)
+
+
+def _ends_well(words: list[str], inner: bool) -> bool:
+    """Whether the shared words end where the rest may start: on a colon, on the first word (a
+    verb: "Take"), on a small word ("on", "for"); not inside a name ("Activate New" of "New
+    Forest"), on an article ("a"), a number or inside brackets."""
+    text, last = " ".join(words), words[-1]
+    if text.count("(") > text.count(")"):
+        return False
+    if last.endswith(":") or inner:
+        return last.endswith(":")
+    return len(words) == 1 or (last[:1].islower() and len(last) > 1)
+
+
+def choices_text(choices: list) -> str:
+    """The numbered choices as sentences: the words several start with said once ("Place a
+    Colonist on: 1. Initiative ($1, ...); 2. Colonist Dock (space 1); ...; Specialists: 6.
+    Missionary, 7. Merchant, ..."), the others listed between ("8. Pass; 9. Skip")."""
+    items = [(i, words) for i, (_, words) in enumerate(choices, 1)]
+    sentences: list[str] = []
+    loose: list[str] = []
+    for start, run in _runs(items):
+        if start:
+            if loose:
+                sentences.append("; ".join(loose))
+                loose = []
+            sentences.append(f"{start}: {_spoken(run)}")
+        else:
+            loose.append(_spoken(run))
+    if loose:
+        sentences.append("; ".join(loose))
+    return ". ".join(sentences)
+
+
+def _runs(
+    items: list[tuple[int, str]], inner: bool = False
+) -> list[tuple[str, list[tuple[int, str]]]]:
+    """``items`` cut into runs of neighbours that start with the same words: (those words, the
+    run with its own words left); ("", [item]) for an item alone."""
+    runs = []
+    i = 0
+    while i < len(items):
+        start = shared_start([t for _, t in items[i : i + 2]], inner)
+        j = i + 1
+        while start and j < len(items) and items[j][1].startswith(start + " "):
+            j += 1
+        if j - i > 1:
+            run = [(k, t[len(start) :].strip()) for k, t in items[i:j]]
+            runs.append((start.rstrip(":"), run))
+        else:
+            runs.append(("", items[i:j]))
+        i = j
+    return runs
+
+
+def _spoken(items: list[tuple[int, str]], inner: bool = False) -> str:
+    """A run's items ("1. Initiative; 2. ..."), a run inside it once ("Specialists: 6.
+    Missionary, 7. Merchant")."""
+    parts = []
+    for start, run in _runs(items, inner=True) if not inner else [("", items)]:
+        if start and not inner:
+            parts.append(f"{start}: " + _spoken(run, inner=True))
+        else:
+            parts.extend(f"{k}. {t}" for k, t in run)
+    return (", " if inner else "; ").join(parts)
+
+
 def print_actions(out: Console, session: Session, choices: list) -> None:
+    """The choices one a line, in full (the `list` command)."""
+    out.print(Text(translate("Legal actions:", session.lang)))
     width = len(str(len(choices)))
-    for i, (action, words) in enumerate(choices, 1):
-        line = Text(f"  {i:>{width}}. {words}")
-        if str(action) not in words:
-            line.append(f"   [{action}]")
-        out.print(line)
+    for i, (_, words) in enumerate(choices, 1):
+        out.print(Text(f"  {i:>{width}}. {words}"))
 
 
-def _show_decision(out: Console, session: Session, narrator: Narrator | None, choices) -> None:
-    seat = session.to_act()
+def _folded(text: str) -> str:
+    """``text`` to compare typed words with: lower case, no accents, single spaces."""
+    plain = unicodedata.normalize("NFKD", text.casefold())
+    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).split())
+
+
+def matching(choices: list, typed: str) -> list[int]:
+    """The indexes of the choices ``typed`` names: the one whose words it is, else those whose
+    words (or their own part after the shared start) begin with it, else those whose words
+    contain it (case and accents aside); else an action's id, as older scripts typed it."""
+    wanted = _folded(typed)
+    if not wanted:
+        return []
+    texts = [words for _, words in choices]
+    start = len(shared_start(texts))
+    full = [_folded(t) for t in texts]
+    own = [_folded(t[start:]) for t in texts]
+    tests = (
+        lambda i: full[i] == wanted,
+        lambda i: full[i].startswith(wanted) or own[i].startswith(wanted),
+        lambda i: wanted in full[i],
+        lambda i: str(choices[i][0]).casefold() == typed.strip().casefold(),
+    )
+    for test in tests:
+        hits = [i for i in range(len(choices)) if test(i)]
+        if hits:
+            return hits
+    return []
+
+
+def _pick(out: Console, session: Session, choices: list, text: str):
+    """The action ``text`` names by its words; None after saying why not (no choice, or
+    several)."""
+    hits = matching(choices, text)
     lang = session.lang
-    show_parts(out, session, translate("{who} to play", lang, who=session.labels[seat]))
+    if len(hits) == 1:
+        return choices[hits[0]][0]
+    if hits:
+        listed = "; ".join(f"{i + 1}. {choices[i][1]}" for i in hits)
+        out.print(
+            Text(
+                translate(
+                    "{text} matches {count} choices: {listed}. Type more of its words, or its"
+                    " number.",
+                    lang,
+                    text=repr(text),
+                    count=len(hits),
+                    listed=listed,
+                )
+            )
+        )
+        return None
+    n = len(choices)
+    out.print(
+        Text(
+            translate(
+                "Not understood: {text}. Type a number from 1 to {n}, help, save FILE or quit.",
+                lang,
+                text=repr(text),
+                n=n,
+            )
+        )
+    )
+    return None
+
+
+# ---- a decision ---------------------------------------------------------------------------------
+def _show_decision(out: Console, session: Session, narrator: Narrator | None, choices) -> None:
+    """The story since the previous decision, the decision, its choices (the board: `board`)."""
     if narrator is not None:
         narrator.flush(session.state)
-    out.print(Text(translate("Decision: {title}", lang, title=session.decision_title())))
-    out.print(Text(translate("Legal actions:", lang)))
-    print_actions(out, session, choices)
-    if session.undoable():
-        out.print(Text("  " + translate("(undo: take back your last action)", lang)))
+    title = translate("Decision: {title}", session.lang, title=session.decision_title())
+    stop = "" if title.endswith((".", ":", "?")) else "."
+    out.print(Text(f"{title}{stop} {choices_text(choices)}"))
 
 
 def _human_turn(out: Console, session: Session, narrator: Narrator | None):
     """Ask the human to act for an action; returns it, QUIT or UNDO."""
-    choices = session.choices()
+    choices = merged(session.choices())
     _show_decision(out, session, narrator, choices)
     n = len(choices)
     seat = session.to_act()
     while True:
+        undo = ", undo" if session.undoable() else ""
         try:
-            line = input(f"{_seat_word(session, seat)} [1-{n}, help]> ")
+            line = input(f"{_seat_word(session, seat)} [1-{n}{undo}]> ")
         except EOFError:
             out.print()
             if confirm_quit(out, session):
@@ -243,21 +483,9 @@ def _command(out: Console, session: Session, narrator, choices, line: str):
     elif word == "save":
         _save(out, session, rest.strip())
     elif word in {"undo", "u", "cancel"}:
-        if session.undoable():
-            return UNDO
-        out.print(
-            Text(
-                translate(
-                    "Nothing to undo: the turn passed, or something hidden or random was revealed"
-                    " since your last action.",
-                    lang,
-                )
-            )
-        )
+        return _undo_command(out, session)
     elif word in {"board", "b"}:
-        show_parts(
-            out, session, translate("{who} to play", lang, who=session.labels[session.to_act()])
-        )
+        _board(out, session)
     elif word in {"list", "l", "ls"}:
         print_actions(out, session, choices)
     elif word in {"log", "events"}:
@@ -265,20 +493,22 @@ def _command(out: Console, session: Session, narrator, choices, line: str):
     elif word == "hint":
         show_hint(out, session, choices)
     else:
-        wanted = " ".join(text.lower().split())
-        for action, words in choices:
-            if wanted in (str(action).lower(), " ".join(words.lower().split())):
-                return action
-        out.print(
-            Text(
-                translate(
-                    "Not understood: {text}. Type a number from 1 to {n}, help, save FILE or quit.",
-                    lang,
-                    text=repr(text),
-                    n=n,
-                )
+        return _pick(out, session, choices, text)
+    return None
+
+
+def _undo_command(out: Console, session: Session):
+    if session.undoable():
+        return UNDO
+    out.print(
+        Text(
+            translate(
+                "Nothing to undo: the turn passed, or something hidden or random was revealed"
+                " since your last action.",
+                session.lang,
             )
         )
+    )
     return None
 
 
@@ -326,9 +556,7 @@ def confirm_quit(out: Console, session: Session) -> bool:
     if word.lower() == "save" and rest.strip():
         _save(out, session, rest.strip())
         return not session.dirty()
-    yes = translate("yes", session.lang).lower()  # "sí" (or "si"): the language's yes too
-    plain_yes = yes.replace("í", "i").replace("ì", "i")
-    return word.lower() in {"quit", "q", "yes", "y", "exit", yes, plain_yes}
+    return word.lower() in {"quit", "q", "exit"} or _is_yes(word, session.lang)
 
 
 def retell(out: Console, narrator: Narrator | None) -> None:

@@ -8,7 +8,9 @@ Both the full-screen app (:mod:`empires.cli.tui.app`) and the plain line mode
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -48,6 +50,7 @@ class Session:
             if spec != HUMAN
         }
         self.saved_at: int | None = self.actions_count() if source.startswith("loaded") else None
+        self.saved_path: Path | None = None  # the file loaded from or last saved to
         self.last_human: int | None = self.viewer
         self.practice = False  # a practice game offers hints (empires play --practice)
         self.hint_iterations = HINT_ITERATIONS  # the search budget of a hint
@@ -212,13 +215,24 @@ class Session:
         count = self.actions_count()
         return count > 0 and count != self.saved_at
 
-    def save(self, path: str) -> None:
-        """Save the game with every seat (OSError when the file cannot be written)."""
+    def would_overwrite(self, path: str) -> bool:
+        """Whether saving to ``path`` would replace a file other than this game's own save (the
+        file it was loaded from or last saved to): the question to ask before :meth:`save`."""
+        target = Path(path).expanduser()
+        return target.exists() and target.resolve() != self.saved_path
+
+    def save(self, path: str, overwrite: bool = False) -> None:
+        """Save the game with every seat. FileExistsError when :meth:`would_overwrite` (unless
+        ``overwrite``); OSError when the file cannot be written."""
+        if not overwrite and self.would_overwrite(path):
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), path)
         data = {**self.state.to_json(), SAVE_SEATS_KEY: list(self.seats)}
         if self.practice:
             data.update({SAVE_PRACTICE_KEY: True, SAVE_HINTS_KEY: self.hints})
-        Path(path).expanduser().write_text(json.dumps(data), encoding="utf-8")
+        target = Path(path).expanduser()
+        target.write_text(json.dumps(data), encoding="utf-8")
         self.saved_at = self.actions_count()
+        self.saved_path = target.resolve()
 
     def default_save_name(self) -> str:
         return f"{self.game.name}-{self.seed}.json"
@@ -324,6 +338,8 @@ def start(args) -> Session:
     if state is None:
         state = common.new_game(game, players, seed, common.options(game, args))
     session = Session(game, state, seats, seed, source)
+    if args.load:
+        session.saved_path = Path(args.load).expanduser().resolve()
     session.practice = bool(getattr(args, "practice", False))
     lang = getattr(args, "lang", None)
     session.set_language(i18n.normalize(lang) if lang else i18n.from_environment())
