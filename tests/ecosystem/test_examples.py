@@ -50,3 +50,13 @@ def test_openspiel_ismcts_example_plays_games(game, players):
 def test_pettingzoo_training_example_runs_episodes(game, players):
     out = _run("pettingzoo_train.py", "--game", game, "--players", players, "--episodes", "2")
     assert out.count("episode ") == 2 and "mean return per agent" in out
+
+
+@pytest.mark.parametrize(("game", "players"), [("discovery", "3"), ("settlers", "1")])
+def test_openspiel_infostate_example_reads_tensors_of_the_declared_size(game, players):
+    out = _run("openspiel_infostate.py", "--game", game, "--players", players, "--games", "1")
+    shape = re.search(r"information_state_tensor_shape \[(\d+)\]", out)
+    assert shape and int(shape.group(1)) > 0, out
+    found = re.search(r"game 1: (\d+) decisions, (\d+) tensors of the right size", out)
+    assert found and int(found.group(2)) == int(found.group(1)) * int(players), out
+    assert "random_sim_test passed" in out

@@ -59,7 +59,7 @@ def test_registered_with_its_type():
     assert gt.utility == pyspiel.GameType.Utility.ZERO_SUM
     assert gt.reward_model == pyspiel.GameType.RewardModel.TERMINAL
     assert gt.provides_information_state_string and gt.provides_observation_string
-    assert gt.provides_observation_tensor and not gt.provides_information_state_tensor
+    assert gt.provides_observation_tensor and gt.provides_information_state_tensor
     assert (gt.min_num_players, gt.max_num_players) == (2, 6)
     params = game.get_parameters()
     assert params == {"players": 4, "seed": 0, "options": ""}
@@ -360,8 +360,7 @@ def test_observation_tensor_through_the_cache_is_openspiels_own_and_its_errors()
     with pytest.raises(pyspiel.SpielError):
         state.observation_tensor(-1)
     perfect = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
-    with pytest.raises(ValueError, match="information-state strings"):
-        perfect.tensor_list(state, 0)
+    assert perfect.tensor_list(state, 0) == state.information_state_tensor(0)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

@@ -38,7 +38,16 @@ Game type
   only their actor) — and the JSON of ``observation(p)``. It holds nothing hidden from ``p``: a
   determinized copy has the same one.
 * ``observation_string(p)``: the JSON of ``observation(p)``; ``observation_tensor(p)``: the
-  game's tensor (``adapter.observation_tensor``). There is no information-state tensor.
+  game's tensor (``adapter.observation_tensor``).
+* ``information_state_tensor(p)`` (also ``make_observation(game,
+  pyspiel.IIGObservationType(perfect_recall=True))``): the observation tensor of ``p``
+  followed by counts of the action codes taken so far, one row of ``num_distinct_actions``
+  counts per seat from ``p`` on (seats rotated as in the observation tensor) when every action
+  is public (Discovery), else one row: ``p``'s own actions (Imperial Settlers, whose secret
+  choices reach only their actor). Its size is fixed per game, player count and options. It
+  holds nothing hidden from ``p`` (a determinized copy has the same one); being counts, not the
+  order of the actions, it is a summary of the information state, not an exact encoding of it
+  (two histories may share it where their information-state strings differ).
 """
 
 from __future__ import annotations
@@ -107,7 +116,7 @@ def game_type(spec: GameSpec) -> pyspiel.GameType:
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": spec.default_players, "seed": 0, "options": ""},
@@ -471,47 +480,87 @@ def _info_state(state: EmpiresState, player: int) -> str:
     )
 
 
+def history_rows(adapter: GameAdapter, num_players: int) -> int:
+    """How many rows of action counts an information-state tensor holds: one per seat when
+    every action is public (Discovery), else one (the seat's own actions)."""
+    return num_players if adapter.actions_public else 1
+
+
+def count_actions(state: pyspiel.State, player: int, out: np.ndarray) -> None:
+    """Write into ``out`` (rows x action codes) how many times each action code was taken so
+    far: row ``r`` by seat ``player + r`` (seats rotated so that ``player`` comes first, as in
+    the observation tensor); with a single row, only ``player``'s own actions."""
+    out.fill(0.0)
+    rows, n = out.shape[0], state.num_players()
+    for step in state.full_history():
+        row = (step.player - player) % n
+        if row < rows:
+            out[row, step.action] += 1.0
+
+
 class EmpiresObserver:
     """The PyObserver OpenSpiel asks for: the observation tensor and string, or (perfect
-    recall) the information-state string and no tensor. Its tensor cache and its named views
-    (``dict``) are set up when first used (OpenSpiel makes observers it never asks)."""
+    recall) the information-state tensor and string. The information-state tensor is the
+    observation tensor followed by counts of the action codes taken so far (``actions``: one
+    row per seat from the observer's on when every action is public, else the observer's own
+    actions only). Its tensor cache and its named views (``dict``) are set up when first used
+    (OpenSpiel makes observers it never asks)."""
 
-    def __init__(self, adapter, num_players: int, options=None, iig_obs_type=None, params=None):
+    def __init__(
+        self,
+        adapter: GameAdapter,
+        num_players: int,
+        options: Any = None,
+        iig_obs_type: Any = None,
+        params: Any = None,
+    ) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         self.adapter = adapter
         self.num_players = num_players
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        self._cache = None  # adapter.tensor_cache: each seat's tensor, call to call
-        self._dict: dict | None = {} if self.perfect_recall else None
+        self._cache: Any = None  # adapter.tensor_cache: each seat's tensor, call to call
+        self._dict: dict | None = None
+        size = int(np.prod(adapter.tensor_shape(num_players, options)))
+        self.history_shape: tuple[int, int] | None = None
+        extra = 0
         if self.perfect_recall:
-            self.tensor = None
-        else:
-            shape = adapter.tensor_shape(num_players, options)
-            self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+            self.history_shape = (
+                history_rows(adapter, num_players),
+                adapter.action_space_size(num_players, options),
+            )
+            extra = self.history_shape[0] * self.history_shape[1]
+        self.tensor: np.ndarray = np.zeros(size + extra, np.float32)
+        self._obs = self.tensor[:size]  # the observation tensor's part (a view)
 
     @property
     def dict(self) -> dict:
-        """The named blocks of the tensor, as reshaped views."""
+        """The named blocks of the tensor, as reshaped views (and ``actions``: the counts of
+        an information-state tensor)."""
         if self._dict is None:
-            tensor: Any = self.tensor  # (never None here: a perfect-recall observer's is {})
+            tensor = self.tensor
             self._dict = {
                 name: tensor[off : off + int(np.prod(block))].reshape(block)
                 for name, (off, block) in self.adapter.tensor_layout(self.num_players).items()
             }
+            if self.history_shape is not None:
+                self._dict["actions"] = tensor[self._obs.size :].reshape(self.history_shape)
         return self._dict
 
     @property
-    def _tensors(self):
-        """The tensor cache (None for a perfect-recall observer)."""
-        if self._cache is None and self.tensor is not None:
+    def _tensors(self) -> Any:
+        """The tensor cache."""
+        if self._cache is None:
             self._cache = self.adapter.tensor_cache(self.num_players)
         return self._cache
 
-    def set_from(self, state, player):
-        tensor = self.tensor
-        if tensor is None:
-            return
+    def set_from(self, state: Any, player: int) -> None:
+        self._observation_from(state, player)
+        if self.history_shape is not None:
+            count_actions(state, player, self.dict["actions"])
+
+    def _observation_from(self, state: Any, player: int) -> None:
+        tensor = self._obs
         engine = state._engine
         if engine.initial is None and engine.lazy is None:  # a state being played
             self._tensors.tensor(engine.game, player, tensor)
@@ -530,16 +579,14 @@ class EmpiresObserver:
                 _INITIAL_TENSORS.clear()
             cached = self.adapter.observation_tensor(engine.game, player).copy()
             _INITIAL_TENSORS[key] = cached
-        self.tensor[:] = cached
+        tensor[:] = cached
 
     def tensor_list(self, state, player: int) -> list[float]:
         """``set_from`` then the tensor as a new list; for a state being played, straight from
         the cache's list of the seat's tensor (kept beside the array it was made from: only the
         values that changed are converted again)."""
         engine, tensor = state._engine, self.tensor
-        if tensor is None:
-            raise ValueError("this observer gives information-state strings, not tensors")
-        if engine.initial is not None or engine.lazy is not None:
+        if self.history_shape is not None or engine.initial is not None or engine.lazy is not None:
             self.set_from(state, player)
             return tensor.tolist()
         return self._tensors.tensor_list(engine.game, player)
