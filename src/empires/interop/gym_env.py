@@ -22,6 +22,15 @@ reaching its game only through the game's adapter).
   seat), "action_mask": int8 mask of the legal action codes}``; action ``Discrete(n_actions)``.
 * Reward 0 until the game ends, then :func:`empires.interop.rank_returns` for the seat (the
   same as the OpenSpiel and PettingZoo returns; solo: +1 for a win, -1 for a loss).
+* ``action_masks()``: the legal-action mask as a bool array of shape ``(action_space.n,)``
+  (sb3-contrib's ``MaskablePPO`` convention; the same as ``obs["action_mask"]``).
+* ``info["legal_actions_words"]``: ``{action code: its words in English}`` of the seat's legal
+  actions (as the seat may read them; ``{}`` once the episode is over), in the infos of
+  ``reset`` and ``step``; ``action_words=False`` leaves it out (describing every legal action
+  costs up to about a millisecond a step).
+* ``render_mode="ansi"``: ``render()`` returns the board as the seat sees it, as text (the
+  panels of the terminal screen, in English, after a line with the scores); ``"human"``
+  prints it after every reset and step. ``metadata["render_fps"]`` is 4.
 * An action outside the mask ends the episode as a loss (``terminated=True``, reward -1,
   ``info["illegal_action"] = True``), leaving the game as it was; pass ``illegal_action="raise"``
   to get a ``ValueError`` instead.
@@ -45,7 +54,9 @@ from empires.bots import make_bot
 from empires.core.adapter import get_adapter
 from empires.interop import rank_returns
 from empires.interop.observing import (
+    board_text,
     check_players,
+    legal_action_words,
     observation_space,
     observe_seat,
     read_options,
@@ -59,7 +70,7 @@ class EmpiresSingleAgentEnv(gym.Env):
 
     game_name = ""
     default_players = 2
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 4}
 
     def __init__(
         self,
@@ -70,6 +81,7 @@ class EmpiresSingleAgentEnv(gym.Env):
         render_mode: str | None = None,
         illegal_action: str = "lose",
         options=None,
+        action_words: bool = True,
     ):
         self.adapter = adapter = get_adapter(self.game_name)
         if num_players is None:
@@ -87,6 +99,7 @@ class EmpiresSingleAgentEnv(gym.Env):
         self.seat = seat
         self.render_mode = render_mode
         self.illegal_action = illegal_action
+        self.action_words = action_words
         self.n_actions = adapter.action_space_size(num_players, self.options)
         self._tensors = adapter.tensor_cache(num_players)  # the seat's tensor, step to step
         self.observation_space = observation_space(adapter, num_players, self.options)
@@ -129,7 +142,9 @@ class EmpiresSingleAgentEnv(gym.Env):
                 make_bot(spec, self.game_name, bot_seed) if isinstance(spec, str) else spec
             )
         self._play_opponents()
-        return self._observe(), {}
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), self._info()
 
     def step(self, action):
         game = self.game
@@ -151,7 +166,7 @@ class EmpiresSingleAgentEnv(gym.Env):
             reward = rank_returns(game.ranking(), self.num_players)[self.seat]
         if self.render_mode == "human":
             self.render()
-        return self._observe(), reward, terminated, False, {}
+        return self._observe(), reward, terminated, False, self._info()
 
     def render(self):
         if self.render_mode is None or self.game is None:
@@ -161,16 +176,31 @@ class EmpiresSingleAgentEnv(gym.Env):
         text = f"{game!r} seat {self.seat}: " + ", ".join(
             f"p{p} {row['total']}vp" for p, row in enumerate(obs["scores"])
         )
+        text += "\n" + board_text(self.adapter, game, self.seat)
         if self.render_mode == "human":
             print(text)
             return None
         return text
+
+    def action_masks(self) -> np.ndarray:
+        """The legal-action mask of the seat now, as bools of shape ``(action_space.n,)``
+        (all False before reset, once the episode is over, or when the seat is not to act)."""
+        mask = np.zeros(self.n_actions, np.bool_)
+        game = self.game
+        if game is not None and not game.is_terminal() and game.current_player == self.seat:
+            mask[list(game.legal_action_codes())] = True
+        return mask
 
     # ---- helpers ---------------------------------------------------------------------------
     def _play_opponents(self) -> None:
         game = self.game
         while not game.is_terminal() and game.current_player != self.seat:
             game.apply(self.bots[game.current_player].choose(game))
+
+    def _info(self) -> dict[str, Any]:
+        if not self.action_words:
+            return {}
+        return {"legal_actions_words": legal_action_words(self.game, self.seat)}
 
     def _observe(self) -> dict[str, np.ndarray]:
         return observe_seat(self.adapter, self.game, self.seat, self.n_actions, self._tensors)

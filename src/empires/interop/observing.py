@@ -4,6 +4,12 @@ action mask). Needs gymnasium (for the spaces)."""
 
 from __future__ import annotations
 
+import io
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
 from empires.interop import missing_research_extra
 
 try:
@@ -13,6 +19,8 @@ except ImportError as exc:
     raise missing_research_extra(exc) from None
 
 from empires.core.adapter import GameAdapter
+
+BOARD_WIDTH = 100  # columns of board_text
 
 # Every tensor feature is a scaled count in [0, OBS_HIGH] (values are clipped to it).
 OBS_HIGH = 100.0
@@ -77,3 +85,38 @@ def status_text(game) -> str:
     if obs["decision"]:
         lines.append(f"  to play: player_{obs['decision']['player']} ({obs['decision']['kind']})")
     return "\n".join(lines)
+
+
+def board_text(adapter: GameAdapter, game: Any, seat: int | None, width: int = BOARD_WIDTH) -> str:
+    """The board as ``seat`` sees it, as plain text (no colour, no escape codes): the panels of
+    the game's terminal screen (``adapter.screen_parts`` of the seat's observation, in English),
+    each under its title, as the plain terminal mode prints them."""
+    out = io.StringIO()
+    console = Console(
+        file=out,
+        width=width,
+        no_color=True,
+        color_system=None,
+        highlight=False,
+        emoji=False,
+        markup=False,
+    )
+    for part in adapter.screen_parts(game.observation(seat), "en"):
+        console.print(Text(f"-- {part.title} --"))
+        console.print(part.body)
+    return "\n".join(line.rstrip() for line in out.getvalue().splitlines())
+
+
+def legal_action_words(game: Any, seat: int) -> dict[int, str]:
+    """``{action code: its words in English}`` of the legal actions when ``seat`` is to act
+    (the words ``seat`` may read: ``describe_for``), else ``{}``."""
+    if game.is_terminal() or game.current_player != seat:
+        return {}
+    describe_for = getattr(game, "describe_for", None)
+    codes = game.legal_action_codes()
+    return {
+        int(code): str(
+            describe_for(action, seat) if describe_for is not None else game.describe(action)
+        )
+        for code, action in zip(codes, game.legal_actions(), strict=True)
+    }
