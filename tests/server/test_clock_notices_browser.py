@@ -154,7 +154,7 @@ def test_one_timeout_is_told_once_and_the_clock_runs_again_in_overtime(browser, 
         assert last["stand_in_moved"] and last["consecutive"] == 1 and not last["absent"]
         page.wait_for_function(
             "i => [...document.querySelectorAll('#table-box .table-notes li')]"
-            ".some(li => li.textContent.startsWith(`${i + 1}. played by the heuristic bot for`))",
+            ".some(li => li.textContent.startsWith(`${i + 1}. played by the Heuristic bot for`))",
             arg=last["index"],
         )
         keep_shot(page, "clock-one-timeout")
