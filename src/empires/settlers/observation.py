@@ -36,7 +36,27 @@ def effects_text(effects) -> str:
     return ", ".join(parts)
 
 
+# card_view's dict of each card, made once (a Card is frozen): (the card, its view), by the
+# card's id(); a hit is checked to be the same card. Bounded: cleared when full (card files).
+_VIEWS: dict[int, tuple[Card, dict[str, Any]]] = {}
+_VIEWS_MAX = 4096
+
+
 def card_view(card: Card) -> dict:
+    """What a face-up card is and does, in a new dict with its own lists."""
+    entry = _VIEWS.get(id(card))
+    if entry is None or entry[0] is not card:
+        if len(_VIEWS) >= _VIEWS_MAX:
+            _VIEWS.clear()
+        entry = (card, _card_view(card))
+        _VIEWS[id(card)] = entry
+    out = dict(entry[1])
+    out["colors"] = list(card.colors)
+    out["raze"] = list(card.raze)
+    return out
+
+
+def _card_view(card: Card) -> dict:
     cost = [f"{n} {g}" for g, n in zip(("wood", "stone", "food"), card.cost, strict=True) if n]
     if card.cost_location:
         cost.append("a Location")
@@ -68,12 +88,17 @@ def _location(s, c: int, owner: int | None = None) -> dict:
     if owner is not None:
         out["owner"] = owner
     out["card"] = " ".join([*card.colors, card.type])
-    # face up on the table: what the card is and does (the web table draws it)
-    view = card_view(card)
-    out.update(colors=list(card.colors), type=card.type, text=view["text"])
+    # face up on the table: what the card is and does (the web table draws it), as card_view
+    out["colors"] = list(card.colors)
+    out["type"] = card.type
+    out["text"] = card.text
     if card.is_faction:
         out["faction"] = card.deck
-    out.update({k: view[k] for k in ("unverified", "source", "known_text") if k in view})
+    if card.unverified:
+        out["unverified"] = True
+    out["source"] = card.source
+    if card.known_text:
+        out["known_text"] = card.known_text
     if card.action is not None:
         out["activations"] = f"{s.activations[c]}/{card.action.limit}"
     if c in s.defended:
