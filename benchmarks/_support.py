@@ -1,5 +1,6 @@
 """What several benchmarks share: the code of another git commit, checked out for the length of a
-measurement (``worktree``), so that a benchmark can compare this checkout with that commit."""
+measurement (``worktree``) or kept for the next run (``kept_worktree``), so that a benchmark can
+compare this checkout with that commit."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import os
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 
 @contextlib.contextmanager
@@ -33,3 +35,20 @@ def worktree(ref: str | None) -> Iterator[str | None]:
             subprocess.run(
                 ["git", "-C", root, "worktree", "remove", "--force", tree], capture_output=True
             )
+
+
+def kept_worktree(ref: str) -> Path:
+    """A checkout of git commit ``ref`` in the temporary folder, made once and kept for the next
+    run (its folder is named by the commit)."""
+    root = Path(__file__).resolve().parent.parent
+    commit = subprocess.run(
+        ["git", "-C", str(root), "rev-parse", ref], check=True, capture_output=True, text=True
+    ).stdout.strip()
+    path = Path(tempfile.gettempdir()) / f"empires-bench-{commit[:12]}"
+    if not (path / "src" / "empires").is_dir():
+        subprocess.run(
+            ["git", "-C", str(root), "worktree", "add", "--detach", str(path), commit],
+            check=True,
+            capture_output=True,
+        )
+    return path

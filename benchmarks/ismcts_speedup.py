@@ -23,9 +23,10 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
+
+from _support import kept_worktree
 
 BEFORE = "3119f8fb01606a7e835201a522554c64f9e396fb"  # the last commit before the cheap heuristic
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,18 +61,6 @@ def worker(players: list[int], iterations: int, count: int) -> dict:
     return out
 
 
-def tree_of(commit: str) -> Path:
-    """A checkout of ``commit`` (made once, kept for the next run)."""
-    path = Path(tempfile.gettempdir()) / f"empires-bench-{commit[:12]}"
-    if not (path / "src" / "empires").is_dir():
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(path), commit],
-            check=True,
-            capture_output=True,
-        )
-    return path
-
-
 def run_in(tree: Path, args: argparse.Namespace) -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree / "src"))
     cmd = [sys.executable, __file__, "--worker", "--players", args.players]
@@ -94,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.worker:
         print(json.dumps(worker(counts, args.iterations, args.positions)))
         return 0
-    trees = {"before": tree_of(args.before), "after": Path(args.after)}
+    trees = {"before": kept_worktree(args.before), "after": Path(args.after)}
     best: dict[str, dict] = {}
     for _ in range(args.repeat):
         for name, tree in trees.items():

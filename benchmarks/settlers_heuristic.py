@@ -25,9 +25,10 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
+
+from _support import kept_worktree
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -86,21 +87,6 @@ def worker(players: int, games: int, seed: int) -> dict:
     }
 
 
-def tree_of(ref: str) -> Path:
-    """A checkout of ``ref`` (made once, kept for the next run)."""
-    commit = subprocess.run(
-        ["git", "-C", str(ROOT), "rev-parse", ref], check=True, capture_output=True, text=True
-    ).stdout.strip()
-    path = Path(tempfile.gettempdir()) / f"empires-bench-{commit[:12]}"
-    if not (path / "src" / "empires").is_dir():
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(path), commit],
-            check=True,
-            capture_output=True,
-        )
-    return path
-
-
 def run_in(tree: Path, args: argparse.Namespace) -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree / "src"))
     cmd = [sys.executable, __file__, "--worker", "--players", str(args.players)]
@@ -124,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     trees = {"this tree": Path(args.tree)}
     if args.compare:
-        trees = {args.compare: tree_of(args.compare), **trees}
+        trees = {args.compare: kept_worktree(args.compare), **trees}
     best: dict[str, dict] = {}
     for _ in range(args.repeat):
         for name, tree in trees.items():
