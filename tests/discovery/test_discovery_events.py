@@ -872,7 +872,7 @@ def comparable(events: list[dict]) -> list[dict]:
     out = []
     for e in events:
         if e["kind"] == "expedition" and (e["shuffled_back"] or e["removed"]):
-            e = {k: v for k, v in e.items() if k not in FORGOTTEN and k != "text"}
+            e = {k: v for k, v in e.items() if k not in FORGOTTEN and k not in ("text", "msg", "args", "plural")}
         out.append(e)
     return out
 

@@ -167,30 +167,40 @@ class EngineGame:
         self._legal = None
 
     def _narrate(self, act: Any) -> None:
-        """The "action" event: everybody reads what the public may know of it; the raw action
-        (it may name something secret) reaches only its actor, and so does its text when the
-        actor may read more of it (:attr:`secret_choices`)."""
+        """The "action" event: everybody reads what the public may know of it (its message:
+        :meth:`describe_msg`); the raw action (it may name something secret) reaches only its
+        actor, and so does the actor's message when it tells more (:attr:`secret_choices`)."""
         top = self.s.pending[-1]
         p = top["player"]
-        public = self._action_text(act, None if self.secret_choices else p)
-        secret = {"to": [p], "action": str(act)}
+        public = self.describe_msg(act, None if self.secret_choices else p)
+        secret: dict = {"to": [p], "action": str(act)}
         if self.secret_choices:
-            mine = self._action_text(act, p)
+            mine = self.describe_msg(act, p)
             if mine != public:
-                secret["text"] = mine
-        self.emit(
-            self.s,
-            "action",
-            secret=secret,
-            player=p,
-            decision=top["kind"],
-            action=None,
-            text=public,
-        )
+                secret.update(mine)
+        self.emit(self.s, "action", secret=secret, player=p, decision=top["kind"], action=None, **public)
 
-    def _action_text(self, act: Any, viewer: int | None) -> str:
-        """The text of ``act`` as ``viewer`` may read it (hook; by default the same for all)."""
+    def describe_msg(self, act: Any, viewer: Any = -2) -> dict:
+        """The words of legal action ``act`` as a message (:mod:`empires.core.messages`), as
+        ``viewer`` may read them (a seat, None: a spectator; -2: the decider). Hook; by default
+        :meth:`describe`'s English shown as it is."""
+        return {"msg": "{text}", "args": {"text": {"text": self._action_text(act, viewer)}}}
+
+    def _action_text(self, act: Any, viewer: Any) -> str:
+        """The English of ``act`` as ``viewer`` may read it (hook of the default
+        :meth:`describe_msg`)."""
         return self.describe(act)
+
+    def component_name(self, kind: str, ident: Any) -> Any:
+        """The printed name (English, or a message) of a component a message names by id
+        (``kind`` in :data:`empires.core.messages.COMPONENTS`); None when there is none."""
+        return None
+
+    def render(self, message: Any, lang: str = "en", seats: Any = None) -> str:
+        """A message of this game (an event's, an action's) as text in ``lang``."""
+        from empires import i18n
+
+        return i18n.render(message, lang, names=self.component_name, seats=seats)
 
     def undoable(self) -> int:
         """How many of the last actions the player to act may take back (see core.undo)."""
@@ -231,12 +241,18 @@ class EngineGame:
     def describe(self, action: Any) -> str:
         raise NotImplementedError
 
-    def events(self, player: Any = None, since: Any = 0) -> list[dict]:
+    def events(
+        self, player: Any = None, since: Any = 0, lang: str = "en", seats: Any = None
+    ) -> list[dict]:
         """The events seat ``player`` may read (None: a spectator), from position ``since`` of
         the game's event stream on, each a JSON-ready dict with ``seq``, ``turn``, ``phase``,
-        ``kind``, ``text`` and the fields of its kind (see :mod:`empires.core.events`)."""
+        ``kind``, its message (``msg``, ``args``), its ``text`` in ``lang`` (seats named by
+        ``seats(p)``, else "Player 2") and the fields of its kind (see
+        :mod:`empires.core.events`)."""
         core_events.check_viewer(player, self.s.num_players)
-        return core_events.view(self.s.events, player, self.event_texts, since)
+        return core_events.view(
+            self.s.events, player, self.event_texts, since, lang, self.component_name, seats
+        )
 
     @property
     def narrate(self) -> bool:

@@ -27,9 +27,11 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
-TextFn = Callable[[dict], str]
+TextFn = Callable[[dict], Any]  # an event -> its message (empires.core.messages)
 
-RESERVED = frozenset({"seq", "kind", "turn", "phase", "secret", "redacted", "text"})
+RESERVED = frozenset(
+    {"seq", "kind", "turn", "phase", "secret", "redacted", "text", "msg", "args", "plural", "ctx"}
+)
 
 
 def emit(
@@ -62,12 +64,23 @@ def visible(event: dict, viewer: int | None) -> dict:
 
 
 def view(
-    log: list[dict], viewer: int | None, texts: Mapping[str, TextFn], since: Any = 0
+    log: list[dict],
+    viewer: int | None,
+    texts: Mapping[str, TextFn],
+    since: Any = 0,
+    lang: str = "en",
+    names: Any = None,
+    seats: Any = None,
 ) -> list[dict]:
-    """The events from position ``since`` on, as ``viewer`` may read them, each with its ``seq``
-    and ``text``. The result is a deep copy: callers may keep or change it freely."""
+    """The events from position ``since`` on, as ``viewer`` may read them, each with its
+    ``seq``, its message (``msg`` and ``args``, and ``plural`` for a plural one: see
+    :mod:`empires.core.messages`) and its ``text``: that message in ``lang``, components named by
+    ``names(kind, id)`` and seats by ``seats(p)`` (see :func:`empires.i18n.render`). The result
+    is a deep copy: callers may keep or change it freely."""
     if isinstance(since, bool) or not isinstance(since, int) or since < 0:
         raise ValueError(f"'since' is a position in the event log (0 or more), not {since!r}")
+    from empires import i18n  # (the layer that writes text; the engines only store data)
+
     out = []
     for seq in range(since, len(log)):
         event = visible(log[seq], viewer)  # a fresh dict: only its values need copying
@@ -75,10 +88,29 @@ def view(
             if type(value) not in _ATOMS:
                 event[key] = _copied(value)
         event["seq"] = seq
-        if "text" not in event:
-            event["text"] = text_of(event, texts)
+        if "msg" not in event:
+            event.update(message_of(event, texts))
+        message = {k: event[k] for k in _MESSAGE_KEYS if k in event}
+        event["text"] = i18n.render(message, lang, names=names, seats=seats)
+        if lang != "en" and isinstance(event.get("phase"), str):
+            event["phase"] = i18n.translate(event["phase"], lang)
         out.append(event)
     return out
+
+
+_MESSAGE_KEYS = ("msg", "plural", "ctx", "args")
+
+
+def message_of(event: dict, texts: Mapping[str, TextFn]) -> dict:
+    """The message of an event that does not carry its own: its kind's text function's
+    (an old-style function that returns English is kept as text shown as it is)."""
+    fn = texts.get(event["kind"])
+    if fn is None:
+        return {"msg": event["kind"].replace("_", " ").capitalize() + ".", "args": {}}
+    made: Any = fn(event)
+    if isinstance(made, str):
+        return {"msg": "{text}", "args": {"text": {"text": made}}}
+    return made
 
 
 _ATOMS = (str, int, float, bool, type(None))
@@ -99,11 +131,12 @@ def _copied(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
-def text_of(event: dict, texts: Mapping[str, TextFn]) -> str:
-    fn = texts.get(event["kind"])
-    if fn is None:
-        return event["kind"].replace("_", " ").capitalize() + "."
-    return fn(event)
+def text_of(event: dict, texts: Mapping[str, TextFn], lang: str = "en") -> str:
+    """An event's text in ``lang`` (seats by their default names)."""
+    from empires import i18n
+
+    message = event if "msg" in event else message_of(event, texts)
+    return i18n.render(message, lang)
 
 
 def check_viewer(viewer: Any, num_players: int) -> None:

@@ -5,6 +5,8 @@ read, so an event with a secret part never names the secret to anybody else."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from empires.core import events as core_events
 from empires.core.events import seat_name
 from empires.discovery.data import (
@@ -137,3 +139,9 @@ def emit_gains(s, p: int, b: int, before: tuple, when: str) -> None:
     }
     if fields["money"] or workers or gained or fields["ships"] or others:
         emit(s, "building_effect", player=p, when=when, **building_of(b), **fields)
+
+
+def component_name(s: Any, kind: str, ident: Any) -> Any:
+    """The printed name (English) of a component an event or action message names by id
+    (``kind`` as in empires.core.messages.COMPONENTS); None when unknown. (Transitional.)"""
+    return None

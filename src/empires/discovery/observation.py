@@ -8,6 +8,8 @@ built only from public fields, so nothing hidden can leak into it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -534,3 +536,9 @@ def _describe_nations(game: DiscoveryGame, action: Action, d: dict) -> str | Non
             f"{nations.PORTUGAL_RESISTANCE} (Portuguese Explorers)"
         )
     return None
+
+
+def describe_msg(game: Any, act: Any, viewer: Any = -2) -> dict:
+    """The words of ``act`` as a message (empires.core.messages) as ``viewer`` may read them.
+    (Transitional: the English of :func:`describe` shown as it is.)"""
+    return {"msg": "{text}", "args": {"text": {"text": describe(game, act)}}}

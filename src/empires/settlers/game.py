@@ -112,8 +112,13 @@ class SettlersGame(EngineGame):
         check_viewer(viewer, self.s.num_players)  # ValueError naming it, on both builds
         return observation.describe(self, actions.coerce(action, self.s.num_players), viewer)
 
-    def _action_text(self, act: Any, viewer: int | None) -> str:
-        return observation.describe(self, act, viewer)
+    def describe_msg(self, act: Any, viewer: Any = -2) -> dict:
+        """The words of ``act`` as a message (empires.core.messages), as ``viewer`` may read
+        them (-2: the decider)."""
+        return observation.describe_msg(self, act, viewer)
+
+    def component_name(self, kind: str, ident: Any) -> Any:
+        return narration.component_name(self.s, kind, ident)
 
     def scores(self) -> list[dict[str, int]]:
         return scoring.scores(self.s)

@@ -10,6 +10,8 @@ search and batch runs (narration off) pay nothing for it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from empires.core import events as core_events
 from empires.core.events import seat_name
 from empires.settlers.cards import GOODS
@@ -71,3 +73,9 @@ def card_ref(s, c: int) -> dict:
     """A card as events name it: its id and printed name."""
     card = s.db[c]
     return {"id": card.id, "name": card.name}
+
+
+def component_name(s: Any, kind: str, ident: Any) -> Any:
+    """The printed name (English) of a component an event or action message names by id
+    (``kind`` as in empires.core.messages.COMPONENTS); None when unknown. (Transitional.)"""
+    return None

@@ -396,3 +396,9 @@ def describe(game: SettlersGame, action: Action, viewer: int | None = -2) -> str
         "done": "Done",
         "skip": "Skip",
     }.get(k, str(action))
+
+
+def describe_msg(game: Any, act: Any, viewer: Any = -2) -> dict:
+    """The words of ``act`` as a message (empires.core.messages) as ``viewer`` may read them.
+    (Transitional: the English of :func:`describe` shown as it is.)"""
+    return {"msg": "{text}", "args": {"text": {"text": describe(game, act, viewer)}}}
