@@ -178,7 +178,9 @@ class EngineGame:
             mine = self.describe_msg(act, p)
             if mine != public:
                 secret.update(mine)
-        self.emit(self.s, "action", secret=secret, player=p, decision=top["kind"], action=None, **public)
+        self.emit(
+            self.s, "action", secret=secret, player=p, decision=top["kind"], action=None, **public
+        )
 
     def describe_msg(self, act: Any, viewer: Any = -2) -> dict:
         """The words of legal action ``act`` as a message (:mod:`empires.core.messages`), as
