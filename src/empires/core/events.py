@@ -40,11 +40,10 @@ def emit(
     """Append one event to ``log`` and return it. ``secret`` is ``{"to": [seats], **fields}``:
     the fields only those seats may read (each of its keys overrides the public field of the
     same name for them)."""
-    event = {"kind": kind, "turn": turn, "phase": phase}
-    event.update(fields)
+    event = {"kind": kind, "turn": turn, "phase": phase, **fields}
     if secret is not None:
         to = secret.get("to")
-        if not isinstance(to, list) or not all(isinstance(q, int) for q in to):
+        if type(to) is not list or any(type(q) is not int for q in to):
             raise ValueError(f"an event's secret part needs 'to': a list of seats, not {to!r}")
         event["secret"] = secret
     log.append(event)
