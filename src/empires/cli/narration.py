@@ -4,10 +4,14 @@ Engines keep an event log (empires.core.events): what every action did and how t
 resolved it, told to each seat as that seat may know it. The terminal prints it compactly,
 grouped under a turn/phase heading whenever that changes; "action" events (the imperative text
 of a player's choice) are prefixed with who chose, the resolutions that follow are indented.
-The words are in the narrator's ``lang`` (empires.i18n.translate_text; English by default).
+The words are in the narrator's ``lang`` (English by default): the engine tells its events in that
+language (``state.events(viewer, since, lang=...)``: each event's message rendered there), the
+headings' words are catalogue entries (:func:`empires.i18n.translate`).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -37,8 +41,23 @@ def _actor(event: dict, you: int | None, lang: str = i18n.DEFAULT) -> str:
     p = event.get("player")
     if not isinstance(p, int) or isinstance(p, bool):
         return ""
-    who = i18n.translate("Player {n}", lang, n=p + 1)
+    who = i18n.seat_label(p, lang) if p >= 0 else i18n.translate("The virtual player", lang)
     return who + (f" ({i18n.translate('you', lang)})" if p == you else "")
+
+
+def phase_words(state, phase: Any, lang: str) -> str:
+    """A phase's name (an event's ``phase``: a catalogue word such as "Phase 3: Income", or a
+    message) in ``lang``."""
+    if isinstance(phase, dict):
+        render = getattr(state, "render", None)
+        return render(phase, lang) if render is not None else i18n.render(phase, lang)
+    return i18n.translate(str(phase), lang)
+
+
+def told(state, viewer: int | None, since: int = 0, lang: str = i18n.DEFAULT) -> list[dict]:
+    """The events ``viewer`` may read from ``since`` on, each with its ``text`` in ``lang``
+    (the engine renders its messages there)."""
+    return state.events(viewer, since, lang=lang)
 
 
 class Narrator:
@@ -64,9 +83,11 @@ class Narrator:
         self.number_width = 1  # a replay's step numbers are this wide
         self.heading: tuple | None = None
         self.last: list[dict] = []  # what the latest flush printed
+        self.state: Any = None  # the game told (for a phase given as a message)
 
     def pending(self, state) -> list[dict]:
-        return state.events(self.viewer, self.since)
+        self.state = state
+        return told(state, self.viewer, self.since, self.lang)
 
     def flush(self, state, number: int | None = None) -> list[dict]:
         """Print the new events; ``number``: show the first action event as that numbered step
@@ -111,17 +132,15 @@ class Narrator:
         """The heading of a (turn, phase) group of events in the narrator's language."""
         turn, phase = key
         word = i18n.translate(self.turn_word, self.lang)
-        if isinstance(phase, str):
-            phase = i18n.translate_text(phase, self.lang)
+        if phase:
+            phase = phase_words(self.state, phase, self.lang)
         title = " · ".join(
             str(x) for x in (f"{word} {turn}" if turn is not None else None, phase) if x
         )
         return title or i18n.translate("Events", self.lang)
 
     def _line(self, event: dict, number: int | None) -> tuple[Text, Text]:
-        text = i18n.seat_names(
-            i18n.translate_text(str(event.get("text", "")), self.lang), self.lang
-        )
+        text = str(event.get("text", ""))
         if event.get("kind") == "action":
             mine = event.get("player") == self.you and self.you is not None
             who = _actor(event, self.you, self.lang)

@@ -6,8 +6,8 @@ what the current decision is about (:class:`DecisionHelp`). The full-screen term
 plain line mode (``empires.cli``) lay the parts out; nothing there knows a particular game.
 
 Both take the viewer's language (``lang``: en, es, it, pt; :mod:`empires.i18n`): a game's screen
-writes its own labels through the gettext catalogues and the engine's words through
-:func:`empires.i18n.translate_text`.
+writes its own labels through the gettext catalogues (:func:`empires.i18n.translate`) and what
+the engine says (messages, :mod:`empires.core.messages`) through :func:`empires.i18n.render`.
 
 The defaults below (used by a game that has no screen of its own) show the observation as
 indented text.

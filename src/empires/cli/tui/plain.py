@@ -77,9 +77,7 @@ class Story(Narrator):
             self.console.print(line)
 
     def _words(self, event: dict) -> str:
-        return i18n.seat_names(
-            i18n.translate_text(str(event.get("text", "")), self.lang), self.lang
-        )
+        return str(event.get("text", ""))  # told in the narrator's language by the engine
 
 
 def plain_console(console: Console) -> Console:

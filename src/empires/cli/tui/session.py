@@ -70,16 +70,22 @@ class Session:
             for i, spec in enumerate(self.seats)
         ]
 
-    def words(self, text: str) -> str:
-        """A text an engine wrote (an event, an outcome) in the session's language, its
-        default seat names too."""
-        return i18n.seat_names(i18n.translate_text(text, self.lang), self.lang)
+    def words(self, said: Any) -> str:
+        """What the game says (a message, :mod:`empires.core.messages`; or a catalogue
+        sentence) in the session's language."""
+        if isinstance(said, dict):
+            render = getattr(self.state, "render", None)
+            return render(said, self.lang) if render is not None else i18n.render(said, self.lang)
+        return translate(str(said), self.lang)
 
     def notes(self) -> list[str]:
         """What the game says when it starts (its adapter's startup notes), in the session's
         language (each line's indentation kept)."""
         out = []
         for line in self.game.startup_notes(self.state):
+            if not isinstance(line, str):
+                out.append(self.words(line))
+                continue
             body = line.lstrip(" ")
             out.append(line[: len(line) - len(body)] + self.words(body))
         return out
@@ -134,17 +140,9 @@ class Session:
         return core_screen.default_help(obs, self.lang)
 
     def describe(self, action: Any) -> str:
-        """The words of ``action`` as the player to act may read them."""
-        return i18n.translate_text(self._english(action), self.lang)
-
-    def _english(self, action: Any) -> str:
-        describe_for = getattr(self.state, "describe_for", None)
-        if describe_for is not None:
-            try:
-                return str(describe_for(action, self.to_act()))
-            except Exception:
-                pass
-        return common.describe(self.state, action)
+        """The words of ``action`` as the player to act may read them, in the session's
+        language (the engine's message for them, rendered there)."""
+        return describe_in(self.state, action, self.to_act(), self.lang)
 
     def choices(self) -> list[tuple[Any, str]]:
         """The legal actions of the human to act, each with its words."""
@@ -187,7 +185,7 @@ class Session:
         taken = self.state.history["actions"][-1]
         self.state = take_back(self.state, 1)
         self.hints = [h for h in self.hints if h["index"] <= self.actions_count()]
-        return i18n.translate_text(_describe_text(self.state, taken, self.to_act()), self.lang)
+        return _describe_text(self.state, taken, self.to_act(), self.lang)
 
     # ---- the coach (practice games) ---------------------------------------------------------
     def hint(self, iterations: int | None = None) -> dict:
@@ -246,9 +244,9 @@ class Session:
         lines = [self._result_line()]
         events = getattr(self.state, "events", None)
         if callable(events):
-            told = events(self.viewer)
+            told = events(self.viewer, lang=self.lang)
             lines += [
-                self.words(str(e.get("text")))
+                str(e.get("text"))
                 for e in told
                 if e.get("kind") in {"final_scoring", "game_over"} and e.get("text")
             ]
@@ -294,14 +292,22 @@ class Session:
         return out
 
 
-def _describe_text(state, raw: str, seat: int) -> str:
+def describe_in(state, action: Any, seat: int, lang: str) -> str:
+    """The words of legal ``action`` as ``seat`` may read them, in ``lang``: the engine's
+    message (``describe_msg``) rendered there; a game without messages: its own words."""
+    describe_msg = getattr(state, "describe_msg", None)
+    if describe_msg is not None:
+        try:
+            return str(state.render(describe_msg(action, seat), lang))
+        except Exception:  # a description must never stop the game
+            pass
+    return common.describe(state, action)
+
+
+def _describe_text(state, raw: str, seat: int, lang: str) -> str:
     for action in state.legal_actions():
         if str(action) == raw:
-            describe_for = getattr(state, "describe_for", None)
-            try:
-                return str(describe_for(action, seat) if describe_for else state.describe(action))
-            except Exception:
-                return raw
+            return describe_in(state, action, seat, lang)
     return raw
 
 
