@@ -103,6 +103,8 @@ _MESSAGE_KEYS = ("msg", "plural", "ctx", "args")
 def message_of(event: dict, texts: Mapping[str, TextFn]) -> dict:
     """The message of an event that does not carry its own: its kind's text function's
     (an old-style function that returns English is kept as text shown as it is)."""
+    if isinstance(event.get("text"), str):  # an event written with its own English text
+        return {"msg": "{text}", "args": {"text": {"text": event["text"]}}}  # (an old save)
     fn = texts.get(event["kind"])
     if fn is None:
         return {"msg": event["kind"].replace("_", " ").capitalize() + ".", "args": {}}

@@ -25,7 +25,7 @@ from empires.core.rng import Rng
 
 # Actions the private part of an "action" event may hold without revealing anything: the raw
 # action and the actor's own wording of their choice.
-_OWN_CHOICE_KEYS = frozenset({"to", "action", "text"})
+_OWN_CHOICE_KEYS = frozenset({"to", "action", "text", "msg", "args", "plural", "ctx"})
 # Determinizations compared per action (seeded: the answer is deterministic).
 _SAMPLES = (1, 2)
 
