@@ -110,6 +110,8 @@ class DiscoveryGame(EngineGame):
         return observation.observe(self, player, shared)
 
     def describe(self, action: Any) -> str:
+        """The English words of ``action`` as the public may read them (the text of
+        :meth:`describe_msg` for a spectator)."""
         return observation.describe(self, actions.coerce(action, self.s.num_players))
 
     def describe_for(self, action: Any, viewer: Any) -> str:
@@ -119,8 +121,11 @@ class DiscoveryGame(EngineGame):
         return observation.describe(self, actions.coerce(action, self.s.num_players), viewer)
 
     def describe_msg(self, act: Any, viewer: Any = -2) -> dict:
-        """The words of ``act`` as a message (empires.core.messages), as ``viewer`` may read
-        them (-2: the decider)."""
+        """The words of legal action ``act`` as a message (empires.core.messages), as
+        ``viewer`` may read them (-2: the decider; None: a spectator; a seat). Cheap (ids and
+        ints): the engine calls it for every action it applies while its log is on."""
+        if type(act) is not actions.Action:  # the engine's own calls pass an Action
+            act = actions.coerce(act, self.s.num_players)
         return observation.describe_msg(self, act, viewer)
 
     def component_name(self, kind: str, ident: Any) -> Any:

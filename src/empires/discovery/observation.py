@@ -8,17 +8,13 @@ built only from public fields, so nothing hidden can leak into it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from empires.core.events import seat_name
 from empires.discovery import nations, scoring
-from empires.discovery.actions import MILITIA, UNIVERSITY_TARGETS, WORKER_CHOICES, Action
+from empires.discovery.actions import UNIVERSITY_TARGETS, WORKER_CHOICES, Action
 from empires.discovery.colonist_dock import CATHEDRAL, MERCHANT_INCOME, reformed
 from empires.discovery.data import (
-    BOX_NAMES,
     BOXES,
     BUILDINGS,
     CARDS,
@@ -28,7 +24,6 @@ from empires.discovery.data import (
     MERCHANT,
     MISSIONARY,
     NATION_IDS,
-    NATION_NAMES,
     REGION_IDS,
     REGION_NAMES,
     WORKERS,
@@ -317,83 +312,128 @@ def observe(game: DiscoveryGame, player: Any, public: dict | None = None) -> dic
 
 
 def describe(game: DiscoveryGame, action: Action, viewer: int | None = None) -> str:
-    """Words for an action in the context of the decision it answers, with what the choice
-    costs or gains where the rules make it plain. A Discovery counter is described only as
-    ``viewer`` (a seat, or None: the public) knows it: face up, or scouted by that seat."""
-    k = action.kind
+    """Words for an action in the context of the decision it answers (English): the text of
+    :func:`describe_msg`. A Discovery counter is described only as ``viewer`` (a seat, or None:
+    the public) knows it: face up, or scouted by that seat."""
+    return game.render(describe_msg(game, action, viewer), "en")
+
+
+# ---- the words of an action, as a message (empires.core.messages) ---------------------------
+# Every function below builds small dicts of ids and ints: no text is made here (see
+# empires.i18n.render); components are named by id (narration.component_name).
+_TRAINING_PRICE = 5
+_WAR_PRICE = 10
+_DONE = {
+    "battle": "Declare a Battle",
+    "done": "Done",
+    "skip": "Skip",
+}
+_REGION_VERBS = {
+    "cartography": "Discover {region} (New World Cartography)",
+    "stables_from": "Move a Soldier out of {region}",
+    "stables_to": "Move the Soldier to {region}",
+    "battle_region": "Battle in {region}",
+    "indian_allies": "Indian Allies: 2 Soldiers to {region}",
+    "plague_3_region": "Plague in {region}",
+    "trade_out": "Trade out the specialist in {region}",
+    "allies_trade_out": "Trade out the Soldier in {region} for a Colonist",
+    "migration_from": "Migrate Colonists from {region}",
+    "migration_to": "Migrate them to {region}",
+}
+_WORKER_VERBS = {
+    "plague_2": "Lose a {worker}",
+    "place": "Trade a {worker} in the New World for a Colonist",
+    "order_specialist": "Take a free {worker}",
+}
+_PUT_BACK = {
+    "top": "Put the card back on the top of the deck",
+    "bottom": "Put the card back on the bottom of the deck",
+}
+_QUEUES = {"trade_goods": "tg_box", "buildings": "cb_box", "dock": "dock", "warfare": "warfare"}
+_NATION_INDEX = {nid: k for k, nid in enumerate(NATION_IDS)}
+
+
+def _m(text: str, /, **args: Any) -> dict:
+    return {"msg": text, "args": args}
+
+
+def _worker(w: int) -> dict:
+    return {"worker": WORKER_CHOICES[w]}
+
+
+def _region(r: int) -> dict:
+    return {"region": REGION_IDS[r]}
+
+
+def describe_msg(game: Any, act: Any, viewer: Any = -2) -> dict:
+    """The words of legal action ``act`` as a message (empires.core.messages), in the context of
+    the decision it answers, with what the choice costs or gains where the rules make it plain,
+    as ``viewer`` may read them (-2: the seat deciding; None: a spectator; a seat): a Discovery
+    counter or card is described only as that viewer knows it (face up, or scouted by them)."""
     d = game.decision or {}
-    text = _describe_nations(game, action, d)
-    if text is None and k == "place":
-        text = _describe_place(game, action)
-    if text is None and k == "region":
-        text = _describe_region(game, action, d, viewer)
-    if text is None and k == "worker":
-        text = _describe_worker(game, action, d, viewer)
-    if text is None:
-        text = _describe_other(game, action, d, viewer)
-    return text
+    if viewer == -2:
+        viewer = d.get("player")
+    k = act.kind
+    out = _nations_msg(game, act, d)
+    if out is not None:
+        return out
+    if k == "place":
+        return _place_msg(game, act)
+    if k == "region":
+        return _region_msg(game, act, d, viewer)
+    if k == "worker":
+        return _worker_msg(game, act, d, viewer)
+    return _other_msg(game, act, d, viewer)
 
 
-def _worker_name(w: int) -> str:
-    return "temporary Militia Soldier" if w == MILITIA else WORKER_CHOICES[w].capitalize()
-
-
-def _good_name(g: int) -> str:
-    return GOOD_IDS[g].capitalize()
-
-
-def _reward(info) -> str:
-    return (
-        f"Resistance {info.resistance}; ${info.plunder} + ${info.per_soldier} per Soldier, "
-        f"{info.vp} VP"
-    )
-
-
-def _describe_place(game: DiscoveryGame, action: Action) -> str:
+def _place_msg(game: DiscoveryGame, action: Action) -> dict:
     s = game.s
     box = BOXES[action.b]
-    text = f"Place a {_worker_name(action.a)} on {BOX_NAMES[box]}"
+    worker = _worker(action.a)
     if box == "initiative":
         n = len(s.initiative) + 1
-        return f"{text} (${n}, place {n} in the Player Order)"
-    queues = {"trade_goods": s.tg_box, "buildings": s.cb_box, "dock": s.dock, "warfare": s.warfare}
-    if box in queues:
-        return f"{text} (space {len(queues[box]) + 1})"
+        text = "Place a {worker} on Initiative (${money}, place {place} in the Player Order)"
+        return _m(text, worker=worker, money=n, place=n)
+    if box in _QUEUES:
+        space = len(getattr(s, _QUEUES[box])) + 1
+        return _m(
+            "Place a {worker} on {box} (space {space})",
+            worker=worker,
+            box={"box": box},
+            space=space,
+        )
     if box == "training":
-        return f"{text} ($5 for any Specialist)"
-    return text
+        text = "Place a {worker} on Specialists: Training (${money} for any Specialist)"
+        return _m(text, worker=worker, money=_TRAINING_PRICE)
+    return _m("Place a {worker} on {box}", worker=worker, box={"box": box})
 
 
-def _describe_region(game: DiscoveryGame, action: Action, d: dict, viewer: int | None) -> str:
-    s = game.s
+def _region_msg(game: DiscoveryGame, action: Action, d: dict, viewer: Any) -> dict:
     r = action.a
-    name = REGION_NAMES[r]
     kind = d.get("kind", "")
     if kind == "expedition_target":
-        c = visible_counter(s, viewer, r)
+        c = visible_counter(game.s, viewer, r)
         if c is None or c < 0:
-            return f"Explore {name} (counter face down)"
-        return f"Explore {name} ({_reward(COUNTERS[c])})"
+            return _m("Explore {region} (counter face down)", region=_region(r))
+        info = COUNTERS[c]
+        return _m(
+            "Explore {region} (Resistance {resistance}; ${plunder} + ${per_soldier} per "
+            "Soldier, {vp} VP)",
+            region=_region(r),
+            resistance=info.resistance,
+            plunder=info.plunder,
+            per_soldier=info.per_soldier,
+            vp=info.vp,
+        )
     if kind == "dock":
-        return _describe_dock(game, d, r)
-    verbs = {
-        "cartography": "Discover {1} (New World Cartography)",
-        "stables_from": "Move a Soldier out of {1}",
-        "stables_to": "Move the Soldier to {1}",
-        "battle_region": "Battle in {1}",
-        "indian_allies": "Indian Allies: 2 Soldiers to {1}",
-        "plague_3_region": "Plague in {1}",
-        "trade_out": "Trade out the specialist in {1}",
-        "allies_trade_out": "Trade out the Soldier in {1} for a Colonist",
-        "trade_specialist": "Trade the {} in {} for a Colonist",
-        "migration_from": "Migrate Colonists from {1}",
-        "migration_to": "Migrate them to {1}",
-    }
-    worker = _worker_name(d["worker"]) if "worker" in d else "worker"
-    return verbs.get(kind, "Choose {1}").format(worker, name)
+        return _dock_msg(game, d, r)
+    if kind == "trade_specialist":
+        worker = _worker(d["worker"]) if "worker" in d else "worker"
+        return _m("Trade the {worker} in {region} for a Colonist", worker=worker, region=_region(r))
+    return _m(_REGION_VERBS.get(kind, "Choose {region}"), region=_region(r))
 
 
-def _describe_dock(game: DiscoveryGame, d: dict, r: int) -> str:
+def _dock_msg(game: DiscoveryGame, d: dict, r: int) -> dict:
     """Sending a worker from the Colonist Dock: the colony it grows, what it brings."""
     s = game.s
     p, w = d["player"], d["worker"]
@@ -402,143 +442,174 @@ def _describe_dock(game: DiscoveryGame, d: dict, r: int) -> str:
     if w == MISSIONARY and not reformed(s, p, r):
         bonus = min(2 if CATHEDRAL in s.owned[p] else 1, s.supply[p][COLONIST])
     after = before + 1 + bonus
-    gains = [f"workers there {before} -> {after}"]
-    if s.region_good[r] >= 0 and after >= 3:
-        gains.append(f"takes {_good_name(s.region_good[r])}")
+    args: dict[str, Any] = {
+        "worker": _worker(w),
+        "region": _region(r),
+        "before": before,
+        "after": after,
+    }
+    good = s.region_good[r] >= 0 and after >= 3
+    if good:
+        args["good"] = {"good": GOOD_IDS[s.region_good[r]]}
     if w == MERCHANT:
-        gains.append(f"+${MERCHANT_INCOME}")
-    return f"Send the {_worker_name(w)} to {REGION_NAMES[r]} ({', '.join(gains)})"
+        args["money"] = MERCHANT_INCOME
+    head = "Send the {worker} to {region} (workers there {before} -> {after}"
+    if good and w == MERCHANT:
+        return _m(head + ", takes {good}, +${money})", **args)
+    if good:
+        return _m(head + ", takes {good})", **args)
+    if w == MERCHANT:
+        return _m(head + ", +${money})", **args)
+    return _m(head + ")", **args)
 
 
-def _expedition(game: DiscoveryGame, d: dict, viewer: int | None) -> tuple[int, str]:
+def _expedition(game: DiscoveryGame, d: dict, viewer: Any) -> tuple[int, int | None]:
     """The strength of the expedition being formed and the Resistance it meets, as ``viewer``
-    knows it ("" when unknown)."""
+    knows it (None when unknown)."""
     s = game.s
     p = d["player"]
     strength = expedition_value(s, p, d["members"])
     if "resistance" in d:  # Portuguese Explorers
-        return strength, str(d["resistance"])
+        return strength, d["resistance"]
     target = d["target"]
     if target < 0:
-        known = _deck_knowledge(s, viewer) or {}
-        top = known.get("top")
-        return strength, str(resistance_for(s, p, top["resistance"])) if top else ""
+        top = s.deck[-1] if s.deck and viewer is not None else -1
+        if top >= 0 and s.deck_peeks[viewer][0] == top:
+            return strength, resistance_for(s, p, CARDS[top].resistance)
+        return strength, None
     c = visible_counter(s, viewer, target)
     if c is None or c < 0:
-        return strength, ""
-    return strength, str(resistance_for(s, p, COUNTERS[c].resistance))
+        return strength, None
+    return strength, resistance_for(s, p, COUNTERS[c].resistance)
 
 
-def _describe_worker(game: DiscoveryGame, action: Action, d: dict, viewer: int | None) -> str:
+def _worker_msg(game: DiscoveryGame, action: Action, d: dict, viewer: Any) -> dict:
     kind = d.get("kind", "")
-    w = _worker_name(action.a)
+    worker = _worker(action.a)
     if kind == "expedition_members":
         strength, _ = _expedition(game, d, viewer)
         members = list(d["members"])
         members[action.a] += 1
         after = expedition_value(game.s, d["player"], members)
-        return f"Send a {w} (strength {strength} -> {after})"
+        return _m(
+            "Send a {worker} (strength {before} -> {after})",
+            worker=worker,
+            before=strength,
+            after=after,
+        )
     if kind == "casualty":
-        return f"Remove {seat_name(d['victim'])}'s {w} in {REGION_NAMES[d['region']]}"
-    verbs = {
-        "training": "Train a {} ($5)",
-        "plague_2": "Lose a {}",
-        "place": "Trade a {} in the New World for a Colonist",
-        "order_specialist": "Take a free {}",
-    }
-    return verbs.get(kind, "Choose {}").format(w)
+        return _m(
+            "Remove {player}'s {worker} in {region}",
+            player={"seat": d["victim"]},
+            worker=worker,
+            region=_region(d["region"]),
+        )
+    if kind == "training":
+        return _m("Train a {worker} (${money})", worker=worker, money=_TRAINING_PRICE)
+    return _m(_WORKER_VERBS.get(kind, "Choose {worker}"), worker=worker)
 
 
-def _describe_other(game: DiscoveryGame, action: Action, d: dict, viewer: int | None) -> str:
-    k, kind = action.kind, d.get("kind", "")
+def _other_msg(game: DiscoveryGame, action: Action, d: dict, viewer: Any) -> dict:
+    k, kind, a = action.kind, d.get("kind", ""), action.a
     if k == "deck":
-        return "Explore with the Discovery deck"
+        return _m("Explore with the Discovery deck")
     if k == "scout":
         what = (
-            "the top Discovery card"
-            if action.a >= len(REGION_IDS)
-            else (f"the counter in {REGION_NAMES[action.a]}")
+            _m("the top Discovery card")
+            if a >= len(REGION_IDS)
+            else _m("the counter in {region}", region=_region(a))
         )
-        return f"Scout {what} (${age_of_turn(game.s.turn)})"
-    if k in ("top", "bottom"):
-        return f"Put the card back on the {k} of the deck"
+        return _m("Scout {what} (${money})", what=what, money=age_of_turn(game.s.turn))
+    if k in _PUT_BACK:
+        return _m(_PUT_BACK[k])
     if k == "player":
-        return f"Choose {seat_name(action.a)}"  # seats count from 1 in words
-    if k == "bid" and kind == "order_bid":
-        return f"Bid ${action.a} for the first place"
-    if k == "skip" and kind == "order_bid":
-        return "Pass (take the last free place)"
+        return _m("Choose {player}", player={"seat": a})
+    if kind == "order_bid" and k in ("bid", "skip"):
+        if k == "bid":
+            return _m("Bid ${money} for the first place", money=a)
+        return _m("Pass (take the last free place)")
     if k == "good":
-        return f"Take {_good_name(action.a)}"
+        return _m("Take {good}", good={"good": GOOD_IDS[a]})
     if k == "building":
-        b = BUILDINGS[action.a]
-        cost = price(game.s, action.a, d.get("worker", -1))
-        return f"Buy {b.name} (${cost}): {b.text}"
+        b = BUILDINGS[a]
+        cost = price(game.s, a, d.get("worker", -1))
+        return _m(
+            "Buy {building} (${money}): {text}",
+            building={"building": b.id},
+            money=cost,
+            text=b.text,
+        )
     if k == "use":
-        return f"Use {BUILDINGS[action.a].name}"
+        return _m("Use {building}", building={"building": BUILDINGS[a].id})
     if k == "target":
-        return f"Move a worker to the front of {UNIVERSITY_TARGETS[action.a]}"
+        return _m("Move a worker to the front of {track}", track=UNIVERSITY_TARGETS[a])
     if k == "index":
         if kind == "migration_count":
-            return f"Move {action.a} Colonist{'s' if action.a > 1 else ''}"
-        return f"Move the worker at position {action.a + 1} to the front"
+            return {"msg": "Move {n} Colonist", "plural": "Move {n} Colonists", "args": {"n": a}}
+        return _m("Move the worker at position {n} to the front", n=a + 1)
     if k == "done" and kind == "expedition_members":
-        return _describe_launch(game, d, viewer)
-    return {
-        "battle": "Declare a Battle",
-        "war": "Declare a War ($10)",
-        "done": "Done",
-        "skip": "Skip",
-    }.get(k, str(action))
+        strength, resistance = _expedition(game, d, viewer)
+        if resistance is None:
+            return _m("Launch the expedition (strength {strength})", strength=strength)
+        text = "Launch the expedition (strength {strength} against Resistance {resistance})"
+        return _m(text, strength=strength, resistance=resistance)
+    if k == "war":
+        return _m("Declare a War (${money})", money=_WAR_PRICE)
+    if k in _DONE:
+        return _m(_DONE[k])
+    return _m("{action}", action={"text": str(action)})
 
 
-def _describe_launch(game: DiscoveryGame, d: dict, viewer: int | None) -> str:
-    strength, resistance = _expedition(game, d, viewer)
-    against = f" against Resistance {resistance}" if resistance else ""
-    return f"Launch the expedition (strength {strength}{against})"
-
-
-def _describe_nations(game: DiscoveryGame, action: Action, d: dict) -> str | None:
-    """Words for the National Advantage decisions (None: not one of them)."""
+def _nations_msg(game: DiscoveryGame, action: Action, d: dict) -> dict | None:
+    """The National Advantage decisions' words (None: not one of them)."""
     s = game.s
-    k, kind = action.kind, d.get("kind", "")
+    k, kind, a = action.kind, d.get("kind", ""), action.a
     if k == "nation":
-        price = f" for ${d['price']}" if "price" in d else ""
-        return f"Take the {NATION_NAMES[action.a]} board{price}: {nations.POWERS[action.a]}"
+        nation, power = {"nation": NATION_IDS[a]}, nations.POWERS[a]
+        if "price" in d:
+            text = "Take the {nation} board for ${money}: {power}"
+            return _m(text, nation=nation, money=d["price"], power=power)
+        return _m("Take the {nation} board: {power}", nation=nation, power=power)
     if kind == "nation_bid":
         if k == "bid":
-            return f"Bid ${action.a} for a board and place {d['place']} of the Player Order"
-        return "Pass (out of this auction)"
+            text = "Bid ${money} for a board and place {place} of the Player Order"
+            return _m(text, money=a, place=d["place"])
+        return _m("Pass (out of this auction)")
     if kind == "advantage":
-        k_nation = NATION_IDS.index(d["nation"])
+        nid = d["nation"]
+        nation, k_nation = {"nation": nid}, _NATION_INDEX[nid]
         if k == "advantage":
-            return f"Use {NATION_NAMES[k_nation]}'s National Advantage: {nations.POWERS[k_nation]}"
-        lost = " (it is lost)" if k_nation == nations.SPAIN else ""
-        return f"Do not use {NATION_NAMES[k_nation]}'s National Advantage now{lost}"
+            text = "Use {nation}'s National Advantage: {power}"
+            return _m(text, nation=nation, power=nations.POWERS[k_nation])
+        if k_nation == nations.SPAIN:
+            return _m("Do not use {nation}'s National Advantage now (it is lost)", nation=nation)
+        return _m("Do not use {nation}'s National Advantage now", nation=nation)
+    return _nations_more(s, action, d, kind)
+
+
+def _nations_more(s, action: Action, d: dict, kind: str) -> dict | None:
+    k, a = action.kind, action.a
     if kind == "advantage_order":
         if k == "done":
-            return "Keep the other workers on the Colonist Dock in their order"
-        q, w = s.dock[d["placed"] + action.a]
-        return f"{seat_name(q)}'s {WORKERS[w]} goes next on the Colonist Dock"
+            return _m("Keep the other workers on the Colonist Dock in their order")
+        q, w = s.dock[d["placed"] + a]
+        text = "{player}'s {worker} goes next on the Colonist Dock"
+        return _m(text, player={"seat": q}, worker=WORKERS[w])
     if kind == "advantage_replace" and k == "place":
         q, w = s.specialists[action.b]
-        return (
-            f"Replace {seat_name(q)}'s {WORKERS[w]} on {BOX_NAMES[BOXES[action.b]]} "
-            f"with a {WORKERS[action.a]}"
+        return _m(
+            "Replace {owner}'s {worker} on {box} with a {other}",
+            owner={"seat": q},
+            worker=WORKERS[w],
+            box={"box": BOXES[action.b]},
+            other=WORKERS[a],
         )
     if kind == "advantage_region" and k == "region":
-        return f"Discover {REGION_NAMES[action.a]} with a Soldier (Spanish Conquistadors)"
+        text = "Discover {region} with a Soldier (Spanish Conquistadors)"
+        return _m(text, region=_region(a))
     if kind == "advantage_good" and k == "good":
-        return f"Take {GOOD_IDS[action.a]} (French Trade with the Native Americans)"
+        return _m("Take {good} (French Trade with the Native Americans)", good=GOOD_IDS[a])
     if kind == "expedition_target" and k == "deck" and not all(s.discovered):
-        return (
-            "Explore with the Discovery deck at Resistance "
-            f"{nations.PORTUGAL_RESISTANCE} (Portuguese Explorers)"
-        )
+        text = "Explore with the Discovery deck at Resistance {resistance} (Portuguese Explorers)"
+        return _m(text, resistance=nations.PORTUGAL_RESISTANCE)
     return None
-
-
-def describe_msg(game: Any, act: Any, viewer: Any = -2) -> dict:
-    """The words of ``act`` as a message (empires.core.messages) as ``viewer`` may read them.
-    (Transitional: the English of :func:`describe` shown as it is.)"""
-    return {"msg": "{text}", "args": {"text": {"text": describe(game, act)}}}

@@ -1,0 +1,154 @@
+"""The words of Discovery's actions as messages (issue #30): ``describe_msg`` gives ids and ints,
+its English (``describe``) is what the engine wrote before, every language has every word, and a
+face-down Discovery counter is named to nobody who has not scouted it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+
+from empires import i18n
+from empires.core.messages import is_msg
+from empires.core.rng import Rng
+from empires.discovery import Options, new_game
+from empires.discovery.decision_table import PROMPTS
+from empires.discovery.observation import describe, visible_counter
+from tests.discovery.test_discovery_events import options_for
+
+LANGS = ("es", "it", "pt")
+
+
+def keen_steps(n: int, seed: int, options: Options, stop: int | None = None):
+    """Each state of a random game whose players mostly act rather than skip (the game, its
+    legal actions), up to ``stop`` decisions."""
+    game = new_game(n, seed=seed, options=options)
+    rng = Rng(seed)
+    steps = 0
+    while not game.is_terminal() and (stop is None or steps < stop):
+        acts = game.legal_actions()
+        yield game, acts
+        keen = [a for a in acts if a.kind not in ("skip", "done")]
+        if keen and rng.random() < 0.9:
+            acts = keen
+        game.apply(acts[rng.randrange(len(acts))])
+        steps += 1
+
+
+# (players, options index of test_discovery_events.options_for, seed, decisions): games whose
+# every legal action's English was recorded from the engine's English code before the
+# messages (sha256 of the JSON list of [decision kind, action, viewer, text]).
+PINNED = [
+    (2, 0, 1, 400),
+    (3, 3, 2, 400),
+    (4, 21, 3, 400),
+    (5, 42, 4, 400),
+    (6, 85, 5, 400),
+]
+DIGEST = "f6665090d3bccb5ed277d72832faab501bd40702a07e281e21078687e8dd91bc"
+
+
+def english_rows(describe_fn=describe) -> list:
+    rows = []
+    for n, i, seed, stop in PINNED:
+        for game, acts in keen_steps(n, seed, options_for(i, n), stop):
+            d = game.decision
+            for act in acts:
+                for viewer in (None, d["player"], (d["player"] + 1) % n):
+                    rows.append([d["kind"], str(act), viewer, describe_fn(game, act, viewer)])
+    return rows
+
+
+def digest(rows: list) -> str:
+    return hashlib.sha256(json.dumps(rows).encode()).hexdigest()
+
+
+def test_english_as_the_engine_wrote_it():
+    rows = english_rows()
+    assert len(rows) > 10_000
+    assert digest(rows) == DIGEST
+
+
+def test_some_words_in_english_and_spanish():
+    game = new_game(3, seed=7)
+    words = {str(a): game.describe(a) for a in game.legal_actions()}
+    assert words["place colonist initiative"] == (
+        "Place a Colonist on Initiative ($1, place 1 in the Player Order)"
+    )
+    assert words["place colonist dock"] == "Place a Colonist on Colonist Dock (space 1)"
+    m = game.describe_msg("place colonist initiative")
+    assert m["args"] == {"worker": {"worker": "colonist"}, "money": 1, "place": 1}
+    assert game.render(m, "es") == (
+        "Colocar un Colono en Iniciativa ($1, puesto 1 en el Orden de Turno)"
+    )
+
+
+def _plain(value) -> bool:
+    """Only ids, ints, short words and messages: nothing formatted (a component is a dict of
+    one id, a clause a message)."""
+    if isinstance(value, bool) or value is None:
+        return False
+    if isinstance(value, int | str):
+        return True
+    if isinstance(value, dict):
+        if is_msg(value):
+            return all(_plain(v) for v in value["args"].values())
+        return len(value) == 1 and all(isinstance(v, int | str) for v in value.values())
+    return False
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_every_action_and_prompt_in_every_language(n):
+    """Over random games of every player count and many options: every legal action's message,
+    as its decider and as a spectator read it, and every prompt, have their words in es/it/pt."""
+    missing: list = []
+    seen = set()
+    for i in range(n, 256, 37):
+        for game, acts in keen_steps(n, i, options_for(i, n)):
+            d = game.decision
+            prompt = game.observation(d["player"])["decision"]["prompt"]
+            assert prompt == PROMPTS[d["kind"]]
+            for lang in LANGS:
+                if prompt not in i18n.catalogue(lang):
+                    missing.append((lang, prompt))
+            for act in acts:
+                for viewer in (-2, None):
+                    m = game.describe_msg(act, viewer)
+                    assert all(_plain(v) for v in m["args"].values()), m
+                    seen.add(m["msg"])
+                    for lang in LANGS:
+                        i18n.render(m, lang, names=game.component_name, missing=missing)
+    assert missing == []
+    assert len(seen) > 25
+
+
+def test_a_face_down_counter_is_named_to_its_scout_only():
+    """Exploring a region: its counter's numbers are in the words of whoever knows it (face up,
+    or scouted), never in anyone else's."""
+    told = hidden = 0
+    for n, seed in ((3, 11), (4, 12), (5, 13)):
+        options = Options(variants=("scouting",))
+        for game, acts in keen_steps(n, seed, options):
+            d = game.decision
+            if d["kind"] != "expedition_target":
+                continue
+            for act in acts:
+                if act.kind != "region":
+                    continue
+                for viewer in (None, *range(n)):
+                    m = game.describe_msg(act, viewer)
+                    c = visible_counter(game.s, viewer, act.a)
+                    knows = c is not None and c >= 0
+                    assert ("resistance" in m["args"]) == knows, (viewer, m)
+                    told += knows
+                    hidden += not knows
+    assert told and hidden
+
+
+def test_the_decider_reads_what_their_seat_reads():
+    for game, acts in keen_steps(4, 9, Options(variants=("scouting",)), 300):
+        p = game.decision["player"]
+        for act in acts:
+            assert game.describe_msg(act) == game.describe_msg(act, p)
+            assert game.describe_for(act, p) == game.render(game.describe_msg(act), "en")
