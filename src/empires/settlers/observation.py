@@ -24,18 +24,6 @@ if TYPE_CHECKING:
     from empires.settlers.game import SettlersGame
 
 
-def effects_text(effects) -> str:
-    """Short words for a list of effects (the options of a choice)."""
-    parts = []
-    for e in effects:
-        ((key, arg),) = e.items()
-        if key == "gain":
-            parts += [f"{n} {g}" for g, n in arg.items()]
-        else:
-            parts.append(key.replace("_", " "))
-    return ", ".join(parts)
-
-
 # card_view's dict of each card, made once (a Card is frozen): (the card, its view), by the
 # card's id(); a hit is checked to be the same card. Bounded: cleared when full (card files).
 _VIEWS: dict[int, tuple[Card, dict[str, Any]]] = {}
@@ -246,14 +234,6 @@ def observe(game: SettlersGame, player: Any, public: dict | None = None) -> dict
     return obs
 
 
-def _goods_words(goods) -> str:
-    """``("wood", "wood", "vp")`` as "2 Wood, 1 VP" (the printed words of the Goods)."""
-    counts: dict[str, int] = {}
-    for g in goods:
-        counts[g] = counts.get(g, 0) + 1
-    return ", ".join(f"{n} {GOOD_NAMES.get(g, g)}" for g, n in counts.items())
-
-
 # Each good as printed (the terminal screen uses these names too).
 GOOD_NAMES = {
     "wood": "Wood",
@@ -269,136 +249,298 @@ GOOD_NAMES = {
     "faction_card": "Faction card",
     "samurai": "Samurai",
 }
+# A count of each good as printed, singular and plural (catalogue entries: msgid_plural).
+GOOD_COUNTS = {
+    "wood": ("{n} Wood", "{n} Wood"),
+    "stone": ("{n} Stone", "{n} Stone"),
+    "food": ("{n} Food", "{n} Food"),
+    "gold": ("{n} Gold", "{n} Gold"),
+    "worker": ("{n} Worker", "{n} Workers"),
+    "raze": ("{n} Raze token", "{n} Raze tokens"),
+    "defense": ("{n} Defense token", "{n} Defense tokens"),
+    "vp": ("{n} VP", "{n} VP"),
+    "card": ("{n} card", "{n} cards"),
+    "common_card": ("{n} Common card", "{n} Common cards"),
+    "faction_card": ("{n} Faction card", "{n} Faction cards"),
+    "samurai": ("{n} Samurai", "{n} Samurais"),
+}
+# The words of an effect other than a gain, as the options of a choice name it.
+EFFECT_WORDS = {
+    "draw_keep": "draw keep",
+    "production_copy": "production copy",
+    "pay": "pay",
+    "steal": "steal",
+    "place_defense": "place defense",
+    "enemies_lose": "enemies lose",
+    "special": "special",
+    "choose_one": "choose one",
+}
+_RESOURCES = ("wood", "stone", "food")
+_FREE = "free"
+_NOTHING = "nothing"
+_A_LOCATION = "a Location"
 
 
-def _cost_words(card: Card) -> str:
+def good_count(good: str, n: int) -> dict:
+    """``n`` of ``good`` as a plural message ("1 Wood", "2 Workers"); an unknown good by its
+    key."""
+    forms = GOOD_COUNTS.get(good)
+    if forms is None:
+        return {"msg": "{n} {good}", "args": {"n": n, "good": {"text": good}}}
+    return {"msg": forms[0], "plural": forms[1], "args": {"n": n}}
+
+
+def commas(parts: list) -> Any:
+    """Parts joined with commas, as the printed fields list them ("1 Wood, 1 Stone")."""
+    out = parts[0]
+    for item in parts[1:]:
+        out = {"msg": "{items}, {item}", "args": {"items": out, "item": item}}
+    return out
+
+
+def goods_msg(goods) -> Any:
+    """``("wood", "wood", "vp")`` as "2 Wood, 1 VP" (a message); "nothing" when empty."""
+    counts: dict[str, int] = {}
+    for g in goods:
+        counts[g] = counts.get(g, 0) + 1
+    if not counts:
+        return _NOTHING
+    return commas([good_count(g, n) for g, n in counts.items()])
+
+
+def cost_msg(card: Card) -> Any:
     """A card's building cost as printed: "2 Wood, 1 Stone", "1 Stone, a Location", "free"."""
-    cost = card_view(card)["cost"]
-    if cost == "free":
-        return cost
-    return ", ".join(
-        _goods_words([g] * int(n)) if n.isdigit() else part
-        for part in cost.split(", ")
-        for n, _, g in [part.partition(" ")]
+    parts: list = [good_count(g, n) for g, n in zip(_RESOURCES, card.cost, strict=True) if n]
+    if card.cost_location:
+        parts.append(_A_LOCATION)
+    return commas(parts) if parts else _FREE
+
+
+def effects_msg(effects) -> Any:
+    """The effects of an option of a choice ("1 VP, 1 Wood", "draw keep")."""
+    parts: list = []
+    for e in effects:
+        ((key, arg),) = e.items()
+        if key == "gain":
+            parts += [good_count(g, n) for g, n in arg.items()]
+        else:
+            parts.append(EFFECT_WORDS.get(key) or {"text": key.replace("_", " ")})
+    return commas(parts) if parts else _NOTHING
+
+
+def _card(s, c: int) -> Any:
+    """A card as an action names it: by id, or a Trade Route marker (its face never shown)."""
+    for _, loc, marker in s.trade_deals:
+        if marker == c:
+            return {
+                "msg": "the Trade Route Deal with {card}",
+                "args": {"card": {"card": s.db[loc].id}},
+            }
+    return {"card": s.db[c].id}
+
+
+def _build_msg(s, action: Action, d: dict, viewer: Any) -> dict:
+    card = s.db[action.a]
+    text = (
+        "Build {card} (ability) ({cost})" if d.get("kind") == "ability" else "Build {card} ({cost})"
     )
+    return {"msg": text, "args": {"card": _card(s, action.a), "cost": cost_msg(card)}}
 
 
-def _build_words(s, action: Action, kind: str, name: str) -> str:
-    how = " (ability)" if kind == "ability" else ""
-    return f"Build {name}{how} ({_cost_words(s.db[action.a])})"
-
-
-def _pick_words(card: Card) -> str:
-    """A face-up card on offer: "Sawmill (brown Action, cost 1 Wood, 1 Stone)"."""
+def _pick_msg(s, action: Action, d: dict, viewer: Any) -> dict:
+    """A face-up card on offer: "Take Sawmill (brown Action, cost 1 Wood, 1 Stone)"; a card
+    drawn in secret (Alternate Lookout) is not named to the others."""
+    if viewer != -2 and viewer != d.get("player") and s.draft_stage.startswith("alt"):
+        return {"msg": "Keep one of the cards drawn", "args": {}}
+    card = s.db[action.a]
     kind = " ".join([*card.colors, card.type.capitalize()])
-    return f"Take {card.name} ({kind}, cost {_cost_words(card)})"
+    args = {"card": {"card": card.id}, "kind": kind, "cost": cost_msg(card)}
+    return {"msg": "Take {card} ({kind}, cost {cost})", "args": args}
 
 
-def _deal_words(s, action: Action, kind: str, name: str) -> str:
+def _deal_msg(s, action: Action, d: dict, viewer: Any) -> dict:
     deal = s.db[action.a].deal
-    gain = _goods_words([deal]) if deal else "nothing"
-    return f"Make a Deal with {name} (1 Food: {gain} now and each Production phase)"
+    args = {
+        "card": _card(s, action.a),
+        "cost": good_count("food", 1),
+        "gain": good_count(deal, 1) if deal else _NOTHING,
+    }
+    return {
+        "msg": "Make a Deal with {card} ({cost}: {gain} now and each Production phase)",
+        "args": args,
+    }
 
 
-def _raze_words(s, action: Action, kind: str, name: str) -> str:
-    gain = _goods_words(s.db[action.a].raze) or "nothing"
-    return f"Raze {name} from hand (1 Raze token: gain {gain})"
+def _raze_msg(s, action: Action, d: dict, viewer: Any) -> dict:
+    args = {
+        "card": _card(s, action.a),
+        "cost": good_count("raze", 1),
+        "gain": goods_msg(s.db[action.a].raze),
+    }
+    return {"msg": "Raze {card} from hand ({cost}: gain {gain})", "args": args}
 
 
-def _raze_location_words(s, action: Action, kind: str, name: str) -> str:
+def _raze_location_msg(s, action: Action, d: dict, viewer: Any) -> dict:
     owner = owner_of(s, action.a)
-    whose = (
-        "" if owner is None else "the virtual player's " if owner < 0 else f"Player {owner + 1}'s "
-    )
-    gain = _goods_words(s.db[action.a].raze) or "nothing"
-    return f"Raze {whose}{name} (gain {gain})"
+    args: dict[str, Any] = {"card": _card(s, action.a), "gain": goods_msg(s.db[action.a].raze)}
+    if owner is None:
+        return {"msg": "Raze {card} (gain {gain})", "args": args}
+    if owner < 0:
+        return {"msg": "Raze the virtual player's {card} (gain {gain})", "args": args}
+    args["player"] = {"seat": owner}
+    return {"msg": "Raze {player}'s {card} (gain {gain})", "args": args}
 
 
-def _activate_words(s, action: Action, kind: str, name: str) -> str:
-    text = s.db[action.a].text
-    what = ""
-    if text.startswith("Action: ") and not s.db[action.a].unverified:
-        what = f": {text[len('Action: ') :].split('.')[0]}"
-    return f"Activate {name}" + (" twice" if action.b == 2 else "") + what
+def _activate_msg(s, action: Action, d: dict, viewer: Any) -> dict:
+    card = s.db[action.a]
+    twice = action.b == 2
+    args: dict[str, Any] = {"card": _card(s, action.a)}
+    what = None if card.unverified else action_words(card.text)
+    if what is None:
+        return {"msg": "Activate {card} twice" if twice else "Activate {card}", "args": args}
+    args["what"] = what
+    return {
+        "msg": "Activate {card} twice: {what}" if twice else "Activate {card}: {what}",
+        "args": args,
+    }
 
 
-_CARD_ACTIONS = {
-    "build": _build_words,
-    "deal": _deal_words,
-    "raze": _raze_words,
-    "raze-location": _raze_location_words,
-    "activate": _activate_words,
+def action_words(text: str) -> str | None:
+    """What an Action Location's printed text says it does ("spend 1 Worker to gain 1 Gold"),
+    a catalogue entry of its own; None when its text is not an Action's."""
+    found = _ACTION_WORDS.get(text, 0)
+    if found == 0:
+        found = text[len("Action: ") :].split(".")[0] if text.startswith("Action: ") else None
+        if len(_ACTION_WORDS) >= 4096:
+            _ACTION_WORDS.clear()
+        _ACTION_WORDS[text] = found
+    return found  # type: ignore[return-value]
+
+
+_ACTION_WORDS: dict[str, str | None] = {}
+
+
+def _one_card(text: str) -> Any:
+    def words(s, action: Action, d: dict, viewer: Any) -> dict:
+        return {"msg": text, "args": {"card": _card(s, action.a)}}
+
+    return words
+
+
+def _gate_msg(s, action: Action, d: dict, viewer: Any) -> dict:
+    if viewer != -2 and viewer != d.get("player"):
+        return {"msg": "Put a card under the Gate", "args": {}}
+    return {"msg": "Put {card} under the Gate", "args": {"card": _card(s, action.a)}}
+
+
+def _shrine_msg(s, action: Action, d: dict, viewer: Any) -> dict:
+    return {
+        "msg": "Put {goods} on the Shrine",
+        "args": {"goods": good_count(SHRINE_GOODS[action.a], 1)},
+    }
+
+
+def _discard_msg(s, action: Action, d: dict, viewer: Any) -> dict:
+    args: dict[str, Any] = {"card": _card(s, action.a)}
+    if d.get("kind") != "build_discard":
+        return {"msg": "Discard {card}", "args": args}
+    # the card being built is face up; so is what pays for it
+    args["built"] = {"card": s.db[d["card"]].id}
+    if action.a in s.foundations[d["player"]]:
+        args["card"] = {"msg": "the Foundation {card}", "args": {"card": args["card"]}}
+    return {"msg": "Discard {card} to build {built}", "args": args}
+
+
+def _target_msg(s, action: Action, d: dict, viewer: Any) -> dict:
+    if viewer != -2 and viewer != d.get("player") and d.get("special") == "sanctuary":
+        return {"msg": "Put a card from hand as a Foundation", "args": {}}
+    return {"msg": "Choose {card}", "args": {"card": _card(s, action.a)}}
+
+
+_DRAW: dict[tuple[bool, int], dict[str, Any]] = {
+    (True, 0): {"msg": "Spend {n} Workers for a card from the Common deck", "args": {"n": 2}},
+    (True, 1): {"msg": "Spend {n} Workers for a card from the Faction deck", "args": {"n": 2}},
+    (False, 0): {"msg": "Draw from the Common deck", "args": {}},
+    (False, 1): {"msg": "Draw from the Faction deck", "args": {}},
+}
+assert tuple(DECK_CHOICES) == ("common", "faction")
+
+
+def _draw_msg(s, action: Action, d: dict, viewer: Any) -> dict:
+    m = _DRAW[d.get("kind") == "workers", action.a]
+    return {"msg": m["msg"], "args": dict(m["args"])}
+
+
+def _take_msg(s, action: Action, d: dict, viewer: Any) -> dict:
+    good = good_count(TAKE_GOODS[action.a], 1)
+    if d.get("kind") == "workers":
+        return {"msg": "Spend {n} Workers for {goods}", "args": {"n": 2, "goods": good}}
+    return {"msg": "Take {good}", "args": {"good": good}}
+
+
+def _player_msg(s, action: Action, d: dict, viewer: Any) -> dict:
+    return {"msg": "Choose {player}", "args": {"player": {"seat": action.a}}}
+
+
+def _option_msg(s, action: Action, d: dict, viewer: Any) -> dict:
+    options = d.get("options")
+    if isinstance(options, list):
+        return {"msg": "Gain {what}", "args": {"what": effects_msg(options[action.a])}}
+    if d.get("kind") == "exchange":
+        trig = [t for t in s.db[d["card"]].triggers("build") if "options" in t][0]
+        option = trig["options"][action.a]
+        spend = [good_count(g, n) for g, n in option.get("spend", {}).items()]
+        args = {
+            "spend": commas(spend) if spend else _NOTHING,
+            "what": effects_msg(option.get("effects", [])),
+        }
+        return {"msg": "Spend {spend} for {what}", "args": args}
+    return {"msg": "Option {n}", "args": {"n": action.a}}
+
+
+_SIMPLE = {
+    "pass": "Pass",
+    "workers": "Spend Workers in pairs",
+    "done": "Done",
+    "skip": "Skip",
+}
+_WORDS = {
+    "pick": _pick_msg,
+    "build": _build_msg,
+    "deal": _deal_msg,
+    "raze": _raze_msg,
+    "raze-location": _raze_location_msg,
+    "activate": _activate_msg,
+    "defend": _one_card("Place a Defense token on {card}"),
+    "samurai": _one_card("Deploy a Samurai on {card}"),
+    "gate": _gate_msg,
+    "shrine": _shrine_msg,
+    "discard": _discard_msg,
+    "target": _target_msg,
+    "draw": _draw_msg,
+    "take": _take_msg,
+    "player": _player_msg,
+    "option": _option_msg,
 }
 
 
-def describe(game: SettlersGame, action: Action, viewer: int | None = -2) -> str:
-    """Words for an action in the context of the decision it answers. With a ``viewer`` (a seat,
-    or None for a spectator) other than the deciding player, a card chosen in secret is not
-    named."""
-    s = game.s
-    d = game.decision or {}
-    kind = d.get("kind", "")
-    secret = viewer != -2 and viewer != d.get("player")
-    k = action.kind
-
-    def name(c: int) -> str:
-        for _, loc, marker in s.trade_deals:  # a Trade Route marker's face is never shown
-            if marker == c:
-                return f"the Trade Route Deal with {s.db[loc].name}"
-        return s.db[c].name
-
-    if k == "pick":
-        if secret and s.draft_stage.startswith("alt"):
-            return "Keep one of the cards drawn"
-        return _pick_words(s.db[action.a])
-    if k in _CARD_ACTIONS:
-        return _CARD_ACTIONS[k](s, action, kind, name(action.a))
-    if k == "defend":
-        return f"Place a Defense token on {name(action.a)}"
-    if k == "samurai":
-        return f"Deploy a Samurai on {name(action.a)}"
-    if k == "gate":
-        return "Put a card under the Gate" if secret else f"Put {name(action.a)} under the Gate"
-    if k == "shrine":
-        return f"Put 1 {GOOD_NAMES[SHRINE_GOODS[action.a]]} on the Shrine"
-    if k == "discard":
-        if kind == "build_discard":  # the card being built is face up; so is what pays for it
-            what = "the Foundation " if action.a in s.foundations[d["player"]] else ""
-            return f"Discard {what}{name(action.a)} to build {s.db[d['card']].name}"
-        return f"Discard {name(action.a)}"
-    if k == "target":
-        if secret and d.get("special") == "sanctuary":
-            return "Put a card from hand as a Foundation"
-        return f"Choose {name(action.a)}"
-    if k == "draw":
-        verb = "Spend 2 Workers for a card from" if kind == "workers" else "Draw from"
-        return f"{verb} the {DECK_CHOICES[action.a].capitalize()} deck"
-    if k == "take":
-        verb = "Spend 2 Workers for" if kind == "workers" else "Take"
-        return f"{verb} {_goods_words([TAKE_GOODS[action.a]])}"
-    if k == "player":
-        return f"Choose Player {action.a + 1}"  # seats count from 1 in words
-    if k == "option":
-        options = d.get("options")
-        if isinstance(options, list):
-            return "Gain " + effects_text(options[action.a])
-        if kind == "exchange":
-            trig = s.db[d["card"]].triggers("build")[0]
-            option = trig["options"][action.a]
-            return (
-                f"Spend {', '.join(f'{n} {g}' for g, n in option.get('spend', {}).items())} "
-                f"for {effects_text(option.get('effects', []))}"
-            )
-        return f"Option {action.a}"
-    return {
-        "pass": "Pass",
-        "workers": "Spend Workers in pairs",
-        "done": "Done",
-        "skip": "Skip",
-    }.get(k, str(action))
+def describe_msg(game: Any, act: Action, viewer: Any = -2) -> dict:
+    """The words of legal action ``act`` in the context of the decision it answers, as a message
+    (empires.core.messages) as ``viewer`` may read them: -2 the deciding player; a seat, or None
+    for a spectator, other than the decider is never told a card chosen in secret (Alternate
+    Lookout, Gate, Sanctuary). Small dicts of ids and ints: made for every applied action while
+    the event log is on."""
+    k = act.kind
+    words = _WORDS.get(k)
+    if words is not None:
+        return words(game.s, act, game.decision or {}, viewer)
+    text = _SIMPLE.get(k)
+    if text is not None:
+        return {"msg": text, "args": {}}
+    return {"msg": "{text}", "args": {"text": {"text": str(act)}}}
 
 
-def describe_msg(game: Any, act: Any, viewer: Any = -2) -> dict:
-    """The words of ``act`` as a message (empires.core.messages) as ``viewer`` may read them.
-    (Transitional: the English of :func:`describe` shown as it is.)"""
-    return {"msg": "{text}", "args": {"text": {"text": describe(game, act, viewer)}}}
+def describe(game: SettlersGame, action: Action, viewer: Any = -2) -> str:
+    """Words for an action in the context of the decision it answers (English): the message of
+    :func:`describe_msg`."""
+    return game.render(describe_msg(game, action, viewer), "en")
