@@ -1,6 +1,10 @@
-"""The sentence for each kind of Imperial Settlers event, written only from the fields the viewer may
-read (see :mod:`empires.core.events`). One function per kind, listed in :data:`TEXTS`; an event
-that carries its own ``text`` (an "action" event) needs none.
+"""The sentence for each kind of Imperial Settlers event as a message (:mod:`empires.core.messages`:
+a message id and its arguments, made into text in the reader's language only where it is read),
+built only from the fields the viewer may read (see :mod:`empires.core.events`), so a redacted
+event's message never holds a secret card. One function per kind, listed in :data:`TEXTS`; an
+"action" event carries its own message and needs none. Cards are named by id
+(``part("card", id)``), seats by :func:`~empires.core.messages.seat`, counts of goods by plural
+messages; optional parts of a sentence are slots that hold a clause (a message) or "".
 
 Every event has ``kind``, ``turn`` (the round), ``phase``, and when a seat is concerned
 ``player`` (a 0-based seat; -1 is the solo game's virtual player). A card is ``{"id", "name"}``;
@@ -69,10 +73,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from empires.core.events import seat_name
-from empires.settlers.narration import name_of_seat, who
+from empires.core.messages import Msg, items, msg, part, plural, seat
 
+# Each counted good as event texts count it (singular, plural: "{n} wood", "{n} Workers").
 NAMES = {
+    "wood": ("{n} wood", "{n} wood"),
+    "stone": ("{n} stone", "{n} stone"),
+    "food": ("{n} food", "{n} food"),
+    "gold": ("{n} gold", "{n} gold"),
+    "worker": ("{n} Worker", "{n} Workers"),
+    "raze": ("{n} Raze token", "{n} Raze tokens"),
+    "defense": ("{n} Defense token", "{n} Defense tokens"),
+    "vp": ("{n} VP", "{n} VP"),
+    "card": ("{n} card", "{n} cards"),
+}
+# Losses (a negative count in ``gained``): "-1 card".
+LOST = {g: ("-" + one, "-" + many) for g, (one, many) in NAMES.items()}
+# Each good as a word (singular, plural), for what a sentence names without a count.
+WORDS = {
     "wood": ("wood", "wood"),
     "stone": ("stone", "stone"),
     "food": ("food", "food"),
@@ -90,156 +108,242 @@ ASKED = {
     "copy_production": "a production to copy",
     "samurai_place": "Samurai to deploy",
 }
-SOURCES = {"faction": "the faction board", "deal": "Deal", "trade_route": "Trade Route Deal"}
+FROM = {
+    "faction": "{goods} from the faction board",
+    "deal": "{goods} from {card} (Deal)",
+    "trade_route": "{goods} from {card} (Trade Route Deal)",
+    "location": "{goods} from {card}",
+}
+DECKS = {"common": " from the Common deck", "faction": " from the Faction deck"}
+DECK_COUNTS = {"common": "{n} from the Common deck", "faction": "{n} from the Faction deck"}
+SPENDING = " (spending {cost})"
+GAINS = " and gains {gain}"
 
 
-def plural(n: int, good: str) -> str:
-    one, many = NAMES.get(good, (good, good))
-    return f"{n} {one if abs(n) == 1 else many}"
+def count(n: int, good: str) -> Msg:
+    """``n`` of ``good`` ("2 wood", "1 Worker"; a loss "-1 card")."""
+    one, many = (LOST if n < 0 else NAMES).get(good, ("{n} " + good, "{n} " + good))
+    return plural(one, many, abs(n))
 
 
-def listing(parts: list[str]) -> str:
-    if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+def listing(parts: list) -> str | dict:
+    return items(parts) if parts else "nothing"
 
 
-def goods(g: dict | None) -> str:
-    """``{"wood": 2, "vp": 1}`` as "2 wood and 1 VP" (losses as "-1 card")."""
-    return listing([plural(n, k) for k, n in (g or {}).items()])
+def goods(g: dict | None) -> str | dict:
+    """``{"wood": 2, "vp": 1}`` as "2 wood and 1 VP" (losses as "-1 card"); "nothing"."""
+    return listing([count(n, k) for k, n in (g or {}).items()])
 
 
-def cards(cs: list[dict] | None) -> str:
-    return listing([c["name"] for c in cs or []])
+def card(c: dict) -> dict:
+    return part("card", c["id"])
 
 
-def gains(e: dict) -> str:
+def cards(cs: list[dict] | None) -> str | dict:
+    return listing([card(c) for c in cs or []])
+
+
+def gains(e: dict) -> str | Msg:
     g = e.get("gained")
-    return f" and gains {goods(g)}" if g else ""
+    return msg(GAINS, gain=goods(g)) if g else ""
 
 
-def spends(e: dict) -> str:
+def spends(e: dict) -> str | Msg:
     g = e.get("spent")
-    return f" (spending {goods(g)})" if g else ""
+    return msg(SPENDING, cost=goods(g)) if g else ""
 
 
-def faction_built(e: dict) -> str:
-    n = e["built"]
-    return f"{n} Faction Location{'' if n == 1 else 's'}"
+def faction_built(e: dict) -> Msg:
+    return plural("{n} Faction Location", "{n} Faction Locations", e["built"])
 
 
-def seats(group: list[int]) -> str:
-    return listing([seat_name(p) for p in group])
+def seats(group: list[int]) -> dict:
+    return items([seat(p) for p in group])
+
+
+def chain(parts: list) -> object:
+    """Clauses joined with "; ", one message per joint ("{first}; {rest}")."""
+    out = parts[-1]
+    for clause in reversed(parts[:-1]):
+        out = msg("{first}; {rest}", first=clause, rest=out)
+    return out
+
+
+def joined(parts: list) -> object:
+    """Clauses joined with ", " (left to right, as "{items}, {item}")."""
+    out = parts[0]
+    for clause in parts[1:]:
+        out = msg("{items}, {item}", items=out, item=clause)
+    return out
 
 
 # ---- Lookout ---------------------------------------------------------------------------------
 
 
-def revealed(e: dict) -> str:
-    return f"Revealed for the draft: {cards(e['cards'])}."
+def revealed(e: dict) -> Msg:
+    return msg("Revealed for the draft: {cards}.", cards=cards(e["cards"]))
 
 
-def drew(e: dict) -> str:
+WHY_DRAWN = {
+    "look": " to keep some of them",
+    "lookout": " for the Alternate Lookout",
+}
+
+
+def drew(e: dict) -> Msg:
     if len(e["decks"]) == 1:
-        decks = f" from the {next(iter(e['decks'])).capitalize()} deck"
+        decks: object = msg(DECKS[next(iter(e["decks"]))])
     else:
-        decks = (
-            " ("
-            + listing([f"{n} from the {d.capitalize()} deck" for d, n in e["decks"].items()])
-            + ")"
+        decks = msg(
+            " ({decks})", decks=items([msg(DECK_COUNTS[d], n=n) for d, n in e["decks"].items()])
         )
-    what = f": {cards(e['cards'])}" if e.get("cards") else ""
-    why = {"look": " to keep some of them", "lookout": " for the Alternate Lookout"}.get(
-        e["to"], ""
+    what = msg(": {cards}", cards=cards(e["cards"])) if e.get("cards") else ""
+    why = msg(WHY_DRAWN[e["to"]]) if e["to"] in WHY_DRAWN else ""
+    return msg(
+        "{player} draws {what}{decks}{why}{cards}.",
+        player=seat(e["player"]),
+        what=count(e["count"], "card"),
+        decks=decks,
+        why=why,
+        cards=what,
     )
-    return f"{who(e)} draws {plural(e['count'], 'card')}{decks}{why}{what}."
 
 
-def passed(e: dict) -> str:
-    what = f" ({cards(e['cards'])})" if e.get("cards") else ""
-    return f"{who(e)} passes {plural(e['count'], 'card')}{what} to {name_of_seat(e['to'])}."
+def passed(e: dict) -> Msg:
+    args = {"player": seat(e["player"]), "what": count(e["count"], "card"), "other": seat(e["to"])}
+    if e.get("cards"):
+        return msg("{player} passes {what} ({cards}) to {other}.", cards=cards(e["cards"]), **args)
+    return msg("{player} passes {what} to {other}.", **args)
 
 
-def pick(e: dict) -> str:
-    card = e.get("card")
+def pick(e: dict) -> Msg:
+    c = e.get("card")
     if e["player"] == -1:  # the virtual player's pick always names its card
-        how = "at random" if e.get("how") == "random" else "as the card left over"
-        return f"The virtual player takes {e['card']['name']} {how}."
-    if card is None:
-        return f"{who(e)} keeps one of the Lookout cards."
+        if e.get("how") == "random":
+            return msg("The virtual player takes {card} at random.", card=card(e["card"]))
+        return msg("The virtual player takes {card} as the card left over.", card=card(e["card"]))
+    who = seat(e["player"])
+    if c is None:
+        return msg("{player} keeps one of the Lookout cards.", player=who)
     if e["source"] == "draft":
-        return f"{who(e)} takes {card['name']} from the draft."
-    return f"{who(e)} keeps {card['name']} of the Lookout cards."
+        return msg("{player} takes {card} from the draft.", player=who, card=card(c))
+    return msg("{player} keeps {card} of the Lookout cards.", player=who, card=card(c))
 
 
-def draft_discarded(e: dict) -> str:
-    whose = "" if e.get("player") is None else f" from {who(e)}'s Lookout cards"
-    return f"Discarded{whose}: {cards(e['cards'])}."
+def draft_discarded(e: dict) -> Msg:
+    if e.get("player") is None:
+        return msg("Discarded: {cards}.", cards=cards(e["cards"]))
+    return msg(
+        "Discarded from {player}'s Lookout cards: {cards}.",
+        player=seat(e["player"]),
+        cards=cards(e["cards"]),
+    )
 
 
 # ---- Production ------------------------------------------------------------------------------
 
 
-def production(e: dict) -> str:
-    parts = []
-    for part in e["sources"]:
-        name = SOURCES.get(part["source"], "")
-        if part["card"] is not None:
-            name = part["card"]["name"] + (f" ({name})" if name else "")
-        got = goods(part["goods"]) if part["goods"] else ""
-        if part.get("decision"):
-            asked = ASKED.get(part["decision"], "a choice")
-            got = (got + " and " if got else "") + asked
-        if got:
-            parts.append(f"{got} from {name}")
+def _source(src: dict) -> Msg | None:
+    """One source of a production: "2 wood from Farm" (None when it gave nothing)."""
+    got: object = goods(src["goods"]) if src["goods"] else ""
+    if src.get("decision"):
+        asked = ASKED.get(src["decision"], "a choice")
+        got = msg("{goods} and {asked}", goods=got, asked=asked) if got else asked
+    if not got:
+        return None
+    c = src["card"]
+    if c is None:
+        return msg(FROM["faction"], goods=got)
+    template = FROM["location"] if src["source"] == "faction" else FROM.get(src["source"])
+    return msg(template or FROM["location"], goods=got, card=card(c))
+
+
+def production(e: dict) -> Msg:
+    parts = [m for m in map(_source, e["sources"]) if m is not None]
+    who = seat(e["player"])
     if len(parts) == 1 and not e["sources"][0].get("decision"):  # "2 wood from X": all of it
-        return f"{who(e)} produces {parts[0]}."
-    detail = f": {'; '.join(parts)}" if parts else ""
-    return f"{who(e)} produces {goods(e['goods'])}{detail}."
+        return msg("{player} produces {goods}.", player=who, goods=parts[0])
+    if not parts:
+        return msg("{player} produces {goods}.", player=who, goods=goods(e["goods"]))
+    return msg(
+        "{player} produces {goods}: {detail}.",
+        player=who,
+        goods=goods(e["goods"]),
+        detail=chain(parts),
+    )
 
 
 # ---- Action ----------------------------------------------------------------------------------
 
 
-def built(e: dict) -> str:
+def built(e: dict) -> Msg:
     gone = e.get("discarded")
-    cost = spends(e)
+    discarding: object = ""
     if gone:
-        what = "Foundation" if gone.get("foundation") else "Location"
-        cost += f" (discarding the {what} {gone['name']})"
-    how = " from a Deal" if e.get("source") == "deal" else ""
-    return f"{who(e)} builds {e['card']['name']}{how}{cost}{gains(e)}."
-
-
-def deal(e: dict) -> str:
-    each = plural(1, e["good"]) if e.get("good") else "nothing"
-    return (
-        f"{who(e)} makes a Deal with {e['card']['name']}{spends(e)}{gains(e)}; it gives "
-        f"{each} each Production phase."
+        what = (
+            " (discarding the Foundation {other})"
+            if gone.get("foundation")
+            else (" (discarding the Location {other})")
+        )
+        discarding = msg(what, other=card(gone))
+    return msg(
+        "{player} builds {card}{how}{cost}{discarding}{gain}.",
+        player=seat(e["player"]),
+        card=card(e["card"]),
+        how=msg(" from a Deal") if e.get("source") == "deal" else "",
+        cost=spends(e),
+        discarding=discarding,
+        gain=gains(e),
     )
 
 
-def razed(e: dict) -> str:
-    card = e["card"]["name"]
+def deal(e: dict) -> Msg:
+    each = count(1, e["good"]) if e.get("good") else "nothing"
+    return msg(
+        "{player} makes a Deal with {card}{cost}{gain}; it gives {each} each Production phase.",
+        player=seat(e["player"]),
+        card=card(e["card"]),
+        cost=spends(e),
+        gain=gains(e),
+        each=each,
+    )
+
+
+def razed(e: dict) -> Msg:
+    c = card(e["card"])
     if e["where"] == "hand":
-        what = f"{card} from hand"
+        what = msg("{card} from hand", card=c)
     elif e["where"] == "own":
-        what = f"their own {card}"
+        what = msg("their own {card}", card=c)
     else:
-        what = f"{name_of_seat(e['owner'])}'s {card}"
-    got = f" and takes {goods(e['gained'])}" if e.get("gained") else ""
-    then = ""
+        what = msg("{owner}'s {card}", owner=seat(e["owner"]), card=c)
+    then: object = ""
     if e["where"] != "hand":
         if e["result"] == "foundation":
-            then = f"; it becomes a Foundation and {name_of_seat(e['wood_to'])} takes 1 wood"
+            then = msg(
+                "; it becomes a Foundation and {other} takes 1 wood", other=seat(e["wood_to"])
+            )
         else:
-            then = "; it is discarded"
-    return f"{who(e)} razes {what}{spends(e)}{got}{then}."
+            then = msg("; it is discarded")
+    return msg(
+        "{player} razes {what}{cost}{gain}{then}.",
+        player=seat(e["player"]),
+        what=what,
+        cost=spends(e),
+        gain=msg(" and takes {gain}", gain=goods(e["gained"])) if e.get("gained") else "",
+        then=then,
+    )
 
 
-def activated(e: dict) -> str:
-    then = "; its ability follows" if e.get("special") else ""
-    return f"{who(e)} activates {e['card']['name']}{spends(e)}{gains(e)}{then}."
+def activated(e: dict) -> Msg:
+    return msg(
+        "{player} activates {card}{cost}{gain}{then}.",
+        player=seat(e["player"]),
+        card=card(e["card"]),
+        cost=spends(e),
+        gain=gains(e),
+        then=msg("; its ability follows") if e.get("special") else "",
+    )
 
 
 ABILITY = {
@@ -262,191 +366,330 @@ ABILITY = {
 }
 
 
-def ability(e: dict) -> str:
+def ability(e: dict) -> Msg:
     template = ABILITY.get(e["special"], "uses its ability")
     target = e.get("target")
     victim = e.get("victim")
-    phrase = template.format(
-        target=target["name"] if target else "a card",
-        victim="the virtual player"
-        if victim == -1
-        else (seat_name(victim) if isinstance(victim, int) else "a player"),
-        converted=plural(1, e.get("converted") or "good").removeprefix("1 "),
+    args: dict = {}
+    if "{target}" in template:
+        args["target"] = card(target) if target else "a card"
+    if "{victim}" in template:
+        args["victim"] = seat(victim) if isinstance(victim, int) else "a player"
+    if "{converted}" in template:
+        args["converted"] = WORDS.get(e.get("converted") or "", ("good", "goods"))[0]
+    return msg(
+        "{player} uses {card}: {what}{marker}{gain}.",
+        player=seat(e["player"]),
+        card=card(e["card"]),
+        what=msg(template, **args),
+        marker=msg(" (its marker stays face down)") if e["special"] == "trade_route" else "",
+        gain=gains(e),
     )
-    if e["special"] == "trade_route":
-        phrase += " (its marker stays face down)"
-    return f"{who(e)} uses {e['card']['name']}: {phrase}{gains(e)}."
 
 
-def foundation(e: dict) -> str:
-    card = e.get("card")
-    what = card["name"] if card else "a card from hand"
-    by = f" with {e['by']['name']}" if e.get("by") else ""
-    return f"{who(e)} puts {what} face down as a Foundation{by}{gains(e)}."
+def foundation(e: dict) -> Msg:
+    c = e.get("card")
+    return msg(
+        "{player} puts {what} face down as a Foundation{by}{gain}.",
+        player=seat(e["player"]),
+        what=card(c) if c else "a card from hand",
+        by=msg(" with {card}", card=card(e["by"])) if e.get("by") else "",
+        gain=gains(e),
+    )
 
 
-def discarded(e: dict) -> str:
-    card = e["card"]["name"]
-    what = {
-        "deal": f"the Deal with {card}",
-        "trade_route": f"the Trade Route Deal with {card}",
-    }.get(e.get("source", ""), card)
+DISCARDED = {
+    "deal": "the Deal with {card}",
+    "trade_route": "the Trade Route Deal with {card}",
+}
+
+
+def discarded(e: dict) -> Msg:
+    c = card(e["card"])
+    source = e.get("source", "")
+    what = msg(DISCARDED[source], card=c) if source in DISCARDED else c
     reason = e.get("reason")
     for_card = e.get("for_card")
+    who = seat(e["player"])
     if reason == "spend" and for_card:
-        why = f" to pay for {for_card['name']}"
-    elif reason == "forced":
-        why = " (forced" + (f" by {for_card['name']})" if for_card else ")")
-    elif reason == "not kept":
-        why = " (not kept)"
-    else:
-        why = ""
-    return f"{who(e)} discards {what}{why}."
+        return msg(
+            "{player} discards {card} to pay for {other}.",
+            player=who,
+            card=what,
+            other=card(for_card),
+        )
+    if reason == "forced" and for_card:
+        return msg(
+            "{player} discards {card} (forced by {other}).",
+            player=who,
+            card=what,
+            other=card(for_card),
+        )
+    if reason == "forced":
+        return msg("{player} discards {card} (forced).", player=who, card=what)
+    if reason == "not kept":
+        return msg("{player} discards {card} (not kept).", player=who, card=what)
+    return msg("{player} discards {card}.", player=who, card=what)
 
 
-def kept(e: dict) -> str:
-    what = f": {cards(e['cards'])}" if e.get("cards") else ""
-    return f"{who(e)} keeps {plural(e['count'], 'card')}{what}."
+def kept(e: dict) -> Msg:
+    what = count(e["count"], "card")
+    if e.get("cards"):
+        return msg(
+            "{player} keeps {what}: {cards}.",
+            player=seat(e["player"]),
+            what=what,
+            cards=cards(e["cards"]),
+        )
+    return msg("{player} keeps {kept}.", player=seat(e["player"]), kept=what)
 
 
-def chose(e: dict) -> str:
-    of = f" of {e['card']['name']}" if e.get("card") else ""
-    return f"{who(e)} chooses option {e['option'] + 1}{of}{gains(e)}."
+def chose(e: dict) -> Msg:
+    return msg(
+        "{player} chooses option {n}{of}{gain}.",
+        player=seat(e["player"]),
+        n=e["option"] + 1,
+        of=msg(" of {card}", card=card(e["card"])) if e.get("card") else "",
+        gain=gains(e),
+    )
 
 
-def copied(e: dict) -> str:
-    by = f" with {e['card']['name']}" if e.get("card") else ""
-    return f"{who(e)} copies the production of {e['target']['name']}{by}{gains(e)}."
+def copied(e: dict) -> Msg:
+    return msg(
+        "{player} copies the production of {card}{by}{gain}.",
+        player=seat(e["player"]),
+        card=card(e["target"]),
+        by=msg(" with {card}", card=card(e["card"])) if e.get("card") else "",
+        gain=gains(e),
+    )
 
 
-def exchanged(e: dict) -> str:
-    return f"{who(e)} uses the exchange of {e['card']['name']}{spends(e)}{gains(e)}."
+def exchanged(e: dict) -> Msg:
+    return msg(
+        "{player} uses the exchange of {card}{cost}{gain}.",
+        player=seat(e["player"]),
+        card=card(e["card"]),
+        cost=spends(e),
+        gain=gains(e),
+    )
 
 
-def workers(e: dict) -> str:
-    return f"{who(e)} spends 2 Workers for {goods(e.get('gained'))}."
+def workers(e: dict) -> Msg:
+    return msg(
+        "{player} spends 2 Workers for {what}.",
+        player=seat(e["player"]),
+        what=goods(e.get("gained")),
+    )
 
 
-def defended(e: dict) -> str:
-    return f"{who(e)} places a Defense token on {e['card']['name']}."
+def defended(e: dict) -> Msg:
+    return msg(
+        "{player} places a Defense token on {card}.", player=seat(e["player"]), card=card(e["card"])
+    )
 
 
-def samurai(e: dict) -> str:
-    return f"{who(e)} deploys a Samurai on {e['card']['name']}."
+def samurai(e: dict) -> Msg:
+    return msg(
+        "{player} deploys a Samurai on {card}.", player=seat(e["player"]), card=card(e["card"])
+    )
 
 
-def shrine(e: dict) -> str:
-    return f"{who(e)} puts 1 {e['good']} on {e['card']['name']} ({e['on_it']} on it now)."
+def shrine(e: dict) -> Msg:
+    return msg(
+        "{player} puts 1 {good} on {card} ({n} on it now).",
+        player=seat(e["player"]),
+        good=WORDS.get(e["good"], (e["good"], e["good"]))[0],
+        card=card(e["card"]),
+        n=e["on_it"],
+    )
 
 
-def gate(e: dict) -> str:
-    what = e["card"]["name"] if e.get("card") else "a card"
-    return f"{who(e)} puts {what} under {e['gate']['name']} ({e['under']} under it now){gains(e)}."
+def gate(e: dict) -> Msg:
+    return msg(
+        "{player} puts {what} under {card} ({n} under it now){gain}.",
+        player=seat(e["player"]),
+        what=card(e["card"]) if e.get("card") else "a card",
+        card=card(e["gate"]),
+        n=e["under"],
+        gain=gains(e),
+    )
 
 
-def feature(e: dict) -> str:
-    on = {
-        "build": "a build",
-        "raze": "a raze",
-        "gain": "a gain",
-        "enemy_worker_pair": "an enemy's pair of Workers",
-    }.get(e["on"], e["on"])
-    return f"{who(e)}'s {e['card']['name']} answers {on}: {goods(e.get('gained'))}."
+FEATURE = {
+    "build": "{player}'s {card} answers a build: {gain}.",
+    "raze": "{player}'s {card} answers a raze: {gain}.",
+    "gain": "{player}'s {card} answers a gain: {gain}.",
+    "enemy_worker_pair": "{player}'s {card} answers an enemy's pair of Workers: {gain}.",
+}
 
 
-def reshuffled(e: dict) -> str:
+def feature(e: dict) -> Msg:
+    return msg(
+        FEATURE.get(e["on"], "{player}'s {card} answers: {gain}."),
+        player=seat(e["player"]),
+        card=card(e["card"]),
+        gain=goods(e.get("gained")),
+    )
+
+
+def reshuffled(e: dict) -> Msg:
     if e["deck"] == "common":
-        return f"The Common discard pile is shuffled into a new deck of {e['cards']} cards."
-    return f"{who(e)}'s Faction discard pile is shuffled into a new deck of {e['cards']} cards."
+        return msg(
+            "The Common discard pile is shuffled into a new deck of {n} cards.", n=e["cards"]
+        )
+    return msg(
+        "{player}'s Faction discard pile is shuffled into a new deck of {n} cards.",
+        player=seat(e["player"]),
+        n=e["cards"],
+    )
 
 
 # ---- Cleanup and the end ---------------------------------------------------------------------
 
 
-def cleanup(e: dict) -> str:
+def cleanup(e: dict) -> Msg:
+    who = seat(e["player"])
+    if not e["lost"]:
+        if not e["kept"]:
+            return msg("{player} keeps nothing.", player=who)
+        return msg("{player} keeps {kept}.", player=who, kept=goods(e["kept"]))
     keep = list(dict.fromkeys(g for s in e["storage"] for g in s["goods"]))
-    stores = [s["card"]["name"] for s in e["storage"] if s["card"]]
-    where = listing(["the faction board", *stores])
-    kept_ = f"keeps {goods(e['kept'])}" if e["kept"] else "keeps nothing"
-    lost = f" and loses {goods(e['lost'])}" if e["lost"] else ""
-    stored = listing([NAMES.get(g, (g, g))[1] for g in keep])
-    why = f" ({where} store{'s' if len(stores) == 0 else ''} {stored} only)" if lost else ""
-    return f"{who(e)} {kept_}{lost}{why}."
-
-
-def collected(e: dict) -> str:
-    return (
-        f"The virtual player adds {cards(e['cards'])} to its Collection ({e['collection']} cards)."
+    stores = [card(s["card"]) for s in e["storage"] if s["card"]]
+    args = {
+        "player": who,
+        "lost": goods(e["lost"]),
+        "where": items(["the faction board", *stores]),
+        "stored": listing([WORDS.get(g, (g, g))[1] for g in keep]),
+    }
+    verb = "stores" if not stores else "store"
+    if not e["kept"]:
+        return msg(
+            f"{{player}} keeps nothing and loses {{lost}} ({{where}} {verb} {{stored}} only).",
+            **args,
+        )
+    return msg(
+        f"{{player}} keeps {{kept}} and loses {{lost}} ({{where}} {verb} {{stored}} only).",
+        kept=goods(e["kept"]),
+        **args,
     )
 
 
-def attack(e: dict) -> str:
-    card = e.get("attack")
-    if card is None:
-        return "The virtual player has no Attack card left."
+def collected(e: dict) -> Msg:
+    return plural(
+        "The virtual player adds {cards} to its Collection ({n} card).",
+        "The virtual player adds {cards} to its Collection ({n} cards).",
+        e["collection"],
+        cards=cards(e["cards"]),
+    )
+
+
+ATTACK_REASONS = {
+    "no Attack card left",
+    "VP is the first Target and another revealed Attack card shows VP",
+    "its Raze field holds the first Target and another Target of the line",
+}
+NO_TARGET = (
+    "no Common Location of the player shows {target} with another Target of the line in its "
+    "Raze field"
+)
+
+
+def attack(e: dict) -> Msg:
+    c = e.get("attack")
+    if c is None:
+        return msg("The virtual player has no Attack card left.")
     razed_ = e.get("razed")
-    line = listing(e["targets"])
+    line = listing(list(e["targets"]))
     if razed_ is None:
-        return (
-            f"The virtual player attacks (Target {card['target']}; line: {line}) "
-            f"and razes nothing: {e['reason']}."
+        reason: object = e["reason"]
+        if reason not in ATTACK_REASONS:
+            reason = msg(NO_TARGET, target=c["target"])
+        return msg(
+            "The virtual player attacks (Target {target}; line: {line}) and razes nothing: {reason}.",
+            target=c["target"],
+            line=line,
+            reason=reason,
         )
-    return (
-        f"The virtual player attacks (Target {card['target']}; line: {line}) and razes "
-        f"{razed_['name']} into its Collection ({listing(e['used'])} matched)."
+    return msg(
+        "The virtual player attacks (Target {target}; line: {line}) and razes {card} into its "
+        "Collection ({used} matched).",
+        target=c["target"],
+        line=line,
+        card=card(razed_),
+        used=listing(list(e["used"])),
     )
 
 
-def round_end(e: dict) -> str:
-    vp = listing([f"{seat_name(p)} {v}" for p, v in enumerate(e["vp"])])
-    nxt = "" if e.get("last") else f"; {seat_name(e['first'])} plays first next round"
-    return f"Round {e['round']} ends (VP: {vp}){nxt}."
+def round_end(e: dict) -> Msg:
+    vp = items([msg("{player} {n}", player=seat(p), n=v) for p, v in enumerate(e["vp"])])
+    nxt = "" if e.get("last") else msg("; {player} plays first next round", player=seat(e["first"]))
+    return msg("Round {n} ends (VP: {vp}){next}.", n=e["round"], vp=vp, next=nxt)
 
 
-def final_scoring(e: dict) -> str:
-    rows = []
-    for p, row in enumerate(e["scores"]):
-        parts = [
-            f"{row['vp']} during the game",
-            f"{row['common_locations']} Common",
-            f"{row['faction_locations']} Faction Locations",
-        ]
-        parts += [f"{row[k]} {k.capitalize()}" for k in ("shrine", "gate") if row.get(k)]
-        rows.append(f"{seat_name(p)} {row['total']} VP ({', '.join(parts)})")
-    return "Final scoring: " + "; ".join(rows) + "."
+def _score_row(p: int, row: dict) -> Msg:
+    parts: list = [
+        msg("{n} during the game", n=row["vp"]),
+        msg("{n} Common", n=row["common_locations"]),
+        plural("{n} Faction Location", "{n} Faction Locations", row["faction_locations"]),
+    ]
+    parts += [msg("{n} " + k.capitalize(), n=row[k]) for k in ("shrine", "gate") if row.get(k)]
+    return msg("{player} {vp} VP ({parts})", player=seat(p), vp=row["total"], parts=joined(parts))
 
 
-def game_over(e: dict) -> str:
-    if "won" in e:
-        if e["won"]:
-            return (
-                f"Game over: Player 1 wins with {e['total']} VP, achievement "
-                f"{e['achievement']} ({faction_built(e)} built, more than the "
-                f"{plural(e['collection'], 'card')} of the virtual player's Collection)."
-            )
-        return (
-            f"Game over: the virtual player wins: its Collection of "
-            f"{plural(e['collection'], 'card')} is not smaller than the {faction_built(e)} "
-            "built."
+def final_scoring(e: dict) -> Msg:
+    rows = [_score_row(p, row) for p, row in enumerate(e["scores"])]
+    return msg("Final scoring: {rows}.", rows=chain(rows))
+
+
+TIE_BREAKS = {"resources": "more Workers and Resources left", "cards": "more cards in hand"}
+
+
+def _solo_over(e: dict) -> Msg:
+    what = count(e["collection"], "card")
+    if e["won"]:
+        return msg(
+            "Game over: {player} wins with {vp} VP, achievement {name} ({built} built, more "
+            "than the {what} of the virtual player's Collection).",
+            player=seat(0),
+            vp=e["total"],
+            name=e["achievement"],
+            built=faction_built(e),
+            what=what,
         )
+    return msg(
+        "Game over: the virtual player wins: its Collection of {what} is not smaller than the "
+        "{built} built.",
+        what=what,
+        built=faction_built(e),
+    )
+
+
+def game_over(e: dict) -> Msg:
+    if "won" in e:
+        return _solo_over(e)
     if not e["ranking"]:
-        return "Game over."
+        return msg("Game over.")
     first = e["ranking"][0]
-    head = f"{seats(first)} share the win" if len(first) > 1 else f"{seats(first)} wins"
-    why = []
-    for step in e.get("decided_by", []):
-        if step["by"] != "vp":
-            reason = {
-                "resources": "more Workers and Resources left",
-                "cards": "more cards in hand",
-            }[step["by"]]
-            why.append(f"{seats(step['above'])} ahead of {seats(step['below'])} on {reason}")
-    order = "; ".join(seats(g) for g in e["ranking"])
-    tail = f"; tie-breaks: {', '.join(why)}" if why else ""
-    return f"Game over: {head} (ranking: {order}){tail}."
+    if len(first) > 1:
+        head = msg("{players} share the win", players=seats(first))
+    else:
+        head = msg("{player} wins", player=seat(first[0]))
+    why = [
+        msg(
+            "{upper} ahead of {lower} on {reason}",
+            upper=seats(step["above"]),
+            lower=seats(step["below"]),
+            reason=TIE_BREAKS[step["by"]],
+        )
+        for step in e.get("decided_by", [])
+        if step["by"] != "vp"
+    ]
+    tail = msg("; tie-breaks: {ties}", ties=joined(why)) if why else ""
+    order = chain([seats(g) for g in e["ranking"]])
+    return msg("Game over: {head} (ranking: {ranking}){tail}.", head=head, ranking=order, tail=tail)
 
 
-TEXTS: dict[str, Callable[[dict], str]] = {
+TEXTS: dict[str, Callable[[dict], Msg]] = {
     "revealed": revealed,
     "drew": drew,
     "passed": passed,

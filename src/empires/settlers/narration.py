@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from empires.core import events as core_events
-from empires.core.events import seat_name
 from empires.settlers.cards import GOODS
 
 PHASES = {
@@ -29,22 +27,19 @@ PHASES = {
 }
 # What :func:`delta` counts: the supply, then Victory Points, then cards in hand.
 COUNTED = (*GOODS, "vp", "card")
-VIRTUAL = -1
+VIRTUAL = -1  # the solo game's virtual player's seat
 
 
 def emit(s, kind: str, secret: dict | None = None, **fields) -> None:
-    """Record one event on state ``s`` (nothing when its narration is off)."""
+    """Record one event on state ``s`` (nothing when its narration is off): the shape of
+    :func:`empires.core.events.emit`, built here in one step (every event of a narrated game
+    passes through it: the rules' own and each "action" event)."""
     if s.narrate:
-        core_events.emit(s.events, kind, s.round, PHASES.get(s.step, s.step), secret, **fields)
-
-
-def who(e: dict) -> str:
-    """The seat of an event (``player``) as texts name it: "Player 2", or the virtual player."""
-    return name_of_seat(e["player"])
-
-
-def name_of_seat(p: int) -> str:
-    return "the virtual player" if p == VIRTUAL else seat_name(p)
+        event = {"kind": kind, "turn": s.round, "phase": PHASES.get(s.step, s.step)}
+        event.update(fields)
+        if secret is not None:
+            event["secret"] = secret
+        s.events.append(event)
 
 
 def snap(s, p: int) -> tuple[int, ...]:
@@ -75,7 +70,38 @@ def card_ref(s, c: int) -> dict:
     return {"id": card.id, "name": card.name}
 
 
+# Each good as printed (as empires.settlers.observation.GOOD_NAMES has them).
+GOOD_NAMES = {
+    "wood": "Wood",
+    "stone": "Stone",
+    "food": "Food",
+    "gold": "Gold",
+    "worker": "Worker",
+    "raze": "Raze token",
+    "defense": "Defense token",
+    "vp": "VP",
+    "card": "card",
+    "common_card": "Common card",
+    "faction_card": "Faction card",
+    "samurai": "Samurai",
+}
+DECKS = {"common": "Common", "faction": "Faction"}
+
+
 def component_name(s: Any, kind: str, ident: Any) -> Any:
-    """The printed name (English) of a component an event or action message names by id
-    (``kind`` as in empires.core.messages.COMPONENTS); None when unknown. (Transitional.)"""
+    """The printed name (English) of a component a message names by id (``kind`` as in
+    :data:`empires.core.messages.COMPONENTS`): a card by its id ("com007") or index, a good
+    ("wood": "Wood"), a deck ("common": "Common"); a term is its own word. None when unknown."""
+    if kind == "card":
+        db = s.db
+        idx = db.by_id.get(ident) if isinstance(ident, str) else ident
+        if isinstance(idx, int) and 0 <= idx < len(db.cards):
+            return db.cards[idx].name
+        return None
+    if kind == "good":
+        return GOOD_NAMES.get(ident)
+    if kind == "deck":
+        return DECKS.get(ident)
+    if kind == "term":
+        return ident if isinstance(ident, str) else None
     return None
