@@ -17,6 +17,13 @@ is to act (:meth:`GameManager.kick_bots`). Two runners:
   until the broker's note of the stored move has caught its copy of the game up (or, failing
   that, the job has ended and it reads the store), then asks for the next bot move, if any.
 
+Faults of the broker end in a short pause, never a stuck game (issue #29): the queue's client
+retries a command through redis-py's own :class:`~redis.asyncio.retry.Retry` (exponential
+backoff); beyond that, a bot task that cannot reach Redis, or whose job failed on the worker, waits
+(backoff up to :data:`BACKOFF_CAP` s) and asks again; it never marks the game broken. A job lost
+with the broker (Redis restarted empty) is queued again: the job is not found, and every
+:data:`RECHECK_EVERY` s the runner kicks each game in memory whose bot is to act and has no task.
+
 Either way a bot's move depends only on the stored history (the bot is seeded from the game's
 seed, the seat and the action index), so whichever worker makes it makes the same move.
 """
@@ -42,6 +49,31 @@ log = logging.getLogger("empires.server")
 DEFAULT_PREFIX = "empires"
 RESULT_POLL = 0.5  # seconds between looks at a job's result (the broker's note comes first)
 KEEP_RESULT = 300  # seconds a job's result stays readable (its id blocks a second job meanwhile)
+BACKOFF_BASE = 0.1  # seconds: the first pause after a broker fault, doubled after each one
+BACKOFF_CAP = 5.0  # seconds: the longest pause between two tries
+COMMAND_RETRIES = 4  # redis-py retries of one command (with backoff) before its caller hears
+RECHECK_EVERY = 5.0  # seconds: games whose bot is to act and has no task are kicked this often
+
+
+def backoff(failures: int) -> float:
+    """Seconds to wait after ``failures`` faults in a row (exponential, at most BACKOFF_CAP)."""
+    return min(BACKOFF_CAP, BACKOFF_BASE * 2 ** min(failures, 16))
+
+
+def broker_errors() -> tuple[type[BaseException], ...]:
+    """What a lost or restarting broker raises (redis-py's, and the socket's own)."""
+    from redis.exceptions import ConnectionError as RedisConnectionError
+    from redis.exceptions import TimeoutError as RedisTimeoutError
+
+    return (RedisConnectionError, RedisTimeoutError, OSError, asyncio.TimeoutError)
+
+
+def broker_retry(retries: int = COMMAND_RETRIES) -> Any:
+    """redis-py's retry of one command: ``retries`` more tries, exponential backoff."""
+    from redis.asyncio.retry import Retry
+    from redis.backoff import ExponentialBackoff
+
+    return Retry(ExponentialBackoff(cap=BACKOFF_CAP, base=BACKOFF_BASE), retries)
 
 
 class BotRunner(Protocol):
@@ -132,12 +164,20 @@ def job_id(prefix: str, game_id: str, moves: int) -> str:
     return f"{prefix}:bot:{game_id}:{moves}"
 
 
-def redis_settings(broker: str) -> Any:
+def redis_settings(broker: str, conn_retries: int = 5) -> Any:
+    """arq's settings for ``broker``: each command retried with backoff (redis-py's Retry) on a
+    lost connection, and ``conn_retries`` tries (a second apart) to open the pool."""
     from arq.connections import RedisSettings
+    from redis.exceptions import ConnectionError as RedisConnectionError
+    from redis.exceptions import TimeoutError as RedisTimeoutError
 
     if not broker.startswith(("redis://", "rediss://", "unix://")):
         raise ValueError(f"the broker must be a redis:// URL, not {broker.split(':')[0]!r}")
-    return RedisSettings.from_dsn(broker)
+    settings = RedisSettings.from_dsn(broker)
+    settings.retry = broker_retry()
+    settings.retry_on_error = [RedisConnectionError, RedisTimeoutError]
+    settings.conn_retries = conn_retries
+    return settings
 
 
 class QueueBotRunner:
@@ -147,6 +187,7 @@ class QueueBotRunner:
         self.settings = redis_settings(broker)
         self.prefix = prefix
         self.pool: Any = None
+        self._recheck: asyncio.Task | None = None
 
     async def start(self, manager: GameManager) -> None:
         from arq import create_pool
@@ -157,11 +198,26 @@ class QueueBotRunner:
             job_deserializer=orjson.loads,
             default_queue_name=queue_name(self.prefix),
         )
+        self._recheck = asyncio.get_running_loop().create_task(self._recheck_loop(manager))
 
     async def stop(self) -> None:
+        if self._recheck is not None:
+            self._recheck.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._recheck
+            self._recheck = None
         if self.pool is not None:
-            await self.pool.aclose()
+            with contextlib.suppress(*broker_errors()):
+                await self.pool.aclose()
             self.pool = None
+
+    async def _recheck_loop(self, manager: GameManager) -> None:
+        """Every RECHECK_EVERY s: each game in memory whose bot is to act and has no bot task
+        gets one (a job lost with the broker, a note that never came)."""
+        while not manager.closing:
+            await asyncio.sleep(RECHECK_EVERY)
+            for game in list(manager.games.values()):
+                manager.kick_bots(game)
 
     async def ask(self, game_id: str, moves: int) -> Any:
         """The job choosing the move of ``game_id`` at move number ``moves`` (queued now, or the one
@@ -176,26 +232,47 @@ class QueueBotRunner:
             )
         return job
 
+    async def forget(self, game_id: str, moves: int) -> None:
+        """Drop the kept result of a failed job, so that the same move can be asked again."""
+        from arq.constants import result_key_prefix
+
+        await self.pool.delete(result_key_prefix + job_id(self.prefix, game_id, moves))
+
     async def play(self, manager: GameManager, game: LiveGame) -> None:
-        while not manager.closing and self.pool is not None:
+        """Ask for the bot moves of ``game`` until no bot is to act. A fault (the broker away,
+        the job lost or failed) is a pause and another try, never an error of the game."""
+        failures = 0
+        while not manager.closing and self.pool is not None and not game.closed:
             if bot_turn(game) is None:
                 return
             moves = game.moves
-            job = await self.ask(game.id, moves)
-            outcome = await self._wait(game, job, moves)
-            if game.moves == moves:  # not heard of through the broker (yet): read the store
-                async with game.lock:  # shared games: taking the lock catches up
-                    if manager.shared is None:
-                        await manager._resync(game)
-            if outcome is not None and outcome.get("error"):
-                raise RuntimeError(f"the bot worker failed: {outcome['error']}")
-            if game.moves == moves:
-                return  # nothing new (the game changed under the job); the next kick asks again
-            await asyncio.sleep(manager.bot_delay)
+            try:
+                outcome = await self._wait(game, await self.ask(game.id, moves), moves)
+                if game.moves == moves:  # not heard of through the broker (yet): read the store
+                    async with game.lock:  # shared games: taking the lock catches up
+                        if manager.shared is None:
+                            await manager._resync(game)
+                if game.moves != moves:
+                    failures = 0
+                    await asyncio.sleep(manager.bot_delay)
+                    continue
+                if outcome is not None and not outcome.get("error"):
+                    return  # skipped: the game changed under the job; the next kick asks again
+                why = "the job was lost" if outcome is None else _reason(outcome["error"])
+                if outcome is not None:
+                    await self.forget(game.id, moves)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the broker away (after redis-py's own retries), or worse
+                why = f"the broker failed ({type(exc).__name__})"
+            failures += 1
+            delay = backoff(failures)
+            log.warning("game %s: %s; asking again in %.1f s", game.id, why, delay)
+            await asyncio.sleep(delay)
 
     async def _wait(self, game: LiveGame, job: Any, moves: int) -> dict | None:
         """Until the game is past move ``moves`` (the broker's note caught it up) or the job
-        has ended: the job's outcome then, else None."""
+        has ended: the job's outcome then, else None (the job is not found: lost)."""
         from arq.jobs import JobStatus
 
         while game.moves == moves and not game.closed:
@@ -212,9 +289,17 @@ class QueueBotRunner:
                     continue
             except asyncio.CancelledError:
                 raise
+            except broker_errors():
+                raise
             except Exception as exc:  # a result arq cannot read
                 return {"error": f"{type(exc).__name__}: {exc}"}
             if not info.success or not isinstance(info.result, dict):
                 return {"error": str(info.result)}
             return info.result
         return None
+
+
+def _reason(error: Any) -> str:
+    """A worker's error, as the log shows it: its first words only (never a quoted value)."""
+    head = str(error).split(":", 1)[0].split("(", 1)[0].strip()[:80]
+    return f"the bot worker failed ({head or 'no reason'})"

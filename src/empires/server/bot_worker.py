@@ -9,10 +9,19 @@ game moved on and adds nothing. After its move the worker queues the next one wh
 again, so a game of bots goes on even with no web process waiting for it.
 
 The worker never serves clients and sees no tokens; its log names games and action indices only.
+
+The broker away for a while is a pause, never the end of the worker (issue #29): each command is
+retried by redis-py with exponential backoff (arq's ``RedisSettings.retry``), and the poll loop
+(:func:`steady_worker`) waits and polls again, however long Redis is gone. A move stored while
+the broker is away is kept (the database holds it); the job's own result and its "next move" job
+may be lost with it, and the web process owning the game queues that move again once the broker
+is back (:class:`~empires.server.bot_runner.QueueBotRunner`). A move the database could not take
+is tried again by arq (``Retry``, up to ``max_tries``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 from typing import Any
@@ -23,7 +32,9 @@ import orjson
 from empires.server.bot_runner import (
     DEFAULT_PREFIX,
     KEEP_RESULT,
+    backoff,
     bot_turn,
+    broker_errors,
     job_id,
     queue_name,
     redis_settings,
@@ -33,6 +44,8 @@ from empires.server.bot_runner import (
 log = logging.getLogger("empires.server.bot_worker")
 
 DEFAULT_JOB_TIMEOUT = 60.0  # seconds; bounded searches take at most MAX_ISMCTS_SECONDS
+STARTUP_TRIES = 30  # tries (a second apart) to reach the broker when the worker starts
+STORE_RETRY_DEFER = 2.0  # seconds before arq runs a move again that the database did not take
 
 
 class NoBots:
@@ -54,6 +67,8 @@ async def bot_move(ctx: dict, game_id: str, moves: int) -> dict:
     index} when this
     run stored it, {"skipped": why} when there was nothing to do, {"error": why} when it
     failed (every outcome is plain JSON)."""
+    from arq import Retry
+
     from empires.server.manager import ApiError
 
     manager = ctx["manager"]
@@ -69,6 +84,8 @@ async def bot_move(ctx: dict, game_id: str, moves: int) -> dict:
             entry = await think_and_commit(manager, game, ctx["limiter"])
     except ApiError as exc:
         log.warning("bot move %s/%d refused: %s", game_id, moves, exc.message)
+        if exc.code == "storage_error":  # the database away: arq runs the job again
+            raise Retry(defer=STORE_RETRY_DEFER) from None
         return {"error": exc.message}
     except Exception as exc:
         log.exception("bot move %s/%d failed", game_id, moves)
@@ -76,12 +93,15 @@ async def bot_move(ctx: dict, game_id: str, moves: int) -> dict:
     if entry is None:
         return {"skipped": "no bot to act"}
     if bot_turn(game) is not None:  # the next bot move, even with no web process waiting
-        await ctx["redis"].enqueue_job(
-            "bot_move",
-            game_id,
-            game.moves,
-            _job_id=job_id(ctx["prefix"], game_id, game.moves),
-        )
+        try:
+            await ctx["redis"].enqueue_job(
+                "bot_move",
+                game_id,
+                game.moves,
+                _job_id=job_id(ctx["prefix"], game_id, game.moves),
+            )
+        except broker_errors() as exc:  # the web process owning the game queues it later
+            log.warning("cannot queue the next move of %s (%s)", game_id, type(exc).__name__)
     return {"action": entry["action"], "index": entry["index"]}
 
 
@@ -123,7 +143,7 @@ def worker_settings(
 
     return {
         "functions": [func(bot_move, name="bot_move")],
-        "redis_settings": redis_settings(broker),
+        "redis_settings": redis_settings(broker, conn_retries=STARTUP_TRIES),
         "queue_name": queue_name(prefix),
         "on_startup": startup,
         "on_shutdown": shutdown,
@@ -137,9 +157,46 @@ def worker_settings(
     }
 
 
-def run_worker(broker: str, db: str, **options: Any) -> None:
-    """Run one bot worker until interrupted (SIGINT/SIGTERM finish the jobs under way)."""
+def steady_worker(**settings: Any) -> Any:
+    """An arq ``Worker`` whose poll loop outlives the broker: a poll that cannot reach Redis
+    (redis-py's retries spent) is logged and tried again after a pause (exponential backoff,
+    capped), where arq's own loop would end the worker."""
     from arq.worker import Worker
 
+    class SteadyWorker(Worker):
+        faults = 0  # failed polls in a row
+
+        async def _poll_iteration(self) -> None:
+            try:
+                await super()._poll_iteration()
+            except broker_errors() as exc:
+                self.faults += 1
+                delay = backoff(self.faults)
+                log.warning(
+                    "the broker is unreachable (%s); polling again in %.1f s",
+                    type(exc).__name__,
+                    delay,
+                )
+                await asyncio.sleep(delay)
+                return
+            if self.faults:
+                log.info("the broker is back after %d failed poll(s)", self.faults)
+                self.faults = 0
+
+        async def start_jobs(self, job_ids: list[bytes]) -> None:
+            try:
+                await super().start_jobs(job_ids)
+            except broker_errors():
+                # arq took a slot for the job it was claiming when the broker went; the job
+                # did not start (its claim was never written): give the slot back
+                self.job_counter -= 1
+                self.sem.release()
+                raise
+
+    return SteadyWorker(**settings)
+
+
+def run_worker(broker: str, db: str, **options: Any) -> None:
+    """Run one bot worker until interrupted (SIGINT/SIGTERM finish the jobs under way)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    Worker(**worker_settings(broker, db, **options)).run()
+    steady_worker(**worker_settings(broker, db, **options)).run()

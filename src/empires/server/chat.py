@@ -14,6 +14,12 @@ The text of a message is data for the seats only: it never reaches the server's 
 write is logged by the game's id and the error's type, never its message, which could quote the
 text), and browsers render it as text, never as HTML. Muting a seat is the reader's choice, kept
 in their browser (``static/js/chat.js``): the server sends every message to every reader.
+
+With several processes (``--broker``), the process that stored a message tells the others only
+its number (``{"game", "chat": n}``, see :mod:`empires.server.shared_log`); each of them that
+holds the game and has readers reads the new messages from the store (:meth:`Chat.heard`) and
+pushes those. Nothing from the broker reaches a reader as text: a forged note can at most make a
+process read the store once more, and a number it already pushed is not read again.
 """
 
 from __future__ import annotations
@@ -104,6 +110,25 @@ def store_message(engine: Engine, game_id: str, seat: int, text: str) -> dict:
     raise RuntimeError("the chat table is too busy")
 
 
+def load_range(engine: Engine, game_id: str, after: int, upto: int) -> list[dict]:
+    """The game's messages numbered ``after`` < n <= ``upto`` (at most :data:`CHAT_HISTORY`
+    of them, the first ones), oldest first."""
+    query = (
+        select(chat_table.c.n, chat_table.c.seat, chat_table.c.text, chat_table.c.created)
+        .where(
+            (chat_table.c.game_id == game_id) & (chat_table.c.n > after) & (chat_table.c.n <= upto)
+        )
+        .order_by(chat_table.c.n)
+        .limit(CHAT_HISTORY)
+    )
+    with engine.connect() as conn:
+        rows = conn.execute(query).all()
+    return [
+        {"n": n, "seat": seat, "text": text, "time": created.isoformat()}
+        for n, seat, text, created in rows
+    ]
+
+
 def load_messages(engine: Engine, game_id: str, limit: int = CHAT_HISTORY) -> list[dict]:
     """The game's last ``limit`` messages, oldest first."""
     query = (
@@ -133,6 +158,8 @@ class Chat:
         self.clock = time.monotonic  # tests replace it to drive the rate limit
         self._queues: dict[str, set[asyncio.Queue]] = {}
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._pushed: dict[str, int] = {}  # per game with readers: the last message number pushed
+        self._tasks: set[asyncio.Task] = set()  # reads of the store a note asked for
 
     def _lock(self, game_id: str) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -172,9 +199,46 @@ class Chat:
                 ) from None
             message["name"] = game.seats[seat].name
             self._publish(game.id, message)
-            if self.manager.shared is not None:  # the game's other processes push it too
-                self.manager.shared.announce({"game": game.id, "chat": message})
+            if self.manager.shared is not None:  # the game's other processes read it and push it
+                self.manager.shared.announce({"game": game.id, "chat": message["n"]})
         return message
+
+    def heard(self, game_id: str, n: int) -> None:
+        """Another process says it stored message ``n`` of ``game_id`` (a validated note, see
+        :func:`empires.server.shared_log.parse_note`): when this process holds the game and
+        has readers, read the messages it has not pushed yet, up to ``n``, from the store and
+        push them. The note's number only bounds the read; the text comes from the store."""
+        if game_id not in self._queues or game_id not in self.manager.games:
+            return  # nobody reads this game's chat here (or an unknown game)
+        if n <= self._pushed.get(game_id, -1):
+            return
+        task = asyncio.get_running_loop().create_task(self._catch_up(game_id, n))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _catch_up(self, game_id: str, n: int) -> None:
+        async with self._lock(game_id):  # in order, after a post of this process
+            game = self.manager.games.get(game_id)
+            pushed = self._pushed.get(game_id)
+            if (
+                game is None
+                or game_id not in self._queues
+                or n <= (-1 if pushed is None else pushed)
+            ):
+                return
+            # messages this process missed come too (a lost note), from where it stands
+            after = n - 1 if pushed is None else pushed
+            try:
+                messages = await self.manager._db(
+                    load_range, self.manager.store.engine, game_id, after, n
+                )
+            except Exception as exc:  # never the exception's text (it could quote a message)
+                log.error("cannot read the chat of game %s (%s)", game_id, type(exc).__name__)
+                return
+            for m in messages:
+                seat = m["seat"]
+                m["name"] = game.seats[seat].name if 0 <= seat < len(game.seats) else f"#{seat + 1}"
+                self._publish(game_id, m)
 
     async def history(self, game: LiveGame) -> list[dict]:
         """The game's last :data:`CHAT_HISTORY` messages, oldest first, with the seats' names."""
@@ -190,6 +254,9 @@ class Chat:
 
     # ---- pushes ----
     def _publish(self, game_id: str, message: dict) -> None:
+        """Push ``message`` (a record read from or written to the store) to every reader."""
+        if game_id in self._queues:
+            self._pushed[game_id] = max(self._pushed.get(game_id, -1), message["n"])
         for queue in self._queues.get(game_id, ()):
             if queue.full():  # a connection that does not read: it loses the oldest
                 with contextlib.suppress(asyncio.QueueEmpty):
@@ -207,6 +274,7 @@ class Chat:
             queues.discard(queue)
             if not queues:
                 del self._queues[game_id]
+                self._pushed.pop(game_id, None)
 
     async def stream(self, game: LiveGame, send) -> None:
         """Send a connection the chat history, then every new message (until cancelled). It
@@ -220,6 +288,8 @@ class Chat:
                 await send({"type": "error", "status": exc.status, **exc.to_json()})
             await send({"type": "chat", "history": True, "messages": messages})
             seen = messages[-1]["n"] if messages else -1
+            if game.id in self._queues:  # this process has read the chat up to here
+                self._pushed[game.id] = max(self._pushed.get(game.id, -1), seen)
             while True:
                 message = await queue.get()
                 if message["n"] > seen:

@@ -15,9 +15,22 @@ it. Three things keep the caches honest:
   reloads the game from its row. Every decision is therefore judged against the stored log.
 - **Redis pub/sub fan-out.** When a lock is released after this process changed the game, a
   short note ``{"from", "game"}`` goes to the channel; every other process holding that game
-  catches up and pushes the new views to its websockets. Chat messages travel the same way. A
-  note lost (a process killed between its write and its note, Redis restarting) is made good
-  by a resync of the watched games every :data:`RESYNC_EVERY` seconds and after a reconnect.
+  catches up and pushes the new views to its websockets. A chat message's note is
+  ``{"from", "game", "chat": n}`` (its number): the other processes read message ``n`` from the
+  store and push that. A note lost (a process killed between its write and its note, Redis
+  restarting) is made good by a resync of the watched games every :data:`RESYNC_EVERY` seconds
+  and after a reconnect.
+
+Content on the broker is never trusted (issue #29): a note only tells a process to look. It is
+read only when it is small (:data:`MAX_NOTE` bytes), a JSON object whose ``game`` is a game id
+(:func:`parse_note`) and whose ``chat``, if any, is a message number; a game this process does
+not hold is ignored; what reaches a player (moves, chat text, names) is read from the database.
+A malformed note is dropped with one log line (its size only, never its content), at most one
+such line every :data:`DROP_LOG_EVERY` seconds, and closes no connection.
+
+The broker away is a pause: each command is retried by redis-py (``Retry``, exponential
+backoff, health checks of idle connections), and the subscription is opened again with backoff
+for as long as it takes; then every watched game is compared with the store.
 
 Without ``--broker`` none of this runs: one process, its memory the only cache.
 """
@@ -51,6 +64,38 @@ if TYPE_CHECKING:  # the manager builds on nothing here but names it
 log = logging.getLogger("empires.server.shared_log")
 
 RESYNC_EVERY = 5.0  # seconds: watched games are compared with the store this often
+MAX_NOTE = 512  # bytes: a longer note on the channel is dropped unread
+MAX_GAME_ID = 64  # characters of a game id in a note
+MAX_CHAT_N = 2**53  # a chat message number in a note is an int from 0 below this
+HEALTH_EVERY = 10  # seconds an idle broker connection goes unchecked (redis-py's health check)
+DROP_LOG_EVERY = 10.0  # seconds: at most one log line about dropped notes this often
+
+
+def parse_note(data: Any) -> tuple[str, str | None, int | None] | None:
+    """(game id, sender, chat message number or None) of a note read on the channel, or None
+    when it is not one: too long, not a JSON object, a game id that is not 1 to MAX_GAME_ID of
+    ``A-Za-z0-9_-``, a sender that is not a short string, a chat number that is not an int from
+    0. Any other field (a text, a name) is ignored: a note only says where to look."""
+    if not isinstance(data, (bytes, str)) or len(data) > MAX_NOTE:
+        return None
+    try:
+        note = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        return None
+    if not isinstance(note, dict):
+        return None
+    game_id, sender, chat = note.get("game"), note.get("from"), note.get("chat")
+    if not (isinstance(game_id, str) and 0 < len(game_id) <= MAX_GAME_ID and game_id.isascii()):
+        return None
+    if not all(c.isalnum() or c in "_-" for c in game_id):
+        return None
+    if sender is not None and not (isinstance(sender, str) and len(sender) <= 64):
+        return None
+    if "chat" in note and not (
+        type(chat) is int and 0 <= chat < MAX_CHAT_N  # noqa: E721 (bool is no number here)
+    ):
+        return None
+    return game_id, sender, chat
 
 
 class StaleWrite(Exception):
@@ -189,12 +234,24 @@ class SharedLog:
         self._tasks: set[asyncio.Task] = set()
         self._pending: set[str] = set()  # games with a catch-up queued
         self.ready = asyncio.Event()  # subscribed (tests wait for it)
+        self.dropped = 0  # malformed notes dropped (tests read it)
+        self._drop_logged = float("-inf")  # when a dropped note was last logged (loop time)
 
     # ---- life cycle ----
     async def start(self) -> None:
         import redis.asyncio as aioredis  # the broker extra
+        from redis.exceptions import ConnectionError as RedisConnectionError
+        from redis.exceptions import TimeoutError as RedisTimeoutError
 
-        self.redis = aioredis.from_url(self.url)
+        from empires.server.bot_runner import broker_retry
+
+        self.redis = aioredis.from_url(
+            self.url,
+            retry=broker_retry(),
+            retry_on_error=[RedisConnectionError, RedisTimeoutError],
+            health_check_interval=HEALTH_EVERY,
+            socket_connect_timeout=2,
+        )
         await self.redis.ping()  # a wrong address stops the server at start-up
         loop = asyncio.get_running_loop()
         self._listener = loop.create_task(self._listen())
@@ -333,35 +390,56 @@ class SharedLog:
         task.add_done_callback(self._tasks.discard)
 
     async def _listen(self) -> None:
+        from empires.server.bot_runner import backoff
+
+        failures = 0
         while True:
             try:
                 async with self.redis.pubsub() as pubsub:
                     await pubsub.subscribe(self.channel)
                     if self.ready.is_set():  # a reconnect: notes may have been lost
+                        log.info("the broker is back; comparing the watched games with the store")
                         self._resync_all()
                     self.ready.set()
+                    failures = 0
                     async for message in pubsub.listen():
                         if message.get("type") == "message":
                             self._heard(message.get("data"))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                log.warning("lost the broker (%s); reconnecting", type(exc).__name__)
-                await asyncio.sleep(1.0)
+                failures += 1
+                delay = backoff(failures)
+                log.warning(
+                    "lost the broker (%s); reconnecting in %.1f s", type(exc).__name__, delay
+                )
+                await asyncio.sleep(delay)
 
     def _heard(self, data: Any) -> None:
-        try:
-            note = orjson.loads(data)
-            game_id = note["game"]
-        except (orjson.JSONDecodeError, KeyError, TypeError):
+        """A note on the channel: look at the game it names (never take its content)."""
+        note = parse_note(data)
+        if note is None:
+            self._drop(data)
             return
-        if note.get("from") == self.me or not isinstance(game_id, str):
+        game_id, sender, chat = note
+        if sender == self.me:
             return
-        chat = note.get("chat")
-        if isinstance(chat, dict):
-            self.manager.chat._publish(game_id, chat)
+        if chat is not None:
+            self.manager.chat.heard(game_id, chat)
             return
         self._queue(game_id)
+
+    def _drop(self, data: Any) -> None:
+        self.dropped += 1
+        stamp = asyncio.get_running_loop().time()
+        if stamp - self._drop_logged >= DROP_LOG_EVERY:
+            self._drop_logged = stamp
+            size = len(data) if isinstance(data, (bytes, str)) else -1
+            log.warning(
+                "dropped a malformed note on the broker channel (%d bytes; %d dropped so far)",
+                size,
+                self.dropped,
+            )
 
     def _queue(self, game_id: str) -> None:
         game = self.manager.games.get(game_id)
