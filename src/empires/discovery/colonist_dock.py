@@ -81,7 +81,6 @@ def _dock_choose(s: State, d: dict, action: Action) -> None:
                 worker=WORKERS[w],
                 space=space,
                 region=None,
-                region_name=None,
                 money=0,
                 colonists=0,
             )

@@ -178,7 +178,7 @@ def _tell(
     fields = {**found, "printed_resistance": printed, "resistance": need}
     money = found["plunder"] + found["per_soldier"] * soldiers if won else 0
     if target == DECK:
-        where = {"target": "deck", "region": None, "region_name": None}
+        where = {"target": "deck", "region": None}
         landed = None
     else:
         where = {"target": REGION_IDS[target], **region_of(target)}

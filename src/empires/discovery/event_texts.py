@@ -1,14 +1,15 @@
-"""The sentence for each kind of Discovery event, written only from the fields the viewer may
-read (see :mod:`empires.core.events`). One function per kind, listed in :data:`TEXTS`; an event
-that carries its own ``text`` (an "action" event) needs none.
+"""The message for each kind of Discovery event (:mod:`empires.core.messages`: a message id and
+its arguments, made into text in the reader's language only when read), built only from the
+fields the viewer may read (see :mod:`empires.core.events`). One function per kind, listed in
+:data:`TEXTS`; an event that carries its own message (an "action" event) needs none.
 
 Every event has ``kind``, ``turn``, ``phase`` (and, when read, ``seq`` and ``text``). Seats are
 0-based ints in fields (``player``: who it happened to) and "Player 1".. in texts. Things are
-named by id and printed name: ``region`` / ``region_name`` (``source`` / ``source_name`` for where
-a move starts), ``building`` / ``building_name``, ``good`` / ``good_name``, ``nation`` /
-``nation_name``; workers by id (``"colonist"``...); ``workers``-like fields are ``{worker: n}``.
+named by id (their printed names: :func:`empires.discovery.narration.component_name`):
+``region`` (``source`` for where a move starts), ``building``, ``good``, ``nation``; workers by id
+(``"colonist"``...); ``workers``-like fields are ``{worker: n}``.
 A Discovery counter is ``counter`` (id) with ``resistance``, ``plunder``, ``per_soldier`` and
-``vp``; a Discovery card adds ``card`` / ``card_name``.
+``vp``; a Discovery card adds ``card``.
 
 Kinds and their fields:
 
@@ -30,7 +31,7 @@ Kinds and their fields:
   Allies, Overpopulation, Papal Edict).
 - ``plague``: ``player`` (who loses), ``region``, ``worker``, ``count``, ``building``.
 - ``migration``: ``player``, ``source``, ``region``, ``count``.
-- ``smuggled``: ``player``, ``other``, ``took`` / ``gave`` ({``good``, ``good_name``}).
+- ``smuggled``: ``player``, ``other``, ``took`` / ``gave`` ({``good``}).
 - ``good_sold``: ``player``, ``good``, ``money`` (Trading House).
 - ``counter_taken``: ``player``, ``other``, the counter (Re-Write History).
 - ``discovered``: ``player``, ``region``, the counter, ``money``, ``worker``, ``landed``,
@@ -61,7 +62,7 @@ Kinds and their fields:
 - ``refresh``: ``next_turn``, ``discarded`` / ``goods`` [good ids], ``returned_to_pool``, ``ship``
   (one waits), ``removed`` / ``added`` [building ids of the offer], ``colonists`` (per seat),
   ``order``.
-- ``age``: ``age``, ``name``, ``first_turn``.
+- ``age``: ``age``, ``first_turn``.
 - ``final_scoring``: ``player``, the score categories of :mod:`.scoring`, ``total``,
   ``buildings_vp`` [{``building``, ``vp``}].
 - ``game_over``: ``ranking`` (groups of seats), ``winners``, ``totals``, ``colonies_turn_8``,
@@ -69,7 +70,7 @@ Kinds and their fields:
   "goods_and_ships" or, 2007, "goods").
 - ``order_auction`` (2007): ``order``, ``bids``, ``winner``, ``paid``, ``second``,
   ``second_paid``, ``free_specialist``.
-- ``nation_boards``: ``boards`` [{``player``, ``nation``, ``nation_name``}] (dealt at random).
+- ``nation_boards``: ``boards`` [{``player``, ``nation``}] (dealt at random).
 - ``nation_taken``: ``player``, ``nation``, ``money``, ``place`` (auctioned).
 - ``advantage``: ``player``, ``nation``, and what it did: ``colonists`` (England), ``good``
   (France), ``ships`` (Holland), ``other`` / ``replaced`` / ``worker`` / ``space`` (Italy),
@@ -79,161 +80,269 @@ Kinds and their fields:
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from empires.core.events import seat_name
-from empires.discovery.data import BOX_NAMES, BUILDING_INDEX, BUILDINGS, REGION_IDS, REGION_NAMES
+from empires.core.messages import Msg, items, msg, part, plural, seat
+from empires.discovery.data import BOX_NAMES
 
-_GOOD_NAME = str.capitalize
-_WORKER_NAME = {"militia": "temporary Militia Soldier"}
-
-
-def _who(e: dict, key: str = "player") -> str:
-    return seat_name(e[key])
-
-
-def _seats(seats) -> str:
-    return _join([seat_name(p) for p in seats])
-
-
-def _join(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+# A worker and a count of them ("a Colonist", "2 Colonists"); "militia": the temporary Soldier a
+# region without Soldiers defends itself with.
+_WORKER_FORMS = {
+    "colonist": ("a Colonist", "{n} Colonists"),
+    "captain": ("a Captain", "{n} Captains"),
+    "merchant": ("a Merchant", "{n} Merchants"),
+    "missionary": ("a Missionary", "{n} Missionaries"),
+    "soldier": ("a Soldier", "{n} Soldiers"),
+    "builder": ("a Builder", "{n} Builders"),
+    "militia": ("a temporary Militia Soldier", "{n} temporary Militia Soldiers"),
+}
+_ROMAN = ("", "I", "II", "III")
 
 
-def _worker(w: str, n: int = 1) -> str:
-    name = _WORKER_NAME.get(w, w.capitalize())
-    return f"a {name}" if n == 1 else f"{n} {name}s"
+def _who(e: dict, key: str = "player") -> dict:
+    return seat(e[key])
 
 
-def _workers(counts: dict) -> str:
-    return _join([_worker(w, n) for w, n in counts.items()]) or "nobody"
+def _seats(seats) -> dict:
+    return items([seat(p) for p in seats])
 
 
-def _goods(ids) -> str:
-    return _join([_GOOD_NAME(g) for g in ids]) or "nothing"
+def _in_order(seats) -> Any:
+    """Seats in order, joined by commas only ("Player 2, Player 1, Player 3": the Player
+    Order)."""
+    out: Any = seat(seats[0]) if seats else ""
+    for p in seats[1:]:
+        out = msg("{items}, {item}", items=out, item=seat(p))
+    return out
 
 
-def _region_name(region_id: str) -> str:
-    return REGION_NAMES[REGION_IDS.index(region_id)]
+def _worker(w: str, n: int = 1) -> Msg:
+    one, many = _WORKER_FORMS[w]
+    return plural(one, many, n)
 
 
-def _building_name(building_id: str) -> str:
-    return BUILDINGS[BUILDING_INDEX[building_id]].name
+def _workers(counts: dict) -> Any:
+    return items([_worker(w, n) for w, n in counts.items()]) if counts else "nobody"
 
 
-def _counter(e: dict, resistance: str = "resistance") -> str:
+def _goods(ids) -> Any:
+    return items([part("good", g) for g in ids]) if ids else "nothing"
+
+
+def _money(n: int) -> Msg:
+    return msg("${money}", money=n)
+
+
+def _counter(e: dict, resistance: str = "resistance") -> Any:
     """A counter or card by its printed name and numbers ("a Discovery counter" unseen)."""
     if e.get(resistance) is None:
         return "a Discovery counter"
-    reward = f"${e['plunder']} + ${e['per_soldier']} per Soldier, {e['vp']} VP"
-    if e.get("card_name"):
-        return f"{e['card_name']} (Resistance {e[resistance]}; {reward})"
-    return f"a Discovery counter of Resistance {e[resistance]} ({reward})"
+    numbers = {
+        "resistance": e[resistance],
+        "plunder": e["plunder"],
+        "per_soldier": e["per_soldier"],
+        "vp": e["vp"],
+    }
+    if e.get("card"):
+        return msg(
+            "{card} (Resistance {resistance}; ${plunder} + ${per_soldier} per Soldier, {vp} VP)",
+            card=part("card", e["card"]),
+            **numbers,
+        )
+    return msg(
+        "a Discovery counter of Resistance {resistance} (${plunder} + ${per_soldier} per "
+        "Soldier, {vp} VP)",
+        **numbers,
+    )
 
 
-def _initiative(e: dict) -> str:
-    paid = _join([f"{seat_name(x['player'])} takes ${x['money']}" for x in e["payouts"]])
-    return f"Initiative: {paid}; next turn's Player Order starts with {_seats(e['order'])}."
+def _initiative(e: dict) -> Msg:
+    paid = [
+        msg("{player} takes ${money}", player=seat(x["player"]), money=x["money"])
+        for x in e["payouts"]
+    ]
+    return msg(
+        "Initiative: {paid}; next turn's Player Order starts with {order}.",
+        paid=items(paid),
+        order=_seats(e["order"]),
+    )
 
 
-def _dock_arrival(e: dict) -> str:
+def _dock_arrival(e: dict) -> Msg:
+    worker = part("worker", e["worker"])
     if e["region"] is None:
-        return f"{_who(e)}'s {e['worker'].capitalize()} goes back to supply from the Colonist Dock."
+        return msg(
+            "{player}'s {worker} goes back to supply from the Colonist Dock.",
+            player=_who(e),
+            worker=worker,
+        )
     extra = []
     if e["money"]:
-        extra.append(f"earns ${e['money']}")
+        extra.append(msg("earns ${money}", money=e["money"]))
     if e["colonists"]:
-        extra.append(f"brings {_worker('colonist', e['colonists'])} along")
-    tail = f" and {_join(extra)}" if extra else ""
-    return f"{_who(e)}'s {e['worker'].capitalize()} lands in {e['region_name']}{tail}."
-
-
-def _region_good(e: dict) -> str:
-    return (
-        f"{_who(e)} is first to have 3 workers in {e['region_name']} and takes its "
-        f"{e['good_name']}."
-    )
-
-
-def _trade_good(e: dict) -> str:
-    if e["good"] is None:
-        return f"{_who(e)} takes no Trade Good."
-    return f"{_who(e)} takes {e['good_name']} from the Trade Goods box."
-
-
-def _merchant_ship(e: dict) -> str:
-    if not e["taken"]:
-        return (
-            f"{_who(e)} has the highest worker value in Merchant Shipping ({e['value']}) "
-            "but no Merchant Ship is waiting."
+        extra.append(msg("brings {what} along", what=_worker("colonist", e["colonists"])))
+    region = part("region", e["region"])
+    if not extra:
+        return msg(
+            "{player}'s {worker} lands in {region}.", player=_who(e), worker=worker, region=region
         )
-    return (
-        f"{_who(e)} takes the Merchant Ship with a worker value of {e['value']} "
-        f"and now has {e['ships']}."
+    return msg(
+        "{player}'s {worker} lands in {region} and {extra}.",
+        player=_who(e),
+        worker=worker,
+        region=region,
+        extra=items(extra),
     )
 
 
-def _building_bought(e: dict) -> str:
-    effect = e["effect"].rstrip(".")  # the printed text may end its own sentence
-    return f"{_who(e)} buys {e['building_name']} for ${e['price']}: {effect}."
+def _region_good(e: dict) -> Msg:
+    return msg(
+        "{player} is first to have {n} workers in {region} and takes its {good}.",
+        player=_who(e),
+        n=3,
+        region=part("region", e["region"]),
+        good=part("good", e["good"]),
+    )
 
 
-def _building_effect(e: dict) -> str:
+def _trade_good(e: dict) -> Msg:
+    if e["good"] is None:
+        return msg("{player} takes no Trade Good.", player=_who(e))
+    return msg(
+        "{player} takes {good} from the Trade Goods box.",
+        player=_who(e),
+        good=part("good", e["good"]),
+    )
+
+
+def _merchant_ship(e: dict) -> Msg:
+    if not e["taken"]:
+        return msg(
+            "{player} has the highest worker value in Merchant Shipping ({value}) but no "
+            "Merchant Ship is waiting.",
+            player=_who(e),
+            value=e["value"],
+        )
+    return msg(
+        "{player} takes the Merchant Ship with a worker value of {value} and now has {ships}.",
+        player=_who(e),
+        value=e["value"],
+        ships=e["ships"],
+    )
+
+
+def _building_bought(e: dict) -> Msg:
+    return msg(
+        "{player} buys {building} for ${money}: {text}.",
+        player=_who(e),
+        building=part("building", e["building"]),
+        money=e["price"],
+        text=e["effect"].rstrip("."),  # the printed text (may end its own sentence)
+    )
+
+
+_WHERE = {
+    "available": "{what} for next turn",
+    "discovery": "{what} in the Discovery box",
+    "x": "{what} on the Colonist Dock's X space",
+    "y": "{what} on the Colonist Dock's Y space",
+}
+
+
+def _building_effect(e: dict) -> Msg:
+    building = part("building", e["building"])
     if e["others"]:  # Privateers
-        taken = _join([f"${-x['money']} from {seat_name(x['player'])}" for x in e["others"]])
-        return f"{e['building_name']}: {_who(e)} takes {taken} (${e['money']} in all)."
-    got = []
+        taken = [
+            msg("${money} from {player}", money=-x["money"], player=seat(x["player"]))
+            for x in e["others"]
+        ]
+        return msg(
+            "{building}: {player} takes {taken} (${money} in all).",
+            building=building,
+            player=_who(e),
+            taken=items(taken),
+            money=e["money"],
+        )
+    got: list = []
     if e["money"] > 0:
-        got.append(f"${e['money']}")
+        got.append(_money(e["money"]))
     if e["workers"]:
-        where = {
-            "available": "for next turn",
-            "discovery": "in the Discovery box",
-            "x": "on the Colonist Dock's X space",
-            "y": "on the Colonist Dock's Y space",
-        }
-        got.append(f"{_workers(e['workers'])} {where[e['to']]}")
+        got.append(msg(_WHERE[e["to"]], what=_workers(e["workers"])))
     if e["goods"]:
         got.append(_goods(e["goods"]))
     if e["ships"]:
-        got.append(f"{e['ships']} Merchant Ship{'s' if e['ships'] > 1 else ''}")
-    return f"{e['building_name']}: {_who(e)} gains {_join(got) or 'nothing'}."
-
-
-def _workers_placed(e: dict) -> str:
-    return (
-        f"{e['building_name']}: {_who(e)} places {_worker(e['worker'], e['count'])} in "
-        f"{e['region_name']}."
-        if e["count"]
-        else f"{e['building_name']}: {_who(e)} has no {e['worker'].capitalize()} left to place."
+        got.append(plural("{n} Merchant Ship", "{n} Merchant Ships", e["ships"]))
+    return msg(
+        "{building}: {player} gains {what}.",
+        building=building,
+        player=_who(e),
+        what=items(got) if got else "nothing",
     )
 
 
-def _plague(e: dict) -> str:
-    return f"Plague: {_who(e)} loses {_worker(e['worker'], e['count'])} in {e['region_name']}."
-
-
-def _migration(e: dict) -> str:
-    return (
-        f"Migration: {_who(e)} moves {_worker('colonist', e['count'])} from "
-        f"{e['source_name']} to {e['region_name']}."
+def _workers_placed(e: dict) -> Msg:
+    building, region = part("building", e["building"]), part("region", e["region"])
+    if not e["count"]:
+        return msg(
+            "{building}: {player} has no {worker} left to place.",
+            building=building,
+            player=_who(e),
+            worker=part("worker", e["worker"]),
+        )
+    return msg(
+        "{building}: {player} places {what} in {region}.",
+        building=building,
+        player=_who(e),
+        what=_worker(e["worker"], e["count"]),
+        region=region,
     )
 
 
-def _smuggled(e: dict) -> str:
-    return (
-        f"Smuggler: {_who(e)} takes {e['took']['good_name']} from {_who(e, 'other')} and "
-        f"gives {e['gave']['good_name']} in exchange."
+def _plague(e: dict) -> Msg:
+    return msg(
+        "Plague: {player} loses {what} in {region}.",
+        player=_who(e),
+        what=_worker(e["worker"], e["count"]),
+        region=part("region", e["region"]),
     )
 
 
-def _good_sold(e: dict) -> str:
-    return f"Trading House: {_who(e)} sells {e['good_name']} for ${e['money']}."
+def _migration(e: dict) -> Msg:
+    return msg(
+        "Migration: {player} moves {what} from {source} to {region}.",
+        player=_who(e),
+        what=_worker("colonist", e["count"]),
+        source=part("region", e["source"]),
+        region=part("region", e["region"]),
+    )
 
 
-def _counter_taken(e: dict) -> str:
-    return f"Re-Write History: {_who(e)} takes {_counter(e)} from {_who(e, 'other')}."
+def _smuggled(e: dict) -> Msg:
+    return msg(
+        "Smuggler: {player} takes {good} from {other} and gives {given} in exchange.",
+        player=_who(e),
+        good=part("good", e["took"]["good"]),
+        other=_who(e, "other"),
+        given=part("good", e["gave"]["good"]),
+    )
+
+
+def _good_sold(e: dict) -> Msg:
+    return msg(
+        "Trading House: {player} sells {good} for ${money}.",
+        player=_who(e),
+        good=part("good", e["good"]),
+        money=e["money"],
+    )
+
+
+def _counter_taken(e: dict) -> Msg:
+    return msg(
+        "Re-Write History: {player} takes {counter} from {other}.",
+        player=_who(e),
+        counter=_counter(e),
+        other=_who(e, "other"),
+    )
 
 
 _SOURCES = {
@@ -243,71 +352,131 @@ _SOURCES = {
 }
 
 
-def _discovered(e: dict) -> str:
-    landed = f" and lands {_worker(e['worker'])} there" if e["landed"] else ""
-    return (
-        f"{_who(e)} discovers {e['region_name']} ({_SOURCES[e['source']]}): "
-        f"{_counter(e)}, ${e['money']}{landed}."
+def _discovered(e: dict) -> Msg:
+    fields = {
+        "player": _who(e),
+        "region": part("region", e["region"]),
+        "source": _SOURCES[e["source"]],
+        "counter": _counter(e),
+        "money": e["money"],
+    }
+    if e["landed"]:
+        return msg(
+            "{player} discovers {region} ({source}): {counter}, ${money} and lands {what} there.",
+            what=_worker(e["worker"]),
+            **fields,
+        )
+    return msg("{player} discovers {region} ({source}): {counter}, ${money}.", **fields)
+
+
+def _expedition(e: dict) -> Msg:
+    where = "the Discovery deck" if e["target"] == "deck" else part("region", e["region"])
+    head = msg(
+        "{player}'s expedition to {where} ({members}, strength {strength})",
+        player=_who(e),
+        where=where,
+        members=_workers(e["members"]),
+        strength=e["strength"],
     )
-
-
-def _expedition(e: dict) -> str:
-    where = "the Discovery deck" if e["target"] == "deck" else e["region_name"]
-    head = f"{_who(e)}'s expedition to {where} ({_workers(e['members'])}, strength {e['strength']})"
     if e["resistance"] is None:  # No Survivors, read by another seat
-        return f"{head} fails; the counter leaves the game unseen (No Survivors)."
-    met = f"{head} meets {_counter(e, 'printed_resistance')}"
+        return msg("{head} fails; the counter leaves the game unseen (No Survivors).", head=head)
+    met = _counter(e, "printed_resistance")
     if e["resistance"] != e["printed_resistance"]:  # the owner's Plague I
-        met += f", {e['resistance']} needed with the Plague,"
+        met = msg(
+            "{counter}, {resistance} needed with the Plague,",
+            counter=met,
+            resistance=e["resistance"],
+        )
     if e["success"]:
-        landed = ", a Colonist lands there" if e["landed"] else ""
-        return f"{met} and succeeds: ${e['money']}{landed}; the workers return to supply."
-    after = (
+        if e["landed"]:
+            return msg(
+                "{head} meets {counter} and succeeds: ${money}, a Colonist lands there; the "
+                "workers return to supply.",
+                head=head,
+                counter=met,
+                money=e["money"],
+            )
+        return msg(
+            "{head} meets {counter} and succeeds: ${money}; the workers return to supply.",
+            head=head,
+            counter=met,
+            money=e["money"],
+        )
+    outcome = (
         "the card is shuffled back into the deck"
         if e["shuffled_back"]
         else "the counter leaves the game (No Survivors)"
         if e["removed"]
         else "the counter stays face up"
     )
-    return f"{met} and fails; {after}; the workers return to supply."
+    return msg(
+        "{head} meets {counter} and fails; {outcome}; the workers return to supply.",
+        head=head,
+        counter=met,
+        outcome=outcome,
+    )
 
 
-def _scouted(e: dict) -> str:
+def _scouted(e: dict) -> Msg:
     what = (
         "the top Discovery card"
         if e["target"] == "deck"
-        else (f"the counter in {e['region_name']}")
+        else msg("the counter in {region}", region=part("region", e["region"]))
     )
-    seen = ""
     if e.get("resistance") is not None:
-        seen = f" and sees {_counter(e)}"
-    return f"{_who(e)} pays ${e['money']} to scout {what}{seen}."
+        return msg(
+            "{player} pays ${money} to scout {what} and sees {counter}.",
+            player=_who(e),
+            money=e["money"],
+            what=what,
+            counter=_counter(e),
+        )
+    return msg(
+        "{player} pays ${money} to scout {what}.", player=_who(e), money=e["money"], what=what
+    )
 
 
-def _specialist_trained(e: dict) -> str:
+_TRAINED_BY = {"training": "Training", "spoils_specialists": "Spoils of War"}
+
+
+def _specialist_trained(e: dict) -> Msg:
     source = e["source"]
-    why = BOX_NAMES.get(source) or (
-        "Training"
-        if source == "training"
-        else "Spoils of War"
-        if source == "spoils_specialists"
-        else "Starting-order auction"
-    )
+    why = BOX_NAMES.get(source) or _TRAINED_BY.get(source, "Starting-order auction")
     if not e["gained"]:
-        return f"{_who(e)} gets no {e['worker'].capitalize()} ({why}): none left in supply."
-    paid = f" for ${e['money']}" if e["money"] else ""
-    return f"{_who(e)} gains {_worker(e['worker'])}{paid} for next turn ({why})."
+        return msg(
+            "{player} gets no {worker} ({why}): none left in supply.",
+            player=_who(e),
+            worker=part("worker", e["worker"]),
+            why=why,
+        )
+    what = _worker(e["worker"])
+    if e["money"]:
+        return msg(
+            "{player} gains {what} for ${money} for next turn ({why}).",
+            player=_who(e),
+            what=what,
+            money=e["money"],
+            why=why,
+        )
+    return msg("{player} gains {what} for next turn ({why}).", player=_who(e), what=what, why=why)
 
 
-def _specialist_traded(e: dict) -> str:
-    return (
-        f"{_who(e)} trades {_worker(e['worker'])} in {e['region_name']} back to supply; "
-        "a Colonist takes its place."
+def _specialist_traded(e: dict) -> Msg:
+    return msg(
+        "{player} trades {what} in {region} back to supply; a Colonist takes its place.",
+        player=_who(e),
+        what=_worker(e["worker"]),
+        region=part("region", e["region"]),
     )
 
 
-def _stables(e: dict) -> str:
-    return f"Stables: {_who(e)} moves a Soldier from {e['source_name']} to {e['region_name']}."
+def _stables(e: dict) -> Msg:
+    return msg(
+        "Stables: {player} moves a Soldier from {source} to {region}.",
+        player=_who(e),
+        source=part("region", e["source"]),
+        region=part("region", e["region"]),
+    )
 
 
 _TRACKS = {
@@ -320,85 +489,148 @@ _TRACKS = {
 }
 
 
-def _university(e: dict) -> str:
+def _university(e: dict) -> Msg:
     what = "their Player Order marker" if e["worker"] is None else _worker(e["worker"])
-    return (
-        f"University: {_who(e)} moves {what} from position {e['position']} to the front "
-        f"of {_TRACKS[e['track']]}."
+    return msg(
+        "University: {player} moves {what} from position {n} to the front of {track}.",
+        player=_who(e),
+        what=what,
+        n=e["position"],
+        track=_TRACKS[e["track"]],
     )
 
 
-def _war(e: dict) -> str:
-    regions = _join([_region_name(r) for r in e["regions"]])
-    return (
-        f"{_who(e)} pays ${e['money']} to declare War on {_who(e, 'defender')}: battles in "
-        f"{regions}."
+def _war(e: dict) -> Msg:
+    return msg(
+        "{player} pays ${money} to declare War on {other}: battles in {regions}.",
+        player=_who(e),
+        money=e["money"],
+        other=_who(e, "defender"),
+        regions=items([part("region", r) for r in e["regions"]]),
     )
 
 
-def _battle(e: dict) -> str:
-    militia = " (with a Militia Soldier)" if e["militia"] else ""
-    return (
-        f"Battle in {e['region_name']}: {_who(e)} ({_workers(e['attackers'])}) attacks "
-        f"{_who(e, 'defender')} ({_workers(e['defenders'])}){militia}; the attacker removes "
-        f"{e['attacker_kills']}, the defender {e['defender_kills']}."
+def _battle(e: dict) -> Msg:
+    text = (
+        "Battle in {region}: {player} ({attackers}) attacks {other} ({defenders}) (with a "
+        "Militia Soldier); the attacker removes {a}, the defender {b}."
+        if e["militia"]
+        else "Battle in {region}: {player} ({attackers}) attacks {other} ({defenders}); the "
+        "attacker removes {a}, the defender {b}."
+    )
+    return msg(
+        text,
+        region=part("region", e["region"]),
+        player=_who(e),
+        attackers=_workers(e["attackers"]),
+        other=_who(e, "defender"),
+        defenders=_workers(e["defenders"]),
+        a=e["attacker_kills"],
+        b=e["defender_kills"],
     )
 
 
-def _casualties(e: dict) -> str:
-    return (
-        f"{_who(e)} loses {_worker(e['worker'], e['count'])} in {e['region_name']} "
-        f"to {_who(e, 'by')}."
+def _casualties(e: dict) -> Msg:
+    return msg(
+        "{player} loses {what} in {region} to {other}.",
+        player=_who(e),
+        what=_worker(e["worker"], e["count"]),
+        region=part("region", e["region"]),
+        other=_who(e, "by"),
     )
 
 
-def _income(e: dict) -> str:
-    parts = [f"${e['sets']} from Trade Good sets"]
+def _income(e: dict) -> Msg:
+    parts = [msg("${money} from Trade Good sets", money=e["sets"])]
     if e["mint"]:
-        parts.append(f"${e['mint']} from the Mint")
+        parts.append(msg("${money} from the Mint", money=e["mint"]))
     if e["rum"]:
-        parts.append(f"${e['rum']} from the Rum Distillery")
-    economy = f" (Economy: {e['economy']} VP)" if e["economy"] is not None else ""
-    return f"Income: {_who(e)} earns ${e['money']}: {_join(parts)}{economy}."
+        parts.append(msg("${money} from the Rum Distillery", money=e["rum"]))
+    fields = {"player": _who(e), "money": e["money"], "parts": items(parts)}
+    if e["economy"] is not None:
+        return msg(
+            "Income: {player} earns ${money}: {parts} (Economy: {vp} VP).",
+            vp=e["economy"],
+            **fields,
+        )
+    return msg("Income: {player} earns ${money}: {parts}.", **fields)
 
 
-def _region_scored(e: dict) -> str:
+def _region_scored(e: dict) -> Msg:
     vp, workers = e["vp"], e["workers"]
-    first = _join([f"{seat_name(p)} ({workers[p]} workers, {vp[p]} VP)" for p in e["first"]])
-    second = _join([f"{seat_name(p)} ({workers[p]} workers, {vp[p]} VP)" for p in e["second"]])
-    lead = "first" if len(e["first"]) == 1 else "tied first"
-    tail = f"; second: {second}" if second else ""
-    return f"{e['region_name']}: {lead}: {first}{tail}."
+
+    def rows(seats) -> dict:
+        return items(
+            [
+                plural(
+                    "{player} ({n} worker, {vp} VP)",
+                    "{player} ({n} workers, {vp} VP)",
+                    workers[p],
+                    player=seat(p),
+                    vp=vp[p],
+                )
+                for p in seats
+            ]
+        )
+
+    tied = len(e["first"]) > 1
+    fields = {"region": part("region", e["region"]), "first": rows(e["first"])}
+    if e["second"]:
+        text = (
+            "{region}: tied first: {first}; second: {second}."
+            if tied
+            else "{region}: first: {first}; second: {second}."
+        )
+        return msg(text, second=rows(e["second"]), **fields)
+    return msg("{region}: tied first: {first}." if tied else "{region}: first: {first}.", **fields)
 
 
-def _colony_scoring(e: dict) -> str:
-    vp = _join([f"{seat_name(p)} {v} VP" for p, v in enumerate(e["vp"])])
-    return f"Age {'I' * e['age']} colony scoring: {vp}."
+def _colony_scoring(e: dict) -> Msg:
+    scores = [msg("{player} {vp} VP", player=seat(p), vp=v) for p, v in enumerate(e["vp"])]
+    return msg("Age {age} colony scoring: {scores}.", age=_ROMAN[e["age"]], scores=items(scores))
 
 
-def _vp_bought(e: dict) -> str:
-    return f"{_who(e)} buys {e['vp']} VP for ${e['money']} (${e['price']} each)."
-
-
-def _refresh(e: dict) -> str:
-    added = _join([_building_name(b) for b in e["added"]]) or "no new buildings"
-    ship = "; a new Merchant Ship waits" if e["ship"] else ""
-    return (
-        f"Turn {e['next_turn']} is prepared: {_goods(e['goods'])} on the Trade Goods box, "
-        f"{added} among the Capital Buildings{ship}; Player Order: "
-        f"{', '.join(seat_name(p) for p in e['order'])}."
+def _vp_bought(e: dict) -> Msg:
+    return msg(
+        "{player} buys {vp} VP for ${money} (${n} each).",
+        player=_who(e),
+        vp=e["vp"],
+        money=e["money"],
+        n=e["price"],
     )
 
 
-def _age(e: dict) -> str:
-    return f"{e['name']} begins with turn {e['first_turn']}."
+def _refresh(e: dict) -> Msg:
+    added = items([part("building", b) for b in e["added"]]) if e["added"] else "no new buildings"
+    text = (
+        "Turn {n} is prepared: {goods} on the Trade Goods box, {added} among the Capital "
+        "Buildings; a new Merchant Ship waits; Player Order: {order}."
+        if e["ship"]
+        else "Turn {n} is prepared: {goods} on the Trade Goods box, {added} among the Capital "
+        "Buildings; Player Order: {order}."
+    )
+    return msg(
+        text, n=e["next_turn"], goods=_goods(e["goods"]), added=added, order=_in_order(e["order"])
+    )
 
 
-def _final_scoring(e: dict) -> str:
-    return (
-        f"Final score of {_who(e)}: {e['total']} VP (colonies {e['colonies_age1']} + "
-        f"{e['colonies_age2']} + {e['colonies_age3']}, discoveries {e['discoveries']}, "
-        f"buildings {e['buildings']}, economy {e['economy']}, bought {e['bought_vp']})."
+def _age(e: dict) -> Msg:
+    return msg("Age {age} begins with turn {n}.", age=_ROMAN[e["age"]], n=e["first_turn"])
+
+
+def _final_scoring(e: dict) -> Msg:
+    return msg(
+        "Final score of {player}: {vp} VP (colonies {a} + {b} + {c}, discoveries {d}, "
+        "buildings {e}, economy {f}, bought {g}).",
+        player=_who(e),
+        vp=e["total"],
+        a=e["colonies_age1"],
+        b=e["colonies_age2"],
+        c=e["colonies_age3"],
+        d=e["discoveries"],
+        e=e["buildings"],
+        f=e["economy"],
+        g=e["bought_vp"],
     )
 
 
@@ -410,63 +642,109 @@ _TIEBREAK = {
 }
 
 
-def _game_over(e: dict) -> str:
+def _game_over(e: dict) -> Msg:
     totals, ranking = e["totals"], e["ranking"]
-    verb = "win" if len(ranking[0]) > 1 else "wins"
-    head = f"Game over: {_seats(ranking[0])} {verb} with {totals[ranking[0][0]]} VP"
-    ties = [
-        f"{_seats(upper)} ahead of {_seats(lower)} on {_TIEBREAK[key]}"
+    ties: list = [
+        msg(
+            "{upper} ahead of {lower} on {reason}",
+            upper=_seats(upper),
+            lower=_seats(lower),
+            reason=_TIEBREAK[key],
+        )
         for upper, lower, key in zip(ranking, ranking[1:], e["decided_by"], strict=False)
         if key != "total"
     ]
-    if len(ranking[0]) > 1:
+    shared = len(ranking[0]) > 1
+    if shared:
         ties.insert(0, "a shared win: tied on every tie-break")
-    return head + (f" ({'; '.join(ties)})" if ties else "") + "."
+    vp = totals[ranking[0][0]]
+    if not ties:
+        return msg("Game over: {player} wins with {vp} VP.", player=seat(ranking[0][0]), vp=vp)
+    joined = ties[-1]
+    for tie in reversed(ties[:-1]):
+        joined = msg("{first}; {rest}", first=tie, rest=joined)
+    text = (
+        "Game over: {winners} win with {vp} VP ({ties})."
+        if shared
+        else "Game over: {winners} wins with {vp} VP ({ties})."
+    )
+    return msg(text, winners=_seats(ranking[0]), vp=vp, ties=joined)
 
 
-def _order_auction(e: dict) -> str:
-    extra = " and a free specialist" if e["free_specialist"] else ""
-    return (
-        f"Starting-order auction: {_who(e, 'winner')} wins for ${e['paid']}; "
-        f"{_who(e, 'second')} is second and pays ${e['second_paid']}{extra}; "
-        f"Player Order: {', '.join(seat_name(p) for p in e['order'])}."
+def _order_auction(e: dict) -> Msg:
+    text = (
+        "Starting-order auction: {winner} wins for ${paid}; {second} is second and pays "
+        "${second_paid} and a free specialist; Player Order: {order}."
+        if e["free_specialist"]
+        else "Starting-order auction: {winner} wins for ${paid}; {second} is second and pays "
+        "${second_paid}; Player Order: {order}."
+    )
+    return msg(
+        text,
+        winner=_who(e, "winner"),
+        paid=e["paid"],
+        second=_who(e, "second"),
+        second_paid=e["second_paid"],
+        order=_in_order(e["order"]),
     )
 
 
-def _nation_boards(e: dict) -> str:
-    return (
-        "National Advantages dealt: "
-        + _join([f"{seat_name(x['player'])} {x['nation_name']}" for x in e["boards"]])
-        + "."
+def _nation_boards(e: dict) -> Msg:
+    boards = [
+        msg("{player} {nation}", player=seat(x["player"]), nation=part("nation", x["nation"]))
+        for x in e["boards"]
+    ]
+    return msg("National Advantages dealt: {boards}.", boards=items(boards))
+
+
+def _nation_taken(e: dict) -> Msg:
+    return msg(
+        "{player} takes the {nation} board for ${money} and place {place} of the Player Order.",
+        player=_who(e),
+        nation=part("nation", e["nation"]),
+        money=e["money"],
+        place=e["place"],
     )
 
 
-def _nation_taken(e: dict) -> str:
-    return (
-        f"{_who(e)} takes the {e['nation_name']} board for ${e['money']} and place "
-        f"{e['place']} of the Player Order."
-    )
-
-
-def _advantage(e: dict) -> str:
-    head = f"{_who(e)} uses {e['nation_name']}'s National Advantage"
+def _advantage_what(e: dict) -> Any:
+    """What a National Advantage did (None: nothing to say beyond its use)."""
     if "colonists" in e:
-        return f"{head}: {_worker('colonist', e['colonists'])} join the Colonist Dock."
+        return msg("{what} join the Colonist Dock", what=_worker("colonist", e["colonists"]))
     if "good" in e:
-        return f"{head}: takes {e['good_name']} from the Trade Goods box."
+        return msg("takes {good} from the Trade Goods box", good=part("good", e["good"]))
     if "ships" in e:
-        return f"{head}: takes the Merchant Ship."
+        return "takes the Merchant Ship"
     if "replaced" in e:
-        return (
-            f"{head}: replaces {_who(e, 'other')}'s {e['replaced'].capitalize()} on "
-            f"{BOX_NAMES[e['space']]} with {_worker(e['worker'])}."
+        return msg(
+            "replaces {owner}'s {worker} on {box} with {what}",
+            owner=_who(e, "other"),
+            worker=part("worker", e["replaced"]),
+            box=part("box", e["space"]),
+            what=_worker(e["worker"]),
         )
     if "resistance" in e:
-        return f"{head}: explores with the Discovery deck at Resistance {e['resistance']}."
-    return f"{head}."
+        return msg(
+            "explores with the Discovery deck at Resistance {resistance}",
+            resistance=e["resistance"],
+        )
+    return None
 
 
-TEXTS: dict[str, Callable[[dict], str]] = {
+def _advantage(e: dict) -> Msg:
+    what = _advantage_what(e)
+    nation = part("nation", e["nation"])
+    if what is None:
+        return msg("{player} uses {nation}'s National Advantage.", player=_who(e), nation=nation)
+    return msg(
+        "{player} uses {nation}'s National Advantage: {what}.",
+        player=_who(e),
+        nation=nation,
+        what=what,
+    )
+
+
+TEXTS: dict[str, Callable[[dict], Msg]] = {
     "initiative": _initiative,
     "dock_arrival": _dock_arrival,
     "region_good": _region_good,

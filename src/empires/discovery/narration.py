@@ -10,10 +10,13 @@ from typing import Any
 from empires.core import events as core_events
 from empires.core.events import seat_name
 from empires.discovery.data import (
+    BOX_NAMES,
     BUILDINGS,
     CARDS,
     COUNTERS,
     GOOD_IDS,
+    NATION_IDS,
+    NATION_NAMES,
     REGION_IDS,
     REGION_NAMES,
     WORKERS,
@@ -51,17 +54,18 @@ def who(e: dict) -> str:
     return seat_name(e["player"])
 
 
-# ---- fields naming things both by id and by printed name (small dicts of str / int) ---------
+# ---- fields naming things by id (small dicts of str / int; their printed names are the
+# messages' business: component_name) ----------------------------------------------------------
 def region_of(r: int, key: str = "region") -> dict:
-    return {key: REGION_IDS[r], key + "_name": REGION_NAMES[r]}
+    return {key: REGION_IDS[r]}
 
 
 def building_of(b: int) -> dict:
-    return {"building": BUILDINGS[b].id, "building_name": BUILDINGS[b].name}
+    return {"building": BUILDINGS[b].id}
 
 
 def good_of(g: int) -> dict:
-    return {"good": GOOD_IDS[g], "good_name": GOOD_NAMES[g]}
+    return {"good": GOOD_IDS[g]}
 
 
 def counter_of(c: int) -> dict:
@@ -80,7 +84,6 @@ def card_of(c: int) -> dict:
     info = CARDS[c]
     return {
         "card": info.id,
-        "card_name": info.name,
         "resistance": info.resistance,
         "plunder": info.plunder,
         "per_soldier": info.per_soldier,
@@ -141,7 +144,36 @@ def emit_gains(s, p: int, b: int, before: tuple, when: str) -> None:
         emit(s, "building_effect", player=p, when=when, **building_of(b), **fields)
 
 
+def _counter_name(c) -> dict:
+    return {
+        "msg": "Resistance {resistance}; ${plunder} + ${per_soldier} per Soldier, {vp} VP",
+        "args": {
+            "resistance": c.resistance,
+            "plunder": c.plunder,
+            "per_soldier": c.per_soldier,
+            "vp": c.vp,
+        },
+    }
+
+
+# Printed names (English, each a catalogue entry) by kind of component and id; a Discovery
+# counter has none printed: its numbers are its name.
+_NAMES: dict[str, dict[str, Any]] = {
+    "building": {b.id: b.name for b in BUILDINGS},
+    "region": dict(zip(REGION_IDS, REGION_NAMES, strict=True)),
+    "good": dict(zip(GOOD_IDS, GOOD_NAMES, strict=True)),
+    "worker": {**{w: w.capitalize() for w in WORKERS}, "militia": "temporary Militia Soldier"},
+    "nation": dict(zip(NATION_IDS, NATION_NAMES, strict=True)),
+    "card": {c.id: c.name for c in CARDS},
+    "counter": {c.id: _counter_name(c) for c in COUNTERS},
+    "box": dict(BOX_NAMES),
+}
+
+
 def component_name(s: Any, kind: str, ident: Any) -> Any:
-    """The printed name (English) of a component an event or action message names by id
-    (``kind`` as in empires.core.messages.COMPONENTS); None when unknown. (Transitional.)"""
-    return None
+    """The printed name (English, a catalogue entry; a message for a Discovery counter) of a
+    component a message names by id (``kind`` as in empires.core.messages.COMPONENTS: building,
+    region, good, worker ("militia": the temporary Militia Soldier), nation, card, counter,
+    box); None when unknown."""
+    table = _NAMES.get(kind)
+    return None if table is None else table.get(ident)

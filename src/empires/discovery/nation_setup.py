@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from empires.core.decisions import DecisionTable
 from empires.discovery.actions import MAX_BID, Action
-from empires.discovery.data import NATION_IDS, NATION_NAMES, SOLDIER
+from empires.discovery.data import NATION_IDS, SOLDIER
 from empires.discovery.decisions import SKIP, push
 from empires.discovery.mechanics import free_discovery, undiscovered
 from empires.discovery.narration import emit
@@ -55,7 +55,7 @@ def start(s: State) -> None:
                 s,
                 "nation_boards",
                 boards=[
-                    {"player": p, "nation": NATION_IDS[k], "nation_name": NATION_NAMES[k]}
+                    {"player": p, "nation": NATION_IDS[k]}
                     for p, k in enumerate(s.nation)
                 ],
             )
@@ -137,7 +137,6 @@ def take(s: State, p: int, board: int) -> None:
             "nation_taken",
             player=p,
             nation=NATION_IDS[board],
-            nation_name=NATION_NAMES[board],
             money=s.nation_bids[p],
             place=k + 1,
         )

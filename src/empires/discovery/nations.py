@@ -47,7 +47,6 @@ from empires.discovery.data import (
     BOXES,
     COLONIST,
     NATION_IDS,
-    NATION_NAMES,
     SPECIALIST_SPACES,
     WORKERS,
     age_of_turn,
@@ -127,7 +126,7 @@ def tell(s: State, p: int, **fields) -> None:
     """The ``advantage`` event: ``p`` uses their nation's power (with what it did)."""
     if s.narrate:
         k = s.nation[p]
-        emit(s, "advantage", player=p, nation=NATION_IDS[k], nation_name=NATION_NAMES[k], **fields)
+        emit(s, "advantage", player=p, nation=NATION_IDS[k], **fields)
 
 
 # ---- offers just before a box resolves ------------------------------------------------------

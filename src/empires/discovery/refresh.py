@@ -113,7 +113,7 @@ def _tell_refresh(s: State, told: dict) -> None:
     )
     if new_age:
         age = age_of_turn(s.turn + 1)
-        emit(s, "age", age=age, name="Age " + ("I", "II", "III")[age - 1], first_turn=s.turn + 1)
+        emit(s, "age", age=age, first_turn=s.turn + 1)
 
 
 def _tell_end(s: State) -> None:

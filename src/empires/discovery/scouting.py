@@ -59,7 +59,7 @@ def scout(s: State, p: int, target: int, then: dict) -> None:
 def _tell(s: State, p: int, target: int) -> None:
     """The ``scouted`` event: what was seen is read by the scout alone (ruling 19)."""
     if target == SCOUT_DECK:
-        seen, where = card_of(s.deck[-1]), {"target": "deck", "region": None, "region_name": None}
+        seen, where = card_of(s.deck[-1]), {"target": "deck", "region": None}
     else:
         seen, where = counter_of(s.counter[target]), {"target": "region", **region_of(target)}
     emit(s, "scouted", {"to": [p], **seen}, player=p, money=cost(s), **where, **dict.fromkeys(seen))

@@ -46,4 +46,4 @@ def _tg_choose(s: State, d: dict, action: Action) -> None:
         if s.narrate:
             emit(s, "trade_good", player=p, **good_of(action.a), source="trade_goods")
     elif s.narrate:
-        emit(s, "trade_good", player=p, good=None, good_name=None, source="trade_goods")
+        emit(s, "trade_good", player=p, good=None, source="trade_goods")
