@@ -8,6 +8,7 @@ import orjson
 
 from empires.core.rng import Rng
 from empires.server.manager import PUBLIC_EVENTS_KEPT, LiveGame, build_game, log_entry
+from empires.server.view_language import seat_namer
 
 SEATS = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
 
@@ -47,11 +48,15 @@ def test_spectator_and_seat_messages_carry_their_own_events():
     rng = Rng(5)
     play(live, rng, 40)
     total = len(live.state.events(None))
-    for seat in (None, 0, 1):
-        for since in (0, total - 4):
-            text, _, next_events = live.message(seat, 0, since)
-            events = orjson.loads(text)["events"]
-            assert events == live.state.events(seat, since) and next_events == total
+    for lang in ("en", "es"):  # seats by the table's names ("Random bot", in the language)
+        names = seat_namer([s.name for s in live.seats], lang)
+        assert names(1) == ("Random bot" if lang == "en" else "Bot aleatorio")
+        for seat in (None, 0, 1):
+            for since in (0, total - 4):
+                text, _, next_events = live.message(seat, 0, since, lang)
+                events = orjson.loads(text)["events"]
+                assert events == live.state.events(seat, since, lang, names)
+                assert next_events == total
     other = build_game("discovery", SEATS, None, 6)  # a replaced state (an undo, a reload)
     live.state = other.state
     assert live.public_events(0) == other.state.events(None, 0)

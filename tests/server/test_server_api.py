@@ -240,7 +240,9 @@ def test_view_for_a_seat_a_spectator_and_refusals(client):
         v = view(client, gid, token)
         assert v["you"] == seat and v["observation"]["player"] == seat
         assert bool(v["legal"]) == (seat == first)
-        assert all(set(e) == {"action", "text"} for e in v["legal"])
+        # each choice: its action, its words as a message (msg, args) and their text
+        assert all({"action", "msg", "args", "text"} <= set(e) for e in v["legal"])
+        assert all(set(e) <= {"action", "msg", "args", "plural", "ctx", "text"} for e in v["legal"])
     s = view(client, gid, spectator)
     assert s["you"] is None and s["observation"]["player"] is None and s["legal"] == []
     for v in (view(client, gid, ann), s):
@@ -325,7 +327,8 @@ def test_actions_are_validated_and_refusals_change_nothing(client, sqlite_url):
     r = client.post(url, json={"action": loose, "expect": 0}, headers=auth(tokens[me]))
     assert r.status_code == 200, r.text
     entry = r.json()["accepted"]
-    assert entry == {"index": 0, "seat": me, "action": legal[0]["action"], "text": legal[0]["text"]}
+    words = {k: v for k, v in legal[0].items() if k != "action"}  # its message and its text
+    assert entry == {"index": 0, "seat": me, "action": legal[0]["action"], **words}
     assert _count_actions(sqlite_url, gid) == 1
     # The seat that acted may act again only when its turn comes back.
     after = view(client, gid, tokens[0])

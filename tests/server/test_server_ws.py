@@ -70,7 +70,7 @@ def test_each_client_gets_its_own_observation_and_the_log(client):
             assert upd["log_from"] == 0 and len(upd["log"]) == 1 or upd["log_from"] == 1
             assert upd["observation"] == engine_view(client, gid, seat)
             entry = (upd["log"] or [None])[-1]
-            mine = {"index": 0, "seat": first, "action": action["action"], "text": action["text"]}
+            mine = {"index": 0, "seat": first, **action}  # its message and its text too
             if seat != first:  # the raw action string goes only to its actor
                 del mine["action"]
             assert entry == mine

@@ -30,6 +30,7 @@ the core protocol and the adapter (:func:`empires.core.adapter.get_adapter`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -37,6 +38,7 @@ from typing import Any
 from empires import i18n
 from empires.bots.ismcts import ISMCTSBot, adapter_or_none
 from empires.core.adapter import get_adapter
+from empires.core.messages import COMPONENTS
 from empires.core.rng import Rng
 from empires.i18n import N_
 
@@ -49,6 +51,22 @@ TOP_MOVES = 3
 # alternatives too, and at temperature 1 the search often spends its whole budget on the
 # heuristic's favourite (measured on Discovery openings: 200 of 200 iterations on one move).
 PRIOR_TEMPERATURE = 4.0
+# The budget (issue #32: an 86-decision game analysed in 2 CPU-minutes, a hint in 5 CPU-seconds).
+# ``iterations`` is the most playouts one decision may cost: the search gets half of it and stops
+# as soon as its favourite cannot be caught (the same best move as the whole half); the paired
+# comparison of the best move with the move played gets the other half, in rounds of two
+# playouts from the same determinization and the same rollout seeds (common random numbers),
+# and stops as soon as the verdict is settled (:func:`_settled`).
+ANALYSIS_ITERATIONS = 48
+HINT_ITERATIONS = 48  # a hint's search budget (a hint never runs more than :data:`HINT_MAX`)
+HINT_MAX = 64
+# When the heuristic's favourite leads the next move by this many VP, it is the best move without
+# a search (the bot's own ``gap``: its search never overturned such a lead, see ismcts).
+CLEAR_GAP = 1.0
+MIN_ROUNDS = 6  # paired rounds before the verdict may be judged settled
+ROUND_BATCH = 4  # paired rounds between two checks
+SETTLE_Z = 2.0  # settled: the loss +- SETTLE_Z standard errors lies in one verdict's band
+FEW_PLAYOUTS = 6  # the playouts that value a move when nothing else did (the chance-to-win line)
 
 
 @dataclass(frozen=True)
@@ -57,6 +75,10 @@ class MoveValue:
     description: str  # describe_for(action, player): never names what the player can't know
     value: float  # estimated win probability of the deciding player after this move, 0..1
     visits: int
+    # the same words as a message (empires.core.messages: describe_msg(action, player), its
+    # components named), told in a reader's language by analysis_in / hint_in; None in an
+    # analysis stored before messages
+    message: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -142,9 +164,20 @@ class _Searched:
     vectors: dict[Any, list[float]]
     iterations: int
     bot: ISMCTSBot
+    clear: Any = None  # the heuristic's clear favourite when no search ran (``gap``)
 
 
-def _search(state: Any, iterations: int, seed: int) -> _Searched:
+def _search(
+    state: Any,
+    iterations: int,
+    seed: int,
+    *,
+    gap: float | None = None,
+    early_stop: float | None = None,
+) -> _Searched:
+    """Search ``state`` from its seat to move; with ``early_stop`` (1.0: exact) the search stops
+    once its favourite cannot be caught, with ``gap`` it does not search when the heuristic's
+    favourite leads by that much (``clear``)."""
     if iterations < 1:
         raise ValueError(f"iterations must be at least 1, got {iterations}")
     me = state.current_player
@@ -152,14 +185,17 @@ def _search(state: Any, iterations: int, seed: int) -> _Searched:
     if me < 0 or not legal:
         raise ValueError("the game is over: there is no decision to analyse")
     bot = ISMCTSBot(
-        seed, iterations=iterations, gap=None, early_stop=None, temperature=PRIOR_TEMPERATURE
+        seed, iterations=iterations, gap=gap, early_stop=early_stop, temperature=PRIOR_TEMPERATURE
     )
     bot.root_vectors = True
     visits: dict[Any, int] = {}
     value: dict[Any, float] = {}
     vectors: dict[Any, list[float]] = {}
+    clear = None
     if len(legal) > 1:
         root = bot.search(state)
+        if bot.last_fallback:
+            clear = _legal(legal, root.action)
         for a in legal:
             child = root.children.get(a)
             if child is not None and child.visits:
@@ -168,7 +204,7 @@ def _search(state: Any, iterations: int, seed: int) -> _Searched:
                 vec = bot.last_root_vectors.get(a)
                 if vec is not None:
                     vectors[a] = [x / child.visits for x in vec]
-    return _Searched(me, legal, visits, value, vectors, bot.last_iterations, bot)
+    return _Searched(me, legal, visits, value, vectors, bot.last_iterations, bot, clear)
 
 
 def _playouts(found: _Searched, state: Any, action: Any, count: int) -> None:
@@ -206,15 +242,53 @@ def _ranked(found: _Searched) -> list[Any]:
 
 
 def _move(state: Any, found: _Searched, action: Any) -> MoveValue:
+    message = move_message(state, action, found.player)
     return MoveValue(
         action=str(action),
-        description=_describe(state, action, found.player),
+        description=_describe(state, action, found.player, message),
         value=round(found.value.get(action, 0.0), 4),
         visits=found.visits.get(action, 0),
+        message=message,
     )
 
 
-def _describe(state: Any, action: Any, player: int) -> str:
+def move_message(state: Any, action: Any, player: int) -> dict | None:
+    """The words of ``action`` as ``player`` may read them, as a message that needs no game to
+    be told (its components replaced by their printed names); None for a game without
+    ``describe_msg``."""
+    describe_msg = getattr(state, "describe_msg", None)
+    if not callable(describe_msg):
+        return None
+    names = getattr(state, "component_name", None)
+    return _named(describe_msg(action, player), names)
+
+
+def _named(value: Any, names: Any) -> Any:
+    """``value`` (a message or an argument of one) with every component by id (``{"card":
+    id}``) replaced by the name ``names(kind, id)`` gives (kept when it gives none)."""
+    if isinstance(value, list):
+        return [_named(v, names) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if "msg" in value:
+        return {
+            **value,
+            "args": {k: _named(v, names) for k, v in (value.get("args") or {}).items()},
+        }
+    if "list" in value:
+        return {**value, "list": _named(value["list"], names)}
+    if len(value) == 1 and callable(names):
+        kind, ident = next(iter(value.items()))
+        if kind in COMPONENTS:
+            name = names(kind, ident)
+            return value if name is None else _named(name, names)
+    return value
+
+
+def _describe(state: Any, action: Any, player: int, message: dict | None = None) -> str:
+    """The English words of ``action`` as ``player`` may read them (the message's)."""
+    if message is not None:
+        return i18n.render(message)
     describe_for = getattr(state, "describe_for", None)
     if callable(describe_for):
         return str(describe_for(action, player))
@@ -223,7 +297,8 @@ def _describe(state: Any, action: Any, player: int) -> str:
 
 # The sentence of a hint, as clauses (``reason_parts``: {"text": one of these, "vars": values})
 # joined by "; " and ended by ".". A clause's values: ``chance``/``next_chance`` an estimated win
-# probability (0..1), ``move`` a move's English words (describe_for), ``margin`` VP, the rest
+# probability (0..1), ``move`` a move's words (a message: move_message; English words in a
+# hint stored before messages), ``margin`` VP, the rest
 # counts; :func:`reason_text` writes them in a language (the English is ``Hint.reason``).
 ONLY_LEGAL = N_("It is the only legal move")
 ONLY_HERE = N_("It is the only move here ({chance} estimated chance to win)")
@@ -281,8 +356,8 @@ def reason_text(parts: list[dict], lang: str = i18n.DEFAULT) -> str:
                 values[name] = percent(float(value), lang)
             elif name == "margin":
                 values[name] = _vp(float(value), lang)
-            elif name == "move":
-                values[name] = i18n.translate_text(str(value), lang)
+            elif name == "move" and isinstance(value, dict):
+                values[name] = i18n.render(value, lang)
             else:
                 values[name] = value
         clauses.append(i18n.translate(msgid, lang, **values))
@@ -291,8 +366,9 @@ def reason_text(parts: list[dict], lang: str = i18n.DEFAULT) -> str:
 
 def hint_in(hint: dict, lang: str) -> dict:
     """A hint (:meth:`Hint.to_json`) for a reader of ``lang``: a copy with its ``reason`` and
-    its moves' words in that language (a hint stored before ``reason_parts`` keeps its English
-    reason); the same hint for English."""
+    its moves' words in that language, told from their messages (a hint stored before
+    ``reason_parts`` keeps its English reason, one before messages its moves' English words);
+    the same hint for English."""
     if lang == i18n.DEFAULT or lang not in i18n.LANGUAGES:
         return hint
     out = {**hint, "moves": [_move_in(m, lang) for m in hint.get("moves") or []]}
@@ -314,8 +390,8 @@ def analysis_in(analysis: dict, lang: str) -> dict:
 
 
 def _move_in(move: Any, lang: str) -> Any:
-    if isinstance(move, dict) and isinstance(move.get("description"), str):
-        return {**move, "description": i18n.translate_text(move["description"], lang)}
+    if isinstance(move, dict) and isinstance(move.get("message"), dict):
+        return {**move, "description": i18n.render(move["message"], lang)}
     return move
 
 
@@ -334,7 +410,7 @@ def _reason(state: Any, found: _Searched, ranked: list[Any], seed: int) -> list[
     if v >= v2:
         parts = [_part(TRIED_MOST_AHEAD, **tried, next_chance=v2)]
     else:
-        move = _describe(state, second, found.player)
+        move = move_message(state, second, found.player) or _describe(state, second, found.player)
         parts = [
             _part(TRIED_MOST, **tried),
             _part(SCORED_ON_FEWER, move=move, next_chance=v2, n=n2),
@@ -346,7 +422,7 @@ def _reason(state: Any, found: _Searched, ranked: list[Any], seed: int) -> list[
         if top == best:
             parts.append(_part(HEURISTIC_AGREES, margin=margin))
         else:
-            move = _describe(state, top, found.player)
+            move = move_message(state, top, found.player) or _describe(state, top, found.player)
             parts.append(_part(HEURISTIC_PREFERS, move=move, margin=-margin))
     return parts
 
@@ -363,10 +439,12 @@ def _heuristic_scores(state: Any, player: int, seed: int) -> dict[Any, float]:
 
 
 # ---- the public functions -----------------------------------------------------------------------
-def hint(state: Any, *, iterations: int = 200, seed: int = 0) -> Hint:
+def hint(state: Any, *, iterations: int = HINT_ITERATIONS, seed: int = 0) -> Hint:
     """For state.current_player, from that player's observation only (search over
     determinizations from that seat; the result is identical for any state consistent with
-    that seat's observation, given the seed)."""
+    that seat's observation, given the seed). The search runs at most :data:`HINT_MAX`
+    iterations, whatever ``iterations`` asks (a hint in a few CPU-seconds)."""
+    iterations = min(iterations, HINT_MAX)
     found = _search(state, iterations, seed)
     if not found.visits:  # a single legal action: no search
         only = found.legal[0]
@@ -382,19 +460,24 @@ def hint(state: Any, *, iterations: int = 200, seed: int = 0) -> Hint:
 
 
 def analyse_decision(
-    state: Any, chosen: Any, index: int, *, iterations: int = 100, seed: int = 0
+    state: Any, chosen: Any, index: int, *, iterations: int = ANALYSIS_ITERATIONS, seed: int = 0
 ) -> DecisionAnalysis:
     """The analysis of ``chosen`` (a legal action of ``state``, or its string) by the seat to
-    move, from that seat's observation only; ``index`` is the action's place in the history."""
-    found = _search(state, iterations, seed)
+    move, from that seat's observation only; ``index`` is the action's place in the history.
+
+    The best move is the search's (or the heuristic's clear favourite), chosen before the move
+    played is valued again; when they differ, both are valued on the same paired rounds
+    (:func:`_compare`), so the loss compares equal samples with common random numbers, never a
+    topped-up move against a barely tried one. At most ``iterations`` playouts."""
+    found = _search(state, max(1, iterations // 2), seed, gap=CLEAR_GAP, early_stop=1.0)
     action = _legal(found.legal, chosen)
-    if not found.visits:  # a single legal action: nothing to compare, one playout for `win`
-        _playouts(found, state, action, 1)
-    else:  # the chosen move valued on at least a third of the budget (its value is noisy)
-        short = max(8, iterations // 3) - found.visits.get(action, 0)
-        if short > 0:
-            _playouts(found, state, action, short)
-    best = _ranked(found)[0]
+    best = _best(found)
+    if best != action:
+        _compare(found, state, best, action, max(MIN_ROUNDS, iterations // 4), seed)
+        if found.value[best] < found.value[action]:  # the move played did better, fairly valued
+            best = action
+    elif found.visits.get(action, 0) < FEW_PLAYOUTS:  # (for the chance to win of every seat)
+        _playouts(found, state, action, FEW_PLAYOUTS - found.visits.get(action, 0))
     chosen_move, best_move = _move(state, found, action), _move(state, found, best)
     loss = max(0.0, round(best_move.value - chosen_move.value, 4))
     return DecisionAnalysis(
@@ -406,6 +489,54 @@ def analyse_decision(
         verdict=verdict(loss),
         win=[round(x, 4) for x in found.vectors.get(best, [])],
     )
+
+
+def _best(found: _Searched) -> Any:
+    """The best move of a search, before anything else is valued: the only legal move, the
+    heuristic's clear favourite (no search ran), or the search's most visited move."""
+    if len(found.legal) == 1:
+        return found.legal[0]
+    if found.clear is not None:
+        return found.clear
+    return _ranked(found)[0]
+
+
+def _compare(
+    found: _Searched, state: Any, best: Any, action: Any, rounds_max: int, seed: int
+) -> None:
+    """Value ``best`` and ``action`` again on the same paired rounds, replacing what the search
+    found for them: a round plays each from the same determinization with the same rollout
+    seeds (two bots of one seed, whose generators stay in step), so the difference of their
+    values is mostly what the moves change. Stops once the verdict is settled (at least
+    :data:`MIN_ROUNDS` rounds, at most ``rounds_max``)."""
+    me, n = found.player, state.num_players
+    bots = [ISMCTSBot(seed ^ 0x5EED, gap=None, early_stop=None) for _ in range(2)]
+    sums = [[0.0] * n, [0.0] * n]
+    diffs: list[float] = []
+    while len(diffs) < rounds_max:
+        rewards = [bot.playouts(state, a, 1) for bot, a in zip(bots, (best, action), strict=True)]
+        for acc, r in zip(sums, rewards, strict=True):
+            for i in range(n):
+                acc[i] += r[i]
+        diffs.append(rewards[0][me] - rewards[1][me])
+        done = len(diffs)
+        if done >= MIN_ROUNDS and (done - MIN_ROUNDS) % ROUND_BATCH == 0 and _settled(diffs):
+            break
+    done = len(diffs)
+    for a, total in zip((best, action), sums, strict=True):
+        found.visits[a] = done
+        found.value[a] = total[me] / done
+        found.vectors[a] = [x / done for x in total]
+
+
+def _settled(diffs: list[float]) -> bool:
+    """Whether the loss (the mean of ``diffs``) give or take :data:`SETTLE_Z` standard errors
+    falls in one verdict's band: more rounds would not change the verdict."""
+    k = len(diffs)
+    mean = sum(diffs) / k
+    var = sum((d - mean) ** 2 for d in diffs) / (k - 1) if k > 1 else 1.0
+    half = SETTLE_Z * math.sqrt(var / k)
+    return verdict(max(0.0, mean - half)) == verdict(max(0.0, mean + half))
 
 
 def _legal(legal: list, chosen: Any) -> Any:
@@ -437,7 +568,7 @@ def analyse_history(
     history: dict,
     *,
     seats: Iterable[int] | None = None,
-    iterations: int = 100,
+    iterations: int = ANALYSIS_ITERATIONS,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
@@ -502,6 +633,7 @@ __all__ = [
     "decisions_to_analyse",
     "hint",
     "hint_in",
+    "move_message",
     "percent",
     "reason_text",
     "summarise",

@@ -40,6 +40,7 @@ import orjson
 
 from empires import i18n
 from empires.bots import bot_names, make_bot
+from empires.bots.analysis import hint_in
 from empires.core.adapter import GameAdapter, game_names, get_adapter
 from empires.core.errors import IllegalActionError, SaveFileError
 from empires.server import security, take_back
@@ -48,7 +49,12 @@ from empires.server.db import CorruptRow, GameRow, SeatRow, Store, now
 from empires.server.score_track import ScoreTracker, score_track
 from empires.server.shared_log import SharedLog, StaleWrite
 from empires.server.table_clock import DEFAULT_STAND_IN, TableClock, check_clock
-from empires.server.view_language import localize
+from empires.server.view_language import (
+    observation_in,
+    retold,
+    seat_namer,
+    with_message,
+)
 from empires.server.view_names import component_names
 
 log = logging.getLogger("empires.server")
@@ -163,30 +169,39 @@ def check_bot_spec(spec: Any, game: str) -> str:
     return name
 
 
-def _describe(state, action, viewer: Any = "actor") -> str:
-    """Words for ``action`` (before it is applied): as its actor reads them, or (``viewer`` a
-    seat or None) as that viewer may, through the engine's ``describe_for`` when it has one."""
+def _describe(state, action, viewer: Any = -2) -> dict:
+    """The words of ``action`` (before it is applied) as a message
+    (:mod:`empires.core.messages`): as its decider reads them (-2), or as ``viewer`` (a seat,
+    None: a spectator) may (``describe_msg``)."""
     try:
-        if viewer == "actor":
-            return state.describe(action)
-        describe_for = getattr(state, "describe_for", None)
-        return describe_for(action, viewer) if describe_for else state.describe(action)
+        return state.describe_msg(action, viewer)
     except Exception:  # words for an action must never stop a game
-        return str(action) if viewer == "actor" else "A move."
+        if viewer == -2:
+            return {"msg": "{text}", "args": {"text": {"text": str(action)}}}
+        return {"msg": "A move.", "args": {}}
+
+
+def _checked(state, action: str) -> Any:
+    """``action`` (words) as the engine's check reads it (the words themselves if it cannot:
+    ``apply`` says why)."""
+    try:
+        return state.check(action)
+    except Exception:
+        return action
 
 
 def log_entry(state, index: int, seat: int, action: str, value: Any = None) -> dict:
     """The server's log entry for ``action`` (canonical, about to be applied by ``seat``). Its
-    ``text`` is the actor's; when a spectator would read other words (a secret pick), ``views``
-    holds each other viewer's own. Never sent as is: see :func:`entry_for`. ``value``: the
-    action as the engine's check returned it, when known (described without reading the words
-    again)."""
-    named = action if value is None else value
-    text = _describe(state, named)
-    entry = {"index": index, "seat": seat, "action": action, "text": text}
+    ``message`` is the actor's words (a message: empires.core.messages); when a spectator would
+    read other words (a secret pick), ``views`` holds each other viewer's own. Never sent as
+    is: see :func:`entry_for`. ``value``: the action as the engine's check returned it, when
+    known (described without reading the words again)."""
+    named = _checked(state, action) if value is None else value
+    mine = _describe(state, named)
+    entry = {"index": index, "seat": seat, "action": action, "message": mine}
     public = _describe(state, named, None)
-    if public != text:
-        views: dict[int | None, str] = {None: public}
+    if public != mine:
+        views: dict[int | None, dict] = {None: public}
         for q in range(state.num_players):
             if q != seat:
                 views[q] = _describe(state, named, q)
@@ -194,19 +209,18 @@ def log_entry(state, index: int, seat: int, action: str, value: Any = None) -> d
     return entry
 
 
-def entry_for(entry: dict, viewer: int | None) -> dict:
-    """``entry`` as ``viewer`` may read it: the raw action only for its actor."""
+def entry_for(entry: dict, viewer: int | None, tell: Callable[[dict], str]) -> dict:
+    """``entry`` as ``viewer`` may read it: the raw action only for its actor; its message
+    (``msg``, ``args``) as that viewer may read it and its ``text`` told by ``tell`` (in the
+    reader's language, with the table's names: :meth:`LiveGame.teller`)."""
     if viewer is not None and viewer == entry["seat"]:
-        return {
-            "index": entry["index"],
-            "seat": entry["seat"],
-            "action": entry["action"],
-            "text": entry["text"],
-            **({"stand_in": entry["stand_in"]} if entry.get("stand_in") else {}),
-        }
-    views = entry.get("views")
-    text = entry["text"] if views is None else views.get(viewer, views[None])
-    out = {"index": entry["index"], "seat": entry["seat"], "text": text}
+        out = {"index": entry["index"], "seat": entry["seat"], "action": entry["action"]}
+        message = entry["message"]
+    else:
+        views = entry.get("views")
+        message = entry["message"] if views is None else views.get(viewer, views[None])
+        out = {"index": entry["index"], "seat": entry["seat"]}
+    out = with_message(message, tell(message), **out)
     if entry.get("stand_in"):  # played by the table's bot for an absent human (table_clock)
         out["stand_in"] = entry["stand_in"]
     return out
@@ -500,7 +514,7 @@ class LiveGame:
         self.changing = 0  # commits under way (GameManager._commit): pushes wait for them
         self._settled = asyncio.Event()  # set while nothing is changing
         self._settled.set()
-        self._views: dict[int | None, str] = {}
+        self._views: dict[tuple[int | None, str], str] = {}  # by (seat, language)
         # messages by (seat, log from, events from, language), shared by the connections that
         # ask for the same one: the text before and after the server's clock, and where the
         # next message's log and events start (see message)
@@ -685,7 +699,19 @@ class LiveGame:
             kept = self._shared_obs = (st, actions, st.shared_observation())
         return kept[2]
 
-    def view(self, seat: int | None) -> dict:
+    def teller(self, lang: str = i18n.DEFAULT) -> Callable[[dict], str]:
+        """A message of this game (an event's, a choice's, a log entry's) -> its text in
+        ``lang``, seats by their players' names (:func:`seat_namer`)."""
+        render, seats = self.state.render, seat_namer([s.name for s in self.seats], lang)
+
+        def tell(message: dict) -> str:
+            return render(message, lang, seats)
+
+        return tell
+
+    def view(self, seat: int | None, lang: str = i18n.DEFAULT) -> dict:
+        """The state message of ``seat`` (None: a spectator) in ``lang``, log and events
+        aside (see :meth:`message`)."""
         st = self.state
         terminal = st.is_terminal()
         current = st.current_player
@@ -698,17 +724,26 @@ class LiveGame:
             and not self.table.away(seat)
             and self.status == "active"
         ):
-            legal = [{"action": str(a), "text": _describe(st, a)} for a in st.legal_actions()]
+            tell = self.teller(lang)
+            for a in st.legal_actions():
+                message = _describe(st, a, seat)
+                legal.append(with_message(message, tell(message), action=str(a)))
         observation = hide_path(
             st.observation_from(self._shared_observation(), seat), self.card_path, self.card_set
         )
+        names = component_names(self.game, observation)  # what it shows by id
+        if lang != i18n.DEFAULT:  # (a copy: parts of the observation are shared by the views)
+            observation = observation_in(orjson.loads(dumps(observation)), lang)
+            names = {
+                k: {i: i18n.translate(n, lang) for i, n in t.items()} for k, t in names.items()
+            }
         out = {
             "type": "state",
             "version": self.version,
             "game": self._shared_summary(),
             "you": seat,
             "observation": observation,
-            "names": component_names(self.game, observation),  # what it shows by id
+            "names": names,
             "legal": legal,
             "waiting_for": None if terminal else current,
         }
@@ -721,7 +756,10 @@ class LiveGame:
             if self.rating is not None:  # each rated seat's change, or why it is not rated
                 out["result"]["rating"] = self.rating
         if self.practice:
-            out["hints"] = self.hints_for(seat)
+            out["hints"] = [
+                r if lang == i18n.DEFAULT else {**r, "hint": hint_in(r["hint"], lang)}
+                for r in self.hints_for(seat)
+            ]
         out["table"] = {
             **self.table.view(),
             "undoable": take_back.cached_undos(self, seat) if legal else 0,
@@ -738,14 +776,17 @@ class LiveGame:
 
     def forget_views(self, seat: int | None) -> None:
         """Drop ``seat``'s cached messages (its hints changed; nobody else's view did)."""
-        self._views.pop(seat, None)
+        for key in [k for k in self._views if k[0] == seat]:
+            del self._views[key]
         for key in [k for k in self._messages if k[0] == seat]:
             del self._messages[key]
 
-    def view_json(self, seat: int | None) -> str:
-        text = self._views.get(seat)
+    def view_json(self, seat: int | None, lang: str = i18n.DEFAULT) -> str:
+        """:meth:`view` as JSON, made once per version for every connection of that seat and
+        language."""
+        text = self._views.get((seat, lang))
         if text is None:
-            text = self._views[seat] = dumps(self.view(seat))
+            text = self._views[(seat, lang)] = dumps(self.view(seat, lang))
         return text
 
     def message(
@@ -768,29 +809,33 @@ class LiveGame:
         self, seat: int | None, log_from: int, events_from: int, lang: str
     ) -> tuple[str, str, int, int]:
         """:meth:`message` made: its text before and after the clock, and the next starts."""
-        base = self.view_json(seat)
-        entries = dumps([entry_for(e, seat) for e in self.log[log_from:]])
-        if seat is None:  # rendered once for every spectator and the score track
-            events = self.public_events(events_from)
+        base = self.view_json(seat, lang)
+        tell = self.teller(lang)
+        entries = dumps([entry_for(e, seat, tell) for e in self.log[log_from:]])
+        if seat is None:  # made once for every spectator and the score track: told again
+            events = retold(self.public_events(events_from), lang, tell)
         else:
-            events = self.state.events(seat, events_from)
+            seats = seat_namer([s.name for s in self.seats], lang)
+            events = self.state.events(seat, events_from, lang, seats)
         head = f'{base[:-1]},"now":'
         tail = (
             f',"log_from":{log_from},"log":{entries},'
             f'"events_from":{events_from},"events":{dumps(events)}}}'
         )
-        if lang != i18n.DEFAULT:  # translated once, the clock put last
-            data = orjson.loads(f"{head}0{tail}")
-            del data["now"]
-            head, tail = f'{dumps(localize(data, lang))[:-1]},"now":', "}"
         return head, tail, len(self.log), events_from + len(events)
 
     def full_message(self, seat: int | None, lang: str = i18n.DEFAULT) -> str:
         """:meth:`message` from the start (what a GET answers), kept until the game changes."""
         return self.message(seat, 0, 0, lang)[0]
 
-    def public_log(self) -> list[dict]:
-        return [entry_for(e, SPECTATOR) for e in self.log]
+    def public_log(self, lang: str = i18n.DEFAULT) -> list[dict]:
+        tell = self.teller(lang)
+        return [entry_for(e, SPECTATOR, tell) for e in self.log]
+
+    def public_events_in(self, lang: str = i18n.DEFAULT) -> list[dict]:
+        """Every event anyone may read, told in ``lang`` with the table's names."""
+        seats = seat_namer([s.name for s in self.seats], lang)
+        return self.state.events(None, 0, lang, seats)
 
     def public_history(self) -> dict:
         """The finished game's history (the seed is revealed by then), card files by name."""
@@ -1355,7 +1400,7 @@ class GameManager:
                     raise
                 return done
         self.kick_bots(game)
-        return entry_for(entry, seat)
+        return entry_for(entry, seat, game.teller())
 
     @staticmethod
     def _done_action(game: LiveGame, seat: int, action: str, expect: int) -> dict | None:
@@ -1364,7 +1409,7 @@ class GameManager:
         if at is not None:
             done = game.log[at]
             if done["seat"] == seat and action in (done["action"], done.get("submitted")):
-                return {**entry_for(done, seat), "duplicate": True}
+                return {**entry_for(done, seat, game.teller()), "duplicate": True}
         return None
 
     @staticmethod

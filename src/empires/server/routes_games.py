@@ -90,13 +90,13 @@ async def get_replay(
 ):
     """The finished game; ``lang`` (es, it, pt; else English) the language of its words."""
     game = await _finished(manager, game_id, request, credentials)
-    st = game.state
+    st, lang = game.state, language(lang)
     return localized(
         {
             "game": game.summary(),
             "history": game.public_history(),
-            "log": game.public_log(),
-            "events": st.events(None),
+            "log": game.public_log(lang),
+            "events": game.public_events_in(lang),
             "hints": game.hints_for(None),
             "undos": public_undos(game.undos),  # actions taken back (empires.server.take_back)
             "result": {
@@ -105,7 +105,7 @@ async def get_replay(
                 "score_track": game.score_track(),
             },
         },
-        language(lang),
+        lang,
     )
 
 
@@ -120,7 +120,7 @@ async def get_replay_step(
     manager: Manager,
     lang: str = "en",
 ):
-    game = await _finished(manager, game_id, request, credentials)
+    game, lang = await _finished(manager, game_id, request, credentials), language(lang)
     if not 0 <= step <= len(game.log):
         raise ApiError(404, "no_such_step", f"steps run from 0 to {len(game.log)}")
     # A finished game never changes: its replay is computed in a worker thread.
@@ -128,12 +128,12 @@ async def get_replay_step(
     answer: dict[str, Any] = {
         "step": step,
         "steps": len(game.log),
-        "log": [game.public_log()[step - 1]] if step else [],  # its words, as "entry" is
+        "log": [game.public_log(lang)[step - 1]] if step else [],  # its words, as "entry" is
         "observation": observation,
         "names": component_names(game.game, observation),  # what it shows by id
         "event_seqs": events,
     }
-    answer = localized(answer, language(lang))
+    answer = localized(answer, lang)
     answer["entry"] = answer.pop("log")[0] if step else None
     return answer
 
