@@ -1,8 +1,8 @@
 """Imperial Settlers on a terminal screen (the contract of :mod:`empires.core.screen`): the panels
 of one seat's screen, built from that seat's observation only (another player's hand is never in
-it), everything named as printed on the cards, in the viewer's language (``lang``: the labels
-through the gettext catalogues of :mod:`empires.i18n`, the engine's words and the cards through
-:func:`empires.i18n.translate_text`).
+it), everything named as printed on the cards, in the viewer's language (``lang``: the labels,
+the engine's words and the cards as exact entries of the gettext catalogues of
+:mod:`empires.i18n`, counts of goods as plural messages; no English is parsed).
 
 Panels: the decision's card, the viewer's Empire by rows (Production, Feature, Action, with Deals,
 Foundations and tokens), the viewer's hand (cost, colours, Raze and Deal fields, ability text,
@@ -25,9 +25,9 @@ from empires.core.screen import (
     seat_colour,
     seat_mark,
 )
-from empires.i18n import DEFAULT, N_, translate, translate_text
+from empires.i18n import DEFAULT, N_, render, translate
 from empires.settlers.decision_help import decision_help as _help
-from empires.settlers.observation import GOOD_NAMES
+from empires.settlers.observation import GOOD_COUNTS, GOOD_NAMES, good_count
 
 ROUNDS = 5
 ROWS = (("production", N_("Production")), ("feature", N_("Feature")), ("action", N_("Action")))
@@ -75,10 +75,10 @@ def mark(seat: int) -> Text:
 
 
 def good_name(good: str, n: int = 1, lang: str = DEFAULT) -> str:
-    name = GOOD_NAMES.get(good, good.replace("_", " "))
-    if n == 1 or name in ("VP", "Wood", "Stone", "Food", "Gold"):
-        return f"{n} {translate_text(name, lang)}"
-    return f"{n} {translate_text(f'{name}s', lang)}"
+    """``n`` of ``good`` ("2 Workers"), the plural as ``lang`` makes it."""
+    if good not in GOOD_COUNTS:
+        return f"{n} {good.replace('_', ' ')}"
+    return render(good_count(good, n), lang)
 
 
 def goods_list(goods: list[str], lang: str = DEFAULT) -> str:
@@ -92,8 +92,7 @@ def goods_list(goods: list[str], lang: str = DEFAULT) -> str:
 def supply_text(goods: dict[str, int], lang: str = DEFAULT) -> str:
     """A player's supply, every kind shown (0 included) so the numbers stay in place."""
     return " · ".join(
-        f"{translate_text(_SUPPLY_NAMES.get(g, GOOD_NAMES[g]), lang)} {goods.get(g, 0)}"
-        for g in _SUPPLY
+        f"{translate(_SUPPLY_NAMES.get(g, GOOD_NAMES[g]), lang)} {goods.get(g, 0)}" for g in _SUPPLY
     )
 
 
@@ -102,11 +101,11 @@ def card_kind(view: dict, lang: str = DEFAULT) -> str:
     catalogue has it, else the kind then each colour ("Producción roja marrón gris")."""
     colours = view.get("colors") or []
     english = " ".join([*colours, view["type"].capitalize()])
-    found = translate_text(english, lang)
+    found = translate(english, lang)
     if found != english or lang == DEFAULT:
         return found
     words = [view["type"].capitalize(), *colours]
-    return " ".join(translate_text(w, lang) for w in words)
+    return " ".join(translate(w, lang) for w in words)
 
 
 def cost_text(view: dict, lang: str = DEFAULT) -> str:
@@ -114,7 +113,7 @@ def cost_text(view: dict, lang: str = DEFAULT) -> str:
     parts = []
     for part in view["cost"].split(", "):
         n, _, good = part.partition(" ")
-        parts.append(good_name(good, int(n), lang) if n.isdigit() else translate_text(part, lang))
+        parts.append(good_name(good, int(n), lang) if n.isdigit() else translate(part, lang))
     return ", ".join(parts)
 
 
@@ -135,11 +134,11 @@ def _part(key: str, title: str, body: RenderableType, own: bool = False) -> Scre
 # ---- cards ----------------------------------------------------------------------------------
 def _card_text(view: dict, lang: str) -> str:
     """A card's ability text, "unknown" when no source gives it (the legend says the rest)."""
-    text = translate_text(view["text"], lang)
-    unknown = translate_text(_UNKNOWN, lang)
+    text = translate(view["text"], lang)
+    unknown = translate(_UNKNOWN, lang)
     text = text.replace(unknown, translate("unknown", lang))
     if view.get("known_text"):
-        known = translate_text(view["known_text"], lang)
+        known = translate(view["known_text"], lang)
         text = translate("Partly known: {text}", lang, text=known)
     if view.get("source") == "house":
         text = translate("House text: {text}", lang, text=text)
@@ -149,7 +148,7 @@ def _card_text(view: dict, lang: str) -> str:
 def card_lines(view: dict, lang: str = DEFAULT) -> list[Text]:
     """A card: its name and fields, then its ability text (dim)."""
     head = Text()
-    head.append(translate_text(view["name"], lang), style="bold")
+    head.append(translate(view["name"], lang), style="bold")
     marker = source_mark(view, lang)
     if marker:
         head.append(f" {marker}", style="yellow")
@@ -175,7 +174,7 @@ def cards_group(views: list[dict], lang: str = DEFAULT) -> list[RenderableType]:
 
 def _location_text(loc: dict, lang: str) -> Text:
     """A Location of an Empire with its tokens: "Sawmill (1/2 used) [Defense]"."""
-    out = Text(translate_text(loc["name"], lang))
+    out = Text(translate(loc["name"], lang))
     marker = source_mark(loc, lang)
     if marker:
         out.append(f" {marker}", style="yellow")
@@ -228,7 +227,7 @@ def _score_text(row: dict, lang: str) -> str:
 
 # ---- panels ---------------------------------------------------------------------------------
 def _faction(obs: dict, seat: int, lang: str) -> str:
-    return translate_text(obs["players"][seat]["faction"], lang)
+    return translate(obs["players"][seat]["faction"], lang)
 
 
 def _who(obs: dict, seat: int, lang: str) -> Text:
@@ -242,7 +241,7 @@ def round_part(obs: dict, lang: str = DEFAULT) -> ScreenPart:
             lang,
             round=obs["round"],
             rounds=ROUNDS,
-            phase=translate_text(obs["phase"], lang),
+            phase=translate(obs["phase"], lang),
         ),
         style="bold",
     )
@@ -345,7 +344,7 @@ def _opponent(obs: dict, seat: int, lang: str) -> list[RenderableType]:
     supply = Text("  " + supply_text(view["goods"], lang), style="dim")
     lines: list[RenderableType] = [head, supply]
     if view["hand"]:
-        known = ", ".join(translate_text(name, lang) for name in view["hand"])
+        known = ", ".join(translate(name, lang) for name in view["hand"])
         lines.append(Text("  " + translate("Known in hand: {cards}", lang, cards=known)))
     lines.append(empire_rows(obs, seat, lang))
     return lines
@@ -368,7 +367,7 @@ def virtual_part(obs: dict, lang: str = DEFAULT) -> ScreenPart | None:
         return None
     built = obs["scores"][0].get("faction_locations_built", 0)
     locations = Text(", ").join(_location_text(loc, lang) for loc in vp["locations"]) or Text("-")
-    line = ", ".join(translate_text(GOOD_NAMES.get(g, g), lang) for g in vp["target_line"])
+    line = ", ".join(translate(GOOD_NAMES.get(g, g), lang) for g in vp["target_line"])
     collection = translate(
         "Collection {n} (you win with more Faction Locations: you have {built}) · Attack deck "
         "{deck}",
@@ -390,8 +389,8 @@ def decision_part(obs: dict, lang: str = DEFAULT) -> ScreenPart | None:
     d = obs.get("decision") or {}
     if "card_name" not in d:
         return None
-    prompt = translate_text(d["prompt"], lang)
-    card = translate_text(d["card_name"], lang)
+    prompt = translate(d["prompt"], lang)
+    card = translate(d["card_name"], lang)
     line = Text.assemble(mark(d["player"]), f" {prompt}: ", (card, "bold"))
     return _part("decision", translate("Now", lang), line)
 
@@ -419,7 +418,7 @@ def solo_result(obs: dict, lang: str = DEFAULT) -> str:
     row = obs["scores"][0]
     built, collection = row["faction_locations_built"], row["collection"]
     if row["won"]:
-        title = translate_text(obs["result"].removeprefix("won: "), lang)
+        title = translate(obs["result"].removeprefix("won: "), lang)
         return translate(
             "You won: {built} Faction Locations built, more than the virtual player's "
             "Collection of {collection}; {vp} VP earns the title {title}.",
