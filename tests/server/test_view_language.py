@@ -14,7 +14,8 @@ from babel.messages.pofile import read_po
 
 import empires
 from empires import i18n
-from empires.server.view_language import language, localize
+from empires.core.messages import msg, seat
+from empires.server.view_language import language, localize, observation_in, seat_namer
 from tests.server.server_helpers import auth, create, wait_for
 
 SOURCES = Path(empires.__file__).parent
@@ -38,45 +39,89 @@ def test_the_extractor_finds_the_engine_texts():
 
 @pytest.mark.parametrize("lang", ["es", "it", "pt"])
 def test_no_gettext_catalogue_misses_a_key(lang):
-    path = SOURCES / "locale" / lang / "LC_MESSAGES" / "empires.po"
-    with path.open("rb") as handle:
-        catalogue = read_po(handle, locale=lang)
-    translated = {m.id for m in catalogue if m.id and m.string and not m.fuzzy}
+    """Every text the extractor finds is in one of the language's catalogues (every .po of its
+    LC_MESSAGES folder, merged as empires.i18n reads them)."""
+    translated = set()
+    for path in sorted((SOURCES / "locale" / lang / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as handle:
+            catalogue = read_po(handle, locale=lang)
+        for m in catalogue:
+            if m.id and m.string and not m.fuzzy and all(m.string):
+                translated.update(m.id if isinstance(m.id, tuple | list) else [m.id])
     lacking = sorted(python_texts() - translated)
     assert not lacking, f"{lang}: {lacking[:5]}"
 
 
 @pytest.mark.parametrize(
-    ("english", "lang", "expected"),
+    ("message", "lang", "expected"),
     [
         (
-            "Place a Merchant on Specialists: Missionary",
+            msg("Place a {worker} on {box}", worker="Merchant", box="Trade Goods"),
             "es",
-            "Colocar un Mercader en Especialistas: Misionero",
+            "Colocar un Mercader en Bienes de Comercio",
         ),
         (
-            "Place a Colonist on Trade Goods (space 4)",
+            msg(
+                "Place a {worker} on {box} (space {space})",
+                worker="Colonist",
+                box="Trade Goods",
+                space=4,
+            ),
             "it",
             "Piazzare un Colonizzatore in Merci (spazio 4)",
         ),
         (
-            "Send the Merchant to Caribbean (workers there 1 -> 2, +$5)",
-            "pt",
-            "Enviar o Mercador para Caraíbas (colonos lá 1 -> 2, +$5)",
+            msg(
+                "{player}'s {worker} lands in {region}.",
+                player=seat(0),
+                worker="Colonist",
+                region="Peru",
+            ),
+            "es",
+            "El Colono de Ann desembarca en Perú.",
         ),
-        ("Player 1's Colonist lands in Peru.", "es", "El Colono de Player 1 desembarca en Perú."),
-        ("Phase 1: Place Workers", "it", "Fase 1: Piazzamento coloni/specialisti"),
-        ("Spend 2 Workers for 1 Wood", "es", "Gastar 2 Trabajadores por 1 Madera"),
-        ("Something no template knows", "es", "Something no template knows"),
         (
-            "Place a Merchant on Specialists: Missionary",
+            msg(
+                "{player}'s {worker} lands in {region}.",
+                player=seat(1),
+                worker="Colonist",
+                region="Peru",
+            ),
+            "es",
+            "El Colono de Jugador 2 desembarca en Perú.",  # an unnamed seat, in the language
+        ),
+        (
+            msg(
+                "{player}'s {worker} lands in {region}.",
+                player=seat(2),
+                worker="Colonist",
+                region="Peru",
+            ),
+            "it",
+            "Il Colonizzatore di Bot casuale 2 sbarca in Perù.",  # a bot, as the page names it
+        ),
+        (msg("Phase 1: Place Workers"), "it", "Fase 1: Piazzamento coloni/specialisti"),
+        (
+            msg(
+                "Place a {worker} on {box}: {specialist}",
+                worker="Merchant",
+                box="Specialists",
+                specialist="Missionary",
+            ),
             "en",
             "Place a Merchant on Specialists: Missionary",
         ),
     ],
 )
-def test_engine_sentences_are_translated_with_their_names(english, lang, expected):
-    assert i18n.translate_text(english, lang) == expected
+def test_messages_are_told_in_the_language_with_the_tables_names(message, lang, expected):
+    seats = seat_namer(["Ann", "Player 2", "Random bot 2"], lang)
+    assert i18n.render(message, lang, seats=seats) == expected
+
+
+def test_a_catalogue_miss_is_noted_never_hidden():
+    missing: list = []
+    told = i18n.render(msg("Something no template knows"), "es", missing=missing)
+    assert told == "Something no template knows" and missing == ["Something no template knows"]
 
 
 def test_a_clients_language_is_validated():
@@ -85,21 +130,30 @@ def test_a_clients_language_is_validated():
     assert language("es" + "-x" * 100) == "en"  # too long: not read
 
 
-def test_localize_leaves_ids_and_actions_alone():
+def test_localize_tells_the_messages_and_leaves_ids_and_actions_alone():
+    take = {"msg": "Take {good}", "args": {"good": "Fur"}}
     view = {
         "observation": {"phase": "Phase 3: Income", "decision": {"prompt": "Skip"}},
-        "legal": [{"action": "place colonist trade_goods", "text": "Take Fur"}],
-        "log": [{"index": 0, "text": "Skip"}],
-        "events": [{"kind": "x", "phase": "Game over", "text": "Take Cocoa"}],
+        "legal": [{"action": "place colonist trade_goods", **take, "text": "Take Fur"}],
+        "log": [{"index": 0, "msg": "Skip", "args": {}, "text": "Skip"}],
+        "events": [{"kind": "x", "phase": "Game over", **take, "text": "Take Fur"}],
     }
-    out = localize(view, "it")
-    assert out["legal"] == [{"action": "place colonist trade_goods", "text": "Prendere Pelli"}]
+    tell = lambda m: i18n.render(m, "it")  # noqa: E731
+    out = localize(view, "it", tell)
+    assert out["legal"] == [
+        {"action": "place colonist trade_goods", **take, "text": "Prendere Pelli"}
+    ]
+    assert out["log"] == [{"index": 0, "msg": "Skip", "args": {}, "text": "Salta"}]
     assert out["observation"] == {"phase": "Fase 3: Entrate", "decision": {"prompt": "Salta"}}
     assert out["events"][0] == {
         "kind": "x",
         "phase": "Fine della partita",
-        "text": "Prendere Cocco",
+        **take,
+        "text": "Prendere Pelli",
     }
+    # without a teller only the observation's words change (the items are told already)
+    again = localize({"legal": [{"action": "a", **take, "text": "Take Fur"}]}, "it")
+    assert again["legal"][0]["text"] == "Take Fur"
 
 
 def _first_mover(client, g):
@@ -128,6 +182,10 @@ def test_the_get_view_in_the_asked_language(client):
     texts = [e["text"] for e in spanish["legal"]]
     assert all(t.startswith("Colocar un ") for t in texts)
     assert any("Muelle de Colonos" in t for t in texts)
+    # the same messages as the English view's, told in Spanish from their data
+    assert [(e["msg"], e["args"]) for e in spanish["legal"]] == [
+        (e["msg"], e["args"]) for e in english["legal"]
+    ]
 
 
 def test_the_websocket_pushes_in_the_auth_language(client):
@@ -190,11 +248,11 @@ def test_a_message_is_translated_once_per_change_for_every_viewer(client, monkey
 
     calls = []
 
-    def counted(view, lang):
+    def counted(obs, lang):
         calls.append(lang)
-        return localize(view, lang)
+        return observation_in(obs, lang)
 
-    monkeypatch.setattr(manager_module, "localize", counted)
+    monkeypatch.setattr(manager_module, "observation_in", counted)
     g = create(client, TWO_HUMANS, seed=4)
     live = client.app.state.manager.games[g["id"]]
     spanish = [live.message(None, 0, 0, "es") for _ in range(3)]
@@ -205,7 +263,8 @@ def test_a_message_is_translated_once_per_change_for_every_viewer(client, monkey
     assert calls == ["es"] and '"now":' in english
     got = [json.loads(text) for text, _, _ in spanish]
     assert got[0]["observation"]["phase"] == "Fase 1: Colocación de trabajadores"
-    assert {**got[0], "now": 0} == {**localize(json.loads(english), "es"), "now": 0}
+    told = localize(json.loads(english), "es", live.teller("es"))  # from the English's data
+    assert {**got[0], "now": 0} == {**told, "now": 0}
     live.notify()  # a change: the next message is made (and translated) again
     live.message(None, 0, 0, "es")
     assert calls == ["es", "es"]
@@ -216,24 +275,27 @@ def test_every_settlers_ability_event_reads_in_the_language(lang):
     """The event of a Location's ability ("Player 2 uses Spies: takes a Resource from Player 1
     and gains 1 wood."): every ability's phrase, with and without a gain, against a seat or the
     virtual player, has no English left (random games reach few of them)."""
+    from empires.core.adapter import get_adapter
     from empires.settlers.cards import default_cards
     from empires.settlers.event_texts import ABILITY, ability
 
-    names = [c.name for c in default_cards().cards[:3]]
+    game = get_adapter("settlers").new_game(2, seed=1)
+    ids = [c.id for c in default_cards().cards[:3]]
     for special in [*ABILITY, "not-a-known-one"]:
         for victim, gained in ((1, None), (-1, {"wood": 1, "vp": 2}), (None, {"card": 1})):
             e = {
                 "player": 0,
                 "special": special,
-                "card": {"name": names[0]},
-                "target": {"name": names[1]},
+                "card": {"id": ids[0]},
+                "target": {"id": ids[1]},
                 "victim": victim,
                 "converted": "food",
                 "gained": gained,
             }
-            text = ability(e)
-            assert i18n.untranslated(text, lang) == [], (text, i18n.untranslated(text, lang))
-            assert i18n.translate_text(text, lang) != text
+            message, missing = ability(e), []
+            told = i18n.render(message, lang, names=game.component_name, missing=missing)
+            assert not missing, (special, told, missing)
+            assert told != i18n.render(message, names=game.component_name)
 
 
 def test_a_refusal_in_the_readers_language(client):
