@@ -86,6 +86,7 @@ NAMES = {
     "defense": ("{n} Defense token", "{n} Defense tokens"),
     "vp": ("{n} VP", "{n} VP"),
     "card": ("{n} card", "{n} cards"),
+    "deal": ("{n} deal", "{n} deals"),
 }
 # Losses (a negative count in ``gained``): "-1 card".
 LOST = {g: ("-" + one, "-" + many) for g, (one, many) in NAMES.items()}
@@ -561,17 +562,20 @@ def cleanup(e: dict) -> Msg:
         "where": items(["the faction board", *stores]),
         "stored": listing([WORDS.get(g, (g, g))[1] for g in keep]),
     }
-    verb = "stores" if not stores else "store"
     if not e["kept"]:
-        return msg(
-            f"{{player}} keeps nothing and loses {{lost}} ({{where}} {verb} {{stored}} only).",
-            **args,
-        )
-    return msg(
-        f"{{player}} keeps {{kept}} and loses {{lost}} ({{where}} {verb} {{stored}} only).",
-        kept=goods(e["kept"]),
-        **args,
-    )
+        return msg(LOST_ALL[bool(stores)], **args)
+    return msg(LOST_SOME[bool(stores)], kept=goods(e["kept"]), **args)
+
+
+# "{where} stores": the faction board alone; "store": it and cards.
+LOST_ALL = {
+    False: "{player} keeps nothing and loses {lost} ({where} stores {stored} only).",
+    True: "{player} keeps nothing and loses {lost} ({where} store {stored} only).",
+}
+LOST_SOME = {
+    False: "{player} keeps {kept} and loses {lost} ({where} stores {stored} only).",
+    True: "{player} keeps {kept} and loses {lost} ({where} store {stored} only).",
+}
 
 
 def collected(e: dict) -> Msg:
