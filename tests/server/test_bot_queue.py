@@ -133,8 +133,8 @@ class Cluster:
     """``empires serve --bots queue`` and ``empires bot-worker`` processes of one test (its own
     PostgreSQL schema and Redis channel); every process is killed at the end."""
 
-    def __init__(self, tmp_path, db: str, channel: str) -> None:
-        self.tmp, self.db, self.channel = tmp_path, db, channel
+    def __init__(self, tmp_path, db: str, channel: str, broker: str = REDIS_URL) -> None:
+        self.tmp, self.db, self.channel, self.broker = tmp_path, db, channel, broker
         self.procs: list[subprocess.Popen] = []
 
     def _spawn(self, name: str, args: list[str]) -> subprocess.Popen:
@@ -154,7 +154,7 @@ class Cluster:
         self._spawn(
             f"web{port}",
             ["serve", "--port", str(port), "--db", self.db, "--bot-delay", "0"]
-            + ["--broker", REDIS_URL, "--broker-channel", self.channel, "--bots", "queue"],
+            + ["--broker", self.broker, "--broker-channel", self.channel, "--bots", "queue"],
         )
         base = f"http://127.0.0.1:{port}"
         self.wait(lambda: httpx.get(f"{base}/api/health").status_code == 200, "the web server")
@@ -163,7 +163,7 @@ class Cluster:
     def worker(self, name: str, job_timeout: float = 60.0) -> subprocess.Popen:
         return self._spawn(
             name,
-            ["bot-worker", "--broker", REDIS_URL, "--db", self.db]
+            ["bot-worker", "--broker", self.broker, "--db", self.db]
             + ["--broker-channel", self.channel, "--job-timeout", str(job_timeout)],
         )
 
