@@ -15,10 +15,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from empires import i18n
 from empires.bots import analysis as coach
 from empires.cli import common
 from empires.cli.common import LOAD_ERRORS, CliError
 from empires.cli.plots import check_writable
+from empires.core import messages
+from empires.i18n import N_, translate
 
 DEFAULT_DB = "sqlite:///empires.db"  # as `empires serve` uses
 SAVE_SEATS_KEY = "seats"  # a save's seat specs (see empires.cli.tui.session)
@@ -61,6 +64,13 @@ def add_parser(sub) -> None:
         help=f"write the analysis as JSON to OUT ('-': stdout); {common.SEATS_FROM_0_HELP}",
     )
     p.add_argument("--plot", metavar="FILE.png", help="write the chance-to-win graph as a PNG")
+    p.add_argument(
+        "--lang",
+        metavar="LANG",
+        type=common.language,
+        help=f"the language of its progress and report: {', '.join(i18n.LANGUAGES)} (default: "
+        "the terminal's locale, else en)",
+    )
     p.set_defaults(func=cmd_analyse)
 
 
@@ -80,7 +90,8 @@ def cmd_analyse(args, console: Console) -> int:
     source = load_source(args.source, args.db)
     players = len(source.names)
     seats = _seats(args.seats, players) if args.seats else (source.humans or list(range(players)))
-    analysis = _run(source, seats, args.iterations, args.seed)
+    lang = _language(args)
+    analysis = _run(source, seats, args.iterations, args.seed, lang)
     data = {
         **analysis.to_json(),
         common.SEATS_KEY: 0,  # "player" and the "win" lists; "seats" are the names shown
@@ -89,10 +100,11 @@ def cmd_analyse(args, console: Console) -> int:
     if args.json == "-":
         print(json.dumps(data))
     else:
-        show(console, analysis, source.names)
+        show(console, analysis, source.names, lang)
         if args.json:
             _write(args.json, json.dumps(data, indent=1))
-            console.print(Text(f"Analysis written to {args.json}.", style="dim"))
+            written = translate("Analysis written to {path}.", lang, path=args.json)
+            console.print(Text(written, style="dim"))
     if args.plot:
         from empires.sim.analysis_plot import write_analysis_plot
 
@@ -101,8 +113,15 @@ def cmd_analyse(args, console: Console) -> int:
         except OSError as exc:
             raise CliError(f"cannot write {args.plot}: {exc.strerror or exc}", 1) from None
         if args.json != "-":
-            console.print(Text(f"Graph written to {args.plot}.", style="dim"))
+            written = translate("Graph written to {path}.", lang, path=args.plot)
+            console.print(Text(written, style="dim"))
     return 0
+
+
+def _language(args) -> str:
+    """``--lang``, else the terminal's locale (English where it is none we offer)."""
+    lang = getattr(args, "lang", None)
+    return i18n.normalize(lang) if lang else i18n.from_environment()
 
 
 def _check_plots(path: str) -> None:
@@ -204,15 +223,17 @@ def _missing_sqlite(url: str) -> str | None:
 
 
 # ---- running and showing ------------------------------------------------------------------------
-def _run(source: Source, seats: list[int], iterations: int, seed: int) -> coach.GameAnalysis:
-    """The analysis, its progress on stderr: a bar at a terminal, else a line now and then
-    ("analysed 4 of 18 decisions")."""
+def _run(
+    source: Source, seats: list[int], iterations: int, seed: int, lang: str = i18n.DEFAULT
+) -> coach.GameAnalysis:
+    """The analysis, its progress on stderr in ``lang``: a bar at a terminal, else a line now
+    and then ("analysed 4 of 18 decisions")."""
     err = progress_console()
     columns = (
-        TextColumn("Analysing"),
+        TextColumn(translate("Analysing", lang).replace("[", r"\[")),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("decisions"),
+        TextColumn(translate("decisions", lang).replace("[", r"\[")),
         TimeElapsedColumn(),
     )
     bar = Progress(*columns, console=err, transient=True, disable=not err.is_terminal)
@@ -225,7 +246,8 @@ def _run(source: Source, seats: list[int], iterations: int, seed: int) -> coach.
             tenth = done * 10 // max(total, 1)
             if not err.is_terminal and done and (tenth > said[0] or done == total):
                 said[0] = tenth
-                err.print(f"analysed {done} of {total} decisions", highlight=False)
+                said_now = translate(PROGRESS, lang, done=done, total=total)
+                err.print(Text(said_now), highlight=False)
 
         try:
             return coach.analyse_history(
@@ -240,29 +262,52 @@ def _run(source: Source, seats: list[int], iterations: int, seed: int) -> coach.
             raise CliError(f"cannot analyse the game: {common.one_line(exc)}") from None
 
 
+PROGRESS = N_("analysed {done} of {total} decisions")
+
+
 def progress_console() -> Console:
     """Where the analysis says how far it got: stderr (stdout keeps the analysis, or its
     JSON)."""
     return Console(stderr=True)
 
 
-def show(console: Console, analysis: coach.GameAnalysis, names: list[str]) -> None:
-    """The moves that lost clearly, then the summary per player."""
+# The report's words (the verdicts as the analysis names them, the summary's columns).
+VERDICTS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+COLUMNS = (
+    N_("player"), N_("analysed"), N_("inaccuracies"), N_("mistakes"), N_("blunders"),
+    N_("mean loss"),
+)  # fmt: skip
+LEGEND = N_(
+    "Chance to win lost against the best move found: inaccuracy 5%, mistake 10%, blunder 20% or"
+    " more."
+)
+
+
+def show(
+    console: Console, analysis: coach.GameAnalysis, names: list[str], lang: str = i18n.DEFAULT
+) -> None:
+    """The moves that lost clearly, then the summary per player (in ``lang``)."""
     flagged = [d for d in analysis.decisions if d.verdict != "ok"]
-    console.print(
-        Text(
-            f"{analysis.game}: {len(analysis.decisions)} decisions analysed "
-            f"({analysis.iterations} search iterations each, seed {analysis.seed})",
-            style="bold",
-        )
+    heading = i18n.render(
+        messages.plural(
+            "{game}: {n} decision analysed ({iterations} search iterations each, seed {seed})",
+            "{game}: {n} decisions analysed ({iterations} search iterations each, seed {seed})",
+            len(analysis.decisions),
+            game=messages.verbatim(analysis.game),
+            iterations=analysis.iterations,
+            seed=messages.verbatim(str(analysis.seed)),
+        ),
+        lang,
     )
+    console.print(Text(heading, style="bold"))
     for d in flagged:
-        console.print(_line(d, names))
+        console.print(_line(d, names, lang))
     if not flagged:
-        console.print(Text("No move lost 5% or more chance to win against the best found."))
-    table = Table(title="Summary", title_justify="left")
-    for head in ("player", "analysed", "inaccuracies", "mistakes", "blunders", "mean loss"):
-        table.add_column(head, justify="left" if head == "player" else "right")
+        none_lost = "No move lost 5% or more chance to win against the best found."
+        console.print(Text(translate(none_lost, lang)))
+    table = Table(title=translate("Summary", lang), title_justify="left")
+    for head in COLUMNS:
+        table.add_column(translate(head, lang), justify="left" if head == "player" else "right")
     for row in analysis.summary:
         if row["analysed"]:
             table.add_row(
@@ -274,23 +319,34 @@ def show(console: Console, analysis: coach.GameAnalysis, names: list[str]) -> No
                 f"{row['mean_loss']:.1%}",
             )
     console.print(table)
-    console.print(
-        Text(
-            "Chance to win lost against the best move found: inaccuracy 5%, mistake 10%, "
-            "blunder 20% or more.",
-            style="dim",
-        )
-    )
+    console.print(Text(translate(LEGEND, lang), style="dim"))
 
 
 STYLES: dict[str, Any] = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 
 
-def _line(d: coach.DecisionAnalysis, names: list[str]) -> Text:
+def _line(d: coach.DecisionAnalysis, names: list[str], lang: str = i18n.DEFAULT) -> Text:
     text = Text(f"#{d.index + 1} {names[d.player]}: ")
-    text.append(d.verdict, style=STYLES.get(d.verdict, ""))
     text.append(
-        f" (-{d.loss:.0%}): played {d.chosen.description} ({d.chosen.value:.0%}); "
-        f"better {d.best.description} ({d.best.value:.0%})"
+        translate(VERDICTS.get(d.verdict, d.verdict), lang), style=STYLES.get(d.verdict, "")
+    )
+    text.append(
+        " "
+        + translate(
+            "(-{loss}): played {chosen} ({chosen_chance}); better {best} ({best_chance})",
+            lang,
+            loss=f"{d.loss:.0%}",
+            chosen=_move_words(d.chosen, lang),
+            chosen_chance=f"{d.chosen.value:.0%}",
+            best=_move_words(d.best, lang),
+            best_chance=f"{d.best.value:.0%}",
+        )
     )
     return text
+
+
+def _move_words(move: coach.MoveValue, lang: str) -> str:
+    """A move's words in ``lang``: its message (the engine's, components already named)
+    rendered there; an analysis without one: its English description."""
+    message = getattr(move, "message", None)
+    return i18n.render(message, lang) if isinstance(message, dict) else move.description

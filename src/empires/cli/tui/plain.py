@@ -15,7 +15,6 @@ import unicodedata
 from rich.console import Console
 from rich.text import Text
 
-from empires import i18n
 from empires.cli.coach_text import NOT_PRACTICE, hint_lines
 from empires.cli.common import CliError
 from empires.cli.narration import Narrator, has_events, turn_word_of
