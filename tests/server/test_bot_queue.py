@@ -280,3 +280,84 @@ def test_a_worker_killed_mid_move_loses_the_move_to_another_worker_once(tmp_path
         assert outcome["t"] == 2 and outcome["r"] == {"action": expected, "index": k}
     else:  # the move ended just before the kill: made once all the same
         assert stored_at_kill > k
+
+
+# ---- faults: the broker away, a job failed on the worker (issue #29) ---------------------------
+
+
+class FlakyPool:
+    """arq's pool as a broker that is away for ``away`` enqueues, then answers; each job's
+    first result is a worker's error, its second the move (made here, as a worker would)."""
+
+    def __init__(self, manager, away: int) -> None:
+        self.manager, self.away = manager, away
+        self.asked: list[str] = []
+        self.forgotten: list[str] = []
+        self.failed: set[str] = set()
+
+    async def enqueue_job(self, name: str, game_id: str, moves: int, _job_id: str):
+        from redis.exceptions import ConnectionError as RedisConnectionError
+
+        self.asked.append(_job_id)
+        if self.away > 0:
+            self.away -= 1
+            raise RedisConnectionError("Error 111 connecting to 127.0.0.1:1. Connection refused.")
+        return FlakyJob(self, game_id, _job_id)
+
+    async def delete(self, key: str) -> None:
+        self.forgotten.append(key)
+
+
+class FlakyJob:
+    def __init__(self, pool: FlakyPool, game_id: str, jid: str) -> None:
+        self.pool, self.game_id, self.jid = pool, game_id, jid
+
+    async def result_info(self):
+        from types import SimpleNamespace
+
+        from empires.server.bot_runner import think_and_commit
+
+        if self.jid not in self.pool.failed:
+            self.pool.failed.add(self.jid)
+            return SimpleNamespace(success=True, result={"error": "OperationalError: db gone"})
+        game = self.pool.manager.games[self.game_id]
+        async with game.lock:
+            entry = await think_and_commit(self.pool.manager, game, None)
+        return SimpleNamespace(success=True, result={"action": entry["action"]})
+
+
+def test_a_bot_task_waits_out_the_broker_and_a_failed_job_and_never_breaks_the_game(
+    sqlite_url, monkeypatch
+):
+    from empires.server import bot_runner
+    from empires.server.bot_runner import QueueBotRunner, bot_turn
+
+    monkeypatch.setattr(bot_runner, "BACKOFF_CAP", 0.01)  # the pauses, short for the test
+
+    async def main():
+        manager = GameManager(Store(sqlite_url), bot_runner=NoBots())
+        await manager.start()
+        try:
+            for seed in range(20):  # a game whose first seat to act is the bot's
+                seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+                game, _ = await manager.create("discovery", seats, seed=seed)
+                bot = game.state.current_player
+                seats[bot] = {"kind": "bot", "bot": "random"}
+                game, _ = await manager.create("discovery", seats, seed=seed)
+                if bot_turn(game) is not None:
+                    break
+            runner = QueueBotRunner("redis://127.0.0.1:1/0", "t")
+            runner.pool = pool = FlakyPool(manager, away=3)
+            await runner.play(manager, game)
+            row = await manager._db(manager.store.load_game, game.id)
+            return game, pool, row, bot
+        finally:
+            await manager.stop()
+
+    game, pool, row, bot = asyncio.run(main())
+    assert game.status == "active" and row.status == "active"
+    first = job_id("t", game.id, 0)
+    assert pool.asked[:5] == [first] * 5  # three refused, one failed on the worker, one played
+    assert pool.forgotten == [f"arq:result:{first}"]  # the failed result dropped, asked again
+    assert row.actions[0][0] == bot and len([a for a in row.actions if a[0] == bot]) >= 1
+    assert bot_turn(game) is None  # it stopped when a human was to act

@@ -267,3 +267,23 @@ def test_forged_notes_reach_no_chat_and_close_no_socket(tmp_path, pg_url):
         web_log = next(p.read_text() for p in tmp_path.glob("web*.log"))
     assert "dropped a malformed note" in web_log
     assert FORGED not in web_log and SECRET not in web_log and "Mallory" not in web_log
+
+
+def test_a_note_is_read_only_when_small_and_well_typed():
+    from empires.server.shared_log import MAX_NOTE, parse_note
+
+    assert parse_note(b'{"game": "ab12", "from": "me"}') == ("ab12", "me", None)
+    assert parse_note(b'{"game": "ab12", "chat": 3, "text": "x", "name": "y"}') == (
+        "ab12",
+        None,
+        3,
+    )
+    unknown_game = FORGED_NOTES[-1]  # well formed: the process ignores it (no such game)
+    assert parse_note(unknown_game) == ("0000000000000000", None, 0)
+    for note in forged_for("ab12"):
+        assert note == unknown_game or parse_note(note) is None, note
+    assert parse_note(b'{"game": "ab12", "from": 7}') is None
+    assert parse_note(b'{"game": ""}') is None and parse_note(None) is None
+    assert parse_note(b'{"game": "' + b"a" * 65 + b'"}') is None
+    assert parse_note(b" " * (MAX_NOTE - 16) + b'{"game": "ab12"}') is not None
+    assert parse_note(b" " * (MAX_NOTE - 15) + b'{"game": "ab12"}') is None
