@@ -129,3 +129,13 @@ def test_every_prompt_and_help_is_in_the_catalogues():
     for lang in LANGS:
         table = i18n.catalogue(lang)
         assert [t for t in texts if t not in table] == [], lang
+
+
+def test_describe_msg_takes_an_actions_string_and_the_screen_parses_no_english():
+    import inspect
+
+    from empires.settlers import screen
+
+    game = new_game(2, seed=0)
+    assert game.describe_msg("pass") == game.describe_msg(Action("pass"))
+    assert "translate_text" not in inspect.getsource(screen)

@@ -114,7 +114,10 @@ class SettlersGame(EngineGame):
 
     def describe_msg(self, act: Any, viewer: Any = -2) -> dict:
         """The words of ``act`` as a message (empires.core.messages), as ``viewer`` may read
-        them (-2: the decider)."""
+        them (-2: the decider; None: a spectator; a seat). An action's string or code is
+        coerced (an Action as it is: this runs on every applied action while the log is on)."""
+        if not isinstance(act, actions.Action):
+            act = actions.coerce(act, self.s.num_players)
         return observation.describe_msg(self, act, viewer)
 
     def component_name(self, kind: str, ident: Any) -> Any:
