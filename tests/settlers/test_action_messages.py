@@ -139,3 +139,13 @@ def test_describe_msg_takes_an_actions_string_and_the_screen_parses_no_english()
     game = new_game(2, seed=0)
     assert game.describe_msg("pass") == game.describe_msg(Action("pass"))
     assert "translate_text" not in inspect.getsource(screen)
+
+
+def test_every_built_in_card_is_in_the_catalogues_whole():
+    """The screen translates a card's name, printed text and known part as exact entries."""
+    from empires.settlers.cards import default_cards
+
+    words = {w for c in default_cards().cards for w in (c.name, c.text, c.known_text) if w}
+    for lang in LANGS:
+        table = i18n.catalogue(lang)
+        assert sorted(w for w in words if w not in table) == [], lang
