@@ -150,7 +150,7 @@ def test_a_hint_in_the_readers_language(sqlite_url):
         english = _hint(client, gid, me).json()["hint"]
         assert spanish["reason"] == reason_text(english["reason_parts"], "es") != english["reason"]
         assert [m["description"] for m in spanish["moves"]] == [
-            i18n.translate_text(m["description"], "es") for m in english["moves"]
+            i18n.render(m["message"], "es") for m in english["moves"]
         ]
         assert spanish["moves"][0]["description"] != english["moves"][0]["description"]
         v = client.get(f"/api/games/{gid}?lang=es", headers=auth(me)).json()
@@ -252,13 +252,14 @@ def test_an_analysis_runs_in_the_background_and_is_stored(sqlite_url, game):
         done = client.post(f"/api/games/{gid}/analysis", headers=auth(token))
         assert done.status_code == 200 and done.json()["analysis"] == analysis
         spanish = client.get(f"/api/games/{gid}/analysis?lang=es", headers=auth(token)).json()
-        words = [
-            (d["chosen"]["description"], d["best"]["description"]) for d in analysis["decisions"]
+        told = [  # each move told in Spanish from its message
+            (i18n.render(d["chosen"]["message"], "es"), i18n.render(d["best"]["message"], "es"))
+            for d in analysis["decisions"]
         ]
         assert [
             (d["chosen"]["description"], d["best"]["description"])
             for d in spanish["analysis"]["decisions"]
-        ] == [tuple(i18n.translate_text(w, "es") for w in pair) for pair in words]
+        ] == told
         assert spanish["analysis"]["summary"] == analysis["summary"]
     with _app(sqlite_url) as client:  # stored: a restarted server answers at once
         r = client.get(f"/api/games/{gid}/analysis", headers=auth(spectator))

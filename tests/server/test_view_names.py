@@ -32,8 +32,8 @@ def test_the_names_are_put_in_the_readers_language():
     view = {"names": {"buildings": {"navigator": "Navigator", "settlers_2": "Settlers"}}}
     out = localize(view, "es")
     assert out["names"]["buildings"] == {
-        "navigator": i18n.translate_text("Navigator", "es"),
-        "settlers_2": i18n.translate_text("Settlers", "es"),
+        "navigator": i18n.translate("Navigator", "es"),
+        "settlers_2": i18n.translate("Settlers", "es"),
     }
     assert out["names"]["buildings"]["settlers_2"] != "Settlers"
     english = {"names": {"buildings": {"navigator": "Navigator"}}}
@@ -48,7 +48,7 @@ def test_the_state_message_and_the_replay_step_carry_them(client, sqlite_url):
         state = client.get(f"/api/games/{gid}?lang={lang}", headers=auth(token)).json()
         names = state["names"]["buildings"]
         assert set(names) == held
-        assert names == {b: i18n.translate_text(ENGLISH[b], lang) for b in held}
+        assert names == {b: i18n.translate(ENGLISH[b], lang) for b in held}
         steps = len(state["log"])
         replay = client.get(f"/api/games/{gid}/replay/{steps}?lang={lang}", headers=auth(token))
         assert replay.json()["names"] == state["names"]
