@@ -1,7 +1,8 @@
-"""Every word the engines write is translated: random-bot games of each game, every event (each
-seat's view and a spectator's) and every choice, fully matched by the catalogues in es/it/pt
-(numbers and default seat names aside); the components' printed names and texts (Discovery's
-buildings and cards, Imperial Settlers' cards) in each language, as the rulebooks print them."""
+"""Every word the engines say is translated: random-bot games of each game, every event (each
+seat's view and a spectator's) and every choice, messages rendered in es/it/pt with no
+catalogue miss (:func:`empires.i18n.render` notes each one: a template, a word, a component's
+name); the components' printed names and texts (Discovery's buildings and cards, Imperial
+Settlers' cards) in each language, as the rulebooks print them."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 
 from empires import i18n
 from empires.core.adapter import get_adapter
+from empires.core.messages import items, msg, plural, seat
 from empires.server import language_coverage as lc
 from empires.server.view_language import localize
 
@@ -21,18 +23,27 @@ LANGS = ["es", "it", "pt"]
 
 
 @cache
-def texts(game: str) -> tuple[tuple[str, str], ...]:
-    return tuple(lc.sample_texts(game, games=3, seed=0))
+def sample(game: str) -> tuple[lc.Sample, ...]:
+    return tuple(lc.sample_messages(game, games=3, seed=0))
+
+
+def _left(messages, lang: str) -> dict[str, list[str]]:
+    """The English of each message with catalogue misses in ``lang``, and what it missed."""
+    out = {}
+    for _, message, names in messages:
+        missed = lc.misses(message, lang, names)
+        if missed:
+            out[i18n.render(message, names=names)] = missed
+    return out
 
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", ["discovery", "settlers"])
 def test_random_games_are_fully_translated(game, lang):
-    sample = texts(game)
-    assert {kind for kind, _ in sample} == {"event", "choice"} and len(sample) > 1000
-    left = {text: i18n.untranslated(text, lang) for _, text in sample}
-    left = {text: parts for text, parts in left.items() if parts}
-    assert not left, f"{len(left)} texts keep English parts, e.g. {list(left.items())[:3]}"
+    messages = sample(game)
+    assert {kind for kind, _, _ in messages} == {"event", "choice"} and len(messages) > 1000
+    left = _left(messages, lang)
+    assert not left, f"{len(left)} messages keep English parts, e.g. {list(left.items())[:3]}"
 
 
 def test_exploring_with_the_discovery_deck_is_translated():
@@ -42,16 +53,18 @@ def test_exploring_with_the_discovery_deck_is_translated():
 
     state = get_adapter("discovery").new_game(3, seed=0)
     bots = [make_bot("heuristic", "discovery", i) for i in range(3)]
-    text = None
-    while text is None and not state.is_terminal():
+    message = None
+    while message is None and not state.is_terminal():
         deck = [a for a in state.legal_actions() if str(a) == "deck"]
         if deck:
-            text = _describe(state, deck[0])
+            message = _describe(state, deck[0], state.current_player)
         else:
             state.apply(bots[state.current_player].choose(state))
-    assert text == "Explore with the Discovery deck"
+    assert message is not None
+    assert state.render(message) == "Explore with the Discovery deck"
     for lang in LANGS:
-        assert not i18n.untranslated(text, lang), lang
+        assert not lc.misses(message, lang, state.component_name), lang
+        assert state.render(message, lang) != state.render(message)
 
 
 # The rules' options bring their own sentences: the Builder expansion, National Advantages (dealt
@@ -73,51 +86,46 @@ OPTIONS = [
 
 @pytest.mark.parametrize(("options", "players"), OPTIONS)
 def test_discovery_with_its_options_is_fully_translated(options, players):
-    sample = lc.sample_texts("discovery", games=1, seed=11, options=options, players=players)
+    messages = lc.sample_messages("discovery", games=1, seed=11, options=options, players=players)
     for lang in LANGS:
-        left = {text for _, text in sample if i18n.untranslated(text, lang)}
-        assert not left, f"{lang}: {len(left)} texts keep English parts, e.g. {sorted(left)[:3]}"
+        left = _left(messages, lang)
+        assert not left, f"{lang}: {len(left)} messages keep English parts, e.g. {sorted(left)[:3]}"
 
 
 def test_coverage_counts_what_stays_english():
-    assert i18n.untranslated("Use University", "es") == []
-    assert i18n.untranslated("Player 2 takes $3", "it") == []  # seat names and sums stay
-    assert i18n.untranslated("Something no template knows", "es") == ["Something no template knows"]
-    assert i18n.untranslated("Anything at all", "en") == []
+    assert lc.misses(msg("Use {building}", building="University"), "es") == []
+    took = msg("{player} takes ${money}", player=seat(1), money=3)
+    assert lc.misses(took, "it") == []  # seats and numbers are never catalogue words
+    assert lc.misses(msg("Something no template knows"), "es") == ["Something no template knows"]
+    assert lc.misses(msg("Use {building}", building="Nowhere Hall"), "pt") == ["Nowhere Hall"]
+    assert lc.misses(msg("Anything at all"), "en") == []
     cov = lc.coverage("settlers", "pt", games=1, seed=1)
     assert cov.seen["event"] > 0 and cov.share("event") == 1.0
 
 
 @pytest.mark.parametrize(
-    ("english", "lang", "expected"),
+    ("message", "lang", "expected"),
     [
-        ("Indigo, Fish, Cocoa and Silver", "es", "Añil, Pescado, Cacao y Plata"),
-        ("Player 1, Player 3, Player 2", "it", "Player 1, Player 3, Player 2"),
+        (items(["Indigo", "Fish", "Cocoa", "Silver"]), "es", "Añil, Pescado, Cacao y Plata"),
+        (items([seat(0), seat(2), seat(1)]), "it", "Giocatore 1, Giocatore 3 e Giocatore 2"),
         (
-            "Player 1 (1 workers, 0 VP), Player 3 (2 workers, 6 VP) and Player 4 (1 workers, 0 VP)",
-            "es",
-            "Player 1 (1 trabajadores, 0 PV), Player 3 (2 trabajadores, 6 PV) y "
-            "Player 4 (1 trabajadores, 0 PV)",
-        ),
-        (
-            "3 Colonists, a Captain and 2 Missionarys",
+            items(
+                [
+                    plural("{n} Colonist", "{n} Colonists", 3),
+                    "a Captain",
+                    plural("{n} Missionary", "{n} Missionaries", 2),
+                ]
+            ),
             "pt",
             "3 Colonos, um Capitão e 2 Missionários",
         ),
-        (
-            "Production: 1 Raze token and 1 Worker.",
-            "es",
-            "Producción: 1 ficha de Saqueo y 1 Trabajador.",
-        ),
-        (
-            "Take Meeting Place (pink Feature, cost 2 Wood, 1 Stone)",
-            "es",
-            "Tomar Lugar de reunión (Apoyo rosa, coste 2 Madera, 1 Piedra)",
-        ),
+        (items(["Wood", "Stone"], "or"), "es", "Madera o Piedra"),
     ],
 )
-def test_lists_and_card_words(english, lang, expected):
-    assert i18n.translate_text(english, lang) == expected
+def test_lists_and_counted_words(message, lang, expected):
+    missing: list = []
+    assert i18n.render(message, lang, missing=missing) == expected
+    assert not missing
 
 
 # Printed names as each rulebook prints them (Discovery: es 2015, it/pt 2007; Settlers: es).
@@ -182,9 +190,9 @@ def test_the_view_carries_card_names_and_texts_in_the_language():
     english = {c["id"]: c for c in obs["your_hand"]}
     assert view["your_hand"]
     for card in view["your_hand"]:
-        assert card["name"] == i18n.translate_text(english[card["id"]]["name"], "es")
-        assert card["text"] != english[card["id"]]["text"]
-        assert not i18n.untranslated(english[card["id"]]["text"], "es")
+        assert card["name"] == i18n.translate(english[card["id"]]["name"], "es")
+        assert card["name"] in i18n.catalogue("es").values()
+        assert card["text"] != english[card["id"]]["text"]  # its text is a catalogue entry
 
 
 def test_the_view_carries_building_texts_in_the_language():
@@ -193,5 +201,5 @@ def test_the_view_carries_building_texts_in_the_language():
     offer = obs["boxes"]["buildings_offer"]
     assert offer
     for english, italian in zip(offer, view["boxes"]["buildings_offer"], strict=True):
-        assert italian["text"] == i18n.translate_text(english["text"], "it") != english["text"]
+        assert italian["text"] == i18n.translate(english["text"], "it") != english["text"]
     assert view["regions"][0]["name"] == i18n.translate(obs["regions"][0]["name"], "it")
