@@ -181,3 +181,18 @@ def test_an_unknown_lang_is_refused_by_analyse_too(capsys):
     line = _fails(capsys, "analyse", "game.json", "--lang", "xx")
     _names(line, "--lang", "'xx'", *i18n.LANGUAGES)
     assert line.startswith("empires analyse: error:")
+
+
+def test_the_startup_notes_in_the_language():
+    """What Imperial Settlers says when a game starts (the unverified cards, the Attack cards'
+    default Targets, how to fill them in): messages told in the session's language."""
+    chosen = args("settlers", 1, "human", seed=3)
+    chosen.lang = "es"
+    notes = start(chosen).notes()
+    assert notes[0].startswith(tuple(f"{n} de las cartas en uso no están" for n in range(99)))
+    assert notes[1].startswith("  ") and "cartas de Ataque usan un reparto de Objetivos" in notes[1]
+    assert notes[2] == (
+        "  Complétalas con un archivo de cartas: empires cards template, y luego --cards ARCHIVO."
+    )
+    english = ("of the cards", "Attack cards", "Fill them in", "Card data")
+    assert not [w for w in english if w in " ".join(notes)]

@@ -67,8 +67,9 @@ class GameAdapter(Protocol):
         ``web``: whether the web app's game page can show this game (the lobby offers only
         those)."""
 
-    def startup_notes(self, state: GameState) -> list[str]:
-        """Lines to show when a game starts (e.g. incomplete card data); may be empty."""
+    def startup_notes(self, state: GameState) -> list[Any]:
+        """Lines to show when a game starts (e.g. incomplete card data), each a message
+        (empires.core.messages) or an English catalogue sentence; may be empty."""
 
     def card_file_error(self, path: str) -> str | None:
         """Why the file at ``path`` cannot be this game's ``cards`` option (a server offers card

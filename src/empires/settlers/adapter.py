@@ -89,8 +89,8 @@ class SettlersAdapter(EngineAdapter):
             "web": True,  # the game page draws the Settlers table (js/settlers-board.js)
         }
 
-    def startup_notes(self, state: GameState) -> list[str]:
-        return game.startup_notes(_own(state))
+    def startup_notes(self, state: GameState) -> list[Any]:
+        return game.startup_messages(_own(state))  # messages: told in the reader's language
 
     def card_file_error(self, path: str) -> str | None:
         from empires.settlers.cards import CardFileError, load_cards

@@ -7,6 +7,7 @@ from typing import Any
 
 from empires.core.engine import SEED_RANGE, EngineGame
 from empires.core.events import check_viewer
+from empires.core.messages import items, msg, plural, verbatim
 from empires.settlers import actions, event_texts, flow, narration, observation, scoring
 from empires.settlers.cards import CardFileError
 from empires.settlers.decision_table import TABLE
@@ -16,7 +17,16 @@ from empires.settlers.state import State
 
 NAME = "settlers"
 FORMAT = 1
-__all__ = ["NAME", "SEED_RANGE", "SettlersGame", "from_json", "new_game", "replay", "startup_notes"]
+__all__ = [
+    "NAME",
+    "SEED_RANGE",
+    "SettlersGame",
+    "from_json",
+    "new_game",
+    "replay",
+    "startup_messages",
+    "startup_notes",
+]
 
 
 class SettlersGame(EngineGame):
@@ -156,38 +166,63 @@ def from_json(data: Any) -> SettlersGame:
 
 
 def startup_notes(game: SettlersGame) -> list[str]:
-    """Lines to print when a game starts: how many cards in use are house cards (their ability
-    comes from the card file, not from the printed card) and how many play without their unknown
-    printed ability (see docs/settlers.md)."""
+    """Lines to print when a game starts (in English): :func:`startup_messages` rendered."""
+    from empires import i18n
+
+    return [i18n.render(m) for m in startup_messages(game)]
+
+
+def startup_messages(game: SettlersGame) -> list[dict]:
+    """What to say when a game starts, as messages (empires.core.messages): how many cards in
+    use are house cards (their ability comes from the card file, not from the printed card)
+    and how many play without their unknown printed ability (see docs/settlers.md)."""
     s = game.s
     decks = set(s.factions) | {"common"} | ({"attack"} if s.solo else set())
     house = [c for c in s.db.cards if c.source == "house" and c.deck in decks]
     notes = []
     if house:
         notes.append(
-            f"{len(house)} of the cards in use are house cards from {s.db.path}: their ability "
-            f"is the card file's, not the printed text."
+            msg(
+                "{n} of the cards in use are house cards from {path}: their ability is the card "
+                "file's, not the printed text.",
+                n=len(house),
+                path=verbatim(str(s.db.path)),
+            )
         )
     cards = s.db.unverified(decks)
     if not cards:
-        return [f"Card data: {s.db.path or 'built-in'}: every card in use is complete.", *notes]
+        path = verbatim(str(s.db.path)) if s.db.path else "built-in"
+        return [msg("Card data: {path}: every card in use is complete.", path=path), *notes]
     return _unverified_notes(cards) + notes
 
 
-def _unverified_notes(cards) -> list[str]:
+def _indented(line: dict) -> dict:
+    """A note's detail line, indented below it."""
+    return msg("{indent}{line}", indent=verbatim("  "), line=line)
+
+
+def _unverified_notes(cards) -> list[dict]:
     names = sorted({c.name for c in cards if c.deck != "attack"})
     attacks = sum(1 for c in cards if c.deck == "attack")
-    line = (
-        f"{len(cards)} of the cards in use are unverified (their printed ability is not in any "
-        f"public source; they are played without it):"
+    line = msg(
+        "{n} of the cards in use are unverified (their printed ability is not in any public "
+        "source; they are played without it):",
+        n=len(cards),
     )
-    detail = ", ".join(names)
-    if attacks:
-        detail += (
-            f"{'; ' if names else ''}the {attacks} Attack cards use a default Target distribution"
+    if attacks and names:
+        detail = plural(
+            "{cards}; the {n} Attack card uses a default Target distribution.",
+            "{cards}; the {n} Attack cards use a default Target distribution.",
+            attacks,
+            cards=items(names),
         )
-    return [
-        line,
-        f"  {detail}.",
-        "  Fill them in with a card file: empires cards template, then --cards FILE.",
-    ]
+    elif attacks:
+        detail = plural(
+            "the {n} Attack card uses a default Target distribution.",
+            "the {n} Attack cards use a default Target distribution.",
+            attacks,
+        )
+    else:
+        detail = msg("{cards}.", cards=items(names))
+    fill = msg("Fill them in with a card file: empires cards template, then --cards FILE.")
+    return [line, _indented(detail), _indented(fill)]
