@@ -55,7 +55,7 @@ def test_building_chips_carry_the_printed_names_in_the_readers_language(browser,
             )
             assert sorted(b for b, _ in chips) == sorted(held)
             # each name is the engine's name put through the gettext catalogue, never the id
-            printed = {b.id: i18n.translate_text(b.name, lang) for b in BUILDINGS}
+            printed = {b.id: i18n.translate(b.name, lang) for b in BUILDINGS}
             for building, title in chips:
                 assert title.startswith(printed[building]), (building, title)
             english = {b.id: b.name for b in BUILDINGS}

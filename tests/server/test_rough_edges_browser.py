@@ -105,7 +105,7 @@ def test_score_table_headers_break_only_between_words(browser, sqlite_url, lang)
                 assert page.locator("#scores thead th").nth(2).get_attribute("title")
                 # the Capital Buildings scored, by their printed names in the page's language
                 scored = page.inner_text("#scores .scored")
-                assert held and all(i18n.translate_text(n, lang) in scored for n in held)
+                assert held and all(i18n.translate(n, lang) in scored for n in held)
                 assert errors == []
                 keep_shot(page, f"scores-{lang}-{viewport}")
             finally:
