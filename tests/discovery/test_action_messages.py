@@ -152,3 +152,19 @@ def test_the_decider_reads_what_their_seat_reads():
         for act in acts:
             assert game.describe_msg(act) == game.describe_msg(act, p)
             assert game.describe_for(act, p) == game.render(game.describe_msg(act), "en")
+
+
+def test_the_screen_counts_workers_in_each_language():
+    from empires.discovery import screen
+
+    assert screen.plural(1, "Missionary") == "1 Missionary"
+    assert screen.plural(2, "Missionary") == "2 Missionaries"
+    assert screen.plural(3, "Colonist", "es") == "3 Colonos"
+    assert screen.plural(1, "Captain", "pt") == "1 Capitão"
+    assert screen.workers_text({"soldier": 2, "builder": 1}, "it") == "2 Soldati, 1 Costruttore"
+    missing: list = []
+    for one, many in screen.WORKER_COUNTS.values():
+        for lang in LANGS:
+            for n in (1, 2):
+                i18n.render({"msg": one, "plural": many, "args": {"n": n}}, lang, missing=missing)
+    assert missing == []

@@ -2,7 +2,8 @@
 the panels of one seat's screen, built from that seat's observation only, everything named as
 printed on the components, in the viewer's language (``lang``: the gettext catalogues of
 :mod:`empires.i18n`; every label below is marked for them, the engine's words are translated
-with :func:`empires.i18n.translate_text`).
+with :func:`empires.i18n.translate` (exact catalogue entries: printed names, phases) and
+:func:`empires.i18n.render` (messages); nothing here reads English back).
 
 Panels: the Turn track, the New World (each region's Trade Good, its Discovery counter face down
 or, once the viewer knows it, with its Resistance and reward, and the colonies), the event boxes
@@ -39,7 +40,7 @@ from empires.discovery.data import (
 )
 from empires.discovery.decision_help import decision_help as _help
 from empires.discovery.nations import POWERS
-from empires.i18n import DEFAULT, N_, translate, translate_in, translate_text
+from empires.i18n import DEFAULT, N_, render, translate, translate_in
 
 WORKER_NAMES = {w: w.capitalize() for w in WORKERS}
 _AGES = {1: "I", 2: "II", 3: "III"}
@@ -66,6 +67,15 @@ _SCORE_NAMES = {
     "buildings": N_("Buildings"),
     "economy": N_("Economy"),
     "bought_vp": N_("Bought"),
+}
+# A count of workers (a plural message: each language chooses its form).
+WORKER_COUNTS = {
+    "Colonist": (N_("{n} Colonist"), N_("{n} Colonists")),
+    "Captain": (N_("{n} Captain"), N_("{n} Captains")),
+    "Merchant": (N_("{n} Merchant"), N_("{n} Merchants")),
+    "Missionary": (N_("{n} Missionary"), N_("{n} Missionaries")),
+    "Soldier": (N_("{n} Soldier"), N_("{n} Soldiers")),
+    "Builder": (N_("{n} Builder"), N_("{n} Builders")),
 }
 # Words a count goes with (singular, plural), and the rules' names the screen writes itself.
 PLURALS = {
@@ -94,21 +104,21 @@ def mark(seat: int) -> Text:
 
 
 def good_name(good_id: str, lang: str = DEFAULT) -> str:
-    return translate_text(good_id.capitalize(), lang)
+    return translate(good_id.capitalize(), lang)
 
 
 def building_name(building_id: str, lang: str = DEFAULT) -> str:
-    return translate_text(BUILDINGS[BUILDING_INDEX[building_id]].name, lang)
+    return translate(BUILDINGS[BUILDING_INDEX[building_id]].name, lang)
 
 
 def plural(n: int, word: str, lang: str = DEFAULT) -> str:
-    """``n`` and ``word`` (a worker's name, or a key of :data:`PLURALS`) in ``lang``."""
+    """``n`` and ``word`` (a worker's name: a key of :data:`WORKER_COUNTS`, or a key of
+    :data:`PLURALS`) in ``lang``."""
     if word in PLURALS:
         one, many = PLURALS[word]
         return translate(one if n == 1 else many, lang, n=n)
-    if n != 1:
-        word = f"{word[:-1]}ies" if word.endswith("ary") else f"{word}s"
-    return f"{n} {translate_text(word, lang)}"
+    forms = WORKER_COUNTS[word]
+    return render({"msg": forms[0], "plural": forms[1], "args": {"n": n}}, lang)
 
 
 def workers_text(counts: dict[str, int], lang: str = DEFAULT) -> str:
@@ -134,7 +144,7 @@ def discovery_text(c: dict, lang: str = DEFAULT) -> str:
     if c["id"] == c["name"]:
         name = translate("Discovery counter", lang)
     else:
-        name = translate_text(c["name"], lang)
+        name = translate(c["name"], lang)
     return f"{name} ({reward_text(c, lang)})"
 
 
@@ -145,7 +155,7 @@ def _seat_workers(items: Iterable[dict], lang: str) -> Text:
         if i:
             out.append(", ")
         out.append_text(mark(item["player"]))
-        out.append(" " + translate_text(WORKER_NAMES[item["worker"]], lang))
+        out.append(" " + translate(WORKER_NAMES[item["worker"]], lang))
     return out if out.plain else Text("-", style="dim")
 
 
@@ -197,9 +207,9 @@ def _auction_lines(obs: dict, lang: str) -> list[Text]:
 
 def _phase(obs: dict, lang: str) -> str:
     step = BOX_NAMES.get(obs["step"])
-    phase = translate_text(obs["phase"], lang)
+    phase = translate(obs["phase"], lang)
     if step and obs["phase"].startswith("Phase 2"):
-        return f"{phase} - {translate_text(step, lang)}"
+        return f"{phase} - {translate(step, lang)}"
     return phase
 
 
@@ -301,7 +311,7 @@ def new_world_part(obs: dict, lang: str = DEFAULT) -> ScreenPart:
             style="" if region["trade_good"] else "dim",
         )
         cell.append_text(_counter_cell(region, lang))
-        table.add_row(translate_text(region["name"], lang), cell)
+        table.add_row(translate(region["name"], lang), cell)
     lines: list[RenderableType] = [table]
     deck = obs["hidden"]["discovery_deck"]
     if all(r["discovered"] for r in obs["regions"]):
@@ -347,7 +357,7 @@ def _specialists(obs: dict, lang: str) -> Text:
     out = Text()
     for i, space in enumerate([*names, "training"]):
         item = spaces.get(space)
-        out.append(("\n" if i else "") + f"{translate_text(space.capitalize(), lang)}: ")
+        out.append(("\n" if i else "") + f"{translate(space.capitalize(), lang)}: ")
         out.append_text(_seat_workers([item] if item else [], lang))
     return out
 
@@ -402,7 +412,7 @@ def _box_rows(obs: dict, lang: str) -> list[tuple[str, Text]]:
 def boxes_part(obs: dict, lang: str = DEFAULT) -> ScreenPart:
     table = _two_columns("Event box")
     for name, cell in _box_rows(obs, lang):
-        table.add_row(translate_text(name, lang), cell)
+        table.add_row(translate(name, lang), cell)
     return _part("boxes", translate("Event boxes", lang), table)
 
 
@@ -413,9 +423,9 @@ def offer_part(obs: dict, lang: str = DEFAULT) -> ScreenPart | None:
     lines = []
     for b in offer:
         kind = translate(_BUILDING_TYPES.get(b["type"], b["type"]), lang)
-        name = translate_text(b["name"], lang)
+        name = translate(b["name"], lang)
         line = Text.assemble((name, "bold"), f" ${b['price']} ({kind}): ")
-        line.append(translate_text(b["text"], lang), style="dim")
+        line.append(translate(b["text"], lang), style="dim")
         lines.append(line)
     return _part("offer", translate("Capital Buildings on offer", lang), Group(*lines))
 
@@ -443,14 +453,14 @@ def _buildings_lines(view: dict, lang: str) -> list[Text]:
     for bid in view["buildings"]:
         b = BUILDINGS[BUILDING_INDEX[bid]]
         kind = translate(_BUILDING_TYPES.get(b.type, b.type), lang)
-        name = translate_text(b.name, lang)
+        name = translate(b.name, lang)
         if (b.type == "immediate" or bid in used) and b.end_vp is None:
             vp = ", " + translate("{vp} VP at game end", lang, vp=b.vp) if b.vp else ""
             done = translate("({kind}, done{vp})", lang, kind=kind, vp=vp)
             lines.append(Text.assemble((name, "bold"), (f" {done}", "dim")))
             continue
         line = Text.assemble((name, "bold"), f" ({kind}): ")
-        line.append(translate_text(b.text, lang), style="dim")
+        line.append(translate(b.text, lang), style="dim")
         lines.append(line)
     return lines
 
@@ -463,7 +473,7 @@ def _nation_line(view: dict, lang: str) -> Text:
             "National Advantage: {nation}: {power} ({uses} left)",
             lang,
             nation=translate(name, lang),
-            power=translate_text(POWERS[nation], lang),
+            power=translate(POWERS[nation], lang),
             uses=plural(view["advantage_uses_left"], "use", lang),
         )
     )
@@ -552,7 +562,7 @@ def _target(obs: dict, target: str, lang: str) -> tuple[str, dict | None]:
         return translate("the Discovery deck", lang), known
     region = obs["regions"][REGION_IDS.index(target)]
     counter = region["counter"]
-    name = translate_text(REGION_NAMES[REGION_IDS.index(target)], lang)
+    name = translate(REGION_NAMES[REGION_IDS.index(target)], lang)
     return name, counter if isinstance(counter, dict) else None
 
 
