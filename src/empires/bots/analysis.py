@@ -52,20 +52,24 @@ TOP_MOVES = 3
 # heuristic's favourite (measured on Discovery openings: 200 of 200 iterations on one move).
 PRIOR_TEMPERATURE = 4.0
 # The budget (issue #32: an 86-decision game analysed in 2 CPU-minutes, a hint in 5 CPU-seconds).
-# ``iterations`` is the most playouts one decision may cost: the search gets half of it and stops
-# as soon as its favourite cannot be caught (the same best move as the whole half); the paired
-# comparison of the best move with the move played gets the other half, in rounds of two
-# playouts from the same determinization and the same rollout seeds (common random numbers),
-# and stops as soon as the verdict is settled (:func:`_settled`).
+# The search of a decision gets half of ``iterations`` and stops as soon as its favourite cannot
+# be caught (the same best move as the whole half); when the move played is another, the two are
+# compared on at most ``iterations // 2`` paired rounds (two playouts each, from the same
+# determinization and the same rollout seeds), stopping as soon as the verdict is settled
+# (:func:`_settled`). A round's difference has a standard deviation of about 0.3 (measured on
+# Discovery), so a verdict needs tens of rounds: they are spent only where the move played is
+# not the best one.
 ANALYSIS_ITERATIONS = 48
 HINT_ITERATIONS = 48  # a hint's search budget (a hint never runs more than :data:`HINT_MAX`)
 HINT_MAX = 64
 # When the heuristic's favourite leads the next move by this many VP, it is the best move without
 # a search (the bot's own ``gap``: its search never overturned such a lead, see ismcts).
 CLEAR_GAP = 1.0
-MIN_ROUNDS = 6  # paired rounds before the verdict may be judged settled
-ROUND_BATCH = 4  # paired rounds between two checks
+MIN_ROUNDS = 10  # paired rounds before the verdict may be judged settled
+ROUND_BATCH = 5  # paired rounds between two checks
 SETTLE_Z = 2.0  # settled: the loss +- SETTLE_Z standard errors lies in one verdict's band
+# the least variance of a round's difference assumed (a few equal rounds do not settle a verdict)
+VAR_FLOOR = 0.02
 FEW_PLAYOUTS = 6  # the playouts that value a move when nothing else did (the chance-to-win line)
 
 
@@ -468,12 +472,13 @@ def analyse_decision(
     The best move is the search's (or the heuristic's clear favourite), chosen before the move
     played is valued again; when they differ, both are valued on the same paired rounds
     (:func:`_compare`), so the loss compares equal samples with common random numbers, never a
-    topped-up move against a barely tried one. At most ``iterations`` playouts."""
+    topped-up move against a barely tried one. At most ``iterations // 2`` playouts of search
+    and ``iterations // 2`` paired rounds."""
     found = _search(state, max(1, iterations // 2), seed, gap=CLEAR_GAP, early_stop=1.0)
     action = _legal(found.legal, chosen)
     best = _best(found)
     if best != action:
-        _compare(found, state, best, action, max(MIN_ROUNDS, iterations // 4), seed)
+        _compare(found, state, best, action, max(MIN_ROUNDS, iterations // 2), seed)
         if found.value[best] < found.value[action]:  # the move played did better, fairly valued
             best = action
     elif found.visits.get(action, 0) < FEW_PLAYOUTS:  # (for the chance to win of every seat)
@@ -534,7 +539,7 @@ def _settled(diffs: list[float]) -> bool:
     falls in one verdict's band: more rounds would not change the verdict."""
     k = len(diffs)
     mean = sum(diffs) / k
-    var = sum((d - mean) ** 2 for d in diffs) / (k - 1) if k > 1 else 1.0
+    var = max(VAR_FLOOR, sum((d - mean) ** 2 for d in diffs) / (k - 1) if k > 1 else 1.0)
     half = SETTLE_Z * math.sqrt(var / k)
     return verdict(max(0.0, mean - half)) == verdict(max(0.0, mean + half))
 

@@ -1,0 +1,195 @@
+"""CPU time of the coach (issue #32): the post-game analysis of an ~86-decision game and hints,
+for both games, printed next to the targets (an 86-decision game in 120 CPU-seconds, a hint in
+5 CPU-seconds on one core).
+
+The game: seat 0 plays the heuristic bot's move, or a random legal move with probability
+``--shaky`` (a player who makes mistakes), against heuristic bots; the analysed decisions are
+``--decisions`` of seat 0's decisions with a choice, spread evenly over the whole game, each
+analysed as ``analyse_history`` does (:func:`empires.bots.analysis.analyse_decision`, seed + index).
+Times are CPU seconds of this process (``time.process_time``): steady on a busy machine, unlike
+the wall clock. ``--seeds 2`` analyses every decision with a second seed too and prints how many
+verdicts agree (twice the time).
+
+    python benchmarks/coach_time.py
+    python benchmarks/coach_time.py --games discovery:3 --iterations 100 --seeds 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from empires.bots import analysis as an  # noqa: E402
+from empires.bots import make_bot  # noqa: E402
+from empires.core.adapter import get_adapter  # noqa: E402
+
+GAME_TARGET_S = 120.0
+HINT_TARGET_S = 5.0
+
+
+def play(game: str, players: int, seed: int, shaky: float) -> dict:
+    """A finished game's history: seat 0 heuristic or (probability ``shaky``) random."""
+    state = get_adapter(game).new_game(players, seed)
+    state.narrate = False
+    bots = [make_bot("heuristic", game, seed + p) for p in range(players)]
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if state.current_player == 0 and len(legal) > 1 and rng.random() < shaky:
+            state.apply(legal[rng.randrange(len(legal))])
+        else:
+            state.apply(bots[state.current_player].choose(state))
+    return state.history
+
+
+def spread(items: list[int], k: int) -> list[int]:
+    if len(items) <= k:
+        return items
+    return [items[i * len(items) // k] for i in range(k)]
+
+
+def analyse(game: str, history: dict, todo: set[int], iterations: int, seed: int):
+    """Each decision of ``todo`` analysed, as analyse_history does; (analyses, CPU s, states)."""
+    state = get_adapter(game).replay({**history, "actions": []})
+    state.narrate = False
+    out, states = [], []
+    t0 = time.process_time()
+    for i, raw in enumerate(history["actions"]):
+        if i in todo:
+            out.append(an.analyse_decision(state, raw, i, iterations=iterations, seed=seed + i))
+            states.append(state.clone())
+        state.apply(raw)
+    return out, time.process_time() - t0, states
+
+
+def one_game(game: str, players: int, args: argparse.Namespace) -> None:
+    history = play(game, players, args.game_seed, args.shaky)
+    mine = an.decisions_to_analyse(game, history, [0])
+    todo = set(spread(mine, args.decisions))
+    found, cpu, states = analyse(game, history, todo, args.iterations, 0)
+    counts = Counter(d.verdict for d in found)
+    print(
+        f"{game} {players}p: analysis of {len(found)} decisions (of {len(mine)} of seat 0) at "
+        f"{args.iterations} iterations: {cpu:.1f} CPU-s (target {GAME_TARGET_S:.0f}), "
+        f"{cpu / max(1, len(found)):.2f} s/decision; verdicts {dict(sorted(counts.items()))}"
+    )
+    if args.seeds > 1:
+        other, cpu2, _ = analyse(game, history, todo, args.iterations, 1000)
+        same = sum(a.verdict == b.verdict for a, b in zip(found, other, strict=True))
+        flagged = [
+            (a.verdict, b.verdict) for a, b in zip(found, other, strict=True) if "ok" != a.verdict
+        ]
+        print(
+            f"  seed 1000: {cpu2:.1f} CPU-s; same verdict in {same} of {len(found)} decisions; "
+            f"seed 0's flagged moves under seed 1000: {flagged}"
+        )
+    hints = []
+    for state in spread(states, args.hints) if args.hints else []:
+        t0 = time.process_time()
+        an.hint(state, iterations=args.hint_iterations, seed=1)
+        hints.append(time.process_time() - t0)
+    if hints:
+        print(
+            f"  hints at {args.hint_iterations} iterations ({len(hints)} positions): mean "
+            f"{sum(hints) / len(hints):.2f}, max {max(hints):.2f} CPU-s "
+            f"(target {HINT_TARGET_S:.0f})"
+        )
+
+
+# ---- verdicts against a deep reference ----------------------------------------------------------
+def reference_values(state, rounds: int, seed: int) -> dict:
+    """Every legal move's value for the seat to move from ``rounds`` paired rounds (each round
+    plays every move from the same determinization with the same rollout seeds): the deep
+    reference the coach's verdicts are checked against."""
+    from empires.bots.ismcts import ISMCTSBot
+
+    me, legal = state.current_player, state.legal_actions()
+    bots = [ISMCTSBot(seed, gap=None, early_stop=None) for _ in legal]
+    totals = dict.fromkeys(legal, 0.0)
+    for _ in range(rounds):
+        for bot, a in zip(bots, legal, strict=True):
+            totals[a] += bot.playouts(state, a, 1)[me]
+    return {a: t / rounds for a, t in totals.items()}
+
+
+def clear_positions(game: str, players: int, seeds: range, max_legal: int, gap: float):
+    """Positions of heuristic games where the heuristic's worst move trails its best by ``gap``
+    VP or more (at most ``max_legal`` legal moves): (state, the worst move)."""
+    adapter = get_adapter(game)
+    for seed in seeds:
+        state = adapter.new_game(players, seed)
+        state.narrate = False
+        bots = [make_bot("heuristic", game, seed + p) for p in range(players)]
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if 1 < len(legal) <= max_legal:
+                scores = adapter.action_scores(state)
+                if max(scores) - min(scores) >= gap:
+                    yield state.clone(), legal[scores.index(min(scores))]
+            state.apply(bots[state.current_player].choose(state))
+
+
+def reference(args: argparse.Namespace) -> None:
+    """The coach's verdict on the heuristic's worst move at positions where the reference (every
+    move valued on ``--reference-rounds`` paired rounds) says it loses at least a mistake's
+    worth; agreement: flagged (inaccuracy or worse) with another move named best, under two seeds."""
+    game, _, players = args.games.split(",")[0].partition(":")
+    found = agree = same = 0
+    cpu = 0.0
+    for state, bad in clear_positions(game, int(players or 2), range(1, 40), 4, 3.0):
+        values = reference_values(state, args.reference_rounds, 99)
+        loss = max(values.values()) - values[bad]
+        if loss < an.MISTAKE:
+            continue
+        t0 = time.process_time()
+        a = an.analyse_decision(state, bad, 0, iterations=args.iterations, seed=1)
+        b = an.analyse_decision(state, bad, 0, iterations=args.iterations, seed=2)
+        cpu += time.process_time() - t0
+        found += 1
+        ok = [d.verdict != "ok" and d.best.action != str(bad) for d in (a, b)]
+        agree += sum(ok)
+        same += a.verdict == b.verdict
+        print(
+            f"  {state.describe(bad)!r}: reference loss {loss:.2f}; "
+            f"coach {a.verdict} ({a.loss:.2f}), {b.verdict} ({b.loss:.2f})"
+        )
+        if found >= args.positions:
+            break
+    print(
+        f"{game} {players}p: {found} clearly bad moves (reference loss >= {an.MISTAKE}); flagged "
+        f"with a better move best in {agree} of {2 * found} analyses (two seeds), same verdict "
+        f"from both seeds in {same} of {found}; {cpu / max(1, 2 * found):.2f} CPU-s per analysis "
+        f"at {args.iterations} iterations"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", default="discovery:2,discovery:3,settlers:2", help="game:players,...")
+    p.add_argument("--iterations", type=int, default=100, help="as `empires analyse` (100)")
+    p.add_argument("--hint-iterations", type=int, default=200, help="as the web app (200)")
+    p.add_argument("--decisions", type=int, default=86)
+    p.add_argument("--hints", type=int, default=4, help="hint positions per game")
+    p.add_argument("--shaky", type=float, default=0.3)
+    p.add_argument("--game-seed", type=int, default=7)
+    p.add_argument("--seeds", type=int, default=1, choices=(1, 2))
+    p.add_argument("--reference", action="store_true", help="verdicts against a reference")
+    p.add_argument("--reference-rounds", type=int, default=64)
+    p.add_argument("--positions", type=int, default=12, help="reference positions")
+    args = p.parse_args(argv)
+    if args.reference:
+        reference(args)
+        return
+    for spec in args.games.split(","):
+        game, _, players = spec.partition(":")
+        one_game(game, int(players or 2), args)
+
+
+if __name__ == "__main__":
+    main()

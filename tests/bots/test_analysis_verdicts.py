@@ -1,0 +1,83 @@
+"""The coach's verdicts (issue #32): the best move is chosen before the move played is valued
+again, the two are compared on equal samples, and a clearly bad move is flagged, with a better
+move named best, under two seeds."""
+
+from __future__ import annotations
+
+import pytest
+
+from empires.bots import analysis as an
+from empires.bots import make_bot
+from empires.core.adapter import get_adapter
+
+
+def position(game: str, players: int, seed: int, steps: int):
+    """A game of heuristic bots (seeded ``seed + seat``) after ``steps`` actions."""
+    state = get_adapter(game).new_game(players, seed)
+    state.narrate = False
+    bots = [make_bot("heuristic", game, seed + p) for p in range(players)]
+    for _ in range(steps):
+        state.apply(bots[state.current_player].choose(state))
+    return state
+
+
+def contested(seed: int = 4):
+    """A Discovery position where the search (no heuristic short cut) runs: its favourite and a
+    move it barely tried."""
+    state = position("discovery", 2, seed, 0)
+    while True:
+        found = an._search(state, 20, 3, gap=an.CLEAR_GAP, early_stop=1.0)
+        if len(found.legal) > 2 and found.clear is None:
+            favourite = an._best(found)
+            other = min(
+                (a for a in found.legal if a != favourite), key=lambda a: found.visits.get(a, 0)
+            )
+            return state, favourite, other
+        state.apply(make_bot("heuristic", "discovery", 0).choose(state))
+
+
+# ---- the top-up defect ---------------------------------------------------------------------------
+@pytest.mark.parametrize("played_value,best_named", [(0.40, "favourite"), (0.70, "played")])
+def test_the_move_played_never_becomes_best_by_its_visits(monkeypatch, played_value, best_named):
+    """The move played valued again on many playouts (far more visits than the search's
+    favourite) is named best only when its value, fairly compared, is higher."""
+    state, favourite, other = contested()
+
+    def compare(found, state, best, action, rounds_max, seed):
+        assert best == favourite and action == other  # the best was chosen before the top-up
+        found.visits[action] = 10_000
+        found.value[action] = played_value
+        found.value[best] = 0.60
+        found.vectors[best] = found.vectors[action] = [0.5, 0.5]
+
+    monkeypatch.setattr(an, "_compare", compare)
+    d = an.analyse_decision(state, other, 0, iterations=40, seed=3)
+    if best_named == "favourite":
+        assert d.best.action == str(favourite) and d.chosen.visits == 10_000
+        assert d.loss == pytest.approx(0.20) and d.verdict == "blunder"
+    else:
+        assert d.best.action == str(other) and d.loss == 0.0 and d.verdict == "ok"
+
+
+def test_the_best_move_and_the_move_played_are_valued_on_the_same_rounds():
+    state, favourite, other = contested()
+    d = an.analyse_decision(state, other, 0, iterations=40, seed=3)
+    assert {d.best.action} <= {str(favourite), str(other)}
+    assert d.best.visits == d.chosen.visits >= an.MIN_ROUNDS
+    assert d.loss == pytest.approx(max(0.0, d.best.value - d.chosen.value), abs=1e-3)
+    if d.best.action == str(other):
+        assert d.loss == 0.0 and d.verdict == "ok"
+
+
+def test_the_move_the_search_prefers_is_ok_without_a_comparison():
+    state, favourite, _ = contested()
+    d = an.analyse_decision(state, favourite, 0, iterations=40, seed=3)
+    assert d.best == d.chosen and d.loss == 0.0 and d.verdict == "ok"
+    assert len(d.win) == 2 and all(0.0 <= x <= 1.0 for x in d.win)
+
+
+def test_a_settled_verdict_needs_enough_rounds():
+    assert not an._settled([0.0] * an.MIN_ROUNDS)  # equal rounds: the variance floor
+    assert an._settled([0.0] * 200)
+    assert an._settled([0.6, 0.7, 0.5, 0.6, 0.8, 0.6, 0.5, 0.7, 0.6, 0.6] * 2)  # a blunder
+    assert not an._settled([0.3, -0.2, 0.5, -0.1, 0.2, 0.0, 0.4, -0.3, 0.1, 0.2])
