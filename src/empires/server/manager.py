@@ -812,7 +812,9 @@ class LiveGame:
         base = self.view_json(seat, lang)
         tell = self.teller(lang)
         entries = dumps([entry_for(e, seat, tell) for e in self.log[log_from:]])
-        if seat is None:  # made once for every spectator and the score track: told again
+        of, start, _ = self._public
+        if seat is None and of is self.state and events_from >= start:
+            # the events kept for every spectator and the score track, told again
             events = retold(self.public_events(events_from), lang, tell)
         else:
             seats = seat_namer([s.name for s in self.seats], lang)
