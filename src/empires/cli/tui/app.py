@@ -35,6 +35,7 @@ from textual.widgets import Collapsible, Footer, Input, OptionList, RichLog, Sta
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from empires import i18n
 from empires.cli.coach_text import NOT_PRACTICE, hint_lines
 from empires.cli.narration import Narrator, has_events, turn_word_of
 from empires.cli.render import ranking_lines, scores_table
@@ -42,6 +43,7 @@ from empires.cli.tui import screens
 from empires.cli.tui.plain import resume
 from empires.cli.tui.session import Session
 from empires.cli.tui.widgets import FilterInput, StoryLog
+from empires.core.messages import plural
 from empires.core.screen import seat_colour, seat_mark
 from empires.i18n import N_, translate
 
@@ -274,8 +276,8 @@ class GameApp(App):
             if session.undoable():
                 text.append(" · " + translate("Ctrl-Z undo", lang), style="yellow")
             count = len(self.choices)
-            choices = N_("{n} choice") if count == 1 else N_("{n} choices")
-            text.append(" · " + translate(choices, lang, n=count), style="dim")
+            choices = i18n.render(plural("{n} choice", "{n} choices", count), lang)
+            text.append(" · " + choices, style="dim")
             line.update(text)
         else:
             self.choices = []

@@ -15,12 +15,14 @@ import unicodedata
 from rich.console import Console
 from rich.text import Text
 
+from empires import i18n
 from empires.cli.coach_text import NOT_PRACTICE, hint_lines
 from empires.cli.common import CliError
 from empires.cli.narration import Narrator, has_events, turn_word_of
 from empires.cli.render import ranking_lines, scores_table
 from empires.cli.tui.session import Session
 from empires.core.errors import IllegalActionError
+from empires.core.messages import plural
 from empires.i18n import DEFAULT, N_, translate
 
 HELP = N_(
@@ -98,7 +100,7 @@ def run(session: Session, console: Console) -> int:
     out = plain_console(console)
     state = session.state
     n = state.num_players
-    players = translate(N_("{n} player") if n == 1 else N_("{n} players"), session.lang, n=n)
+    players = i18n.render(plural("{n} player", "{n} players", n), session.lang)
     source = _source(session)
     out.print(Text(f"{session.game.name}: {players} ({source}): " + ", ".join(session.labels)))
     for line in session.notes():  # a game may have something to say first

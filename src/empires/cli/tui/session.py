@@ -285,11 +285,8 @@ class Session:
         return translate(text, self.lang, names=self._and(names), vp=totals[first[0]])
 
     def _and(self, names: list[str]) -> str:
-        """ "A and B and C" in the session's language."""
-        out = names[0] if names else ""
-        for name in names[1:]:
-            out = translate("{items} and {item}", self.lang, items=out, item=name)
-        return out
+        """ "A, B and C" in the session's language (its way of joining a list)."""
+        return i18n.join(names, self.lang)
 
 
 def describe_in(state, action: Any, seat: int, lang: str) -> str:
