@@ -81,3 +81,35 @@ def test_a_settled_verdict_needs_enough_rounds():
     assert an._settled([0.0] * 200)
     assert an._settled([0.6, 0.7, 0.5, 0.6, 0.8, 0.6, 0.5, 0.7, 0.6, 0.6] * 2)  # a blunder
     assert not an._settled([0.3, -0.2, 0.5, -0.1, 0.2, 0.0, 0.4, -0.3, 0.1, 0.2])
+
+
+# ---- clearly bad moves -------------------------------------------------------------------------
+# Discovery, 2 players, heuristic bots seeded (seed, seed + 1), after ``steps`` actions: the seat
+# to move may send a Colonist to the Caribbean or skip. Skipping loses 0.32 to 0.45 of a chance to
+# win by the deep reference (every legal move valued on 40 paired rounds, reference_values in
+# benchmarks/coach_time.py); the heuristic scores it 7 VP worse.
+CLEAR_BLUNDERS = [
+    ("discovery", 2, 11, "skip"),
+    ("discovery", 3, 11, "skip"),
+    ("discovery", 4, 11, "skip"),
+]
+
+
+@pytest.mark.parametrize("game,seed,steps,bad", CLEAR_BLUNDERS)
+def test_a_clearly_bad_move_is_flagged_the_same_under_two_seeds(game, seed, steps, bad):
+    state = position(game, 2, seed, steps)
+    assert bad in [str(a) for a in state.legal_actions()]
+    found = [an.analyse_decision(state, bad, steps, iterations=40, seed=s) for s in (1, 2)]
+    for d in found:
+        assert d.chosen.action == bad and d.best.action != bad
+        assert d.verdict in ("mistake", "blunder") and d.loss >= an.MISTAKE
+        assert d.best.visits == d.chosen.visits  # compared on the same rounds
+    assert found[0].verdict == found[1].verdict
+
+
+@pytest.mark.parametrize("game,seed,steps,bad", CLEAR_BLUNDERS)
+def test_the_better_move_there_is_rated_ok(game, seed, steps, bad):
+    state = position(game, 2, seed, steps)
+    good = next(a for a in state.legal_actions() if str(a) != bad)
+    d = an.analyse_decision(state, good, steps, iterations=40, seed=1)
+    assert d.verdict == "ok" and d.best.action == str(good)

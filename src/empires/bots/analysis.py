@@ -7,9 +7,10 @@ iteration plays on a copy in which everything that seat cannot see is dealt agai
 the analysis of a decision) is the same for every true state consistent with what the deciding
 seat sees, given the search seed: it cannot use hidden information.
 
-The search spends its whole iteration budget (no early stop, no heuristic short cut) and follows
-the game heuristic's prior only loosely (:data:`PRIOR_TEMPERATURE`), so that the moves it considers
-get a value, and the budget makes it reproducible. A move's **value** is the
+A hint's search spends its whole iteration budget (no early stop, no heuristic short cut; at
+most :data:`HINT_MAX` iterations), the analysis's stops once its best move is settled (below);
+both follow the game heuristic's prior only loosely (:data:`PRIOR_TEMPERATURE`), so that the
+moves it considers get a value, and the budget makes it reproducible. A move's **value** is the
 mean reward of the deciding seat over the playouts that began with it: the search's smooth "chance
 of finishing ahead of every other player" (the product over the other seats of
 ``sigmoid(score difference / 10)``, see :func:`empires.bots.ismcts.soft_reward`; in a solo game,
@@ -21,9 +22,14 @@ A decision of the analysis is judged by the value lost against the best move fou
 * ``inaccuracy`` from :data:`INACCURACY` (0.05), ``mistake`` from :data:`MISTAKE` (0.10),
   ``blunder`` from :data:`BLUNDER` (0.20); ``ok`` below.
 
-The move the player chose is valued on at least a third of the budget (at least 8 continuations,
-added to those the search gave it), so its value is not a handful of playouts; still, at small
-budgets the values are noisy, and a flagged move says where to look rather than a verdict. Only
+The best move is chosen before the move played is valued again: the search's most visited
+move (the search stops as soon as it cannot be caught), or the heuristic's favourite without a
+search when it leads the next move by :data:`CLEAR_GAP` VP. When the move played is another, the
+two are valued on the same paired rounds (each round plays both from one determinization with
+the same rollout seeds) until the verdict is settled (:func:`_settled`), so the loss compares
+equal samples and a verdict drawn from too few does not stand; the move played is named best
+only when it did better in that comparison. Values are still noisy at these budgets (a round's
+difference has a standard deviation of about 0.3): a flagged move says where to look. Only
 decisions with more than one legal action are analysed. The module reaches games only through
 the core protocol and the adapter (:func:`empires.core.adapter.get_adapter`).
 """
