@@ -67,6 +67,9 @@ def test_every_event_is_told_in_every_language(n, tmp_path):
                     if e["kind"] == "action":  # (its words: tests/settlers/test_action_messages.py)
                         continue
                     kinds.add(e["kind"])
+                    for lang in LANGS:  # the phase's name too
+                        if i18n.translate(e["phase"], lang) == e["phase"]:
+                            missing.append(f"(phase) {e['phase']}")
                     m = {k: e[k] for k in MESSAGE_KEYS if k in e}
                     json.dumps(m)  # plain data
                     english = game.render(m, "en")

@@ -37,6 +37,8 @@ def emit(s, kind: str, secret: dict | None = None, **fields) -> None:
     if s.narrate:
         event = {"kind": kind, "turn": s.round, "phase": PHASES.get(s.step, s.step), **fields}
         if secret is not None:
+            if type(secret.get("to")) is not list:
+                raise ValueError(f"an event's secret part needs 'to': a list of seats ({kind})")
             event["secret"] = secret
         s.events.append(event)
 
