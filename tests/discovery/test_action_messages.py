@@ -168,3 +168,29 @@ def test_the_screen_counts_workers_in_each_language():
             for n in (1, 2):
                 i18n.render({"msg": one, "plural": many, "args": {"n": n}}, lang, missing=missing)
     assert missing == []
+
+
+def test_the_action_event_tells_a_scouted_counter_to_its_actor_only():
+    """The log's "action" event: the others read the public words (a counter the actor scouted
+    stays face down in them, as No Survivors keeps a failed one to its leader), the actor its own."""
+    options = Options(variants=("scouting", "no-survivors"))
+    told = 0
+    for seed in (21, 22, 23):
+        for game, acts in keen_steps(3, seed, options):
+            p = game.decision["player"]
+            if game.decision["kind"] != "expedition_target":
+                continue
+            for act in acts:
+                public, mine = game.describe_msg(act, None), game.describe_msg(act, p)
+                if public == mine:
+                    continue
+                trial = game.clone()
+                since = len(trial.events(None))
+                trial.apply(act)
+                other = (p + 1) % 3
+                for viewer, words in ((None, public), (other, public), (p, mine)):
+                    event = trial.events(viewer, since)[0]
+                    assert event["kind"] == "action"
+                    assert (event["msg"], event["args"]) == (words["msg"], words["args"])
+                told += 1
+    assert told

@@ -886,7 +886,11 @@ def check_redaction(game, viewer) -> None:
             continue
         # withholding only an action's raw string is no redaction: its text says it all
         assert e.get("redacted", False) is (set(secret) != {"to", "action"})
-        assert all(e.get(k) is None for k in secret if k != "to")
+        # an action's own words for its actor (secret_choices): the others read the public words
+        words = ("msg", "args", "plural", "ctx")
+        assert all(e.get(k) is None for k in secret if k != "to" and k not in words)
+        if "args" in secret:
+            assert (e["msg"], e["args"]) != (secret["msg"], secret["args"])
         for k, v in secret.items():
             if k in ("counter", "card") and v is not None:
                 assert v not in e["text"] and json.dumps(v) not in json.dumps(e.get("args"))

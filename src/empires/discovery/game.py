@@ -33,6 +33,9 @@ class DiscoveryGame(EngineGame):
     new_state = staticmethod(new_state)
     emit = staticmethod(narration.emit)
     event_texts = event_texts.TEXTS
+    # an action's words may tell its actor more than the others (a counter it scouted: "Explore
+    # Peru (Resistance 3; ...)"): everybody else reads the public words (describe_msg's None)
+    secret_choices = True
     # face-down counters (and the unused pile), the Discovery deck, the Trade Goods pool, the
     # Capital Building stacks, and what is turned over or scouted (see EngineGame.hidden_fields)
     hidden_fields = (
