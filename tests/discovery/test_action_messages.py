@@ -194,3 +194,18 @@ def test_the_action_event_tells_a_scouted_counter_to_its_actor_only():
                     assert (event["msg"], event["args"]) == (words["msg"], words["args"])
                 told += 1
     assert told
+
+
+def test_every_prompt_and_help_is_a_catalogue_entry():
+    """The decision's prompt (the observation's English) and its help (terminal and web) are
+    exact catalogue entries in every language: nothing is matched against English templates."""
+    from empires.discovery.decision_help import decision_help
+
+    for lang in LANGS:
+        table = i18n.catalogue(lang)
+        for kind, prompt in PROMPTS.items():
+            found = decision_help(kind)
+            for text in (prompt, found.title, found.summary, found.section):
+                assert text in table, (lang, kind, text)
+        none = decision_help(None)
+        assert all(t in table for t in (none.title, none.summary, none.section))
