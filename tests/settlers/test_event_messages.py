@@ -14,6 +14,7 @@ from empires import i18n
 from empires.core.rng import Rng
 from empires.settlers import Options, new_game
 from empires.settlers.event_texts import TEXTS
+from empires.settlers.solo import ACHIEVEMENTS
 from tests.settlers.settlers_helpers import complete_card_file
 
 LANGS = ("es", "it", "pt")
@@ -146,3 +147,24 @@ def test_every_kind_has_a_text_function():
     assert {"revealed", "drew", "built", "attack", "game_over", "final_scoring"} <= set(TEXTS)
     for fn in TEXTS.values():
         assert callable(fn)
+
+
+@pytest.mark.parametrize("won", [True, False])
+def test_the_solo_verdict_in_every_language(won):
+    """A won solo game names its achievement (every title of the table), a lost one the
+    Collection; random games rarely win, so the events are made here."""
+    game = new_game(1, seed=1)
+    titles = [title for _, title in ACHIEVEMENTS] if won else [None]
+    for title in titles:
+        e = {"kind": "game_over", "won": won, "total": 64, "achievement": title}
+        e.update(built=1, collection=3, ranking=[[0]])
+        m = TEXTS["game_over"](e)
+        english = game.render(m)
+        assert english.startswith("Game over: Player 1 wins" if won else "Game over: the virtual")
+        assert "1 Faction Location built" in english and "3 cards" in english
+        for lang in LANGS:
+            missing: list[str] = []
+            text = i18n.render(m, lang, names=game.component_name, missing=missing)
+            assert missing == [] and text != english, (lang, text)
+            if title is not None:
+                assert i18n.translate(title, lang) in text
