@@ -46,8 +46,12 @@ def _catalog(lang: str) -> Any:
             merged = cat
             continue
         for m in cat:
-            if m.id:
-                merged[m.id] = m  # (a msgctxt entry is kept apart by Babel's key)
+            if not m.id:
+                continue
+            kept = merged.get(m.id, m.context)
+            if kept is not None and kept.pluralizable and not m.pluralizable:
+                continue  # a plural entry is never replaced by a plain one of the same msgid
+            merged[m.id] = m  # (a msgctxt entry is kept apart by Babel's key)
     return merged
 
 
