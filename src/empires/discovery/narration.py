@@ -45,9 +45,19 @@ def phase_name(step: str) -> str:
 
 
 def emit(s, kind: str, secret: dict | None = None, **fields) -> None:
-    """Record one event on state ``s`` (nothing when its narration is off)."""
+    """Record one event on state ``s`` (nothing when its narration is off): the event
+    :func:`empires.core.events.emit` writes (the same keys, in the same order), built here in one
+    step, as every decision writes one (its "action" event) and most of them nothing else."""
     if s.narrate:
-        core_events.emit(s.events, kind, s.turn, phase_name(s.step), secret, **fields)
+        event = {"kind": kind, "turn": s.turn, "phase": PHASES.get(s.step, BOX_PHASE), **fields}
+        if secret is not None:
+            to = secret.get("to")
+            if type(to) is not list or len(to) != 1 or type(to[0]) is not int:
+                # anything but the usual one seat: checked (and refused) as the core checks it
+                core_events.emit(s.events, kind, s.turn, event["phase"], secret, **fields)
+                return
+            event["secret"] = secret
+        s.events.append(event)
 
 
 def who(e: dict) -> str:
@@ -109,39 +119,56 @@ def holdings(s, p: int) -> tuple:
     )
 
 
+def _more(now: list, was: list) -> dict[str, int]:
+    """Workers by type of which ``now`` has more than ``was``."""
+    return {WORKERS[w]: n - m for w, (n, m) in enumerate(zip(now, was, strict=True)) if n > m}
+
+
 def emit_gains(s, p: int, b: int, before: tuple, when: str) -> None:
     """A ``building_effect`` event for what building ``b`` just gave ``p`` (compared with
-    ``before`` = :func:`holdings`), if it gave anything."""
+    ``before`` = :func:`holdings`), if it gave anything. (Lists are compared whole first: most
+    of them did not change.)"""
     money, avail, box, x, y, goods, ships = before
-    workers = {
-        WORKERS[w]: s.avail[p][w] - avail[w] for w in range(len(avail)) if s.avail[p][w] > avail[w]
-    }
-    to = "available" if workers else None
-    if not workers:
-        workers = {
-            WORKERS[w]: s.discovery_box[p][w] - box[w]
-            for w in range(len(box))
-            if s.discovery_box[p][w] > box[w]
-        }
+    workers: dict[str, int] = {}
+    to = None
+    if s.avail[p] != avail:
+        workers = _more(s.avail[p], avail)
+        to = "available" if workers else None
+    if not workers and s.discovery_box[p] != box:
+        workers = _more(s.discovery_box[p], box)
         to = "discovery" if workers else None
-    if not workers and (s.dock_x, s.dock_y) != (x, y):
+    if not workers and (s.dock_x != x or s.dock_y != y):
         workers, to = {"colonist": 1}, "x" if s.dock_x != x else "y"
-    gained = [GOOD_IDS[g] for g in range(len(goods)) for _ in range(s.goods[p][g] - goods[g])]
-    others = [
-        {"player": q, "money": s.money[q] - money[q]}
-        for q in range(s.num_players)
-        if q != p and s.money[q] != money[q]
-    ]
-    fields = {
-        "money": s.money[p] - money[p],
-        "workers": workers,
-        "to": to,
-        "goods": gained,
-        "ships": s.ships[p] - ships,
-        "others": others,
-    }
-    if fields["money"] or workers or gained or fields["ships"] or others:
-        emit(s, "building_effect", player=p, when=when, **building_of(b), **fields)
+    now = s.goods[p]
+    gained = (
+        [GOOD_IDS[g] for g, (n, m) in enumerate(zip(now, goods, strict=True)) for _ in range(n - m)]
+        if now != goods
+        else []
+    )
+    others = (
+        [
+            {"player": q, "money": s.money[q] - money[q]}
+            for q in range(s.num_players)
+            if q != p and s.money[q] != money[q]
+        ]
+        if s.money != money
+        else []
+    )
+    gain, ship_gain = s.money[p] - money[p], s.ships[p] - ships
+    if gain or workers or gained or ship_gain or others:
+        emit(
+            s,
+            "building_effect",
+            player=p,
+            when=when,
+            building=BUILDINGS[b].id,
+            money=gain,
+            workers=workers,
+            to=to,
+            goods=gained,
+            ships=ship_gain,
+            others=others,
+        )
 
 
 def _counter_name(c) -> dict:
