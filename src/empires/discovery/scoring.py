@@ -84,11 +84,10 @@ def score_colonies(s: State) -> None:
 def _tell_regions(s: State) -> None:
     """A ``region_scored`` event for every region where somebody has 3 workers or more."""
     n = s.num_players
-    for r in range(NUM_REGIONS):
-        workers = s.region_workers[r]
-        counts = [sum(workers[p]) for p in range(n)]
-        if max(counts) < 3:
+    for r, workers in enumerate(s.region_workers):
+        if max(map(sum, workers)) < 3:  # (one row per seat) most regions: nobody has 3
             continue
+        counts = [sum(workers[p]) for p in range(n)]
         builders = sum(workers[p][BUILDER] for p in range(n))
         vp = region_scores(counts, builders)
         top = max(counts)
