@@ -128,3 +128,37 @@ def test_plurals_lists_and_numbers_follow_the_language():
     assert i18n.render({"msg": "{player} passes.", "args": {"player": {"seat": -1}}}) == (
         "The virtual player passes."
     )
+
+
+def _differences(game, steps: int, rng: Rng) -> int:
+    """Plays ``game`` on at random, checking at each decision that every action whose words
+    differ for its actor and for the public is one the game's private_words names; returns
+    how many such actions were seen."""
+    seen = 0
+    for _ in range(steps):
+        if game.is_terminal():
+            break
+        top = game.s.pending[-1]
+        for act in game.legal_actions():
+            public = game.describe_msg(act, None)
+            if public != game.describe_msg(act, top["player"]):
+                assert game.private_words(act, top), (top["kind"], str(act))
+                seen += 1
+        game.apply(rng.choice(game.legal_actions()))
+    return seen
+
+
+def test_private_words_names_every_action_an_actor_reads_otherwise():
+    """The narration asks for an actor's own words only where private_words says they may
+    differ (one describe_msg per action otherwise): it must never miss one."""
+    from empires import discovery, settlers
+
+    seen = {"discovery": 0, "settlers": 0}
+    for seed in range(6):
+        scouting = discovery.Options(variants=("scouting",))
+        game = discovery.new_game(3 + seed % 3, seed=seed, options=scouting)
+        seen["discovery"] += _differences(game, 400, Rng(seed))
+        solo = settlers.Options(variants=("alternate-lookout",)) if seed % 2 else None
+        game = settlers.new_game(2 + seed % 3, seed=seed, options=solo)
+        seen["settlers"] += _differences(game, 250, Rng(seed))
+    assert seen["discovery"] > 0 and seen["settlers"] > 0, seen

@@ -131,6 +131,10 @@ class DiscoveryGame(EngineGame):
             act = actions.coerce(act, self.s.num_players)
         return observation.describe_msg(self, act, viewer)
 
+    def private_words(self, act: Any, decision: dict) -> bool:
+        # only an expedition's words may differ (a counter or card its leader scouted)
+        return decision["kind"] in ("expedition_target", "expedition_members")
+
     def component_name(self, kind: str, ident: Any) -> Any:
         return narration.component_name(self.s, kind, ident)
 
