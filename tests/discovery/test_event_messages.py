@@ -134,3 +134,48 @@ def test_the_english_is_the_engines_old_sentences():
         "among the Capital Buildings; a new Merchant Ship waits; Player Order: Player 3, "
         "Player 1, Player 2.",
     }
+
+
+def test_emit_writes_the_cores_event_and_refuses_a_bad_secret():
+    import pytest
+
+    from empires.core import events as core_events
+    from empires.discovery import narration
+
+    game = fresh(3)
+    s = game.s
+    mark = since(game)
+    narration.emit(s, "trade_good", {"to": [1], "good": "fur"}, player=1, good=None, source="x")
+    narration.emit(s, "trade_good", {"to": [0, 2], "good": "fur"}, player=1, good=None, source="x")
+    narration.emit(s, "age", age=2, first_turn=4)
+    made: list = []
+    phase = narration.phase_name(s.step)
+    core_events.emit(
+        made,
+        "trade_good",
+        s.turn,
+        phase,
+        {"to": [1], "good": "fur"},
+        player=1,
+        good=None,
+        source="x",
+    )
+    core_events.emit(
+        made,
+        "trade_good",
+        s.turn,
+        phase,
+        {"to": [0, 2], "good": "fur"},
+        player=1,
+        good=None,
+        source="x",
+    )
+    core_events.emit(made, "age", s.turn, phase, age=2, first_turn=4)
+    assert s.events[mark:] == made
+    assert [list(e) for e in s.events[mark:]] == [list(e) for e in made]  # keys in order
+    for bad in ({"to": 1}, {"to": [True]}, {"to": ["1"]}, {"good": "fur"}):
+        with pytest.raises(ValueError):
+            narration.emit(s, "trade_good", bad, player=1, good=None, source="x")
+    s.narrate = False
+    narration.emit(s, "age", age=3, first_turn=7)
+    assert len(s.events) == mark + 3
