@@ -182,9 +182,20 @@ class EngineGame:
                 mine = self.describe_msg(act, p)
                 if mine != public:
                     secret.update(mine)
-        self.emit(
-            self.s, "action", secret=secret, player=p, decision=top["kind"], action=None, **public
-        )
+        turn, phase = self.event_head()
+        event = {"kind": "action", "turn": turn, "phase": phase, "player": p}
+        event["decision"] = top["kind"]
+        event["action"] = None
+        event.update(public)
+        event["secret"] = secret
+        self.s.events.append(event)  # (the shape core.events.emit writes, in one step)
+
+    def event_head(self) -> tuple[int, str]:
+        """The ``turn`` and ``phase`` of an event emitted now (hook; the game's emit writes the
+        same)."""
+        self.emit(self.s, "head")  # (called while narrating: the game's emit writes one)
+        made = self.s.events.pop()
+        return made["turn"], made["phase"]
 
     def private_words(self, act: Any, decision: dict) -> bool:
         """Whether the words of ``act`` (answering ``decision``) may tell its actor more than

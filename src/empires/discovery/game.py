@@ -131,6 +131,10 @@ class DiscoveryGame(EngineGame):
             act = actions.coerce(act, self.s.num_players)
         return observation.describe_msg(self, act, viewer)
 
+    def event_head(self) -> tuple[int, str]:
+        s = self.s
+        return s.turn, narration.PHASES.get(s.step, narration.BOX_PHASE)
+
     def private_words(self, act: Any, decision: dict) -> bool:
         # only an expedition's words may differ (a counter or card its leader scouted)
         return decision["kind"] in ("expedition_target", "expedition_members")

@@ -130,6 +130,10 @@ class SettlersGame(EngineGame):
             act = actions.coerce(act, self.s.num_players)
         return observation.describe_msg(self, act, viewer)
 
+    def event_head(self) -> tuple[int, str]:
+        s = self.s
+        return s.round, narration.PHASES.get(s.step, s.step)
+
     def private_words(self, act: Any, decision: dict) -> bool:
         # a secret pick (Alternate Lookout), the Gate's card, a Sanctuary Foundation
         return act.kind in ("pick", "gate", "target")
