@@ -661,8 +661,8 @@ def _game_over(e: dict) -> Msg:
     if not ties:
         return msg("Game over: {player} wins with {vp} VP.", player=seat(ranking[0][0]), vp=vp)
     joined = ties[-1]
-    for tie in reversed(ties[:-1]):
-        joined = msg("{first}; {rest}", first=tie, rest=joined)
+    for i in range(len(ties) - 2, -1, -1):  # (an index: mypyc fails on reversed(list[Any]))
+        joined = msg("{first}; {rest}", first=ties[i], rest=joined)
     text = (
         "Game over: {winners} win with {vp} VP ({ties})."
         if shared

@@ -165,8 +165,8 @@ def seats(group: list[int]) -> dict:
 def chain(parts: list) -> object:
     """Clauses joined with "; ", one message per joint ("{first}; {rest}")."""
     out = parts[-1]
-    for clause in reversed(parts[:-1]):
-        out = msg("{first}; {rest}", first=clause, rest=out)
+    for i in range(len(parts) - 2, -1, -1):  # (an index: mypyc fails on reversed(list[Any]))
+        out = msg("{first}; {rest}", first=parts[i], rest=out)
     return out
 
 
