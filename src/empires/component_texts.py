@@ -1,9 +1,9 @@
 """The words of the games' components and the engines' sentences that the first round of
 templates (empires.sentences) left out: Discovery's buildings (names and effect texts) and
 Discovery cards, Imperial Settlers' cards (names, texts, colours and kinds), and more event and
-choice shapes. Marked with N_ for Babel (never used at run time: empires.i18n.translate_text
-matches the engines' English against the catalogues). Each group says where its
-translations come from; the .po files hold them."""
+choice shapes. Marked with N_ for Babel's extractor (nothing reads these tuples at run time: the
+engines' messages and the screens use these texts as catalogue entries). Each group says where
+its translations come from; the .po files hold them."""
 
 from __future__ import annotations
 
@@ -128,7 +128,7 @@ GROUP_3 = (
     N_("{n} Colonists"),
     N_("{n} Captains"),
     N_("{n} Merchants"),
-    N_("{n} Missionarys"),
+    N_("{n} Missionaries"),
     N_("{n} Soldiers"),
     N_("{n} Builders"),
 )

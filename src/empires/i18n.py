@@ -1,9 +1,12 @@
 """Languages: English (the source), Spanish, Italian and Portuguese, as the rulebooks are.
 
-The catalogues are gettext ``.po`` files (``empires/locale/<lang>/LC_MESSAGES/empires.po``) keyed
-by the English text, read with Babel. :func:`translate` gives a text in a language (falling back to
-the English when a catalogue lacks it), with ``{name}`` placeholders filled in. The engines stay in
-English and pure; the layers above (terminal, server) translate what they show.
+The catalogues are gettext ``.po`` files (every ``empires/locale/<lang>/LC_MESSAGES/*.po``, one
+per part of the project, merged) keyed by the English text, read with Babel. The engines say
+everything as data, messages (:mod:`empires.core.messages`): :func:`render` makes one into text
+in a reader's language (each catalogue's plural rule, Babel's list patterns and number format),
+only where a person reads it. :func:`translate` gives one exact text of the interface in a
+language (falling back to the English when a catalogue lacks it), with ``{name}`` placeholders
+filled in. Nothing here parses English back.
 """
 
 from __future__ import annotations
@@ -125,201 +128,9 @@ def N_(text: str) -> str:
     return text
 
 
-_PLACEHOLDER = re.compile(r"(\{\w+\})")
-# Placeholders that stand for a number in the engines' sentences: they match digits only, so a
-# short template ("{n} Food") never swallows a sentence it was not written for.
-_NUMBERS = frozenset(
-    "n m count money vp space before after strength resistance value ships sets plunder "
-    "per_soldier place a b c d e f g".split()
-)
-
-
-# Placeholders that stand for clauses joined with "; " (the others never span one), and for one
-# name (a seat, card, building...: never a list, so a list is split before it is matched).
-_CLAUSES = frozenset({"rest", "detail", "rows", "ranking", "text", "ties", "counter"})
-_NAMES = frozenset("player owner other card region worker good".split())
-
-
-def _slot(name: str) -> str:
-    if name in _NUMBERS:
-        return f"(?P<{name}>-?\\d+)"
-    if name in _CLAUSES:
-        return f"(?P<{name}>.+?)"
-    if name in _NAMES:
-        return f"(?P<{name}>(?:(?!; |, | and |: ).)+?)"
-    return f"(?P<{name}>(?:(?!; ).)+?)"
-
-
-# How a language joins a list the engines wrote ("A, B and C"): the catalogue's entries for these.
-_COMMA, _AND = "{items}, {item}", "{items} and {item}"
-_JOINERS = frozenset((_COMMA, _AND))
-
-
-def _list_items(text: str) -> list[str]:
-    """The items of an English list "A, B and C" (split outside brackets only); [text] if it
-    is not one."""
-    items, depth, start, i = [], 0, 0, 0
-    while i < len(text):
-        ch = text[i]
-        depth += (ch in "([") - (ch in ")]")
-        if depth == 0 and text.startswith(", ", i) and " and " not in text[start:i]:
-            items.append(text[start:i])
-            start = i = i + 2
-            continue
-        if depth == 0 and text.startswith(" and ", i):
-            items.append(text[start:i])
-            items.append(text[i + 5 :])
-            return items if all(items) and " and " not in items[-1] else [text]
-        i += 1
-    if items:  # "A, B, C" (the Player Order)
-        items.append(text[start:])
-        return [*items, ""] if all(items) else [text]
-    return [text]
-
-
-def _comma_items(text: str) -> list[str]:
-    """``text`` split at its commas outside brackets (a last "" item), when an item holds an
-    "and" of its own ("A ahead of B on Trade Goods and Merchant Ships, C ahead of D...")."""
-    items, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        depth += (ch in "([") - (ch in ")]")
-        if depth == 0 and text.startswith(", ", i):
-            items.append(text[start:i])
-            start = i + 2
-    return [*items, text[start:], ""] if items and all(items) and text[start:] else [text]
-
-
-def _list(items: list[str], lang: str, left: list[str] | None) -> str:
-    """The items in ``lang`` joined as it joins them (a last "" item: commas only)."""
-    words = [_render(item, lang, left) for item in items if item]
-    comma = catalogue(lang).get(_COMMA, _COMMA)
-    out = words[0]
-    for word in words[1:-1]:
-        out = comma.format(items=out, item=word)
-    joiner = comma if not items[-1] else catalogue(lang).get(_AND, _AND)
-    return joiner.format(items=out, item=words[-1])
-
-
-@cache
-def _patterns(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
-    """The catalogue's texts with placeholders as patterns matching the English they make, the
-    most specific (most fixed text) first, each with its translation."""
-    out = []
-    for english, translated in catalogue(lang).items():
-        if english in _JOINERS:  # lists are split by _list, never by a pattern
-            continue
-        parts = _PLACEHOLDER.split(english)
-        names = [p[1:-1] for p in parts if _PLACEHOLDER.fullmatch(p)]
-        if not names or len(set(names)) != len(names):
-            continue
-        regex = "".join(
-            _slot(p[1:-1]) if _PLACEHOLDER.fullmatch(p) else re.escape(p) for p in parts
-        )
-        fixed = len(_PLACEHOLDER.sub("", english))
-        out.append((fixed, re.compile(regex + r"\Z", re.S), translated))
-    out.sort(key=lambda item: -item[0])
-    return tuple((pattern, translated) for _, pattern, translated in out)
-
-
-@lru_cache(maxsize=65536)
-def translate_text(text: str, lang: str) -> str:
-    """An English text the engines made (an action, an event, a prompt, a name) in ``lang``: the
-    catalogue's translation when it has the text itself, else the first template whose English
-    shape matches it, its values translated the same way; unchanged when nothing matches."""
-    if lang == DEFAULT or not text or lang not in LANGUAGES:
-        return text
-    return _render(text, lang, None)
-
-
-# A value no language changes: a number, a seat's default name ("Player 2", "the virtual
-# player" is in the catalogues), a sum of money.
+# A value no language changes: a number, a seat's default name, a sum of money (never a
+# catalogue miss when a message shows it as a word).
 _NEUTRAL = re.compile(r"(?:Player \d+|-?\$?\d+(?:[-/]\d+)*|[A-Z]?\d+|[ivxIVX]+)\Z")
-
-
-def _render(text: str, lang: str, left: list[str] | None) -> str:
-    """``text`` in ``lang``; the parts no catalogue entry or template covers are added to
-    ``left`` (when given) unless they are numbers or default seat names."""
-    found = catalogue(lang).get(text)
-    if found:
-        return found
-    if _NEUTRAL.match(text):
-        return text
-    for pattern, translated in _patterns(lang):
-        match = pattern.match(text)
-        if match:
-            values = {k: _render(v, lang, left) for k, v in match.groupdict().items()}
-            try:
-                return translated.format(**values)
-            except (KeyError, IndexError, ValueError):
-                continue
-    tries = [items for items in (_list_items(text), _comma_items(text)) if len(items) > 1]
-    for n, items in enumerate(tries):  # a list; the first way of splitting it that covers it
-        missing: list[str] = []
-        out = _list(items, lang, missing)
-        if not missing or n == len(tries) - 1:
-            if left is not None:
-                left.extend(missing)
-            return out
-    if left is not None and not _NEUTRAL.match(text):
-        left.append(text)
-    return text
-
-
-_SEAT_NAME = re.compile(r"\bPlayer (\d+)\b")
-
-
-def seat_names(text: str, lang: str) -> str:
-    """``text`` with the engines' default seat names ("Player 2") in ``lang`` ("Jugador 2"): for
-    the terminal, whose seats have no other names (the server puts its players' names in
-    their place, so :func:`translate_text` keeps them)."""
-    if lang == DEFAULT or "Player " not in text:
-        return text
-    return _SEAT_NAME.sub(lambda m: translate("Player {n}", lang, n=m.group(1)), text)
-
-
-def untranslated(text: str, lang: str) -> list[str]:
-    """The parts of ``text`` (English from an engine) that stay English in ``lang``: [] when
-    every word of it is the catalogue's (numbers and default seat names aside)."""
-    if lang == DEFAULT or lang not in LANGUAGES:
-        return []
-    left: list[str] = []
-    _render(text, lang, left)
-    return left
-
-
-def _words(item: object, key: str, lang: str) -> None:
-    if isinstance(item, dict) and isinstance(item.get(key), str):
-        item[key] = translate_text(item[key], lang)
-
-
-def _components(item: object, lang: str, depth: int = 0) -> None:
-    """The printed names and texts of the components in an observation, wherever they are: a
-    dict with a string ``id`` is a component (a Discovery counter, card, region or building on
-    offer, a Settlers card), its ``name`` and ``text`` the engine's English."""
-    if depth > 8:  # observations are shallow; never walk further
-        return
-    values: list = []
-    if isinstance(item, dict):
-        if isinstance(item.get("id"), str):
-            _words(item, "name", lang)
-            _words(item, "text", lang)
-        values = list(item.values())
-    elif isinstance(item, list):
-        values = item
-    for value in values:
-        if isinstance(value, dict | list):
-            _components(value, lang, depth + 1)
-
-
-def localize_observation(obs: dict, lang: str) -> dict:
-    """``obs`` (an observation, JSON-like) with the engine's words in ``lang``, in place: the
-    phase, the decision's prompt, every component's name and text. Ids stay as they are."""
-    if lang == DEFAULT or not isinstance(obs, dict):
-        return obs
-    _words(obs, "phase", lang)
-    _words(obs.get("decision"), "prompt", lang)
-    _components(obs, lang)
-    return obs
 
 
 def normalize(tag: str | None) -> str:

@@ -2,11 +2,11 @@
 shapes of the commonest action and event sentences (with ``{placeholders}``) and the printed
 names they are made of.
 
-Nothing imports these at run time: :func:`empires.i18n.translate_text` matches a text the
-engines made against the catalogue's templates (most specific first) and translates the values
-too, so the engines and their golden logs stay English. They are listed here so that Babel's
-extractor (``pybabel extract -k N_``) finds them and the catalogue test can require each
-language to have them. A text with no template here stays English in every language.
+Nothing reads these tuples at run time: the engines say these shapes as messages
+(:mod:`empires.core.messages`) whose ids are these very texts, and :func:`empires.i18n.render`
+tells them in a reader's language. They are listed here so that Babel's extractor
+(``pybabel extract -k N_``) finds them and the catalogue tests can require each language to have
+them.
 """
 
 from __future__ import annotations
