@@ -69,11 +69,26 @@ def test_the_best_move_and_the_move_played_are_valued_on_the_same_rounds():
         assert d.loss == 0.0 and d.verdict == "ok"
 
 
-def test_the_move_the_search_prefers_is_ok_without_a_comparison():
+def test_the_move_the_search_prefers_is_ok_there():
     state, favourite, _ = contested()
     d = an.analyse_decision(state, favourite, 0, iterations=40, seed=3)
     assert d.best == d.chosen and d.loss == 0.0 and d.verdict == "ok"
     assert len(d.win) == 2 and all(0.0 <= x <= 1.0 for x in d.win)
+
+
+@pytest.mark.parametrize("b_value,rival", [(0.56, "b"), (0.54, "a")])
+def test_the_favourite_is_compared_with_a_move_valued_clearly_higher(b_value, rival):
+    found = an._Searched(
+        player=0,
+        legal=["a", "b", "c"],
+        visits={"a": 10, "b": 3, "c": 2},  # c: too few visits to count
+        value={"a": 0.50, "b": b_value, "c": 0.90},
+        vectors={},
+        iterations=15,
+        bot=None,  # type: ignore[arg-type]
+    )
+    assert an._best(found) == "a"
+    assert an._rival(found, "a") == rival
 
 
 def test_a_settled_verdict_needs_enough_rounds():

@@ -76,6 +76,7 @@ ROUND_BATCH = 5  # paired rounds between two checks
 SETTLE_Z = 2.0  # settled: the loss +- SETTLE_Z standard errors lies in one verdict's band
 # the least variance of a round's difference assumed (a few equal rounds do not settle a verdict)
 VAR_FLOOR = 0.02
+RIVAL_VISITS = 3  # the visits a move needs to be compared with the search's favourite (_rival)
 FEW_PLAYOUTS = 6  # the playouts that value a move when nothing else did (the chance-to-win line)
 
 
@@ -483,6 +484,8 @@ def analyse_decision(
     found = _search(state, max(1, iterations // 2), seed, gap=CLEAR_GAP, early_stop=1.0)
     action = _legal(found.legal, chosen)
     best = _best(found)
+    if best == action:  # a move the search valued clearly higher on fewer visits is compared too
+        best = _rival(found, action)
     if best != action:
         _compare(found, state, best, action, max(MIN_ROUNDS, iterations // 2), seed)
         if found.value[best] < found.value[action]:  # the move played did better, fairly valued
@@ -510,6 +513,17 @@ def _best(found: _Searched) -> Any:
     if found.clear is not None:
         return found.clear
     return _ranked(found)[0]
+
+
+def _rival(found: _Searched, action: Any) -> Any:
+    """The move the search valued highest after ``action`` (its favourite) when its value leads
+    by :data:`INACCURACY` or more on at least :data:`RIVAL_VISITS` visits, else ``action``: so
+    that the favourite is rated ok only when no other move looked clearly better."""
+    others = [a for a in _ranked(found) if a != action and found.visits[a] >= RIVAL_VISITS]
+    if not others:
+        return action
+    rival = max(others, key=lambda a: found.value[a])
+    return rival if found.value[rival] - found.value[action] >= INACCURACY else action
 
 
 def _compare(
