@@ -196,3 +196,25 @@ def test_the_startup_notes_in_the_language():
     )
     english = ("of the cards", "Attack cards", "Fill them in", "Card data")
     assert not [w for w in english if w in " ".join(notes)]
+
+
+def test_replay_tells_the_game_in_the_language(tmp_path, capsys):
+    """``empires replay --lang es``: the heading, the story and the end in Spanish; the same
+    game's English story is another text; an unknown language is refused."""
+    state = played("discovery", 2, 5, 30)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(state.to_json()))
+    assert main(["replay", str(path), "--lang", "es"]) == 0
+    spanish = squeeze(capsys.readouterr().out)
+    assert "discovery: 2 jugadores, semilla 5, 30 acciones, como espectador" in spanish
+    assert "La partida no ha terminado (tras 30 acciones)." in spanish
+    assert main(["replay", str(path), "--lang", "en", "--seat", "2"]) == 0
+    english = squeeze(capsys.readouterr().out)
+    assert "discovery: 2 players, seed 5, 30 actions, as seen by Player 2" in english
+    assert "The game is not over (after 30 actions)." in english
+    told = [e["text"] for e in state.events(None, lang="es")]
+    assert told and all(t in spanish for t in told[-3:] if len(t) < 60)
+    leftovers = ("players, seed", "as a spectator", "not over", "Replay stopped")
+    assert not [w for w in leftovers if w in spanish]
+    line = _fails(capsys, "replay", str(path), "--lang", "xx")
+    _names(line, "--lang", "'xx'", *i18n.LANGUAGES)

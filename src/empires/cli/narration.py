@@ -56,7 +56,10 @@ def phase_words(state, phase: Any, lang: str) -> str:
 
 def told(state, viewer: int | None, since: int = 0, lang: str = i18n.DEFAULT) -> list[dict]:
     """The events ``viewer`` may read from ``since`` on, each with its ``text`` in ``lang``
-    (the engine renders its messages there)."""
+    (the engine renders its messages there; a game whose ``events`` takes no language is asked
+    for its own words)."""
+    if lang == i18n.DEFAULT:
+        return state.events(viewer, since)
     return state.events(viewer, since, lang=lang)
 
 

@@ -20,6 +20,7 @@ from empires.bots import make_bot
 from empires.cli import common
 from empires.cli.coach_text import HINT_ITERATIONS, NOT_PRACTICE
 from empires.cli.common import HUMAN
+from empires.cli.narration import told as narration_told
 from empires.core import screen as core_screen
 from empires.core.screen import DecisionHelp, ScreenPart
 from empires.i18n import N_, translate
@@ -242,9 +243,8 @@ class Session:
         if not self.over():
             return []
         lines = [self._result_line()]
-        events = getattr(self.state, "events", None)
-        if callable(events):
-            told = events(self.viewer, lang=self.lang)
+        if callable(getattr(self.state, "events", None)):
+            told = narration_told(self.state, self.viewer, 0, self.lang)
             lines += [
                 str(e.get("text"))
                 for e in told
