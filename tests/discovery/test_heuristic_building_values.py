@@ -30,6 +30,7 @@ from empires.discovery.heuristic.buildings import (
     has_value_rule,
     shape_value,
 )
+from empires.discovery.options import Options
 
 
 @pytest.mark.parametrize("info", BUILDINGS, ids=[b.id for b in BUILDINGS])
@@ -40,9 +41,9 @@ def test_every_building_has_a_value_rule(info):
 def test_a_building_without_a_rule_is_reported():
     plain = replace(BUILDINGS[building("university")], id="new_tile", acts_in="benefits")
     assert not has_value_rule(plain, NEXT_WORKER)
-    builders = replace(plain, workers_each_turn=WorkersEachTurn(BUILDER))  # no Builder worth
-    assert not has_value_rule(builders, NEXT_WORKER)
-    counted = replace(plain, end_vp=EndVp("discovery", 4))  # a count the bot does not grow
+    builders = replace(plain, workers_each_turn=WorkersEachTurn(BUILDER))  # issue #32: valued
+    assert has_value_rule(builders, NEXT_WORKER)
+    counted = replace(plain, end_vp=EndVp("no_such_count", 4))  # a count the bot does not grow
     assert not has_value_rule(counted, NEXT_WORKER)
     assert has_value_rule(replace(plain, money_each_turn=7), NEXT_WORKER)
     assert has_value_rule(replace(plain, workers_each_turn=WorkersEachTurn(COLONIST)), NEXT_WORKER)
@@ -82,10 +83,27 @@ def test_shapes_are_valued_from_their_fields():
     assert shape_value(v, twice, 20, NEXT_WORKER) - shape_value(v, navy, 20, NEXT_WORKER) == 8
 
 
-def test_tiles_not_valued_are_worth_nothing():
-    game = new_game(4, seed=2)
+def test_every_tile_is_valued_builders_included():
+    """Issue #32: no tile is left at 0 on purpose; the Builder tiles are worth something to a
+    seat that can use them (turn 1 of a Builders game)."""
+    assert not NOT_VALUED
+    game = new_game(4, seed=2, options=Options(builders=True))
     v = _view(game)
-    for info in BUILDINGS:
-        value = building_value(v, info.id, 10, NEXT_WORKER)
-        if info.id in NOT_VALUED:
-            assert value == 0.0, info.id
+    for bid in ("new_world_city", "stone_masonry", "new_world_capital_city", "smuggler"):
+        assert building_value(v, bid, 10, NEXT_WORKER) > 0, bid
+    for bid in ("trading_house", "reformation", "mayflower", "age_of_reason"):
+        assert building_value(v, bid, 10, NEXT_WORKER) > 0, bid
+    for bid in ("age_of_discovery", "mint"):  # more with what they count
+        assert building_value(v, bid, 10, NEXT_WORKER) > 0, bid
+
+
+def test_the_2007_factory_pays_25_a_turn():
+    """Issue #32: the Factory is valued with its edition's income ($25 in 2007, $30 in 2015)."""
+    v15 = _view(new_game(4, seed=3))
+    v07 = _view(new_game(4, seed=3, options=Options(edition="2007")))
+    assert v07.edition == "2007" and v15.edition == "2015"
+    assert (v15.turns_left, v15.m) == (v07.turns_left, v07.m)
+    f15 = building_value(v15, "factory", 20, NEXT_WORKER)
+    f07 = building_value(v07, "factory", 20, NEXT_WORKER)
+    assert f15 == 5 + 30 * v15.m * v15.turns_left
+    assert f07 == 5 + 25 * v07.m * v07.turns_left

@@ -3,10 +3,13 @@ rarely needed parts on first use."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from empires.discovery.data import (
     CARDS,
     COUNTERS,
     GOOD_IDS,
+    NATION_IDS,
     TURNS,
 )
 from empires.discovery.heuristic.buildings import end_vp_rates
@@ -19,6 +22,8 @@ from empires.discovery.heuristic.weights import (
     _vec,
     _weights,
 )
+
+_CARD_BY_ID = {c.id: c for c in CARDS}
 
 
 class _Board:
@@ -246,7 +251,55 @@ class _Board:
     def ship_waiting(self) -> bool:
         return self._read_ship_waiting()
 
+    # ---- read afresh at each ask (the rare decisions of Builders, nations and auctions) -----
+    @property
+    def edition(self) -> str:
+        """The rules' edition (``"2015"`` or ``"2007"``): which building tiles are in play."""
+        return self._read_edition()
+
+    def totals(self) -> list[int]:
+        """Each seat's VP so far (the observation's score totals)."""
+        return self._read_totals()
+
+    def found_vp(self, p: int) -> list[int]:
+        """The VP of each Discovery counter seat ``p`` holds (not its Discovery cards)."""
+        return self._read_found_vp(p)
+
+    def discoveries(self, p: int) -> int:
+        """How many Discovery counters and cards seat ``p`` holds."""
+        return self._read_discoveries(p)
+
+    def scouted_top(self) -> Any:
+        """The Discovery card this seat knows to be on top of the deck, or None."""
+        return self._read_scouted_top()
+
+    def nations_taken(self) -> set[int]:
+        """The National Advantage boards already held (indices of ``NATION_IDS``)."""
+        return self._read_nations_taken()
+
     # ---- how each is read from the observation ---------------------------------------------
+    def _read_edition(self) -> str:
+        return str(self.obs["options"].get("edition", "2015"))
+
+    def _read_totals(self) -> list[int]:
+        return [row["total"] for row in self.obs["scores"]]
+
+    def _read_found_vp(self, p: int) -> list[int]:
+        found = self.obs["players"][p]["discoveries"]
+        return [COUNTERS[_COUNTER_INDEX[c["id"]]].vp for c in found if c["id"] in _COUNTER_INDEX]
+
+    def _read_discoveries(self, p: int) -> int:
+        return len(self.obs["players"][p]["discoveries"])
+
+    def _read_scouted_top(self) -> Any:
+        known = self.obs.get("scouted_deck") or {}
+        top = known.get("top")
+        return _CARD_BY_ID[top["id"]] if top else None
+
+    def _read_nations_taken(self) -> set[int]:
+        ids = [p["nation"] for p in self.obs["players"]]
+        return {NATION_IDS.index(k) for k in ids if k is not None}
+
     def _read_avail(self) -> list[list[int]]:
         return [_vec(p["available"]) for p in self.obs["players"]]
 

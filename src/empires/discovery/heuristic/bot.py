@@ -6,14 +6,14 @@ from typing import Any
 
 from empires.core.rng import Rng
 from empires.discovery.game import DiscoveryGame
+from empires.discovery.heuristic.choices import ChoiceScorers
 from empires.discovery.heuristic.fixed import _casualty, _plague_2, _skip_it, _unscored
 from empires.discovery.heuristic.game_view import _GameView, _view, worker_counts
 from empires.discovery.heuristic.memo import kept_key, stable_key
-from empires.discovery.heuristic.placement import PlacementScorers
 from empires.discovery.heuristic.view import _View
 
 
-class HeuristicBot(PlacementScorers):
+class HeuristicBot(ChoiceScorers):
     """Scores every legal action with the observation of its own seat and plays the best."""
 
     name = "heuristic"
@@ -78,30 +78,10 @@ class HeuristicBot(PlacementScorers):
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
 
 
-# Decisions the bot scores 0 (at random among the choices) today; each deserves a real scorer.
-UNSCORED = (
-    "trade_specialist",
-    "allies_trade_out",
-    "smuggler_player",
-    "smuggler_take",
-    "smuggler_give",
-    "papal_player",
-    "papal_first",
-    "papal_region",
-    "trading_house",
-    "rewrite_history",
-    "scout_card",
-    "advantage",
-    "advantage_order",
-    "advantage_good",
-    "advantage_replace",
-    "nation_bid",
-    "nation_pick",
-    "advantage_region",
-    "order_bid",
-    "order_specialist",
-    "buy_vp",
-)
+# Decisions the bot scores 0 (at random among the choices); each would deserve a real scorer.
+# None now: the last ones (the Builder tiles', the National Advantages', the auctions', Scouting's
+# card, buying VP, the specialist trades) are scored by .choices (issue #32).
+UNSCORED: tuple[str, ...] = ()
 
 # Decisions scored by a method of HeuristicBot (``_<kind>(view, decision, legal)``).
 _VIEW_SCORED = (
@@ -128,6 +108,28 @@ _VIEW_SCORED = (
     "battle_region",
     "battle_player",
     "war_player",
+    # .choices
+    "trade_specialist",
+    "allies_trade_out",
+    "smuggler_player",
+    "smuggler_take",
+    "smuggler_give",
+    "papal_player",
+    "papal_first",
+    "papal_region",
+    "trading_house",
+    "rewrite_history",
+    "scout_card",
+    "advantage",
+    "advantage_order",
+    "advantage_good",
+    "advantage_replace",
+    "nation_bid",
+    "nation_pick",
+    "advantage_region",
+    "order_bid",
+    "order_specialist",
+    "buy_vp",
 )
 
 # decision kind -> its scorer: a HeuristicBot method's name (scores from the seat's view), or a

@@ -4,13 +4,13 @@ The buildings' effects are read from the rules' own table (``data/buildings.toml
 whose effect is a common shape (workers, money or a Trade Good each turn, something on purchase,
 money per good, end-game VP per something) is valued from those fields by :func:`shape_value`,
 so a new tile of a known shape is valued without a line here. The tiles that ask a question or do
-something unusual have a function in :data:`SPECIAL`; the few the bot does not plan for are named
-in :data:`NOT_VALUED`. :func:`has_value_rule` tells whether a tile is covered (a test checks every
-tile is).
+something unusual have a function in :data:`SPECIAL` (the Builder expansion's tiles included);
+the tiles the bot does not plan for would be named in :data:`NOT_VALUED` (none now).
+:func:`has_value_rule` tells whether a tile is covered (a test checks every tile is).
 
 The view ``v`` is the heuristic's decoded observation (``turns_left``, ``m`` the VP worth of $1,
-``me``, holdings, the expedition estimates...). The tiles are the printed (2015) ones: the 2007
-Factory's $25 is valued as $30, as before this table existed.
+``me``, holdings, the expedition estimates...). A tile is valued with its effect in the game's
+edition (``v.edition``): the 2007 Factory pays $25 a turn, the 2015 one $30.
 """
 
 from __future__ import annotations
@@ -19,10 +19,12 @@ from collections.abc import Callable
 from typing import Any
 
 from empires.discovery.data import (
+    BUILDER,
     BUILDING_INDEX,
     BUILDINGS,
     CAPTAIN,
     COLONIST,
+    EDITIONS,
     MERCHANT,
     MISSIONARY,
     NUM_REGIONS,
@@ -32,7 +34,15 @@ from empires.discovery.data import (
 
 # Share of a worker's next-turn worth (the heuristic's NEXT_WORKER) earned per turn left by a
 # building giving one each turn to the owner's available workers.
-EACH_TURN_SHARE = {COLONIST: 0.8, MISSIONARY: 0.8, MERCHANT: 0.8, SOLDIER: 0.6, CAPTAIN: 0.7}
+# A Builder (New World City, Stone Masonry) is worth NEXT_WORKER's default of 1.0 next turn.
+EACH_TURN_SHARE = {
+    COLONIST: 0.8,
+    MISSIONARY: 0.8,
+    MERCHANT: 0.8,
+    SOLDIER: 0.6,
+    CAPTAIN: 0.7,
+    BUILDER: 0.8,
+}
 # A free Colonist on the Colonist Dock's X / Y space each turn: share and worth of the space.
 DOCK_SHARE, DOCK_SPACE = 0.8, 2.2
 # A free worker in the Discovery box each turn, per turn left, while there is something to find.
@@ -50,25 +60,22 @@ END_VP_GROWTH = {
     "building": 1.0,
     "colonized_region_with_worker": 0.5,
     "money": 1.0,
+    "discovery": 1.0,  # Age of Discovery
+    "new_world_builder": 1.0,  # New World Capital City
+    "specialist_at_end": 0.0,  # Age of Reason: counted once, at the end of turn 8
 }
-# Tiles the bot does not plan for (worth 0 to it): Builder expansion tiles whose use it has no
-# model of. Valuing them is a strength change to measure (benchmarks/), not a refactoring.
-NOT_VALUED = frozenset(
-    {
-        "new_world_city",  # Builders: the bot never plans their colony-scoring bonus
-        "stone_masonry",
-        "new_world_capital_city",
-        "smuggler",
-        "mint",
-        "trading_house",
-        "reformation",
-        "mayflower",
-        "papal_edict",
-        "age_of_discovery",
-        "age_of_reason",
-        "rewrite_history",
-    }
-)
+# Tiles the bot does not plan for (worth 0 to it). Every tile has a rule now; a tile named here
+# again is a strength change to measure (benchmarks/), not a refactoring.
+NOT_VALUED: frozenset[str] = frozenset()
+# What each Builder tile adds per turn left (its benefit or lasting effect, roughly).
+BUILDER_PER_TURN = {
+    "smuggler": 0.3,  # a swap of goods each turn, when one improves our sets
+    "trading_house": 0.5,  # a lone good sold at $5 each turn
+    "reformation": 0.2,  # others' Missionaries lose their bonus where we have one
+    "mayflower": 0.3,  # Merchant Ships that also carry workers
+}
+# Age of Reason: our workers expected in the Specialists box at the end of turn 8.
+SPECIALISTS_AT_END = 1
 
 Rule = Callable[[Any, int, dict], float]  # (view, price, worker worths) -> VP equivalents
 
@@ -119,6 +126,25 @@ def _per_turn(worth: float, needs_targets: bool = False) -> Rule:
     return rule
 
 
+def _papal_edict(v: Any, price: int, next_worker: dict) -> float:
+    """2 free Colonists in one of our colonies (another player gets 2 as well)."""
+    me = v.me
+    if v.supply[me][COLONIST] <= 0:
+        return 0.0
+    n = min(2, v.supply[me][COLONIST])
+    regions = [r for r in range(NUM_REGIONS) if v.counts[r][me]]
+    return max((v.add_value(r, n) for r in regions), default=0.0) * 0.7
+
+
+def _rewrite_history(v: Any, price: int, next_worker: dict) -> float:
+    """A random counter from each of 2 players: their mean VP, ours and no longer theirs."""
+    means = sorted(
+        (sum(vps) / len(vps) for q in range(v.n) if q != v.me and (vps := v.found_vp(q))),
+        reverse=True,
+    )
+    return sum(means[:2])
+
+
 SPECIAL: dict[str, Rule] = {
     "new_world_cartography": _cartography,
     "plague_1": _per_turn(0.5, needs_targets=True),
@@ -134,6 +160,10 @@ SPECIAL: dict[str, Rule] = {
     "magellan": _per_turn(0.5, needs_targets=True),
     "plague_2": lambda v, price, nw: v.plague_2_value(),
     "plague_3": _plague_3,
+    # the Builder expansion
+    "papal_edict": _papal_edict,
+    "rewrite_history": _rewrite_history,
+    **{bid: _per_turn(x) for bid, x in BUILDER_PER_TURN.items()},
 }
 
 
@@ -154,6 +184,12 @@ def _end_count(v: Any, per: str, price: int) -> int:
         return sum(1 for r in range(NUM_REGIONS) if v.counts[r][me] and max(v.counts[r]) >= 3)
     if per == "money":
         return max(0, v.money[me] - price)
+    if per == "discovery":
+        return v.discoveries(me)
+    if per == "new_world_builder":
+        return v.nw_workers(me, BUILDER)
+    if per == "specialist_at_end":
+        return SPECIALISTS_AT_END
     raise KeyError(f"the heuristic has no count for end_vp per {per!r}")
 
 
@@ -163,7 +199,7 @@ def shape_value(v: Any, info: Building, price: int, next_worker: dict[int, float
     each = info.workers_each_turn
     if each is not None:
         if each.to == "avail":
-            return EACH_TURN_SHARE[each.worker] * t * next_worker[each.worker]
+            return EACH_TURN_SHARE[each.worker] * t * next_worker.get(each.worker, 1.0)
         if each.to in ("x", "y"):
             return DOCK_SHARE * t * DOCK_SPACE
         return t * IN_DISCOVERY_BOX[each.worker] if v.discovery_targets() else 0.0
@@ -198,7 +234,7 @@ def has_value_rule(info: Building, next_worker: dict[int, float]) -> bool:
     each = info.workers_each_turn
     if each is not None:
         if each.to == "avail":
-            return each.worker in EACH_TURN_SHARE and each.worker in next_worker
+            return each.worker in EACH_TURN_SHARE
         return each.to in ("x", "y") or each.worker in IN_DISCOVERY_BOX
     if info.end_vp is not None:
         return info.end_vp.per in END_VP_GROWTH
@@ -213,7 +249,8 @@ def building_value(v: Any, bid: str, price: int, next_worker: dict[int, float]) 
         return rule(v, price, next_worker)
     if bid in NOT_VALUED:
         return 0.0
-    return shape_value(v, BUILDINGS[BUILDING_INDEX[bid]], price, next_worker)
+    tiles = EDITIONS[getattr(v, "edition", "2015")].buildings
+    return shape_value(v, tiles[BUILDING_INDEX[bid]], price, next_worker)
 
 
 def end_vp_rates(mine: set[str]) -> dict[str, float]:

@@ -18,6 +18,7 @@ from empires.discovery.heuristic.weights import (
     NW,
 )
 from empires.discovery.observation import visible_counter
+from empires.discovery.scoring import scores
 
 
 class _GameView(_View):
@@ -106,6 +107,26 @@ class _GameView(_View):
     def _read_deck(self) -> list:
         won = {c for cards in self._s.cards_won for c in cards}
         return [c for i, c in enumerate(CARDS) if i not in won]
+
+    def _read_edition(self) -> str:
+        return str(self._s.options.edition)
+
+    def _read_totals(self) -> list[int]:
+        return [row["total"] for row in scores(self._s)]
+
+    def _read_found_vp(self, p: int) -> list[int]:
+        return [COUNTERS[c].vp for c in self._s.found[p]]
+
+    def _read_discoveries(self, p: int) -> int:
+        return len(self._s.found[p]) + len(self._s.cards_won[p])
+
+    def _read_scouted_top(self) -> Any:
+        s = self._s
+        top = s.deck_peeks[self.me][0]
+        return CARDS[top] if top >= 0 and s.deck and s.deck[-1] == top else None
+
+    def _read_nations_taken(self) -> set[int]:
+        return {k for k in self._s.nation if k >= 0}
 
     def _read_initiative(self) -> list[tuple[int, int]]:
         return [(p, w) for p, w in self._s.initiative]
