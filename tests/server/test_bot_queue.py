@@ -56,7 +56,7 @@ def run_jobs(sqlite_url: str, seats: list[dict], steps) -> tuple:
             game, _ = await manager.create("discovery", seats, seed=5)
             ctx = {"manager": manager, "prefix": "t", "limiter": None, "redis": FakeQueue()}
             out = await steps(manager, game, ctx)
-            row = await manager._db(manager.store.load_game, game.id)
+            row = await manager.run_db(manager.store.load_game, game.id)
             return out, row.actions, ctx["redis"].jobs
         finally:
             await manager.stop()
@@ -349,7 +349,7 @@ def test_a_bot_task_waits_out_the_broker_and_a_failed_job_and_never_breaks_the_g
             runner = QueueBotRunner("redis://127.0.0.1:1/0", "t")
             runner.pool = pool = FlakyPool(manager, away=3)
             await runner.play(manager, game)
-            row = await manager._db(manager.store.load_game, game.id)
+            row = await manager.run_db(manager.store.load_game, game.id)
             return game, pool, row, bot
         finally:
             await manager.stop()

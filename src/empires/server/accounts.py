@@ -33,7 +33,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import anyio
 import anyio.to_thread
@@ -43,10 +43,9 @@ from sqlalchemy.exc import IntegrityError
 
 from empires.server import security
 from empires.server.db import account_seats, account_sessions, accounts, games, now, seats
-from empires.server.manager import ApiError
-
-if TYPE_CHECKING:
-    from empires.server.manager import GameManager, LiveGame
+from empires.server.errors import ApiError
+from empires.server.game_port import GamePort
+from empires.server.live_game import LiveGame
 
 NAME = re.compile(r"^[^\W_](?:[\w .-]{1,22})[^\W_]$")
 MIN_NAME, MAX_NAME = 3, 24
@@ -306,7 +305,7 @@ class AccountStore:
 class Accounts:
     """Accounts of one server (``manager.accounts``): sign-up, log-in, sessions, seats."""
 
-    def __init__(self, manager: GameManager, limits: AccountLimits | None = None) -> None:
+    def __init__(self, manager: GamePort, limits: AccountLimits | None = None) -> None:
         from argon2 import PasswordHasher
 
         self.manager = manager
@@ -322,7 +321,7 @@ class Accounts:
         self._dummy_hash: str | None = None
 
     async def _db(self, func, *args):
-        return await self.manager._db(func, *args)
+        return await self.manager.run_db(func, *args)
 
     async def _hash_work(self, func, *args):
         if self._hashing is None:

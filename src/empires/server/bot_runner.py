@@ -2,7 +2,7 @@
 
 A game's bot seats (and the stand-in bot playing for an absent human seat) are played by the
 runner's :meth:`BotRunner.play`, which the manager starts as the game's ``bot_task`` whenever a bot
-is to act (:meth:`GameManager.kick_bots`). Two runners:
+is to act (:meth:`GamePort.kick_bots`). Two runners:
 
 - :class:`ThreadBotRunner` (the default): the web process itself thinks, in worker threads on a
   copy of the game, one action at a time under the game's lock.
@@ -33,16 +33,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import anyio
 import anyio.to_thread
 import orjson
 
 from empires.bots import make_bot
-
-if TYPE_CHECKING:
-    from empires.server.manager import GameManager, LiveGame
+from empires.server.game_port import GamePort
+from empires.server.game_setup import bot_seed
+from empires.server.live_game import LiveGame
 
 log = logging.getLogger("empires.server")
 
@@ -77,11 +77,11 @@ def broker_retry(retries: int = COMMAND_RETRIES) -> Any:
 
 
 class BotRunner(Protocol):
-    async def start(self, manager: GameManager) -> None: ...
+    async def start(self, manager: GamePort) -> None: ...
 
     async def stop(self) -> None: ...
 
-    async def play(self, manager: GameManager, game: LiveGame) -> None:
+    async def play(self, manager: GamePort, game: LiveGame) -> None:
         """Play the bot seats of ``game`` until a human is to act or the game ends."""
         ...
 
@@ -110,13 +110,11 @@ def bot_turn(game: LiveGame) -> tuple[int, str] | None:
 
 
 async def think_and_commit(
-    manager: GameManager, game: LiveGame, limiter: anyio.CapacityLimiter | None
+    manager: GamePort, game: LiveGame, limiter: anyio.CapacityLimiter | None
 ) -> dict | None:
     """One bot move of ``game`` (caller holds ``game.lock``): think on a copy in a thread, then
     store and apply it through the manager's commit path. The log entry, or None when no bot is
     to act."""
-    from empires.server.manager import bot_seed
-
     turn = bot_turn(game)
     if turn is None:
         return None
@@ -129,7 +127,7 @@ async def think_and_commit(
             bot_choose, spec, seed, game.state.clone(), limiter=limiter
         )
     stand_in = spec if game.seats[seat].kind == "human" else None
-    return await manager._commit(game, seat, str(action), stand_in, action)
+    return await manager.commit(game, seat, str(action), stand_in, action)
 
 
 class ThreadBotRunner:
@@ -139,13 +137,13 @@ class ThreadBotRunner:
         self.threads = threads
         self.limiter: anyio.CapacityLimiter | None = None
 
-    async def start(self, manager: GameManager) -> None:
+    async def start(self, manager: GamePort) -> None:
         self.limiter = anyio.CapacityLimiter(self.threads)
 
     async def stop(self) -> None:
         return None
 
-    async def play(self, manager: GameManager, game: LiveGame) -> None:
+    async def play(self, manager: GamePort, game: LiveGame) -> None:
         while not manager.closing:
             async with game.lock:
                 if await think_and_commit(manager, game, self.limiter) is None:
@@ -189,7 +187,7 @@ class QueueBotRunner:
         self.pool: Any = None
         self._recheck: asyncio.Task | None = None
 
-    async def start(self, manager: GameManager) -> None:
+    async def start(self, manager: GamePort) -> None:
         from arq import create_pool
 
         self.pool = await create_pool(
@@ -211,7 +209,7 @@ class QueueBotRunner:
                 await self.pool.aclose()
             self.pool = None
 
-    async def _recheck_loop(self, manager: GameManager) -> None:
+    async def _recheck_loop(self, manager: GamePort) -> None:
         """Every RECHECK_EVERY s: each game in memory whose bot is to act and has no bot task
         gets one (a job lost with the broker, a note that never came)."""
         while not manager.closing:
@@ -238,7 +236,7 @@ class QueueBotRunner:
 
         await self.pool.delete(result_key_prefix + job_id(self.prefix, game_id, moves))
 
-    async def play(self, manager: GameManager, game: LiveGame) -> None:
+    async def play(self, manager: GamePort, game: LiveGame) -> None:
         """Ask for the bot moves of ``game`` until no bot is to act. A fault (the broker away,
         the job lost or failed) is a pause and another try, never an error of the game."""
         failures = 0
@@ -251,7 +249,7 @@ class QueueBotRunner:
                 if game.moves == moves:  # not heard of through the broker (yet): read the store
                     async with game.lock:  # shared games: taking the lock catches up
                         if manager.shared is None:
-                            await manager._resync(game)
+                            await manager.resync(game)
                 if game.moves != moves:
                     failures = 0
                     await asyncio.sleep(manager.bot_delay)

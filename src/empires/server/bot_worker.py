@@ -40,6 +40,7 @@ from empires.server.bot_runner import (
     redis_settings,
     think_and_commit,
 )
+from empires.server.errors import ApiError
 
 log = logging.getLogger("empires.server.bot_worker")
 
@@ -69,8 +70,6 @@ async def bot_move(ctx: dict, game_id: str, moves: int) -> dict:
     failed (every outcome is plain JSON)."""
     from arq import Retry
 
-    from empires.server.manager import ApiError
-
     manager = ctx["manager"]
     try:
         game = await manager.get(game_id)
@@ -78,7 +77,7 @@ async def bot_move(ctx: dict, game_id: str, moves: int) -> dict:
             return {"skipped": "no such game"}
         async with game.lock:  # catches up with the store (another process may have moved)
             if manager.shared is None:
-                await manager._resync(game)
+                await manager.resync(game)
             if game.moves != moves or bot_turn(game) is None:
                 return {"skipped": "the game has moved on"}
             entry = await think_and_commit(manager, game, ctx["limiter"])

@@ -37,13 +37,13 @@ from sqlalchemy.exc import IntegrityError
 
 from empires.server.db import chat as chat_table
 from empires.server.db import now
-from empires.server.manager import SPECTATOR, ApiError
+from empires.server.errors import ApiError
+from empires.server.game_port import GamePort
+from empires.server.live_game import SPECTATOR, LiveGame
 from empires.server.security import RateLimiter
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
-
-    from empires.server.manager import GameManager, LiveGame
 
 log = logging.getLogger("empires.server")
 
@@ -151,7 +151,7 @@ def load_messages(engine: Engine, game_id: str, limit: int = CHAT_HISTORY) -> li
 class Chat:
     """Posting, history and pushes for the games of one :class:`GameManager`."""
 
-    def __init__(self, manager: GameManager) -> None:
+    def __init__(self, manager: GamePort) -> None:
         self.manager = manager
         limits = manager.limits
         self.limiter = RateLimiter(limits.chat_rate, limits.chat_burst)
@@ -186,7 +186,7 @@ class Chat:
             )
         async with self._lock(game.id):
             try:
-                message = await self.manager._db(
+                message = await self.manager.run_db(
                     store_message, self.manager.store.engine, game.id, seat, cleaned
                 )
             except Exception as exc:
@@ -229,7 +229,7 @@ class Chat:
             # messages this process missed come too (a lost note), from where it stands
             after = n - 1 if pushed is None else pushed
             try:
-                messages = await self.manager._db(
+                messages = await self.manager.run_db(
                     load_range, self.manager.store.engine, game_id, after, n
                 )
             except Exception as exc:  # never the exception's text (it could quote a message)
@@ -243,7 +243,7 @@ class Chat:
     async def history(self, game: LiveGame) -> list[dict]:
         """The game's last :data:`CHAT_HISTORY` messages, oldest first, with the seats' names."""
         try:
-            messages = await self.manager._db(load_messages, self.manager.store.engine, game.id)
+            messages = await self.manager.run_db(load_messages, self.manager.store.engine, game.id)
         except Exception as exc:
             log.error("cannot read the chat of game %s (%s)", game.id, type(exc).__name__)
             raise ApiError(503, "storage_error", "the chat could not be read; try again") from None

@@ -26,15 +26,16 @@ import hashlib
 import json
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import anyio
 import anyio.to_thread
 
-from empires.server.manager import SPECTATOR, ApiError, hide_path
-
-if TYPE_CHECKING:
-    from empires.server.manager import GameManager, LiveGame
+from empires.server.errors import ApiError
+from empires.server.game_port import GamePort
+from empires.server.live_game import SPECTATOR, LiveGame
+from empires.server.log_entries import hide_path
+from empires.server.table import Table
 
 log = logging.getLogger("empires.server")
 
@@ -93,8 +94,9 @@ class AnalysisJob:
 class Coach:
     """Hints and analyses for the games of one :class:`GameManager`."""
 
-    def __init__(self, manager: GameManager) -> None:
+    def __init__(self, manager: GamePort, table: Table) -> None:
         self.manager = manager
+        self.table = table  # a hint pauses the clock of the seat that asked
         self.jobs: dict[str, AnalysisJob] = {}  # game id -> its analysis queued or running
         self._hint_limiter: anyio.CapacityLimiter | None = None
         self._analysis_limiter: anyio.CapacityLimiter | None = None
@@ -127,7 +129,7 @@ class Coach:
         game.hinting.add(seat)
         try:
             # The seat's clock stands still while its hint is worked out (empires.server.table).
-            paused = await self.manager.table.hint_pause(game, seat)
+            paused = await self.table.hint_pause(game, seat)
             try:
                 state = game.state.clone()  # the live state is replaced, never changed
                 value = await anyio.to_thread.run_sync(
@@ -139,7 +141,7 @@ class Coach:
                 )
             finally:
                 if paused is not None:
-                    await self.manager.table.hint_resume(game, seat, paused)
+                    await self.table.hint_resume(game, seat, paused)
         finally:
             game.hinting.discard(seat)
         if len(game.log) != index or game.status != "active":
@@ -150,7 +152,7 @@ class Coach:
             "hint": hide_path(value, game.card_path, game.card_set),
         }
         try:
-            await self.manager._db(
+            await self.manager.run_db(
                 self.manager.store.save_hint, game.id, index, seat, record["hint"]
             )
         except Exception as exc:
@@ -181,7 +183,7 @@ class Coach:
         done (with the analysis)."""
         self._check_finished(game)
         if game.analysis is None:
-            game.analysis = await self.manager._db(self.manager.store.load_analysis, game.id)
+            game.analysis = await self.manager.run_db(self.manager.store.load_analysis, game.id)
         if game.analysis is not None:
             return {"status": "done", "analysis": game.analysis}
         job = self.jobs.get(game.id)  # by id: the game may have left memory and come back
@@ -227,7 +229,7 @@ class Coach:
             if job.stop:
                 raise RuntimeError("the server stopped the analysis")
             value = hide_path(value, game.card_path, game.card_set)
-            await self.manager._db(self.manager.store.save_analysis, game.id, iterations, value)
+            await self.manager.run_db(self.manager.store.save_analysis, game.id, iterations, value)
             game.analysis = value
             game.analysis_job = None
         except asyncio.CancelledError:

@@ -19,7 +19,7 @@ from typing import Any
 
 from empires import i18n
 from empires.core.adapter import game_names, get_adapter
-from empires.server.manager import _describe
+from empires.server.log_entries import describe_action
 from empires.server.view_language import message_of
 
 # (kind: "event" or "choice", the message, the game's component_name that names its parts)
@@ -69,7 +69,7 @@ def sample_messages(
         while not state.is_terminal():
             legal = state.legal_actions()
             seat = state.current_player
-            out.extend(("choice", _describe(state, a, seat), names) for a in legal)
+            out.extend(("choice", describe_action(state, a, seat), names) for a in legal)
             state.apply(rng.choice(legal))
         for viewer in [None, *range(seats)]:
             out.extend(("event", message_of(e), names) for e in state.events(viewer))

@@ -1,4 +1,6 @@
-"""Live games: each open game's engine state, its lock, its bots and its watchers.
+"""The game manager: the live games in memory (loading, creating, expiring), the commit path
+of every action, the bots' tasks, and the features built on it (each given the manager as its
+:class:`empires.server.game_port.GamePort`). A game itself is :mod:`empires.server.live_game`.
 
 The rules engine is the only judge of an action: a submitted action is applied to a *copy* of the
 game (the engine raises and changes nothing when it is malformed or illegal), stored, and only then
@@ -23,894 +25,68 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import logging
-import re
-import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
-import orjson
 
-from empires import i18n
-from empires.bots import bot_names, make_bot
-from empires.bots.analysis import hint_in
-from empires.core.adapter import GameAdapter, game_names, get_adapter
 from empires.core.errors import IllegalActionError, SaveFileError
 from empires.server import security, take_back
+from empires.server.accounts import Accounts
 from empires.server.bot_runner import BotRunner, ThreadBotRunner
-from empires.server.db import CorruptRow, GameRow, SeatRow, Store, now
-from empires.server.score_track import ScoreTracker, score_track
-from empires.server.shared_log import SharedLog, StaleWrite
-from empires.server.table_clock import DEFAULT_STAND_IN, TableClock, check_clock
-from empires.server.view_language import (
-    observation_in,
-    retold,
-    seat_namer,
-    with_message,
+from empires.server.chat import Chat
+from empires.server.coach import Coach
+from empires.server.db import CorruptRow, Store, now
+from empires.server.errors import ApiError, StaleWrite, quarantined
+from empires.server.game_port import AfterAction, GameFinished, GameReady
+from empires.server.game_setup import (
+    CARD_SET_NAME,
+    GAME_ID,
+    MAX_ACTION_LENGTH,
+    MAX_NAME_LENGTH,
+    MAX_SEED,
+    bot_seed,
+    build_game,
+    game_catalogue,
+    restore,
 )
-from empires.server.view_names import component_names
+from empires.server.limits import Limits
+from empires.server.live_game import PUBLIC_EVENTS_KEPT, SPECTATOR, TOUCH_EVERY, LiveGame, Seat
+from empires.server.log_entries import describe_action, dumps, entry_for, hide_path, log_entry
+from empires.server.ratings import Ratings
+from empires.server.shared_log import SharedLog
+from empires.server.table import Table
+
+# Names other modules and the tests import from here: they live in the modules of their job.
+_describe = describe_action
+__all__ = [
+    "CARD_SET_NAME",
+    "MAX_ACTION_LENGTH",
+    "MAX_NAME_LENGTH",
+    "MAX_SEED",
+    "PUBLIC_EVENTS_KEPT",
+    "SPECTATOR",
+    "ApiError",
+    "GameManager",
+    "Limits",
+    "LiveGame",
+    "Seat",
+    "bot_seed",
+    "build_game",
+    "dumps",
+    "game_catalogue",
+    "hide_path",
+    "log_entry",
+    "restore",
+]
 
 log = logging.getLogger("empires.server")
-
-GAME_ID = re.compile(r"^[0-9a-f]{16}$")
-MAX_ACTION_LENGTH = 128
-MAX_NAME_LENGTH = 24
-MAX_SEED = 2**63 - 1
-# Bots a game may seat: the registry's names, plus bounded ISMCTS specs ("ismcts:400").
-MAX_ISMCTS_ITERATIONS = 5000
-MAX_ISMCTS_SECONDS = 5.0
-# A replay keeps a copy of the game every this many actions, to answer any step quickly.
-REPLAY_CHECKPOINT = 32
-CARD_SET_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
-TOUCH_EVERY = 300.0  # seconds: a seat joining marks its game touched at most this often
-PUBLIC_EVENTS_KEPT = 64  # the last events anyone may read kept rendered (LiveGame.public_events)
-
-
-class ApiError(Exception):
-    """A request the server refuses: ``status`` (4xx/5xx), a short ``code`` and a sentence;
-    ``retry_after`` (seconds) for a client over its limits."""
-
-    def __init__(
-        self, status: int, code: str, message: str, retry_after: float | None = None
-    ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.retry_after = retry_after
-
-    def headers(self) -> dict[str, str] | None:
-        if self.retry_after is None:
-            return None
-        return {"Retry-After": str(max(1, int(self.retry_after + 0.999)))}
-
-    def to_json(self, lang: str = i18n.DEFAULT) -> dict:
-        """``{"error", "detail"}``: the code as is, the sentence in ``lang`` (a validated
-        language: :func:`empires.server.view_language.language`) where the catalogue has that
-        very sentence (one lookup: a sentence holding a client's value stays English)."""
-        return {"error": self.code, "detail": i18n.translate(self.message, lang)}
-
-
-@dataclass
-class Seat:
-    seat: int
-    kind: str  # human | bot
-    bot: str | None
-    name: str
-    token_hash: str | None
-    open: bool = False  # waiting for a player to join (empires.server.open_games)
-
-    def public(self) -> dict:
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "bot": self.bot,
-            "name": self.name,
-            "open": self.open,
-        }
-
-
-SPECTATOR = None  # the "seat" of a spectator link
-
-
-def quarantined() -> ApiError:
-    return ApiError(
-        410,
-        "quarantined",
-        "this game's stored record is damaged and has been set "
-        "aside; the server's operator can see why in its log",
-    )
-
-
-def dumps(value: Any) -> str:
-    """``value`` as compact JSON text (orjson: several times faster than ``json``; keys that
-    are not strings are written as ``json`` would, e.g. ``null`` for None). orjson's option
-    for such keys makes it slower on every dict, so it is asked for only when a key needs it."""
-    try:
-        return orjson.dumps(value).decode()
-    except TypeError:  # a key that is not a string (or a value orjson cannot write: raised)
-        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
-
-
-def bot_seed(game_seed: int, seat: int, index: int) -> int:
-    digest = hashlib.sha256(f"empires-bot:{game_seed}:{seat}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
-
-
-def check_bot_spec(spec: Any, game: str) -> str:
-    """The normalised bot spec, or ApiError(422) saying why it cannot be seated at ``game``."""
-    if not isinstance(spec, str) or not spec.strip() or len(spec) > 64:
-        raise ApiError(422, "invalid_seat", "a bot seat needs a bot name, e.g. 'random'")
-    name = spec.strip().lower()
-    if name not in bot_names() and not name.startswith("ismcts:"):
-        raise ApiError(
-            422, "invalid_seat", f"unknown bot {spec!r}; known bots: {', '.join(bot_names())}"
-        )
-    try:
-        bot = make_bot(name, game, 0)
-    except ValueError as exc:
-        raise ApiError(422, "invalid_seat", str(exc)) from None
-    iterations = getattr(bot, "iterations", None)
-    seconds = getattr(bot, "seconds", None)
-    if (iterations or 0) > MAX_ISMCTS_ITERATIONS or (seconds or 0) > MAX_ISMCTS_SECONDS:
-        raise ApiError(
-            422,
-            "invalid_seat",
-            f"bot {spec!r} thinks too long for this server (at most "
-            f"{MAX_ISMCTS_ITERATIONS} iterations or {MAX_ISMCTS_SECONDS:g} s)",
-        )
-    return name
-
-
-def _describe(state, action, viewer: Any = -2) -> dict:
-    """The words of ``action`` (before it is applied) as a message
-    (:mod:`empires.core.messages`): as its decider reads them (-2), or as ``viewer`` (a seat,
-    None: a spectator) may (``describe_msg``)."""
-    try:
-        return state.describe_msg(action, viewer)
-    except Exception:  # words for an action must never stop a game
-        if viewer == -2:
-            return {"msg": "{text}", "args": {"text": {"text": str(action)}}}
-        return {"msg": "A move.", "args": {}}
-
-
-def _checked(state, action: str) -> Any:
-    """``action`` (words) as the engine's check reads it (the words themselves if it cannot:
-    ``apply`` says why)."""
-    try:
-        return state.check(action)
-    except Exception:
-        return action
-
-
-def log_entry(state, index: int, seat: int, action: str, value: Any = None) -> dict:
-    """The server's log entry for ``action`` (canonical, about to be applied by ``seat``). Its
-    ``message`` is the actor's words (a message: empires.core.messages); when a spectator would
-    read other words (a secret pick), ``views`` holds each other viewer's own. Never sent as
-    is: see :func:`entry_for`. ``value``: the action as the engine's check returned it, when
-    known (described without reading the words again)."""
-    named = _checked(state, action) if value is None else value
-    mine = _describe(state, named)
-    entry = {"index": index, "seat": seat, "action": action, "message": mine}
-    public = _describe(state, named, None)
-    if public != mine:
-        views: dict[int | None, dict] = {None: public}
-        for q in range(state.num_players):
-            if q != seat:
-                views[q] = _describe(state, named, q)
-        entry["views"] = views
-    return entry
-
-
-def entry_for(entry: dict, viewer: int | None, tell: Callable[[dict], str]) -> dict:
-    """``entry`` as ``viewer`` may read it: the raw action only for its actor; its message
-    (``msg``, ``args``) as that viewer may read it and its ``text`` told by ``tell`` (in the
-    reader's language, with the table's names: :meth:`LiveGame.teller`)."""
-    if viewer is not None and viewer == entry["seat"]:
-        out = {"index": entry["index"], "seat": entry["seat"], "action": entry["action"]}
-        message = entry["message"]
-    else:
-        views = entry.get("views")
-        message = entry["message"] if views is None else views.get(viewer, views[None])
-        out = {"index": entry["index"], "seat": entry["seat"]}
-    out = with_message(message, tell(message), **out)
-    if entry.get("stand_in"):  # played by the table's bot for an absent human (table_clock)
-        out["stand_in"] = entry["stand_in"]
-    return out
-
-
-def public_config(config: dict) -> dict:
-    """A stored game config as clients may see it: an operator's card set by its name, never
-    its file."""
-    options = config.get("options")
-    if not isinstance(options, dict) or options.get("cards") is None:
-        return config
-    return {**config, "options": {**options, "cards": config.get("card_set")}}
-
-
-def hide_path(value: Any, path: str | None, name: str | None) -> Any:
-    """``value`` (an engine view) with every string equal to ``path`` (an operator's card file)
-    replaced by the card set's ``name``: a server-side path never reaches a client."""
-    if path is None:
-        return value
-    if isinstance(value, dict):
-        return {k: hide_path(v, path, name) for k, v in value.items()}
-    if isinstance(value, list):
-        return [hide_path(v, path, name) for v in value]
-    return name if value == path else value
-
-
-def resolve_card_set(options: Any, card_sets: dict[str, str]) -> tuple[Any, str | None]:
-    """Client ``options`` with a card-set *name* replaced by the operator's file for it (422
-    for anything else); nothing a client sends ever becomes a path. Returns (options, name)."""
-    if not isinstance(options, dict) or options.get("cards") is None:
-        return options, None
-    name = options["cards"]
-    if not isinstance(name, str) or name not in card_sets:
-        offered = ", ".join(sorted(card_sets)) or "none (only the standard cards)"
-        raise ApiError(
-            422, "invalid_options", f"'cards' names a card set this server offers: {offered}"
-        )
-    return {**options, "cards": card_sets[name]}, name
-
-
-def game_catalogue() -> list[dict]:
-    """What the lobby may offer: each game's adapter catalogue (its player counts, its rules
-    options and their choices, its board, and ``web``: whether the web game page can show it;
-    a lobby offers only games with ``web`` true)."""
-    return [get_adapter(name).catalogue() for name in game_names()]
-
-
-# ---- building a game --------------------------------------------------------------------------
-
-
-@dataclass
-class NewGame:
-    row: GameRow
-    state: Any
-    log: list[dict]
-    tokens: dict[int | None, str]  # seat (None: spectators) -> the secret, shown once
-
-
-def build_game(
-    game: str,
-    seats: list[dict],
-    options: dict | None = None,
-    seed: int | None = None,
-    actions: list[str] | None = None,
-    card_sets: dict[str, str] | None = None,
-    practice: bool = False,
-    public: bool = False,
-    table: dict | None = None,
-) -> NewGame:
-    """Validate a game request and build the game (not yet stored). ``actions`` (not offered by
-    the HTTP API) plays a known history first: tests start games near their end with it.
-    ``card_sets`` maps the card-set names this server offers to the operator's files;
-    ``practice``: the game offers hints (see :mod:`empires.server.coach`); ``public``: listed
-    in the lobby. A game with an open seat waits ("waiting") until every seat is taken.
-    ``table``: its clock and stand-in bot (see :func:`table_config`)."""
-    adapter, n = _check_game(game, seats)
-    options, card_set = resolve_card_set(options, card_sets or {})
-    opts = _parse_options(adapter, options)
-    seeded = seed is not None
-    if seed is None:
-        seed = secrets.randbits(62)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise ApiError(422, "invalid_seed", f"a seed is an integer from 0 to {MAX_SEED}")
-    seat_rows, tokens = _seat_rows(seats, adapter.name)
-    try:
-        state = adapter.new_game(n, seed=seed, options=opts)
-    except (ValueError, TypeError) as exc:
-        raise ApiError(
-            422,
-            "invalid_options",
-            str(exc) if card_set is None else "the options do not fit this card set",
-        ) from None
-    game_log: list[dict] = []
-    played: list[tuple[int, str]] = []
-    for raw in actions or []:
-        seat = state.current_player
-        entry = log_entry(state, len(game_log), seat, raw)
-        state.apply(raw)
-        entry["action"] = canonical = state.history["actions"][-1]
-        game_log.append(entry)
-        played.append((seat, canonical))
-    config = dict(state.history["config"])
-    if card_set is not None:
-        config["card_set"] = card_set
-    if table is not None:
-        config["table"] = table_config(table, adapter.name)
-    stamp = now()
-    waiting = any(s.open for s in seat_rows)
-    row = GameRow(
-        id=security.new_game_id(),
-        game=adapter.name,
-        config=config,
-        seed=seed,
-        status="finished" if state.is_terminal() else "waiting" if waiting else "active",
-        spectator_token_hash=security.hash_token(tokens[SPECTATOR]),
-        created=stamp,
-        finished=stamp if state.is_terminal() else None,
-        seeded=seeded,
-        seed_salt=security.new_salt(),
-        touched=stamp,
-        seats=seat_rows,
-        actions=played,
-        practice=practice is True,
-        listed=public is True and waiting,
-    )
-    return NewGame(row, state, game_log, tokens)
-
-
-def table_config(table: Any, game: str) -> dict:
-    """A game's table settings ``{"clock": {...}, "stand_in": bot}`` checked (422 otherwise):
-    its time budget (:func:`empires.server.table_clock.check_clock`) and the bot that plays for
-    a human seat whose player left or ran out of time."""
-    if not isinstance(table, dict) or set(table) - {"clock", "stand_in"}:
-        raise ApiError(422, "invalid_table", "table settings are {'clock': ..., 'stand_in': bot}")
-    try:
-        clock = check_clock(table.get("clock"))
-    except ValueError as exc:
-        raise ApiError(422, "invalid_table", str(exc)) from None
-    stand_in = table.get("stand_in")
-    spec = DEFAULT_STAND_IN if stand_in is None else check_bot_spec(stand_in, game)
-    return {"clock": clock, "stand_in": spec}
-
-
-def _check_game(game: Any, seats: Any) -> tuple[GameAdapter, int]:
-    if not isinstance(game, str) or game not in game_names():
-        raise ApiError(
-            422, "invalid_game", f"unknown game {game!r}; known: {', '.join(game_names())}"
-        )
-    adapter = get_adapter(game)
-    if not isinstance(seats, list) or not seats:
-        raise ApiError(422, "invalid_seats", "give one seat per player")
-    n = len(seats)
-    if not adapter.min_players <= n <= adapter.max_players:
-        raise ApiError(
-            422,
-            "invalid_seats",
-            f"{game} takes {adapter.min_players} to {adapter.max_players} players, not {n}",
-        )
-    return adapter, n
-
-
-def _parse_options(adapter: GameAdapter, options: Any) -> Any:
-    try:
-        return adapter.options_from_json(options)
-    except (ValueError, TypeError) as exc:
-        raise ApiError(422, "invalid_options", str(exc)) from None
-
-
-def _seat_rows(seats: list, game: str) -> tuple[list[SeatRow], dict[int | None, str]]:
-    """The seats' rows and the secrets of the human seats and the spectator link."""
-    tokens: dict[int | None, str] = {}
-    seat_rows: list[SeatRow] = []
-    for i, spec in enumerate(seats):
-        if not isinstance(spec, dict):
-            raise ApiError(422, "invalid_seat", f"seat {i} must be an object")
-        kind = spec.get("kind")
-        name = spec.get("name")
-        if name is not None and (not isinstance(name, str) or len(name.strip()) > MAX_NAME_LENGTH):
-            raise ApiError(
-                422, "invalid_seat", f"seat {i}: a name is at most {MAX_NAME_LENGTH} characters"
-            )
-        bad = security.control_character(name) if name is not None else None
-        if bad is not None:
-            raise ApiError(
-                422,
-                "invalid_seat",
-                f"seat {i}: a name cannot hold control characters (found U+{ord(bad):04X})",
-            )
-        name = " ".join(name.split()) if name else None
-        if kind == "human":
-            token = security.new_token()
-            tokens[i] = token
-            seat_rows.append(
-                SeatRow(i, "human", None, name or f"Player {i + 1}", security.hash_token(token))
-            )
-        elif kind == "open":  # anyone may join (empires.server.open_games)
-            seat_rows.append(SeatRow(i, "human", None, name or f"Player {i + 1}", None, True))
-        elif kind == "bot":
-            bot = check_bot_spec(spec.get("bot"), game)
-            if not name:
-                name = f"{bot.split(':')[0].title()} bot"
-                if any(r.name == name for r in seat_rows):
-                    name = f"{name} {i + 1}"
-            seat_rows.append(SeatRow(i, "bot", bot, name, None))
-        else:
-            raise ApiError(422, "invalid_seat", f"seat {i}: kind must be 'human', 'open' or 'bot'")
-    tokens[SPECTATOR] = security.new_token()
-    return seat_rows, tokens
-
-
-def engine_config(row: GameRow, card_sets: dict[str, str] | None) -> dict:
-    """The config the engine replays: a card set by its name resolved to the operator's file
-    *now* (SaveFileError when this server no longer offers it)."""
-    name = row.config.get("card_set")
-    config = {k: v for k, v in row.config.items() if k not in ("card_set", "table")}
-    if name is None:
-        return config
-    path = (card_sets or {}).get(name)
-    if path is None:
-        raise SaveFileError(f"the card set {name!r} is not offered by this server any more")
-    return {**config, "options": {**config.get("options", {}), "cards": path}}
-
-
-def restore(
-    row: GameRow, card_sets: dict[str, str] | None = None, stop_at_error: bool = False
-) -> tuple[Any, list[dict]]:
-    """The game and its log rebuilt from a stored row (SaveFileError if it does not replay; or,
-    with ``stop_at_error``, the game as far as its history replays)."""
-    adapter = get_adapter(row.game)
-    history = {
-        "game": row.game,
-        "config": engine_config(row, card_sets),
-        "seed": row.seed,
-        "actions": [],
-    }
-    state = adapter.replay(history)
-    game_log = []
-    for i, (seat, action) in enumerate(row.actions):
-        try:
-            if state.current_player != seat:
-                raise SaveFileError(
-                    f"action {i} was stored for seat {seat}, "
-                    f"but seat {state.current_player} was to play"
-                )
-            entry = log_entry(state, i, seat, action)
-            if i in row.stand_ins:
-                entry["stand_in"] = row.stand_ins[i]
-            try:
-                state.apply(action)
-            except IllegalActionError as exc:
-                raise SaveFileError(f"action {i} ({action!r}) cannot be replayed: {exc}") from None
-        except SaveFileError:
-            if stop_at_error:
-                break
-            raise
-        game_log.append(entry)
-    return state, game_log
-
-
-# ---- a live game ------------------------------------------------------------------------------
-
-
-class LiveGame:
-    def __init__(self, row: GameRow, state: Any, game_log: list[dict]) -> None:
-        self.id = row.id
-        self.game = row.game
-        self.config = row.config
-        self.seed = row.seed
-        self.seeded = row.seeded
-        self.seed_salt = row.seed_salt
-        self.status = row.status
-        self.created = row.created
-        self.touched = float("-inf")  # when a seat last joined (memory only, for TOUCH_EVERY)
-        self.creator: str | None = None  # the client that created it (memory only)
-        self.spectator_hash = row.spectator_token_hash
-        self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, s.open) for s in row.seats]
-        self.listed = row.listed  # open games: shown in the lobby (empires.server.open_games)
-        self.rematch_of = row.rematch_of
-        self.rematch = row.rematch  # the id of this game's rematch, once made
-        self.rating = row.rating  # what rating it brought, once known (empires.server.ratings)
-        self.state = state
-        self.log = game_log
-        self.error: str | None = None
-        self.lock = asyncio.Lock()
-        self.version = 0
-        self.closed = False
-        self.connections = 0  # open websockets, seats' and spectators'
-        self.spectators: dict[str, int] = {}  # open spectator websockets by client address
-        self.bot_task: asyncio.Task | None = None
-        self._changed = asyncio.Event()
-        self.changing = 0  # commits under way (GameManager._commit): pushes wait for them
-        self._settled = asyncio.Event()  # set while nothing is changing
-        self._settled.set()
-        self._views: dict[tuple[int | None, str], str] = {}  # by (seat, language)
-        # messages by (seat, log from, events from, language), shared by the connections that
-        # ask for the same one: the text before and after the server's clock, and where the
-        # next message's log and events start (see message)
-        self._messages: dict[tuple, tuple[str, str, int, int]] = {}
-        self._summary: dict | None = None  # this version's summary, shared by the views
-        # (state, actions, its shared_observation): see _shared_observation
-        self._shared_obs: tuple[Any, int, Any] | None = None
-        self._fixed_parts: tuple | None = None  # what of the summary never changes (_fixed)
-        self._replay: list[Any] | None = None  # checkpoints, built on the first replay request
-        self._event_counts: list[int] = []  # events in the stream after each action (replays)
-        self._score_track: dict | None = None  # each seat's score per turn, once finished
-        # ... followed action by action from the start (None: replayed once finished)
-        self._tracker = ScoreTracker.start(state) if not game_log else None
-        # the last events anyone may read, rendered once (public_events): (the state they are
-        # of, the position of the first one kept, the events kept)
-        self._public: tuple[Any, int, list[dict]] = (None, 0, [])
-        self.practice = row.practice  # hints on offer (empires.server.coach)
-        self.hints = list(row.hints)  # {"index", "seat", "hint"}: recorded, by index
-        self.hinting: set[int] = set()  # seats whose hint is being computed
-        self.analysis: dict | None = None  # the stored post-game analysis, once read or made
-        self.analysis_job: Any = None  # the analysis under way (coach.AnalysisJob)
-        self.card_set = self.config.get("card_set")
-        engine_options = state.history["config"].get("options") or {}
-        self.card_path = engine_options.get("cards") if self.card_set else None
-        # The table (empires.server.table): clocks, absent seats, undos.
-        self.table = TableClock(self.config.get("table"), len(self.seats), row.clocks)
-        self.undos = list(row.undos)  # {"seq", "index", "seat", "actions"}
-        self.epoch = 0  # grows when actions are taken back: watchers read the log again
-        self.clock: Callable[[], float] = time.time  # the manager's clock (for "now")
-
-    @property
-    def moves(self) -> int:
-        """Actions ever applied plus undos: what ``expect`` names (empires.server.take_back)."""
-        return take_back.moves(len(self.log), self.undos)
-
-    def bot_for(self, seat: int) -> str | None:
-        """The bot that plays ``seat``: its own, or the table's stand-in for an absent human."""
-        if self.seats[seat].kind == "bot":
-            return self.seats[seat].bot
-        return self.table.stand_in if self.table.away(seat) else None
-
-    # ---- change notification ----
-    def notify(self) -> None:
-        self.version += 1
-        self._views.clear()
-        self._messages.clear()
-        self._summary = None
-        self._shared_obs = None
-        event, self._changed = self._changed, asyncio.Event()
-        event.set()
-
-    async def wait_change(self, seen: int) -> None:
-        while self.version == seen and not self.closed:
-            await self._changed.wait()
-
-    def changed_done(self) -> None:
-        """A commit counted in :attr:`changing` ended (stored and published, or refused)."""
-        self.changing -= 1
-        if not self.changing:
-            self._settled.set()
-
-    async def settled(self) -> None:
-        """Until no commit is under way: a push built now would be outdated by the one being
-        stored (a bot's reply to a human's action, say), so it waits and sends one view of
-        both changes. A push waits for at most the commits under way when it asks, never for
-        the ones after: a pusher calls this once per change it is told of."""
-        if self.changing:
-            self._settled.clear()
-            await self._settled.wait()
-
-    def close(self) -> None:
-        self.closed = True
-        self.notify()
-
-    # ---- views (never the raw state, never the seed while the game runs) ----
-    def _fixed(self) -> tuple[Any, str, str | None]:
-        """The summary's parts a game keeps all its life (its public options, when it was
-        created, the seed commitment: a SHA-256), worked out once; again only should one of
-        their sources be replaced."""
-        sources = (self.config, self.created, self.seed, self.seed_salt)
-        kept = self._fixed_parts
-        if kept is None or any(a is not b for a, b in zip(kept[0], sources, strict=True)):
-            commitment = (
-                security.seed_commitment(self.seed, self.seed_salt) if self.seed_salt else None
-            )
-            options = public_config(self.config).get("options")
-            kept = self._fixed_parts = (sources, (options, self.created.isoformat(), commitment))
-        return kept[1]
-
-    def summary(self) -> dict:
-        st = self.state
-        terminal = st.is_terminal()
-        options, created, commitment = self._fixed()
-        out = {
-            "id": self.id,
-            "game": self.game,
-            "status": self.status,
-            "error": self.error,
-            "num_players": st.num_players,
-            "options": options,
-            "seats": [s.public() for s in self.seats],
-            "actions": len(self.log),
-            "current_player": None if terminal else st.current_player,
-            "terminal": terminal,
-            "created": created,
-            "seeded": self.seeded,
-            "practice": self.practice,
-            "moves": self.moves,
-            "listed": self.listed,
-            "rematch": self.rematch,
-            "rematch_of": self.rematch_of,
-            "seed_commitment": commitment,
-        }
-        if self.status == "finished":
-            out["seed_reveal"] = {
-                "seed": self.seed,
-                "salt": self.seed_salt,
-                "format": security.SEED_FORMAT,
-            }
-        return out
-
-    def score_track(self) -> dict | None:
-        """Each seat's score at the end of every turn (:mod:`empires.server.score_track`),
-        computed once the game is over (a finished game never changes)."""
-        if self._score_track is None and self.state.is_terminal():
-            tracker, self._tracker = self._tracker, None
-            if tracker is not None:
-                self._score_track = tracker.track(self.state, len(self.log))
-            if self._score_track is None:  # not followed from the start: replayed
-                start = get_adapter(self.game).replay({**self.state.history, "actions": []})
-                self._score_track = score_track(start, [e["action"] for e in self.log])
-        return self._score_track
-
-    def follow_scores(self) -> None:
-        """After an action applied to the live state and logged: the score track follows it
-        (and stops following, for a replay once finished, after a change it did not see)."""
-        tracker = self._tracker
-        if tracker is None:
-            return
-        try:
-            followed = tracker.follow(self.state, len(self.log), self.public_events)
-        except Exception:  # the chart must never stop a game: it is replayed once finished
-            log.exception("game %s: the score track stops following", self.id)
-            followed = False
-        if not followed:
-            self._tracker = None
-
-    def public_events(self, since: int) -> list[dict]:
-        """``state.events(None, since)``, the events anyone may read from position ``since``
-        on. The last :data:`PUBLIC_EVENTS_KEPT` or more are rendered once, for the score track
-        and every spectator's message (dicts shared between them: none of them changes one);
-        older ones (a spectator's first message) are rendered again for each asker."""
-        st = self.state
-        of, start, kept = self._public
-        if of is not st:  # another state (an undo, a reload): its own events
-            of, start, kept = self._public = (st, since, [])
-        elif since < start:
-            return st.events(None, since)
-        kept.extend(st.events(None, start + len(kept)))
-        if len(kept) > 2 * PUBLIC_EVENTS_KEPT:
-            drop = len(kept) - PUBLIC_EVENTS_KEPT
-            del kept[:drop]
-            self._public = (st, start + drop, kept)
-            start += drop
-        return kept[since - start :]
-
-    def _shared_summary(self) -> dict:
-        """:meth:`summary` made once per version for every seat's view (views are made only
-        of what :meth:`notify` announces; it drops this)."""
-        if self._summary is None:
-            self._summary = self.summary()
-        return self._summary
-
-    def _shared_observation(self) -> Any:
-        """The state's ``shared_observation`` (what every viewer sees alike), made once per
-        version for the seat's and the spectators' views (0.6 per action under load, nearly
-        every one asked for by both); made again once the state changed in any way (another
-        state, a new version, an action applied before it is announced)."""
-        st, actions = self.state, len(self.log)
-        kept = self._shared_obs  # (dropped by notify, as the version changes)
-        if kept is None or kept[0] is not st or kept[1] != actions:
-            kept = self._shared_obs = (st, actions, st.shared_observation())
-        return kept[2]
-
-    def teller(self, lang: str = i18n.DEFAULT) -> Callable[[dict], str]:
-        """A message of this game (an event's, a choice's, a log entry's) -> its text in
-        ``lang``, seats by their players' names (:func:`seat_namer`)."""
-        render, seats = self.state.render, seat_namer([s.name for s in self.seats], lang)
-
-        def tell(message: dict) -> str:
-            return render(message, lang, seats)
-
-        return tell
-
-    def view(self, seat: int | None, lang: str = i18n.DEFAULT) -> dict:
-        """The state message of ``seat`` (None: a spectator) in ``lang``, log and events
-        aside (see :meth:`message`)."""
-        st = self.state
-        terminal = st.is_terminal()
-        current = st.current_player
-        legal: list[dict] = []
-        if (
-            seat is not None
-            and not terminal
-            and current == seat
-            and self.seats[seat].kind == "human"
-            and not self.table.away(seat)
-            and self.status == "active"
-        ):
-            tell = self.teller(lang)
-            for a in st.legal_actions():
-                message = _describe(st, a, seat)
-                legal.append(with_message(message, tell(message), action=str(a)))
-        observation = hide_path(
-            st.observation_from(self._shared_observation(), seat), self.card_path, self.card_set
-        )
-        names = component_names(self.game, observation)  # what it shows by id
-        if lang != i18n.DEFAULT:  # (a copy: parts of the observation are shared by the views)
-            observation = observation_in(orjson.loads(dumps(observation)), lang)
-            names = {
-                k: {i: i18n.translate(n, lang) for i, n in t.items()} for k, t in names.items()
-            }
-        out = {
-            "type": "state",
-            "version": self.version,
-            "game": self._shared_summary(),
-            "you": seat,
-            "observation": observation,
-            "names": names,
-            "legal": legal,
-            "waiting_for": None if terminal else current,
-        }
-        if terminal:
-            out["result"] = {
-                "scores": st.scores(),
-                "ranking": st.ranking(),
-                "score_track": self.score_track(),
-            }
-            if self.rating is not None:  # each rated seat's change, or why it is not rated
-                out["result"]["rating"] = self.rating
-        if self.practice:
-            out["hints"] = [
-                r if lang == i18n.DEFAULT else {**r, "hint": hint_in(r["hint"], lang)}
-                for r in self.hints_for(seat)
-            ]
-        out["table"] = {
-            **self.table.view(),
-            "undoable": take_back.cached_undos(self, seat) if legal else 0,
-            "undos": take_back.public_undos(self.undos),
-        }
-        return out
-
-    def hints_for(self, viewer: int | None) -> list[dict]:
-        """The recorded hints ``viewer`` may read: a seat's own while the game runs (a hint is
-        private to its seat), everyone's once it is finished."""
-        if self.status == "finished":
-            return list(self.hints)
-        return [h for h in self.hints if viewer is not None and h["seat"] == viewer]
-
-    def forget_views(self, seat: int | None) -> None:
-        """Drop ``seat``'s cached messages (its hints changed; nobody else's view did)."""
-        for key in [k for k in self._views if k[0] == seat]:
-            del self._views[key]
-        for key in [k for k in self._messages if k[0] == seat]:
-            del self._messages[key]
-
-    def view_json(self, seat: int | None, lang: str = i18n.DEFAULT) -> str:
-        """:meth:`view` as JSON, made once per version for every connection of that seat and
-        language."""
-        text = self._views.get((seat, lang))
-        if text is None:
-            text = self._views[(seat, lang)] = dumps(self.view(seat, lang))
-        return text
-
-    def message(
-        self, seat: int | None, log_from: int = 0, events_from: int = 0, lang: str = i18n.DEFAULT
-    ) -> tuple[str, int, int]:
-        """The state message for ``seat`` with the log entries from ``log_from`` on and the
-        engine's events from position ``events_from`` on, each as ``seat`` may read it, in
-        ``lang`` (:mod:`empires.server.view_language`); and where the next message's log and
-        events start. Made (and translated) once per game version for every connection that
-        asks for the same one (spectators, a seat's several tabs); only the server's clock
-        ("now") is read at each call."""
-        key = (seat, log_from, events_from, lang)
-        parts = self._messages.get(key)
-        if parts is None:
-            parts = self._messages[key] = self._message_parts(seat, log_from, events_from, lang)
-        head, tail, log_next, events_next = parts
-        return f"{head}{self.clock()!r}{tail}", log_next, events_next
-
-    def _message_parts(
-        self, seat: int | None, log_from: int, events_from: int, lang: str
-    ) -> tuple[str, str, int, int]:
-        """:meth:`message` made: its text before and after the clock, and the next starts."""
-        base = self.view_json(seat, lang)
-        tell = self.teller(lang)
-        entries = dumps([entry_for(e, seat, tell) for e in self.log[log_from:]])
-        of, start, _ = self._public
-        if seat is None and of is self.state and events_from >= start:
-            # the events kept for every spectator and the score track, told again
-            events = retold(self.public_events(events_from), lang, tell)
-        else:
-            seats = seat_namer([s.name for s in self.seats], lang)
-            events = self.state.events(seat, events_from, lang, seats)
-        head = f'{base[:-1]},"now":'
-        tail = (
-            f',"log_from":{log_from},"log":{entries},'
-            f'"events_from":{events_from},"events":{dumps(events)}}}'
-        )
-        return head, tail, len(self.log), events_from + len(events)
-
-    def full_message(self, seat: int | None, lang: str = i18n.DEFAULT) -> str:
-        """:meth:`message` from the start (what a GET answers), kept until the game changes."""
-        return self.message(seat, 0, 0, lang)[0]
-
-    def public_log(self, lang: str = i18n.DEFAULT) -> list[dict]:
-        tell = self.teller(lang)
-        return [entry_for(e, SPECTATOR, tell) for e in self.log]
-
-    def public_events_in(self, lang: str = i18n.DEFAULT) -> list[dict]:
-        """Every event anyone may read, told in ``lang`` with the table's names."""
-        seats = seat_namer([s.name for s in self.seats], lang)
-        return self.state.events(None, 0, lang, seats)
-
-    def public_history(self) -> dict:
-        """The finished game's history (the seed is revealed by then), card files by name."""
-        history = dict(self.state.history)
-        history["config"] = public_config(self.config)
-        return history
-
-    # ---- replay (finished games) ----
-    def replay_observation(self, step: int) -> tuple[dict, list[int]]:
-        """The spectator's observation after ``step`` actions, and the seqs of the events
-        (in the spectator's event stream) that action ``step`` produced."""
-        actions = [e["action"] for e in self.log]
-        if self._replay is None:
-            start = get_adapter(self.game).replay({**self.state.history, "actions": []})
-            game = start.clone()
-            checkpoints = [game.clone()]
-            counts = [len(game.events(None))]
-            for i, a in enumerate(actions, 1):
-                game.apply(a)
-                counts.append(counts[-1] + len(game.events(None, counts[-1])))
-                if i % REPLAY_CHECKPOINT == 0:
-                    checkpoints.append(game.clone())
-            self._replay, self._event_counts = checkpoints, counts
-        game = self._replay[step // REPLAY_CHECKPOINT].clone()
-        for a in actions[(step // REPLAY_CHECKPOINT) * REPLAY_CHECKPOINT : step]:
-            game.apply(a)
-        covered = (
-            list(range(self._event_counts[step - 1], self._event_counts[step]))
-            if step
-            else list(range(self._event_counts[0]))
-        )
-        return hide_path(game.observation(None), self.card_path, self.card_set), covered
-
-
-# ---- the manager ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one client may do, and when unused games go. Times in seconds; rates per second."""
-
-    expire_after: float = 24 * 3600  # an active game no human acted in, untouched this long
-    idle_after: float = 30 * 24 * 3600  # any active game untouched this long
-    keep_finished: float = 7 * 24 * 3600  # finished (and expired) games kept for replays
-    sweep_every: float = 600.0  # how often expiry runs (it also runs at start-up)
-    create_rate: float = 1 / 30  # games one client may create: 2 a minute ...
-    create_burst: float = 10  # ... after a first 10
-    games_per_client: int = 20  # active games one client created (since start-up)
-    view_rate: float = 20.0  # HTTP reads (views, replays) per client ...
-    view_burst: float = 100
-    message_rate: float = 10.0  # websocket messages per connection ...
-    message_burst: float = 10
-    client_rate: float = 30.0  # ... and actions/messages per client over all its connections
-    client_burst: float = 60
-    connect_rate: float = 2.0  # websocket connections per client
-    connect_burst: float = 20
-    abuse_strikes: int = 20  # refused messages after which a connection is closed (1008) ...
-    ban_seconds: float = 60.0  # ... and its client may open no websocket for this long
-    hint_iterations: int = 200  # the coach's search budget for one hint ...
-    hints_at_once: int = 2  # ... and hints computed at the same time on this server
-    analysis_iterations: int = 50  # search iterations per decision of a post-game analysis ...
-    analyses_at_once: int = 1  # ... analyses running at the same time ...
-    analyses_waiting: int = 8  # ... and waiting for their turn (more are refused: 503)
-    away_after: float = 30 * 24 * 3600  # a seat to act with no websocket this long: a bot plays
-    spectators_per_game: int = 200  # spectator websockets open on one game ...
-    spectators_per_client: int = 16  # ... and from one address on one game (seats apart)
-    chat_rate: float = 0.5  # chat messages one seat may post per second ...
-    chat_burst: float = 5  # ... after a first few (empires.server.chat)
-
-    def __post_init__(self) -> None:
-        for name, value in self.__dict__.items():
-            if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-                raise ValueError(f"limit {name} must be a positive number, not {value!r}")
+T = TypeVar("T")
 
 
 class GameManager:
@@ -964,20 +140,35 @@ class GameManager:
         self.shared: SharedLog | None = None
         if broker is not None:
             self.shared = SharedLog(self, broker, broker_channel)
-        from empires.server.coach import Coach  # the coach builds on this module
-
-        self.coach = Coach(self)
-        from empires.server.chat import Chat  # the chat builds on this module too
-
+        # the features' hooks of a game's life (empires.server.game_port): run in this order
+        self._after_action: list[AfterAction] = []
+        self._finished_hooks: list[GameFinished] = []
+        self._ready_hooks: list[GameReady] = []
+        # the features, each given this manager as its GamePort (they never import this module)
+        self.table = Table(self)  # undo, clocks, absent players
+        self.coach = Coach(self, self.table)
         self.chat = Chat(self)
-        from empires.server.accounts import Accounts  # accounts and ratings build on it too
-        from empires.server.ratings import Ratings
-
         self.accounts = Accounts(self)
-        self.ratings = Ratings(self)
-        from empires.server.table import Table  # undo, clocks, absent players
+        self.ratings = Ratings(self, self.accounts)
+        if self.shared is not None:  # what other processes say reaches the chat and the table
+            self.shared.listen(heard_chat=self.chat.heard, caught_up=self.table.refresh_undo)
 
-        self.table = Table(self)
+    # ---- the hooks of a game's life (GamePort) ----
+    def on_after_action(self, hook: AfterAction) -> None:
+        """``hook(game, seat)`` runs after each action stored and applied (game locked)."""
+        self._after_action.append(hook)
+
+    def on_game_finished(self, hook: GameFinished) -> None:
+        """``hook(game)`` runs when a game's last action was stored."""
+        self._finished_hooks.append(hook)
+
+    def on_game_ready(self, hook: GameReady) -> None:
+        """``hook(game)`` runs when a game is loaded, created, started or joined."""
+        self._ready_hooks.append(hook)
+
+    async def game_ready(self, game: LiveGame) -> None:
+        for hook in self._ready_hooks:
+            await hook(game)
 
     def adopt(self, game: LiveGame) -> None:
         """A game comes into memory: with other processes sharing the games, its lock first
@@ -1008,7 +199,7 @@ class GameManager:
             await self.shared.start()
         await self.bots.start(self)
         await self.sweep()
-        ids = await self._db(self.store.game_ids, "active")
+        ids = await self.run_db(self.store.game_ids, "active")
         resumed = 0
         for game_id in ids:
             try:
@@ -1042,10 +233,10 @@ class GameManager:
         game with a connection open counts as touched. Returns (expired ids, deleted count)."""
         for game in list(self.games.values()):
             if game.connections > 0 and game.status == "active":
-                await self._db(self.store.touch, game.id)
+                await self.run_db(self.store.touch, game.id)
         stamp = now()
         lim = self.limits
-        expired, deleted = await self._db(
+        expired, deleted = await self.run_db(
             self.store.expire,
             stamp - timedelta(seconds=lim.expire_after),
             stamp - timedelta(seconds=lim.idle_after),
@@ -1074,7 +265,7 @@ class GameManager:
 
         async def write() -> None:
             try:
-                await self._db(self.store.touch, game.id)
+                await self.run_db(self.store.touch, game.id)
             except Exception:
                 log.exception("cannot mark game %s touched", game.id)
 
@@ -1104,7 +295,7 @@ class GameManager:
             await self.shared.stop()
         await anyio.to_thread.run_sync(self.store.close)
 
-    async def _db(self, func, *args):
+    async def run_db(self, func: Callable[..., T], *args: Any) -> T:
         return await anyio.to_thread.run_sync(func, *args, limiter=self._db_limiter)
 
     async def _store_action(
@@ -1131,14 +322,14 @@ class GameManager:
             batch, self._writes = self._writes, []
             rows = [row for row, _ in batch]
             try:
-                await self._db(self.store.append_actions, rows)
+                await self.run_db(self.store.append_actions, rows)
                 results: list[Exception | None] = [None] * len(batch)
             except Exception:
                 # One bad row must not sink the others: write them one by one.
                 results = []
                 for row in rows:
                     try:
-                        await self._db(self.store.append_actions, [row])
+                        await self.run_db(self.store.append_actions, [row])
                         results.append(None)
                     except Exception as exc:
                         results.append(exc)
@@ -1174,7 +365,7 @@ class GameManager:
 
     async def _load(self, game_id: str) -> LiveGame | None:
         try:
-            row = await self._db(self.store.load_game, game_id)
+            row = await self.run_db(self.store.load_game, game_id)
         except CorruptRow as exc:
             await self._quarantine(game_id, exc)
             return None
@@ -1219,14 +410,14 @@ class GameManager:
             game.status, game.error = "error", error
         elif row.status == "active" and state.is_terminal():
             game.status = "finished"
-            await self._db(self.store.set_status, game_id, "finished")
-        await self.table.attach(game)
+            await self.run_db(self.store.set_status, game_id, "finished")
+        await self.game_ready(game)
         self.games[game_id] = game
         if game.status not in ("active", "waiting"):
-            self._remember_finished(game_id)
+            self.remember_finished(game_id)
         return game
 
-    def _remember_finished(self, game_id: str) -> None:
+    def remember_finished(self, game_id: str) -> None:
         self._finished[game_id] = None
         self._finished.move_to_end(game_id)
         while len(self._finished) > self.max_cached_finished:
@@ -1249,7 +440,7 @@ class GameManager:
             reason,
         )
         with contextlib.suppress(Exception):
-            await self._db(self.store.set_status, game_id, "quarantined")
+            await self.run_db(self.store.set_status, game_id, "quarantined")
         raise quarantined()
 
     async def require(self, game_id: str) -> LiveGame:
@@ -1338,7 +529,7 @@ class GameManager:
             table,
         )
         try:
-            await self._db(self.store.create_game, new.row)
+            await self.run_db(self.store.create_game, new.row)
         except Exception as exc:
             log.exception("cannot store a new game")
             raise ApiError(503, "storage_error", "the game could not be stored; try again") from exc
@@ -1346,9 +537,9 @@ class GameManager:
         self.adopt(live)
         live.creator = client
         self.games[live.id] = live
-        await self.table.attach(live)
+        await self.game_ready(live)
         if live.status not in ("active", "waiting"):
-            self._remember_finished(live.id)
+            self.remember_finished(live.id)
         self.kick_bots(live)
         return live, new.tokens
 
@@ -1387,7 +578,7 @@ class GameManager:
             done = self._done_action(game, seat, action, expect)
             if done is not None:
                 return done
-            self._check_turn(game, seat)
+            self.check_turn(game, seat)
             if expect != game.moves:
                 raise ApiError(
                     409,
@@ -1395,7 +586,7 @@ class GameManager:
                     f"the game has moved on: {game.moves} moves so far, not {expect}",
                 )
             try:
-                entry = await self._commit(game, seat, action)
+                entry = await self.commit(game, seat, action)
             except ApiError as exc:  # another process stored this very move first: a retry
                 done = self._done_action(game, seat, action, expect)
                 if exc.code != "stale" or done is None:
@@ -1415,7 +606,7 @@ class GameManager:
         return None
 
     @staticmethod
-    def _check_turn(game: LiveGame, seat: int) -> None:
+    def check_turn(game: LiveGame, seat: int) -> None:
         if game.status == "error":
             raise ApiError(409, "game_broken", game.error or "this game cannot go on")
         if game.status == "waiting":
@@ -1438,7 +629,7 @@ class GameManager:
                 "a bot plays this seat while you are away: take your seat back first",
             )
 
-    async def _commit(
+    async def commit(
         self,
         game: LiveGame,
         seat: int,
@@ -1466,7 +657,7 @@ class GameManager:
     async def _check_store_apply(
         self, game: LiveGame, seat: int, action: str, stand_in: str | None, value: Any = None
     ) -> dict:
-        """:meth:`_commit`'s work."""
+        """:meth:`commit`'s work."""
         state = game.state
         try:
             act = state.check(action if value is None else value)
@@ -1496,7 +687,7 @@ class GameManager:
             ) from None
         except Exception as exc:
             log.exception("cannot store action %d of game %s", index, game.id)
-            await self._resync(game)
+            await self.resync(game)
             raise ApiError(
                 503, "storage_error", "the action could not be stored; try again"
             ) from exc
@@ -1505,10 +696,12 @@ class GameManager:
         game.follow_scores()
         if state.is_terminal():
             game.status = "finished"
-            self._remember_finished(game.id)
+            self.remember_finished(game.id)
             await self._store_finished(game)
-            self.ratings.game_finished(game)
-        await self.table.after_action(game, seat)
+            for finished in self._finished_hooks:
+                finished(game)
+        for hook in self._after_action:
+            await hook(game, seat)
         game.notify()
         return entry
 
@@ -1530,14 +723,14 @@ class GameManager:
         mended when the game is next loaded: a stored game whose history ends it is
         finished)."""
         try:
-            await self._db(self.store.set_status, game.id, "finished")
+            await self.run_db(self.store.set_status, game.id, "finished")
         except Exception:
             log.exception("cannot mark game %s finished", game.id)
 
-    async def _resync(self, game: LiveGame) -> None:
+    async def resync(self, game: LiveGame) -> None:
         """After a failed write, make memory agree with the store (the write may have landed)."""
         try:
-            row = await self._db(self.store.load_game, game.id)
+            row = await self.run_db(self.store.load_game, game.id)
             if row is not None and len(row.actions) != len(game.log):
                 state, game_log = await anyio.to_thread.run_sync(restore, row, self.card_sets)
                 game.state, game.log = state, game_log

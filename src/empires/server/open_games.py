@@ -35,15 +35,11 @@ from sqlalchemy.exc import IntegrityError
 from empires.core.adapter import get_adapter
 from empires.server import security
 from empires.server.db import Store, games, now, seats
-from empires.server.manager import (
-    MAX_NAME_LENGTH,
-    SPECTATOR,
-    ApiError,
-    GameManager,
-    LiveGame,
-    build_game,
-    public_config,
-)
+from empires.server.errors import ApiError
+from empires.server.game_port import GamePort
+from empires.server.game_setup import MAX_NAME_LENGTH, build_game, game_catalogue
+from empires.server.live_game import SPECTATOR, LiveGame
+from empires.server.log_entries import public_config
 
 MAX_PAGE = 50  # open games listed per request, at most
 MAX_OFFSET = 10_000
@@ -184,34 +180,32 @@ def check_player_name(name: Any) -> str:
     return " ".join(name.split())
 
 
-async def open_list(manager: GameManager, game: str | None, offset: int, limit: int) -> dict:
+async def open_list(manager: GamePort, game: str | None, offset: int, limit: int) -> dict:
     if game is not None and game not in {a["name"] for a in _catalogue()}:
         raise ApiError(422, "invalid_game", f"unknown game {game!r}")
     if not 0 <= offset <= MAX_OFFSET:
         raise ApiError(422, "invalid_page", f"offset runs from 0 to {MAX_OFFSET}")
     if not 1 <= limit <= MAX_PAGE:
         raise ApiError(422, "invalid_page", f"limit runs from 1 to {MAX_PAGE}")
-    rows, more = await manager._db(open_rows, manager.store, game, offset, limit)
+    rows, more = await manager.run_db(open_rows, manager.store, game, offset, limit)
     return {"games": rows, "offset": offset, "limit": limit, "more": more}
 
 
-async def open_one(manager: GameManager, game_id: str) -> dict:
+async def open_one(manager: GamePort, game_id: str) -> dict:
     """One waiting game (listed or private: whoever has its link), as the lobby shows it."""
     game = await manager.require(game_id)
-    rows, _ = await manager._db(open_rows, manager.store, None, 0, 1, game.id)
+    rows, _ = await manager.run_db(open_rows, manager.store, None, 0, 1, game.id)
     if not rows or game.rematch_of is not None:
         raise ApiError(409, "not_open", "this game has no seat open to join")
     return rows[0]
 
 
 def _catalogue() -> list[dict]:
-    from empires.server.manager import game_catalogue
-
     return game_catalogue()
 
 
 async def join(
-    manager: GameManager, game_id: str, name: Any, seat: Any, client: str | None = None
+    manager: GamePort, game_id: str, name: Any, seat: Any, client: str | None = None
 ) -> dict:
     """Take an open seat of a waiting game (``seat``, or the first open one): its token, shown
     once. 409 when the game has none open (or that seat is taken)."""
@@ -230,14 +224,14 @@ async def join(
         if game.status != "waiting":
             raise ApiError(409, "not_open", "this game has no seat open to join")
         candidates = [seat] if seat is not None else [s.seat for s in game.seats if s.open]
-        got, started = await manager._db(
+        got, started = await manager.run_db(
             claim_seat, manager.store, game.id, candidates, name, security.hash_token(token)
         )
         if got is None:
             raise ApiError(409, "seat_taken", "that seat has just been taken; choose another")
         _taken(game, got, name, security.hash_token(token), started)
     if game.status == "active":
-        await manager.table.attach(game)  # the clock of the seat to act starts
+        await manager.game_ready(game)  # the clock of the seat to act starts
     manager.kick_bots(game)
     return {
         "id": game.id,
@@ -293,7 +287,7 @@ def rematch_table(old: LiveGame) -> tuple[list[dict], dict | None]:
     return seat_specs, options
 
 
-async def _make_rematch(manager: GameManager, old: LiveGame, client: str | None) -> str:
+async def _make_rematch(manager: GamePort, old: LiveGame, client: str | None) -> str:
     """Create ``old``'s rematch (once: a unique column decides between racing servers)."""
     if sum(1 for g in manager.games.values() if g.status == "active") >= manager.max_active_games:
         raise ApiError(503, "server_full", "this server has too many games going; try later")
@@ -311,9 +305,9 @@ async def _make_rematch(manager: GameManager, old: LiveGame, client: str | None)
     )
     new.row.rematch_of = old.id
     try:
-        await manager._db(manager.store.create_game, new.row)
+        await manager.run_db(manager.store.create_game, new.row)
     except IntegrityError:
-        found = await manager._db(find_rematch, manager.store, old.id)
+        found = await manager.run_db(find_rematch, manager.store, old.id)
         if found is None:
             raise ApiError(503, "storage_error", "the rematch could not be stored") from None
         return found
@@ -323,12 +317,12 @@ async def _make_rematch(manager: GameManager, old: LiveGame, client: str | None)
     manager.adopt(live)
     live.creator = client
     manager.games[live.id] = live
-    await manager.table.attach(live)
+    await manager.game_ready(live)
     return live.id
 
 
 async def rematch(
-    manager: GameManager, old: LiveGame, seat: int | None, token: str, client: str | None = None
+    manager: GamePort, old: LiveGame, seat: int | None, token: str, client: str | None = None
 ) -> dict:
     """Join (making it first if need be) the rematch of the finished game ``old`` as the
     holder of its seat ``seat`` (authenticated by ``token``): the new seat, its token, its
@@ -338,7 +332,7 @@ async def rematch(
     if old.status != "finished":
         raise ApiError(409, "not_finished", "a rematch is offered once the game is over")
     async with old.lock:
-        new_id = old.rematch or await manager._db(find_rematch, manager.store, old.id)
+        new_id = old.rematch or await manager.run_db(find_rematch, manager.store, old.id)
         if new_id is None:
             new_id = await _make_rematch(manager, old, client)
         if old.rematch != new_id:
@@ -350,7 +344,7 @@ async def rematch(
     digest = security.hash_token(new_token)
     async with game.lock:
         if game.seats[place].open:
-            got, started = await manager._db(
+            got, started = await manager.run_db(
                 claim_seat, manager.store, game.id, [place], None, digest
             )
             if got is not None:
@@ -358,7 +352,7 @@ async def rematch(
         if not security.token_matches(new_token, game.seats[place].token_hash):
             raise ApiError(409, "seat_taken", "your seat in the rematch is held by another token")
     if game.status == "active":
-        await manager.table.attach(game)
+        await manager.game_ready(game)
     manager.kick_bots(game)
     return {
         "id": game.id,

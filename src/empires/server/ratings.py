@@ -38,13 +38,14 @@ import logging
 import math
 from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import exists, func, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from empires.core.adapter import game_names
+from empires.server.accounts import Accounts
 from empires.server.db import (
     account_seats,
     accounts,
@@ -54,10 +55,9 @@ from empires.server.db import (
     rating_changes,
     ratings,
 )
-from empires.server.manager import ApiError
-
-if TYPE_CHECKING:
-    from empires.server.manager import GameManager, LiveGame
+from empires.server.errors import ApiError
+from empires.server.game_port import GamePort
+from empires.server.live_game import LiveGame
 
 log = logging.getLogger("empires.server")
 
@@ -348,8 +348,10 @@ def record_changes(
 class Ratings:
     """The server's ratings (``manager.ratings``)."""
 
-    def __init__(self, manager: GameManager) -> None:
+    def __init__(self, manager: GamePort, accounts: Accounts) -> None:
         self.manager = manager
+        self.accounts = accounts  # who held the seats of a finished game
+        manager.on_game_finished(self.game_finished)
         self.store = RatingStore(manager.store.engine)
         self._tasks: set[asyncio.Task] = set()
 
@@ -370,15 +372,15 @@ class Ratings:
         """Rate ``game`` if it is rated and was not yet; the new ratings, else None. Its pages
         are then told what it brought (``result.rating`` of the state message)."""
         m = self.manager
-        holders = await m._db(m.accounts.store.game_accounts, game.id)
+        holders = await m.run_db(self.accounts.store.game_accounts, game.id)
         why = unrated_code(game, holders)
         if why is not None:
             if holders and game.status == "finished":
-                await m._db(self.store.mark_unrated, game.id, now(), why)
+                await m.run_db(self.store.mark_unrated, game.id, now(), why)
                 await self.tell(game)
             return None
         ranking = [list(group) for group in game.state.ranking()]
-        new = await m._db(
+        new = await m.run_db(
             self.store.rate, game.id, game.game, players_of(game, holders), ranking, now()
         )
         await self.tell(game)
@@ -386,7 +388,7 @@ class Ratings:
 
     async def tell(self, game: LiveGame) -> None:
         """Read what rating ``game`` brought and push it to its pages when it is new."""
-        outcome = await self.manager._db(self.manager.store.rating_outcome, game.id)
+        outcome = await self.manager.run_db(self.manager.store.rating_outcome, game.id)
         if outcome != game.rating:
             game.rating = outcome
             game.notify()
@@ -396,13 +398,13 @@ class Ratings:
         with an unrated game's reason in English words; None: nothing (yet)."""
         if game.status != "finished":
             return None
-        return outcome_words(await self.manager._db(self.manager.store.rating_outcome, game.id))
+        return outcome_words(await self.manager.run_db(self.manager.store.rating_outcome, game.id))
 
     async def sweep(self) -> int:
         """End expired sessions and rate the finished games left unrated (see the module doc);
         how many were rated. A failure is logged and tried again at the next sweep."""
         try:
-            await self.manager.accounts.sweep()
+            await self.accounts.sweep()
             return await self._rate_pending()
         except Exception:
             log.exception("rating finished games failed")
@@ -411,13 +413,13 @@ class Ratings:
     async def _rate_pending(self) -> int:
         m = self.manager
         rated = 0
-        for game_id in await m._db(self.store.pending, PENDING_BATCH):
+        for game_id in await m.run_db(self.store.pending, PENDING_BATCH):
             try:
                 game = await m.get(game_id)
             except ApiError:
                 game = None
             if game is None:
-                await m._db(self.store.mark_unrated, game_id, now())
+                await m.run_db(self.store.mark_unrated, game_id, now())
                 continue
             if await self.rate(game):
                 rated += 1
@@ -429,7 +431,7 @@ class Ratings:
                 404, "unknown_game", f"no game {game!r}; known: {', '.join(game_names())}"
             )
         per_page = max(1, min(per_page, PAGE_MAX))
-        rows, total = await self.manager._db(
+        rows, total = await self.manager.run_db(
             self.store.leaderboard, game, per_page, (page - 1) * per_page
         )
         return {"game": game, "page": page, "per_page": per_page, "total": total, "players": rows}

@@ -114,14 +114,14 @@ async def follow_rematch(
     """The rematch's seat of a seat that belonged to an account belongs to it too (no log-in
     needed: the old seat's token asked). That seat, or None."""
     store = accounts_of(manager).store
-    holders = await manager._db(store.game_accounts, old.id)
+    holders = await manager.run_db(store.game_accounts, old.id)
     if seat not in holders:
         return None
     account = holders[seat]
-    await manager._db(
+    await manager.run_db(
         store.link, joined["id"], joined["seat"], account, accounts_of(manager).clock()
     )
-    held = await manager._db(store.seat_of, joined["id"], account)
+    held = await manager.run_db(store.seat_of, joined["id"], account)
     return held if held == joined["seat"] else None
 
 
@@ -171,7 +171,7 @@ async def who(request: Request, manager: Manager):
     account = await session_account(request, manager)
     if account is None:
         return {"account": None, "ratings": {}}
-    mine = await manager._db(manager.ratings.store.of_account, account.id)
+    mine = await manager.run_db(manager.ratings.store.of_account, account.id)
     return {"account": account.public(), "ratings": mine}
 
 

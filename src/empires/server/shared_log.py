@@ -41,8 +41,9 @@ import asyncio
 import contextlib
 import logging
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import anyio.to_thread
 import orjson
@@ -56,10 +57,12 @@ from empires.server.db import (
     seat_clock_rows,
     undos,
 )
+from empires.server.errors import StaleWrite
+from empires.server.game_port import GamePort
+from empires.server.game_setup import restore
+from empires.server.live_game import LiveGame, Seat
+from empires.server.log_entries import log_entry
 from empires.server.table_clock import TableClock
-
-if TYPE_CHECKING:  # the manager builds on nothing here but names it
-    from empires.server.manager import GameManager, LiveGame
 
 log = logging.getLogger("empires.server.shared_log")
 
@@ -96,10 +99,6 @@ def parse_note(data: Any) -> tuple[str, str | None, int | None] | None:
     ):
         return None
     return game_id, sender, chat
-
-
-class StaleWrite(Exception):
-    """The store's history of a game is not the one a write was made for."""
 
 
 def check_channel(name: str) -> str:
@@ -189,6 +188,10 @@ def read_changes(engine, game_id: str, have: int) -> Changes:
 # ---- a process's side -------------------------------------------------------------------------
 
 
+async def _nothing(game: LiveGame) -> None:
+    """No one listens for games caught up (until GameManager.listen says who does)."""
+
+
 class SyncedLock:
     """A live game's lock in a process that shares its games: whoever takes it first catches
     the game up with the store; releasing it after a change tells the other processes."""
@@ -223,8 +226,12 @@ class SyncedLock:
 class SharedLog:
     """The manager's link to the other processes: checked writes, catching up, the broker."""
 
-    def __init__(self, manager: GameManager, url: str, channel: str = "empires") -> None:
+    def __init__(self, manager: GamePort, url: str, channel: str = "empires") -> None:
         self.manager = manager
+        # what another process said, passed on (GameManager.listen): a chat message heard, a
+        # game caught up (its undo offer worked out again)
+        self.heard_chat: Callable[[str, int], None] = lambda game_id, n: None
+        self.caught_up: Callable[[LiveGame], Awaitable[None]] = _nothing
         self.url = url
         self.channel = check_channel(channel)
         self.me = secrets.token_hex(8)  # this process, to skip its own notes
@@ -270,6 +277,14 @@ class SharedLog:
             with contextlib.suppress(Exception):
                 await self.redis.aclose()
 
+    def listen(
+        self,
+        heard_chat: Callable[[str, int], None],
+        caught_up: Callable[[LiveGame], Awaitable[None]],
+    ) -> None:
+        """Pass other processes' chat messages, and the games caught up, to these."""
+        self.heard_chat, self.caught_up = heard_chat, caught_up
+
     def adopt(self, game: LiveGame) -> None:
         """A game came into this process's memory: its lock catches up and announces."""
         game.lock = SyncedLock(self, game)  # type: ignore[assignment]
@@ -279,7 +294,9 @@ class SharedLog:
         """Store an action row for ``game`` (caller holds its lock); StaleWrite when the store
         holds another history (the game is caught up before it is raised)."""
         try:
-            await self.manager._db(append_checked, self.manager.store.engine, row, len(game.undos))
+            await self.manager.run_db(
+                append_checked, self.manager.store.engine, row, len(game.undos)
+            )
         except StaleWrite:
             await self.catch_up(game)
             raise
@@ -288,7 +305,7 @@ class SharedLog:
         self, game: LiveGame, seq: int, index: int, seat: int, taken: list[str]
     ) -> None:
         try:
-            await self.manager._db(
+            await self.manager.run_db(
                 take_back_checked, self.manager.store.engine, game.id, seq, index, seat, taken
             )
         except StaleWrite:
@@ -300,7 +317,7 @@ class SharedLog:
         """Make ``game`` (caller holds its lock) agree with the store; True when it changed."""
         m = self.manager
         have = len(game.log)
-        ch = await m._db(read_changes, m.store.engine, game.id, have)
+        ch = await m.run_db(read_changes, m.store.engine, game.id, have)
         if ch.status in (None, "expired", "quarantined"):
             if game.status != ch.status and not game.closed:
                 game.status = ch.status or "expired"
@@ -316,14 +333,12 @@ class SharedLog:
             self._take_clocks(game, ch.clocks)
             changed = True
         if changed:
-            await m.table.refresh_undo(game)
+            await self.caught_up(game)
             game.notify()
             m.kick_bots(game)
         return changed
 
     def _apply_new(self, game: LiveGame, ch: Changes) -> bool:
-        from empires.server.manager import log_entry
-
         applied = False
         for index, seat, action, stand_in in ch.actions:
             if index != len(game.log):
@@ -336,15 +351,13 @@ class SharedLog:
             applied = True
         if applied and game.state.is_terminal() and game.status == "active":
             game.status = "finished"
-            self.manager._remember_finished(game.id)
+            self.manager.remember_finished(game.id)
         return applied
 
     async def _reload(self, game: LiveGame, ch: Changes) -> bool:
         """Replace ``game``'s memory by its stored row (an undo, a seat claimed, a start)."""
-        from empires.server.manager import Seat, restore
-
         m = self.manager
-        row = await m._db(m.store.load_game, game.id)
+        row = await m.run_db(m.store.load_game, game.id)
         if row is None:
             return False
         before = (len(game.log), len(game.undos), game.status, [s.public() for s in game.seats])
@@ -425,7 +438,7 @@ class SharedLog:
         if sender == self.me:
             return
         if chat is not None:
-            self.manager.chat.heard(game_id, chat)
+            self.heard_chat(game_id, chat)
             return
         self._queue(game_id)
 

@@ -23,18 +23,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import anyio.to_thread
 
 from empires.core.undo import take_back
 from empires.server import take_back as moves
-from empires.server.manager import SPECTATOR, ApiError, LiveGame
-from empires.server.shared_log import StaleWrite
+from empires.server.errors import ApiError, StaleWrite
+from empires.server.game_port import GamePort
+from empires.server.live_game import SPECTATOR, LiveGame
 from empires.server.table_clock import ONCE
-
-if TYPE_CHECKING:
-    from empires.server.manager import GameManager
 
 log = logging.getLogger("empires.server")
 
@@ -72,8 +70,10 @@ def to_act(game: LiveGame) -> int | None:
 class Table:
     """The manager's undo, clocks and absences (``manager.table``)."""
 
-    def __init__(self, manager: GameManager) -> None:
+    def __init__(self, manager: GamePort) -> None:
         self.manager = manager
+        manager.on_game_ready(self.attach)  # the clock of the seat to act starts
+        manager.on_after_action(self.after_action)
         self._loop: asyncio.Task | None = None
 
     # ---- clocks ----
@@ -194,7 +194,7 @@ class Table:
         rows = game.table.rows()
         if rows == game.table.stored:
             return
-        await self.manager._db(self.manager.store.save_clocks, game.id, rows)
+        await self.manager.run_db(self.manager.store.save_clocks, game.id, rows)
         game.table.stored = rows
 
     # ---- absent players ----
@@ -322,7 +322,7 @@ class Table:
             done = self._done_undo(game, seat, expect, count)
             if done is not None:
                 return done
-            self.manager._check_turn(game, seat)
+            self.manager.check_turn(game, seat)
             if expect != game.moves:
                 raise ApiError(
                     409, "stale", f"the game has moved on: {game.moves} moves so far, not {expect}"
@@ -363,7 +363,7 @@ class Table:
         shared = self.manager.shared
         try:
             if shared is None:
-                await self.manager._db(
+                await self.manager.run_db(
                     self.manager.store.take_back, game.id, seq, index, seat, taken
                 )
             else:  # checked against the shared log (empires.server.shared_log)
