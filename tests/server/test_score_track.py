@@ -9,7 +9,7 @@ from starlette.testclient import TestClient
 
 from empires.core.adapter import get_adapter
 from empires.server import create_app
-from empires.server import manager as manager_module
+from empires.server import live_game as live_game_module
 from empires.server.manager import LiveGame, build_game
 from empires.server.score_track import ScoreTracker, score_track
 from tests.server.server_helpers import near_the_end
@@ -35,7 +35,7 @@ def test_a_live_games_track_is_followed_and_equals_the_replay(sqlite_url, monkey
         live = app.state.manager.games[r.json()["id"]]
         client.portal.call(app.state.manager.idle, live)
         assert live.status == "finished", live.error
-        monkeypatch.setattr(manager_module, "score_track", no_replay)
+        monkeypatch.setattr(live_game_module, "score_track", no_replay)
         track = live.score_track()
         monkeypatch.undo()
         assert track is not None and track == replayed(live)
@@ -53,7 +53,7 @@ def test_a_game_that_came_into_memory_part_played_is_replayed(monkeypatch):
         live.log.append({"seat": 0, "action": action})
         live.follow_scores()
     calls = []
-    monkeypatch.setattr(manager_module, "score_track", lambda *a: calls.append(a) or {"x": 1})
+    monkeypatch.setattr(live_game_module, "score_track", lambda *a: calls.append(a) or {"x": 1})
     assert live.score_track() == {"x": 1} and len(calls) == 1
 
 

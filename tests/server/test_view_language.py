@@ -244,7 +244,7 @@ def test_capital_buildings_by_their_printed_names(client):
 def test_a_message_is_translated_once_per_change_for_every_viewer(client, monkeypatch):
     """Viewers asking for the same message in the same language (spectators, a seat's tabs)
     share one translation, made once per game version; only the clock is read each time."""
-    from empires.server import manager as manager_module
+    from empires.server import live_game as live_game_module
 
     calls = []
 
@@ -252,7 +252,7 @@ def test_a_message_is_translated_once_per_change_for_every_viewer(client, monkey
         calls.append(lang)
         return observation_in(obs, lang)
 
-    monkeypatch.setattr(manager_module, "observation_in", counted)
+    monkeypatch.setattr(live_game_module, "observation_in", counted)
     g = create(client, TWO_HUMANS, seed=4)
     live = client.app.state.manager.games[g["id"]]
     spanish = [live.message(None, 0, 0, "es") for _ in range(3)]
