@@ -69,15 +69,16 @@ def test_nation_auction_picks_and_bids_for_the_best_board():
     assert best("nation_bid", game, {"place": 1, "high": 10}, dear) == SKIP
 
 
-def test_order_auction_bids_up_to_a_cap_growing_with_players():
+def test_order_auction_bids_up_to_first_places_worth():
+    """First place (the Caribbean's counter and Colonist, moving first) is worth more than the
+    $10 everyone starts with: the bot raises by the least, to its last dollar if need be."""
     game = game_at(players=3, turn=1, edition="2007", variants=("order-auction",))
     bids = [*(Action("bid", b) for b in range(1, 11)), SKIP]
     assert best("order_bid", game, {"high": 0}, bids) == Action("bid", 1)
-    cap = 3 + 1 * 3
-    assert best("order_bid", game, {"high": cap - 1}, [Action("bid", cap), SKIP]) == Action(
-        "bid", cap
-    )
-    assert best("order_bid", game, {"high": cap}, [Action("bid", cap + 1), SKIP]) == SKIP
+    assert best("order_bid", game, {"high": 9}, [Action("bid", 10), SKIP]) == Action("bid", 10)
+    bot = HeuristicBot(0)
+    worth = {n: bot._first_place_worth(_view(game_at(players=n, turn=1))) for n in (2, 4)}
+    assert 10 * 0.35 < worth[2] < worth[4]  # more than $10 of money's worth; more rivals, more
     workers = [Action("worker", w) for w in (CAPTAIN, MISSIONARY, SOLDIER)]
     assert best("order_specialist", game, {}, workers) == Action("worker", MISSIONARY)
 

@@ -28,9 +28,9 @@ NATION_VALUE = dict(
 )  # england, spain, france, portugal, holland, italy
 # A place in the Player Order won with a board (1st, 2nd, ...), in $.
 PLACE_VALUE = {1: 3, 2: 2, 3: 1}
-# 2007 starting-order auction: first place (the Caribbean's counter, its Colonist, moving
-# first) is worth this much plus this much per player (more rivals: more to move ahead of).
-ORDER_BID_BASE, ORDER_BID_PER_PLAYER = 3, 1
+# 2007 starting-order auction: first place is worth the Caribbean's counter (its expected VP and
+# $), its Colonist and moving first: this much VP per other player (more rivals to move ahead of).
+FIRST_PLACE_PER_RIVAL = 0.3
 # Buying VP: money kept for the next turn (buildings, Training, Scouting), none after the end.
 VP_RESERVE = 12
 # Smuggler, Re-Write History: the worth of costing the leading opponent one unit.
@@ -223,8 +223,16 @@ class ChoiceScorers(PlacementScorers):
         return scores
 
     # 2007 starting-order auction ---------------------------------------------------------------
+    def _first_place_worth(self, v: _View) -> float:
+        """The 2007 auction's first place, in VP: the Caribbean's face-down counter (the mean
+        of those unseen), the Colonist landed there and moving first."""
+        unseen = v.unseen
+        mean = sum(c.vp + v.m * c.plunder for c in unseen) / len(unseen) if unseen else 0.0
+        return mean + v.first_colonist_value() + FIRST_PLACE_PER_RIVAL * (v.n - 1)
+
     def _order_bid(self, v: _View, d: dict, legal: list) -> list[float]:
-        return _bid_scores(legal, ORDER_BID_BASE + ORDER_BID_PER_PLAYER * v.n)
+        """Bid the least allowed up to first place's worth in $ (all our money, as a rule)."""
+        return _bid_scores(legal, int(self._first_place_worth(v) / v.m))
 
     def _order_specialist(self, v: _View, d: dict, legal: list) -> list[float]:
         return [NEXT_WORKER.get(a.a, 1.0) for a in legal]
