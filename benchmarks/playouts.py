@@ -76,15 +76,21 @@ def main(argv=None) -> int:
     print(f"{adapter.name}: random playouts, {args.games} games per player count, one process")
     print(f"{'players':>7} {'log on dec/s':>13} {'log off dec/s':>14} {'on/off':>7}")
     for n in counts:
-        if not adapter.min_players <= n <= adapter.max_players:
-            print(
-                f"{n:>7} (skipped: {adapter.name} takes {adapter.min_players}-{adapter.max_players})"
-            )
+        if not _ready(adapter, n, args.seed):
             continue
-        bench(adapter, n, 1, args.seed)  # warm-up: imports, caches
         row = compare(adapter, n, args.games, args.seed)
         print(f"{n:>7} {row['on']:>13.0f} {row['off']:>14.0f} {row['ratio']:>6.2f}x")
     return 0
+
+
+def _ready(adapter, n: int, seed: int) -> bool:
+    """False (and a line saying so) for a player count the game does not take; else one
+    warm-up game (imports, caches)."""
+    if not adapter.min_players <= n <= adapter.max_players:
+        print(f"{n:>7} (skipped: {adapter.name} takes {adapter.min_players}-{adapter.max_players})")
+        return False
+    bench(adapter, n, 1, seed)
+    return True
 
 
 def quiet(adapter, counts: list[int], args) -> int:
@@ -96,12 +102,8 @@ def quiet(adapter, counts: list[int], args) -> int:
         f"{'players':>7} {'games/s':>10} {'decisions/s':>12} {'decisions/game':>15} {'seconds':>8}"
     )
     for n in counts:
-        if not adapter.min_players <= n <= adapter.max_players:
-            print(
-                f"{n:>7} (skipped: {adapter.name} takes {adapter.min_players}-{adapter.max_players})"
-            )
+        if not _ready(adapter, n, args.seed):
             continue
-        bench(adapter, n, 1, args.seed)  # warm-up: imports, caches
         seconds, decisions = bench(adapter, n, args.games, args.seed, narrate=False)
         print(
             f"{n:>7} {args.games / seconds:>10.1f} {decisions / seconds:>12.0f} "

@@ -80,7 +80,7 @@ def card_ref(s, c: int) -> dict:
     return {"id": card.id, "name": card.name}
 
 
-# Each good as printed (as empires.settlers.observation.GOOD_NAMES has them).
+# Each good as printed (events, actions and the terminal screen name goods by these).
 GOOD_NAMES = {
     "wood": "Wood",
     "stone": "Stone",

@@ -234,21 +234,6 @@ def observe(game: SettlersGame, player: Any, public: dict | None = None) -> dict
     return obs
 
 
-# Each good as printed (the terminal screen uses these names too).
-GOOD_NAMES = {
-    "wood": "Wood",
-    "stone": "Stone",
-    "food": "Food",
-    "gold": "Gold",
-    "worker": "Worker",
-    "raze": "Raze token",
-    "defense": "Defense token",
-    "vp": "VP",
-    "card": "card",
-    "common_card": "Common card",
-    "faction_card": "Faction card",
-    "samurai": "Samurai",
-}
 # A count of each good as printed, singular and plural (catalogue entries: msgid_plural).
 GOOD_COUNTS = {
     "wood": ("{n} Wood", "{n} Wood"),

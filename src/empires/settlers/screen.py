@@ -27,7 +27,8 @@ from empires.core.screen import (
 )
 from empires.i18n import DEFAULT, N_, render, translate
 from empires.settlers.decision_help import decision_help as _help
-from empires.settlers.observation import GOOD_COUNTS, GOOD_NAMES, good_count
+from empires.settlers.narration import GOOD_NAMES
+from empires.settlers.observation import GOOD_COUNTS, good_count
 
 ROUNDS = 5
 ROWS = (("production", N_("Production")), ("feature", N_("Feature")), ("action", N_("Action")))
