@@ -3,8 +3,8 @@
     python benchmarks/heuristic_vs_old.py [--ref REF] [--players 2] [--games 400] [--seed 0]
                                           [--options JSON]
 
-The earlier heuristic (``src/empires/discovery/heuristic/`` at REF, default ``HEAD~1``) is
-copied out of git into a temporary package ``_old_heuristic`` (its imports of the package
+The earlier heuristic (``src/empires/discovery/heuristic/`` at REF; default: the last commit
+before the blind-spot scorers, found by its message) is copied out of git into a temporary package ``_old_heuristic`` (its imports of the package
 renamed), so both bots play the same engine in one process. Game i (seed SEED + i) puts this
 tree's bot in seat ``i % players`` and the earlier bot in every other seat (seats rotated); each
 bot is seeded with its seat and the game. Options (JSON, as ``empires play --options``) default to
@@ -91,7 +91,7 @@ def play(new_cls, old_cls, players: int, seed: int, options) -> tuple[float, flo
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--ref", default="HEAD~1")
+    ap.add_argument("--ref", default=":/^empires replay --lang")  # before the scorers
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--seed", type=int, default=0)
