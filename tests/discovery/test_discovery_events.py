@@ -139,7 +139,9 @@ def test_region_good_goes_to_the_first_colony_of_three():
     assert kinds[:2] == ["dock_arrival", "region_good"]
     e = one(game, "region_good", mark)
     assert (e["player"], e["region"], e["good"]) == (0, "caribbean", "sugar")
-    assert e["args"]["good"] == {"good": "sugar"} and game.component_name("good", "sugar") == "Sugar"
+    assert (
+        e["args"]["good"] == {"good": "sugar"} and game.component_name("good", "sugar") == "Sugar"
+    )
     assert game.s.goods[0][G["sugar"]] == 1
     assert "takes its Sugar" in e["text"]
 
@@ -868,7 +870,11 @@ def comparable(events: list[dict]) -> list[dict]:
     out = []
     for e in events:
         if e["kind"] == "expedition" and (e["shuffled_back"] or e["removed"]):
-            e = {k: v for k, v in e.items() if k not in FORGOTTEN and k not in ("text", "msg", "args", "plural")}
+            e = {
+                k: v
+                for k, v in e.items()
+                if k not in FORGOTTEN and k not in ("text", "msg", "args", "plural")
+            }
         out.append(e)
     return out
 

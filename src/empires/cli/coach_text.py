@@ -10,7 +10,9 @@ from typing import Any
 from empires.bots.analysis import hint_in, percent
 from empires.i18n import DEFAULT, N_, translate
 
-HINT_ITERATIONS = 64  # a hint's search budget in `empires play --practice` (analysis.HINT_MAX; ~1-2 s)
+HINT_ITERATIONS = (
+    64  # a hint's search budget in `empires play --practice` (analysis.HINT_MAX; ~1-2 s)
+)
 NOT_PRACTICE = N_(
     "Hints are offered only in practice games: start one with empires play --practice."
 )

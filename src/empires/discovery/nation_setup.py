@@ -54,10 +54,7 @@ def start(s: State) -> None:
             emit(
                 s,
                 "nation_boards",
-                boards=[
-                    {"player": p, "nation": NATION_IDS[k]}
-                    for p, k in enumerate(s.nation)
-                ],
+                boards=[{"player": p, "nation": NATION_IDS[k]} for p, k in enumerate(s.nation)],
             )
     else:
         s.money = [AUCTION_MONEY] * n
