@@ -361,6 +361,11 @@ def _worker(w: int) -> dict:
     return {"worker": WORKER_CHOICES[w]}
 
 
+def _track(target: str) -> Any:
+    """A University target by its printed name: an event box, or the Player Order."""
+    return "the Player Order" if target == "order" else {"box": target}
+
+
 def _region(r: int) -> dict:
     return {"region": REGION_IDS[r]}
 
@@ -542,7 +547,7 @@ def _other_msg(game: DiscoveryGame, action: Action, d: dict, viewer: Any) -> dic
     if k == "use":
         return _m("Use {building}", building={"building": BUILDINGS[a].id})
     if k == "target":
-        return _m("Move a worker to the front of {track}", track=UNIVERSITY_TARGETS[a])
+        return _m("Move a worker to the front of {track}", track=_track(UNIVERSITY_TARGETS[a]))
     if k == "index":
         if kind == "migration_count":
             return {"msg": "Move {n} Colonist", "plural": "Move {n} Colonists", "args": {"n": a}}
@@ -594,21 +599,22 @@ def _nations_more(s, action: Action, d: dict, kind: str) -> dict | None:
             return _m("Keep the other workers on the Colonist Dock in their order")
         q, w = s.dock[d["placed"] + a]
         text = "{player}'s {worker} goes next on the Colonist Dock"
-        return _m(text, player={"seat": q}, worker=WORKERS[w])
+        return _m(text, player={"seat": q}, worker=_worker(w))
     if kind == "advantage_replace" and k == "place":
         q, w = s.specialists[action.b]
         return _m(
             "Replace {owner}'s {worker} on {box} with a {other}",
             owner={"seat": q},
-            worker=WORKERS[w],
+            worker=_worker(w),
             box={"box": BOXES[action.b]},
-            other=WORKERS[a],
+            other=_worker(a),
         )
     if kind == "advantage_region" and k == "region":
         text = "Discover {region} with a Soldier (Spanish Conquistadors)"
         return _m(text, region=_region(a))
     if kind == "advantage_good" and k == "good":
-        return _m("Take {good} (French Trade with the Native Americans)", good=GOOD_IDS[a])
+        text = "Take {good} (French Trade with the Native Americans)"
+        return _m(text, good={"good": GOOD_IDS[a]})
     if kind == "expedition_target" and k == "deck" and not all(s.discovered):
         text = "Explore with the Discovery deck at Resistance {resistance} (Portuguese Explorers)"
         return _m(text, resistance=nations.PORTUGAL_RESISTANCE)
