@@ -630,5 +630,5 @@ def test_describe_the_new_decisions():
         assert isinstance(text, str) and text
     assert "Bid $1" in texts[0] and "Pass" in texts[1]
     assert any("England" in t for t in texts)
-    assert any(t.startswith("Replace Player 2's colonist") for t in texts)  # seat 1
+    assert any(t.startswith("Replace Player 2's Colonist") for t in texts)  # seat 1
     assert any("goes next" in t for t in texts)
