@@ -101,25 +101,28 @@ def _plural_rule(lang: str) -> Callable[[int], int]:
     return gettext.c2py(expr)
 
 
-def translate(text: str, lang: str = DEFAULT, /, **values: object) -> str:
-    """``text`` (English) in ``lang``, its ``{name}`` placeholders filled from ``values``."""
-    out = catalogue(lang).get(text, text) if lang != DEFAULT else text
+def translate(text_: str, lang_: str = DEFAULT, /, **values: object) -> str:
+    """``text_`` (English) in ``lang_``, its ``{name}`` placeholders filled from ``values``.
+    (The positional-only parameters have names no placeholder takes: compiled by mypyc, a
+    keyword argument of a positional-only parameter's name binds to that parameter.)"""
+    out = catalogue(lang_).get(text_, text_) if lang_ != DEFAULT else text_
     if values:
         try:
             out = out.format(**values)
         except (KeyError, IndexError, ValueError):
-            out = text.format(**values)
+            out = text_.format(**values)
     return out
 
 
-def translate_in(context: str, text: str, lang: str = DEFAULT, /, **values: object) -> str:
-    """``text`` in ``lang`` as said of ``context`` (gettext's msgctxt: Italian "none" of Trade
-    Goods is "nessuna", of buildings "nessuno"); the text without context where the catalogue
-    has no entry for that context."""
-    if lang != DEFAULT and f"{context}\x04{text}" in catalogue(lang):
-        text_in = catalogue(lang)[f"{context}\x04{text}"]
+def translate_in(context_: str, text_: str, lang_: str = DEFAULT, /, **values: object) -> str:
+    """``text_`` in ``lang_`` as said of ``context_`` (gettext's msgctxt: Italian "none" of
+    Trade Goods is "nessuna", of buildings "nessuno"); the text without context where the
+    catalogue has no entry for that context."""
+    key = f"{context_}\x04{text_}"
+    if lang_ != DEFAULT and key in catalogue(lang_):
+        text_in = catalogue(lang_)[key]
         return text_in.format(**values) if values else text_in
-    return translate(text, lang, **values)
+    return translate(text_, lang_, **values)
 
 
 def N_(text: str) -> str:

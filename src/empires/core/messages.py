@@ -41,22 +41,24 @@ COMPONENTS = frozenset(
 )
 
 
-def msg(text: str, /, **args: Any) -> Msg:
-    """A message: ``text`` (the English with ``{placeholders}``, the catalogue's id) and its
+# (The positional-only parameters have names no argument takes: mypyc's compiled build binds a
+# keyword argument of the same name as a positional-only parameter to that parameter.)
+def msg(msg_id_: str, /, **args: Any) -> Msg:
+    """A message: ``msg_id_`` (the English with ``{placeholders}``, the catalogue's id) and its
     arguments."""
-    return {"msg": text, "args": args}
+    return {"msg": msg_id_, "args": args}
 
 
-def plural(singular: str, plural_text: str, n: int, /, **args: Any) -> Msg:
-    """A plural message: ``singular`` or ``plural_text`` (in English) by ``n``, each language
-    choosing its own form; ``n`` is also the ``{n}`` argument."""
-    return {"msg": singular, "plural": plural_text, "args": {"n": n, **args}}
+def plural(one_: str, many_: str, count_: int, /, **args: Any) -> Msg:
+    """A plural message: ``one_`` or ``many_`` (in English) by ``count_``, each language
+    choosing its own form; the count is also the ``{n}`` argument."""
+    return {"msg": one_, "plural": many_, "args": {"n": count_, **args}}
 
 
-def in_context(context: str, text: str, /, **args: Any) -> Msg:
+def in_context(context_: str, msg_id_: str, /, **args: Any) -> Msg:
     """A message said of ``context`` (gettext's msgctxt: Italian "none" of Trade Goods is
     "nessuna", of buildings "nessuno")."""
-    return {"msg": text, "ctx": context, "args": args}
+    return {"msg": msg_id_, "ctx": context_, "args": args}
 
 
 def seat(p: int) -> dict[str, int]:

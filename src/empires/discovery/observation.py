@@ -353,8 +353,9 @@ _QUEUES = {"trade_goods": "tg_box", "buildings": "cb_box", "dock": "dock", "warf
 _NATION_INDEX = {nid: k for k, nid in enumerate(NATION_IDS)}
 
 
-def _m(text: str, /, **args: Any) -> dict:
-    return {"msg": text, "args": args}
+def _m(msg_id_: str, /, **args: Any) -> dict:
+    # (a name no argument takes: compiled, a keyword ``text=`` would bind to the parameter)
+    return {"msg": msg_id_, "args": args}
 
 
 def _worker(w: int) -> dict:
