@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from empires import i18n
-from empires.core.messages import is_msg
+from empires.core.messages import is_msg, message_in
 from empires.core.rng import Rng
 from tests.discovery.test_discovery_events import configs as discovery_configs
 from tests.discovery.test_discovery_events import keen_game
@@ -44,12 +44,12 @@ def check_events(game) -> None:
         json.dumps(events)  # the data travels as JSON (saves, replays, the web)
         for e in events:
             assert is_msg(e), e
-            message = {k: e[k] for k in ("msg", "plural", "ctx", "args") if k in e}
+            message = message_in(e)
             assert e["text"] == game.render(message, "en")
             assert misses_of(game, message) == {}, (e["kind"], e["text"])
 
 
-def check_choices(game, rng: Rng) -> None:
+def check_choices(game) -> None:
     """The words of every legal action and the prompt, at a few decisions of a replay."""
     decision = game.observation(None).get("decision") or {}
     prompt = decision.get("prompt_msg") or decision.get("prompt")
@@ -84,24 +84,22 @@ def test_every_settlers_event_is_told_in_every_language(config, seed):
 @given(discovery_configs(), seeds, st.integers(0, 400))
 def test_every_discovery_choice_and_prompt_in_every_language(config, seed, stop):
     n, options = config
-    rng = Rng(seed)
     for k in range(0, stop, 40):
         game = keen_game(n, seed % 100_000, options, stop=k)
         if game.is_terminal():
             break
-        check_choices(game, rng)
+        check_choices(game)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(settlers_configs(), seeds, st.integers(0, 200))
 def test_every_settlers_choice_and_prompt_in_every_language(config, seed, stop):
     n, options = config
-    rng = Rng(seed)
     for k in range(0, stop, 20):
         game = random_game(n, seed, options, stop=k)
         if game.is_terminal():
             break
-        check_choices(game, rng)
+        check_choices(game)
 
 
 def test_a_miss_is_seen():

@@ -11,6 +11,7 @@ import re
 import pytest
 
 from empires import i18n
+from empires.core.messages import message_in
 from empires.core.rng import Rng
 from empires.settlers import Options, new_game
 from empires.settlers.event_texts import TEXTS
@@ -18,7 +19,6 @@ from empires.settlers.solo import ACHIEVEMENTS
 from tests.settlers.settlers_helpers import complete_card_file
 
 LANGS = ("es", "it", "pt")
-MESSAGE_KEYS = ("msg", "plural", "ctx", "args")
 
 
 def _played(n: int, seed: int, options: Options):
@@ -71,7 +71,7 @@ def test_every_event_is_told_in_every_language(n, tmp_path):
                     for lang in LANGS:  # the phase's name too
                         if i18n.translate(e["phase"], lang) == e["phase"]:
                             missing.append(f"(phase) {e['phase']}")
-                    m = {k: e[k] for k in MESSAGE_KEYS if k in e}
+                    m = message_in(e)
                     json.dumps(m)  # plain data
                     english = game.render(m, "en")
                     assert english == e["text"]

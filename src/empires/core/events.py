@@ -27,6 +27,8 @@ import copy
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from empires.core.messages import message_in
+
 TextFn = Callable[[dict], Any]  # an event -> its message (empires.core.messages)
 
 RESERVED = frozenset(
@@ -89,15 +91,11 @@ def view(
         event["seq"] = seq
         if "msg" not in event:
             event.update(message_of(event, texts))
-        message = {k: event[k] for k in _MESSAGE_KEYS if k in event}
-        event["text"] = i18n.render(message, lang, names=names, seats=seats)
+        event["text"] = i18n.render(message_in(event), lang, names=names, seats=seats)
         if lang != "en" and isinstance(event.get("phase"), str):
             event["phase"] = i18n.translate(event["phase"], lang)
         out.append(event)
     return out
-
-
-_MESSAGE_KEYS = ("msg", "plural", "ctx", "args")
 
 
 def message_of(event: dict, texts: Mapping[str, TextFn]) -> dict:
@@ -130,14 +128,6 @@ def _copied(value: Any) -> Any:
     if kind is tuple:
         return tuple(_copied(v) for v in value)
     return copy.deepcopy(value)
-
-
-def text_of(event: dict, texts: Mapping[str, TextFn], lang: str = "en") -> str:
-    """An event's text in ``lang`` (seats by their default names)."""
-    from empires import i18n
-
-    message = event if "msg" in event else message_of(event, texts)
-    return i18n.render(message, lang)
 
 
 def check_viewer(viewer: Any, num_players: int) -> None:

@@ -81,5 +81,14 @@ def verbatim(text: str) -> dict[str, str]:
     return {"text": text}
 
 
+# The keys of a message, as an event, a choice or a log entry carries them beside its other fields.
+MESSAGE_KEYS = ("msg", "plural", "ctx", "args")
+
+
+def message_in(item: dict) -> Msg:
+    """The message ``item`` (an event, a choice, a log entry) carries: its message keys."""
+    return {k: item[k] for k in MESSAGE_KEYS if k in item}
+
+
 def is_msg(value: Any) -> bool:
     return isinstance(value, dict) and isinstance(value.get("msg"), str)

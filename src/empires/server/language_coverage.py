@@ -19,8 +19,8 @@ from typing import Any
 
 from empires import i18n
 from empires.core.adapter import game_names, get_adapter
+from empires.core.messages import message_in
 from empires.server.log_entries import describe_action
-from empires.server.view_language import message_of
 
 # (kind: "event" or "choice", the message, the game's component_name that names its parts)
 Sample = tuple[str, dict, Callable[[str, Any], Any] | None]
@@ -72,7 +72,7 @@ def sample_messages(
             out.extend(("choice", describe_action(state, a, seat), names) for a in legal)
             state.apply(rng.choice(legal))
         for viewer in [None, *range(seats)]:
-            out.extend(("event", message_of(e), names) for e in state.events(viewer))
+            out.extend(("event", message_in(e), names) for e in state.events(viewer))
     return out
 
 

@@ -21,11 +21,11 @@ import orjson
 
 from empires import i18n
 from empires.bots.analysis import analysis_in, hint_in
+from empires.core.messages import message_in
 
 MAX_TAG = 64  # a client's language tag longer than this is not read
 
 # The keys of a message (empires.core.messages) where an event, choice or log entry carries one.
-MESSAGE_KEYS = ("msg", "plural", "ctx", "args")
 
 Teller = Callable[[dict], str]  # a message -> its text (one language, one table's names)
 
@@ -92,14 +92,9 @@ def seat_namer(names: Sequence[str], lang: str) -> Callable[[int], str | None]:
 
 
 # ---- messages --------------------------------------------------------------------------------
-def message_of(item: dict) -> dict:
-    """The message an event, choice or log entry carries (its msg, args, plural, ctx)."""
-    return {k: item[k] for k in MESSAGE_KEYS if k in item}
-
-
 def with_message(message: dict, text: str, **fields: Any) -> dict:
     """An item for the page: ``fields``, the message's data and its ``text``."""
-    return {**fields, **{k: message[k] for k in MESSAGE_KEYS if k in message}, "text": text}
+    return {**fields, **message_in(message), "text": text}
 
 
 def retold(events: list[dict], lang: str, tell: Teller) -> list[dict]:
@@ -109,7 +104,7 @@ def retold(events: list[dict], lang: str, tell: Teller) -> list[dict]:
     for event in events:
         copy = dict(event)
         if "msg" in event:
-            copy["text"] = tell(message_of(event))
+            copy["text"] = tell(message_in(event))
         if lang != i18n.DEFAULT and isinstance(event.get("phase"), str):
             copy["phase"] = i18n.translate(event["phase"], lang)
         out.append(copy)
@@ -183,7 +178,7 @@ def localize(view: dict, lang: str, tell: Teller | None = None) -> dict:
         for key in ("legal", "log"):
             for item in view.get(key) or ():
                 if isinstance(item, dict) and "msg" in item:
-                    item["text"] = tell(message_of(item))
+                    item["text"] = tell(message_in(item))
         if isinstance(view.get("events"), list):
             view["events"] = retold(view["events"], lang, tell)
     for record in view.get("hints") or ():  # the coach's recorded hints: moves and reason
