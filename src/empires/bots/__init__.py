@@ -1,7 +1,8 @@
 """Bots that play any game reached through :mod:`empires.core.adapter`, and their registry.
 
-``make_bot(spec, game, seed)`` builds a bot by spec for a game (by name): ``random`` and
-``ismcts`` (``ismcts:1s``, ...) are written against the core game protocol and play every game;
+``make_bot(spec, game, seed)`` builds a bot by spec for a game (by name): ``random``,
+``ismcts`` (``ismcts:1s``, ...) and ``az`` (``az:0.2s``, ...: the search guided by the learned
+network of :mod:`empires.bots.net`) are written against the core game protocol and play every game;
 ``heuristic`` is the game's own heuristic (its adapter's ``heuristic_bot``). A bot registered with
 :func:`register_bot` is imported lazily, so that a bot whose module is not installed only fails
 when it is asked for. No module here imports a game package.
@@ -19,6 +20,7 @@ _REGISTRY: dict[str, str | None] = {
     "random": "empires.bots.random_bot:RandomBot",
     "heuristic": None,
     "ismcts": "empires.bots.ismcts:ISMCTSBot",
+    "az": "empires.bots.az:AZBot",
 }
 
 
@@ -68,6 +70,10 @@ def make_bot(spec: str, game: str, seed: int) -> Bot:
         from empires.bots.ismcts import from_spec
 
         return from_spec(name, seed)
+    if name.startswith("az:"):  # "az:200", "az:0.2s:clock=cpu", ...
+        from empires.bots.az import from_spec as az_from_spec
+
+        return az_from_spec(name, seed)
     if name not in _REGISTRY:
         from empires.bots.user_file import file_bot
 
