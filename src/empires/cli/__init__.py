@@ -27,7 +27,17 @@ from collections.abc import Sequence
 
 from rich.console import Console
 
-from empires.cli import analyse, bot_worker, cards, play, replay, serve, simulate, tournament
+from empires.cli import (
+    analyse,
+    bot_worker,
+    cards,
+    play,
+    replay,
+    serve,
+    simulate,
+    tournament,
+    train,
+)
 from empires.cli.common import (
     HELP_FORMAT,
     CliError,
@@ -60,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--version", action="version", version=version_text(), help="print the version and exit"
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", title="commands")
-    for command in (play, simulate, tournament, replay, analyse, serve, bot_worker, cards):
+    for command in (play, simulate, tournament, replay, analyse, serve, bot_worker, cards, train):
         command.add_parser(sub)
     return parser
 
