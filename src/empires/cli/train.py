@@ -183,11 +183,16 @@ def selfplay_game(
     options: Any = None,
 ) -> Samples:
     """One self-play game of the ``az`` bot with ``nets`` in every seat (root noise, the first
-    ``explore`` moves drawn from the visit shares); its positions with the visit-share targets."""
+    ``explore`` moves drawn from the visit shares; the whole budget spent: the first iteration
+    evaluates the root, the others visit its children); its positions with the visit-share
+    targets."""
     state = adapter.new_game(n, seed, options)
     state.narrate = False
     rng = np.random.default_rng(seed)
-    bots = [AZBot(seed * 31 + i, iterations=iterations, nets=nets, noise=0.25) for i in range(n)]
+    bots = [
+        AZBot(seed * 31 + i, iterations=iterations, nets=nets, noise=0.25, early_stop=None)
+        for i in range(n)
+    ]
     out = Samples()
     seats: list[int] = []
     moves = 0
