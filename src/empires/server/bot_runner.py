@@ -7,15 +7,15 @@ is to act (:meth:`GamePort.kick_bots`). Two runners:
 - :class:`ThreadBotRunner` (the default): the web process itself thinks, in worker threads on a
   copy of the game, one action at a time under the game's lock.
 - :class:`QueueBotRunner` (``empires serve --bots queue --broker redis://...``): the web process
-  only asks. It puts the job "choose the move of game G at move n" on a Redis queue (arq);
-  a separate ``empires bot-worker`` process (:mod:`empires.server.bot_worker`) takes it, loads
-  the game from the shared database, thinks, and stores the move through the same commit path
-  as a player's (only while the game still stands at move n, so a job run twice adds nothing).
-  The job's id names the game and the move number, so every web process asking for the same move
-  shares one job. A worker killed mid-move leaves its job on the queue: arq gives it to another
-  worker once the dead one's claim expires (the job timeout plus 10 s). The web process waits
-  until the broker's note of the stored move has caught its copy of the game up (or, failing
-  that, the job has ended and it reads the store), then asks for the next bot move, if any.
+  owning the game only asks. It puts the job "choose the move of game G at move n" on a Redis
+  queue (arq); a separate ``empires bot-worker`` process (:mod:`empires.server.bot_worker`) takes
+  it, brings its copy of G up to date from the shared database, thinks, and answers the move;
+  the owner stores it through its commit path (the engine checks it like any player's move: it
+  came through the broker) while the game still stands at move n, then asks for the next. The
+  job's id names the game and the move number, so a new owner (the old one died) asking for the
+  same move gets the same job and its answer. A worker killed mid-move leaves its job on the
+  queue: arq gives it to another worker once the dead one's claim expires (the job timeout plus
+  10 s). The worker's note on the channel wakes the owner when the answer is ready.
 
 Faults of the broker end in a short pause, never a stuck game (issue #29): the queue's client
 retries a command through redis-py's own :class:`~redis.asyncio.retry.Retry` (exponential
@@ -40,9 +40,10 @@ import anyio.to_thread
 import orjson
 
 from empires.bots import make_bot
+from empires.server.errors import ApiError
 from empires.server.game_port import GamePort
 from empires.server.game_setup import bot_seed
-from empires.server.live_game import LiveGame
+from empires.server.live_game import LiveGame, owner_lock
 
 log = logging.getLogger("empires.server")
 
@@ -145,7 +146,7 @@ class ThreadBotRunner:
 
     async def play(self, manager: GamePort, game: LiveGame) -> None:
         while not manager.closing:
-            async with game.lock:
+            async with owner_lock(game):  # (only while this process owns the game)
                 if await think_and_commit(manager, game, self.limiter) is None:
                     return
             await asyncio.sleep(manager.bot_delay)
@@ -186,6 +187,7 @@ class QueueBotRunner:
         self.prefix = prefix
         self.pool: Any = None
         self._recheck: asyncio.Task | None = None
+        self._pokes: dict[str, asyncio.Event] = {}  # games waiting for a worker's move
 
     async def start(self, manager: GamePort) -> None:
         from arq import create_pool
@@ -236,29 +238,39 @@ class QueueBotRunner:
 
         await self.pool.delete(result_key_prefix + job_id(self.prefix, game_id, moves))
 
+    def poke(self, game_id: str) -> None:
+        """A worker said it is done with a move of ``game_id``: look at its job now."""
+        event = self._pokes.get(game_id)
+        if event is not None:
+            event.set()
+
     async def play(self, manager: GamePort, game: LiveGame) -> None:
-        """Ask for the bot moves of ``game`` until no bot is to act. A fault (the broker away,
-        the job lost or failed) is a pause and another try, never an error of the game."""
+        """Ask for the bot moves of ``game`` until no bot is to act, and store each through the
+        manager's commit path (this process owns the game: only it writes). A fault (the
+        broker away, the job lost or failed, a move the engine refuses) is a pause and another
+        try, never an error of the game."""
         failures = 0
         while not manager.closing and self.pool is not None and not game.closed:
-            if bot_turn(game) is None:
+            if not game.owned or bot_turn(game) is None:
                 return
             moves = game.moves
             try:
                 outcome = await self._wait(game, await self.ask(game.id, moves), moves)
-                if game.moves == moves:  # not heard of through the broker (yet): read the store
-                    async with game.lock:  # shared games: taking the lock catches up
-                        if manager.shared is None:
-                            await manager.resync(game)
-                if game.moves != moves:
-                    failures = 0
-                    await asyncio.sleep(manager.bot_delay)
-                    continue
-                if outcome is not None and not outcome.get("error"):
-                    return  # skipped: the game changed under the job; the next kick asks again
-                why = "the job was lost" if outcome is None else _reason(outcome["error"])
-                if outcome is not None:
+                if game.moves == moves and outcome is not None and "action" in outcome:
+                    if await self._commit(manager, game, moves, outcome["action"]):
+                        failures = 0
+                        await asyncio.sleep(manager.bot_delay)
+                        continue
+                    why = "the bot worker's move was refused"
                     await self.forget(game.id, moves)
+                elif game.moves != moves:
+                    continue
+                elif outcome is not None and not outcome.get("error"):
+                    return  # skipped: the game changed under the job; the next kick asks again
+                else:
+                    why = "the job was lost" if outcome is None else _reason(outcome["error"])
+                    if outcome is not None:
+                        await self.forget(game.id, moves)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # the broker away (after redis-py's own retries), or worse
@@ -268,33 +280,56 @@ class QueueBotRunner:
             log.warning("game %s: %s; asking again in %.1f s", game.id, why, delay)
             await asyncio.sleep(delay)
 
+    @staticmethod
+    async def _commit(manager: GamePort, game: LiveGame, moves: int, action: Any) -> bool:
+        """Store the worker's ``action`` as the bot's move ``moves`` of ``game``; False when
+        the engine refuses it (the result came through the broker: checked like a player's)."""
+        if not isinstance(action, str) or not action or len(action) > 128:
+            return False
+        async with owner_lock(game):
+            turn = bot_turn(game)
+            if game.moves != moves or turn is None:
+                return True  # the game moved on meanwhile: look again
+            seat, spec = turn
+            stand_in = spec if game.seats[seat].kind == "human" else None
+            try:
+                await manager.commit(game, seat, action, stand_in)
+            except ApiError as exc:
+                if exc.code in ("illegal_action", "malformed_action"):
+                    return False
+                raise
+        return True
+
     async def _wait(self, game: LiveGame, job: Any, moves: int) -> dict | None:
-        """Until the game is past move ``moves`` (the broker's note caught it up) or the job
-        has ended: the job's outcome then, else None (the job is not found: lost)."""
+        """Until the job has ended (a worker's note pokes, else a look every RESULT_POLL s) or
+        the game moved past move ``moves``: the job's outcome, or None (the job is not found:
+        lost)."""
         from arq.jobs import JobStatus
 
-        while game.moves == moves and not game.closed:
-            seen = game.version
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(game.wait_change(seen), RESULT_POLL)
-            if game.moves != moves:
-                return None
-            try:
-                info = await job.result_info()
-                if info is None:
-                    if await job.status() == JobStatus.not_found:
-                        return None
-                    continue
-            except asyncio.CancelledError:
-                raise
-            except broker_errors():
-                raise
-            except Exception as exc:  # a result arq cannot read
-                return {"error": f"{type(exc).__name__}: {exc}"}
-            if not info.success or not isinstance(info.result, dict):
-                return {"error": str(info.result)}
-            return info.result
-        return None
+        poke = self._pokes.setdefault(game.id, asyncio.Event())
+        try:
+            while game.moves == moves and not game.closed:
+                poke.clear()
+                try:
+                    info = await job.result_info()
+                    if info is None:
+                        if await job.status() == JobStatus.not_found:
+                            return None
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(poke.wait(), RESULT_POLL)
+                        continue
+                except asyncio.CancelledError:
+                    raise
+                except broker_errors():
+                    raise
+                except Exception as exc:  # a result arq cannot read
+                    return {"error": f"{type(exc).__name__}: {exc}"}
+                if not info.success or not isinstance(info.result, dict):
+                    return {"error": str(info.result)}
+                return info.result
+            return None
+        finally:
+            self._pokes.pop(game.id, None)
 
 
 def _reason(error: Any) -> str:

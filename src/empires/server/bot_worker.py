@@ -3,20 +3,17 @@
 The web processes (``empires serve --bots queue``, see :mod:`empires.server.bot_runner`) queue
 "choose the move of game G at move n"; a worker takes the job, brings its copy of G up to date
 from the shared database, and, only if G still stands at move n with a bot to act, thinks and
-stores the move through the manager's commit path (the same checks and the same log entry as a
-player's move). A job run twice (a worker killed after storing, its job given to another) finds the
-game moved on and adds nothing. After its move the worker queues the next one when a bot is to act
-again, so a game of bots goes on even with no web process waiting for it.
+answers the move. It stores nothing: the process owning the game stores it (only a game's owner
+writes it, :mod:`empires.server.lease`) and asks for the next move. A job run twice gives the
+same move (the bot is seeded from the game, the seat and the move's index).
 
 The worker never serves clients and sees no tokens; its log names games and action indices only.
 
 The broker away for a while is a pause, never the end of the worker (issue #29): each command is
 retried by redis-py with exponential backoff (arq's ``RedisSettings.retry``), and the poll loop
-(:func:`steady_worker`) waits and polls again, however long Redis is gone. A move stored while
-the broker is away is kept (the database holds it); the job's own result and its "next move" job
-may be lost with it, and the web process owning the game queues that move again once the broker
-is back (:class:`~empires.server.bot_runner.QueueBotRunner`). A move the database could not take
-is tried again by arq (``Retry``, up to ``max_tries``).
+(:func:`steady_worker`) waits and polls again, however long Redis is gone. A job's answer lost
+with the broker is asked for again by the web process owning the game once the broker is back
+(:class:`~empires.server.bot_runner.QueueBotRunner`).
 """
 
 from __future__ import annotations
@@ -33,20 +30,19 @@ from empires.server.bot_runner import (
     DEFAULT_PREFIX,
     KEEP_RESULT,
     backoff,
+    bot_choose,
     bot_turn,
     broker_errors,
-    job_id,
     queue_name,
     redis_settings,
-    think_and_commit,
 )
 from empires.server.errors import ApiError
+from empires.server.game_setup import bot_seed
 
 log = logging.getLogger("empires.server.bot_worker")
 
 DEFAULT_JOB_TIMEOUT = 60.0  # seconds; bounded searches take at most MAX_ISMCTS_SECONDS
 STARTUP_TRIES = 30  # tries (a second apart) to reach the broker when the worker starts
-STORE_RETRY_DEFER = 2.0  # seconds before arq runs a move again that the database did not take
 
 
 class NoBots:
@@ -64,44 +60,36 @@ class NoBots:
 
 async def bot_move(ctx: dict, game_id: str, moves: int) -> dict:
     """The job: the move of ``game_id`` at move number ``moves`` (see take_back.moves: the
-    number of actions unless some were taken back). Returns {"action": ..., "index": action
-    index} when this
-    run stored it, {"skipped": why} when there was nothing to do, {"error": why} when it
-    failed (every outcome is plain JSON)."""
-    from arq import Retry
-
+    number of actions unless some were taken back). Returns {"action": ..., "seat": ...}, the
+    move the bot chose, for the process owning the game to store; {"skipped": why} when there was
+    nothing to do; {"error": why} when it failed (every outcome is plain JSON). The worker stores
+    nothing: only a game's owner writes it (empires.server.lease)."""
     manager = ctx["manager"]
     try:
         game = await manager.get(game_id)
         if game is None:
             return {"skipped": "no such game"}
-        async with game.lock:  # catches up with the store (another process may have moved)
+        async with game.lock:  # catches up with the store (the owner may have moved)
             if manager.shared is None:
                 await manager.resync(game)
-            if game.moves != moves or bot_turn(game) is None:
+            turn = bot_turn(game)
+            if game.moves != moves or turn is None:
                 return {"skipped": "the game has moved on"}
-            entry = await think_and_commit(manager, game, ctx["limiter"])
+            seat, spec = turn
+            seed = bot_seed(game.seed, seat, len(game.log))
+            state = game.state.clone()
+        action = await anyio.to_thread.run_sync(
+            bot_choose, spec, seed, state, limiter=ctx["limiter"]
+        )
     except ApiError as exc:
         log.warning("bot move %s/%d refused: %s", game_id, moves, exc.message)
-        if exc.code == "storage_error":  # the database away: arq runs the job again
-            raise Retry(defer=STORE_RETRY_DEFER) from None
         return {"error": exc.message}
     except Exception as exc:
         log.exception("bot move %s/%d failed", game_id, moves)
         return {"error": f"{type(exc).__name__}: {exc}"}
-    if entry is None:
-        return {"skipped": "no bot to act"}
-    if bot_turn(game) is not None:  # the next bot move, even with no web process waiting
-        try:
-            await ctx["redis"].enqueue_job(
-                "bot_move",
-                game_id,
-                game.moves,
-                _job_id=job_id(ctx["prefix"], game_id, game.moves),
-            )
-        except broker_errors() as exc:  # the web process owning the game queues it later
-            log.warning("cannot queue the next move of %s (%s)", game_id, type(exc).__name__)
-    return {"action": entry["action"], "index": entry["index"]}
+    if manager.shared is not None:  # the owner looks at the job's result now
+        manager.shared.announce({"game": game_id})
+    return {"action": str(action), "seat": seat}
 
 
 def worker_settings(
@@ -123,9 +111,10 @@ def worker_settings(
         manager = GameManager(
             Store(db),
             card_sets=card_sets,
-            bot_runner=NoBots(),  # the next move is queued by bot_move itself
-            broker=broker,  # checked writes, catching up, and notes to the web processes
+            bot_runner=NoBots(),  # the owner of each game asks for its moves
+            broker=broker,  # catching up, and notes to the owners
             broker_channel=prefix,
+            owner=False,  # reads the games, never holds a lease
         )
         await manager.open_for_worker()
         if manager.shared is not None:

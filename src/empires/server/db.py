@@ -69,6 +69,11 @@ games = Table(
     # open games (empires.server.open_games): listed in the lobby; the game a rematch follows
     Column("listed", Boolean, nullable=False, server_default=false()),
     Column("rematch_of", String(32), nullable=True, unique=True),
+    # one owner process per game with --broker (empires.server.lease): who holds the lease,
+    # the fencing epoch its writes check, when the lease lapses unless renewed
+    Column("owner", String(16), nullable=True),
+    Column("owner_epoch", Integer, nullable=False, server_default="0"),
+    Column("lease_until", DateTime(timezone=True), nullable=True, index=True),
 )
 
 seats = Table(
@@ -639,8 +644,9 @@ def _stamp_processor(dialect) -> Callable[[datetime], Any] | None:
     return DateTime(timezone=True).dialect_impl(dialect).bind_processor(dialect)
 
 
-def insert_actions(conn, batch: list[tuple]) -> None:
-    """:meth:`Store.append_actions` within the transaction of ``conn``."""
+def insert_actions(conn, batch: list[tuple], touch: bool = True) -> None:
+    """:meth:`Store.append_actions` within the transaction of ``conn`` (``touch=False``: the
+    caller marks the games touched itself, as empires.server.lease's fenced write does)."""
     stamp = now()
     dialect = conn.dialect
     mark = _PLACEHOLDERS[dialect.paramstyle]  # (SQLite's and psycopg's are known)
@@ -655,6 +661,8 @@ def insert_actions(conn, batch: list[tuple]) -> None:
         conn.execute(
             update(games).where(games.c.id.in_(done)).values(status="finished", finished=stamp)
         )
+    if not touch:
+        return
     human = sorted({b[0] for b in batch if len(b) > 5 and b[5]})
     ids = sorted({b[0] for b in batch})
     where = f"WHERE id IN ({', '.join([mark] * len(ids))})"

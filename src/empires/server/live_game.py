@@ -65,6 +65,14 @@ class Seat:
 SPECTATOR = None  # the "seat" of a spectator link
 
 
+def owner_lock(game: LiveGame) -> Any:
+    """What a bot or a clock takes to change ``game``: its lock, but with several processes
+    only while this one owns the game (``shared_log.GameLock.as_owner``: ``LeaseLost``
+    otherwise), so that they never pull a game from its owner."""
+    as_owner = getattr(game.lock, "as_owner", None)
+    return game.lock if as_owner is None else as_owner()
+
+
 class LiveGame:
     def __init__(self, row: GameRow, state: Any, game_log: list[dict]) -> None:
         self.id = row.id
@@ -125,6 +133,11 @@ class LiveGame:
         self.table = TableClock(self.config.get("table"), len(self.seats), row.clocks)
         self.undos = list(row.undos)  # {"seq", "index", "seat", "actions"}
         self.epoch = 0  # grows when actions are taken back: watchers read the log again
+        # One owner per game (empires.server.lease): True while this process may change the
+        # game (always in one process; with --broker, while it holds the game's lease), and the
+        # lease's fencing epoch its writes are checked against (None: no lease held).
+        self.owned = True
+        self.lease_epoch: int | None = None
         self.clock: Callable[[], float] = time.time  # the manager's clock (for "now")
 
     @property

@@ -36,7 +36,7 @@ import anyio
 import anyio.to_thread
 
 from empires.core.errors import IllegalActionError, SaveFileError
-from empires.server import security, take_back
+from empires.server import lease, security, take_back
 from empires.server.accounts import Accounts
 from empires.server.bot_runner import BotRunner, ThreadBotRunner
 from empires.server.chat import Chat
@@ -59,7 +59,7 @@ from empires.server.limits import Limits
 from empires.server.live_game import PUBLIC_EVENTS_KEPT, SPECTATOR, TOUCH_EVERY, LiveGame, Seat
 from empires.server.log_entries import describe_action, dumps, entry_for, hide_path, log_entry
 from empires.server.ratings import Ratings
-from empires.server.shared_log import SharedLog
+from empires.server.shared_log import LeaseLost, SharedLog
 from empires.server.table import Table
 
 # Names other modules and the tests import from here: they live in the modules of their job.
@@ -105,6 +105,7 @@ class GameManager:
         bot_runner: BotRunner | None = None,
         broker: str | None = None,
         broker_channel: str = "empires",
+        owner: bool = True,
     ) -> None:
         self.store = store
         # who thinks for the bots: this process's threads (default) or bot workers via a queue
@@ -139,7 +140,8 @@ class GameManager:
         # Several processes sharing the games (empires.server.shared_log): None in one process.
         self.shared: SharedLog | None = None
         if broker is not None:
-            self.shared = SharedLog(self, broker, broker_channel)
+            # owner=False: a bot worker, which reads the games and never holds a lease
+            self.shared = SharedLog(self, broker, broker_channel, owner=owner)
         # the features' hooks of a game's life (empires.server.game_port): run in this order
         self._after_action: list[AfterAction] = []
         self._finished_hooks: list[GameFinished] = []
@@ -152,6 +154,9 @@ class GameManager:
         self.ratings = Ratings(self, self.accounts)
         if self.shared is not None:  # what other processes say reaches the chat and the table
             self.shared.listen(heard_chat=self.chat.heard, caught_up=self.table.refresh_undo)
+            poke = getattr(self.bots, "poke", None)  # a queue's bot moves, ready
+            if poke is not None:
+                self.shared.poked = poke
 
     # ---- the hooks of a game's life (GamePort) ----
     def on_after_action(self, hook: AfterAction) -> None:
@@ -170,11 +175,12 @@ class GameManager:
         for hook in self._ready_hooks:
             await hook(game)
 
-    def adopt(self, game: LiveGame) -> None:
-        """A game comes into memory: with other processes sharing the games, its lock first
-        catches it up with the store (see :mod:`empires.server.shared_log`)."""
+    def adopt(self, game: LiveGame, epoch: int | None = None) -> None:
+        """A game comes into memory: with other processes sharing the games, owned by this one
+        (``epoch``: its lease's) or not; taking its lock makes this process its owner (see
+        :mod:`empires.server.shared_log`)."""
         if self.shared is not None:
-            self.shared.adopt(game)
+            self.shared.adopt(game, epoch)
 
     def ban(self, client: str) -> None:
         """Refuse websockets from ``client`` for ``limits.ban_seconds`` (it flooded one)."""
@@ -199,6 +205,13 @@ class GameManager:
             await self.shared.start()
         await self.bots.start(self)
         await self.sweep()
+        if self.shared is not None:
+            # Several processes: a game is loaded when first asked for, and the games of an
+            # owner that died are taken over once their leases lapse (SharedLog.take_lapsed).
+            log.info("serving; games are loaded when asked for")
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
+            self.table.start()
+            return
         ids = await self.run_db(self.store.game_ids, "active")
         resumed = 0
         for game_id in ids:
@@ -298,21 +311,14 @@ class GameManager:
     async def run_db(self, func: Callable[..., T], *args: Any) -> T:
         return await anyio.to_thread.run_sync(func, *args, limiter=self._db_limiter)
 
-    async def _store_action(
-        self,
-        game_id: str,
-        index: int,
-        seat: int,
-        action: str,
-        finished: bool,
-        human: bool = False,
-        stand_in: str | None = None,
-    ) -> None:
-        """Store one action; returns once it is committed. Actions of different games that
-        arrive while a commit is under way are committed together in the next one."""
+    async def _store_action(self, row: tuple, epoch: int | None = None) -> None:
+        """Store one action row ``(game_id, index, seat, action, finished, human, stand_in)``;
+        returns once it is committed. Actions of different games that arrive while a commit is
+        under way are committed together in the next one. With several processes each row is
+        fenced by its game's lease ``epoch`` (:class:`LeaseLost` when it is no longer this
+        process's: nothing of that game stored)."""
         future = asyncio.get_running_loop().create_future()
-        row = (game_id, index, seat, action, finished, human, stand_in)
-        self._writes.append((row, future))
+        self._writes.append(((row, epoch), future))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write_loop())
         await future
@@ -322,15 +328,13 @@ class GameManager:
             batch, self._writes = self._writes, []
             rows = [row for row, _ in batch]
             try:
-                await self.run_db(self.store.append_actions, rows)
-                results: list[Exception | None] = [None] * len(batch)
+                results = await self._append(rows)
             except Exception:
                 # One bad row must not sink the others: write them one by one.
                 results = []
                 for row in rows:
                     try:
-                        await self.run_db(self.store.append_actions, [row])
-                        results.append(None)
+                        results += await self._append([row])
                     except Exception as exc:
                         results.append(exc)
             for (_, future), error in zip(batch, results, strict=True):
@@ -340,6 +344,19 @@ class GameManager:
                     future.set_result(None)
                 else:
                     future.set_exception(error)
+
+    async def _append(self, rows: list[tuple[tuple, int | None]]) -> list[Exception | None]:
+        """Store ``rows`` (row, lease epoch) in one transaction: each row's error, or None."""
+        if self.shared is None:
+            await self.run_db(self.store.append_actions, [row for row, _ in rows])
+            return [None] * len(rows)
+        epochs = {row[0]: epoch for row, epoch in rows if epoch is not None}
+        fenced = [row for row, epoch in rows if epoch is not None]
+        refused = await self.run_db(lease.append_fenced, self.store.engine, fenced, epochs)
+        return [
+            None if epoch is not None and row[0] not in refused else LeaseLost(row[0])
+            for row, epoch in rows
+        ]
 
     # ---- finding games ----
     async def get(self, game_id: str) -> LiveGame | None:
@@ -364,6 +381,9 @@ class GameManager:
         return await asyncio.shield(pending)
 
     async def _load(self, game_id: str) -> LiveGame | None:
+        # Several processes: the lease is taken first when it is free (then what is read is
+        # the whole game: only the owner writes); else the game is followed.
+        epoch = None if self.shared is None else await self.shared.take(game_id)
         try:
             row = await self.run_db(self.store.load_game, game_id)
         except CorruptRow as exc:
@@ -405,7 +425,7 @@ class GameManager:
         if game is not None:
             return game
         game = LiveGame(row, state, game_log)
-        self.adopt(game)
+        self.adopt(game, epoch)
         if error is not None:
             game.status, game.error = "error", error
         elif row.status == "active" and state.is_terminal():
@@ -534,7 +554,7 @@ class GameManager:
             log.exception("cannot store a new game")
             raise ApiError(503, "storage_error", "the game could not be stored; try again") from exc
         live = LiveGame(new.row, new.state, new.log)
-        self.adopt(live)
+        self.adopt(live, None if self.shared is None else await self.shared.take(live.id))
         live.creator = client
         self.games[live.id] = live
         await self.game_ready(live)
@@ -675,12 +695,13 @@ class GameManager:
         if stand_in is not None:
             entry["stand_in"] = stand_in
         human = game.seats[seat].kind == "human" and stand_in is None
+        row = (game.id, index, seat, canonical, False, human, stand_in)
         try:
-            if self.shared is None:
-                await self._store_action(game.id, index, seat, canonical, False, human, stand_in)
-            else:  # checked against the shared log under the game's row lock
-                row = (game.id, index, seat, canonical, False, human, stand_in)
-                await self.shared.store_action(game, row)
+            await self._store_action(row, game.lease_epoch)
+        except LeaseLost:  # another process owns the game now: this one follows it
+            if self.shared is not None:
+                self.shared.lost(game)
+            raise ApiError(409, "stale", "the game has moved on; look again") from None
         except StaleWrite:
             raise ApiError(
                 409, "stale", f"the game has moved on: {game.moves} moves so far"
@@ -744,6 +765,8 @@ class GameManager:
     def kick_bots(self, game: LiveGame) -> None:
         if self.closing or game.status != "active" or game.state.is_terminal():
             return
+        if not game.owned:  # another process owns the game and plays its bots
+            return
         if game.bot_task is not None and not game.bot_task.done():
             return
         seat = game.state.current_player
@@ -756,6 +779,8 @@ class GameManager:
             await self.bots.play(self, game)
         except asyncio.CancelledError:
             raise
+        except LeaseLost:  # another process owns the game now and plays its bots
+            game.bot_task = None
         except ApiError as exc:
             if exc.code == "stale":  # another process played this move: look again
                 game.bot_task = None

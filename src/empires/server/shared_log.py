@@ -1,25 +1,26 @@
-"""One game log shared by several server processes (``empires serve --broker redis://...``).
+"""Games shared by several server processes (``empires serve --broker redis://...``).
 
-PostgreSQL holds the authoritative log; every process keeps live games in memory as a cache of
-it. Three things keep the caches honest:
+PostgreSQL holds the authoritative log. Each game has one owner process at a time, the holder of
+its lease (:mod:`empires.server.lease`); the others may hold a copy of it, which follows the store.
 
-- **A checked write under a per-game lock.** An action (or an undo) is stored in a transaction
-  that first locks the game's row (``SELECT ... FOR UPDATE``) and checks that the stored history
-  is the one this process applied it to: as many standing actions and undos as in memory. When
-  another process got there first the write is refused (:class:`StaleWrite`), nothing is stored,
-  the process catches up and the client hears "stale" (or "duplicate" for its own retry). So two
-  processes never both apply a move to the same game, and a move is applied exactly once.
-- **Catching up from the database.** Every ``async with game.lock`` first reads what the store
-  holds beyond the memory (new actions, undos, seat clocks, a seat claimed, an expiry) and
-  applies it; a change this process cannot apply step by step (an undo, a game that began)
-  reloads the game from its row. Every decision is therefore judged against the stored log.
-- **Redis pub/sub fan-out.** When a lock is released after this process changed the game, a
-  short note ``{"from", "game"}`` goes to the channel; every other process holding that game
-  catches up and pushes the new views to its websockets. A chat message's note is
-  ``{"from", "game", "chat": n}`` (its number): the other processes read message ``n`` from the
-  store and push that. A note lost (a process killed between its write and its note, Redis
-  restarting) is made good by a resync of the watched games every :data:`RESYNC_EVERY` seconds
-  and after a reconnect.
+- **The owner writes, fenced.** Taking a game's lock makes this process its owner: nothing to do
+  while it holds the lease (its memory is the game: no read of the store); else it takes the
+  lease when it is free or lapsed, or asks its holder on the ``<channel>:want`` channel to hand
+  it over (the holder finishes the commit under way, releases the lease and follows the game),
+  waiting at most until the lease lapses; then it catches the game up from the store, the one
+  read an ownership change costs. The owner's actions go through the manager's group commit, each
+  game's epoch checked in the ``UPDATE games`` it runs anyway (:func:`lease.append_fenced`); a
+  write whose epoch was superseded (this process was paused and another took the lease) stores
+  nothing, and the game is caught up as a follower's (:meth:`SharedLog.lost`). The owner renews
+  its leases every :data:`lease.RENEW_EVERY` s, and every process takes over the games whose
+  leases lapsed (their owner died) every :data:`lease.SCAN_EVERY` s and starts their bots.
+- **Followers catch up from the database.** When a lock is released after the owner changed the
+  game, a short note ``{"from", "game"}`` goes to the channel; every other process holding that
+  game catches its copy up (the game's counts, the new actions, its seat clocks: three short
+  reads) and pushes the new views to its websockets. A chat message's note is ``{"from", "game",
+  "chat": n}`` (its number): the other processes read message ``n`` from the store and push it.
+  A note lost (Redis restarting) is made good by a resync of the watched games every
+  :data:`RESYNC_EVERY` seconds and after a reconnect.
 
 Content on the broker is never trusted (issue #29): a note only tells a process to look. It is
 read only when it is small (:data:`MAX_NOTE` bytes), a JSON object whose ``game`` is a game id
@@ -32,7 +33,7 @@ The broker away is a pause: each command is retried by redis-py (``Retry``, expo
 backoff, health checks of idle connections), and the subscription is opened again with backoff
 for as long as it takes; then every watched game is compared with the store.
 
-Without ``--broker`` none of this runs: one process, its memory the only cache.
+Without ``--broker`` none of this runs: one process owns every game, its memory the only cache.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,15 +50,9 @@ import anyio.to_thread
 import orjson
 from sqlalchemy import func, select
 
-from empires.server.db import (
-    actions,
-    games,
-    insert_actions,
-    record_undo,
-    seat_clock_rows,
-    undos,
-)
-from empires.server.errors import StaleWrite
+from empires.server import lease
+from empires.server.db import actions, games, seat_clock_rows, undos
+from empires.server.errors import ApiError, StaleWrite
 from empires.server.game_port import GamePort
 from empires.server.game_setup import restore
 from empires.server.live_game import LiveGame, Seat
@@ -112,43 +107,6 @@ def check_channel(name: str) -> str:
 # ---- the store's side (synchronous: run in a worker thread) -----------------------------------
 
 
-def _lock_and_check(conn, game_id: str, n_actions: int, n_undos: int) -> None:
-    """Lock the game's row for this transaction; StaleWrite unless the store holds
-    ``n_actions`` standing actions and ``n_undos`` undos."""
-    found = conn.execute(select(games.c.id).where(games.c.id == game_id).with_for_update()).scalar()
-    if found is None:
-        raise StaleWrite(f"game {game_id} is not stored")
-    stored = conn.execute(
-        select(func.count()).select_from(actions).where(actions.c.game_id == game_id)
-    ).scalar()
-    taken = conn.execute(
-        select(func.count()).select_from(undos).where(undos.c.game_id == game_id)
-    ).scalar()
-    if (stored, taken) != (n_actions, n_undos):
-        raise StaleWrite(
-            f"game {game_id}: the store holds {stored} actions and {taken} undos, "
-            f"not {n_actions} and {n_undos}"
-        )
-
-
-def append_checked(engine, row: tuple, n_undos: int) -> None:
-    """Store one action row (as :meth:`Store.append_actions` takes it) only if the game's stored
-    history is the one it follows: ``row[1]`` standing actions and ``n_undos`` undos."""
-    with engine.begin() as conn:
-        _lock_and_check(conn, row[0], row[1], n_undos)
-        insert_actions(conn, [row])
-
-
-def take_back_checked(
-    engine, game_id: str, seq: int, index: int, seat: int, taken: list[str]
-) -> None:
-    """Record an undo (:meth:`Store.take_back`) only if the store holds exactly the actions it
-    takes back and ``seq`` undos before it."""
-    with engine.begin() as conn:
-        _lock_and_check(conn, game_id, index + len(taken), seq)
-        record_undo(conn, game_id, seq, index, seat, taken)
-
-
 @dataclass
 class Changes:
     """What the store holds of a game beyond a process's memory."""
@@ -162,14 +120,17 @@ class Changes:
 
 def read_changes(engine, game_id: str, have: int) -> Changes:
     """The game's status, counts, the actions from index ``have`` on and its seat clocks."""
+    count_actions = (
+        select(func.count()).select_from(actions).where(actions.c.game_id == game_id)
+    ).scalar_subquery()
+    count_undos = (
+        select(func.count()).select_from(undos).where(undos.c.game_id == game_id)
+    ).scalar_subquery()
     with engine.connect() as conn:
-        status = conn.execute(select(games.c.status).where(games.c.id == game_id)).scalar()
-        stored = conn.execute(
-            select(func.count()).select_from(actions).where(actions.c.game_id == game_id)
-        ).scalar()
-        taken = conn.execute(
-            select(func.count()).select_from(undos).where(undos.c.game_id == game_id)
-        ).scalar()
+        head = conn.execute(
+            select(games.c.status, count_actions, count_undos).where(games.c.id == game_id)
+        ).first()
+        status, stored, taken = head if head is not None else (None, 0, 0)
         rows = conn.execute(
             select(actions.c.index, actions.c.seat, actions.c.action, actions.c.stand_in)
             .where((actions.c.game_id == game_id) & (actions.c.index >= have))
@@ -192,9 +153,15 @@ async def _nothing(game: LiveGame) -> None:
     """No one listens for games caught up (until GameManager.listen says who does)."""
 
 
-class SyncedLock:
-    """A live game's lock in a process that shares its games: whoever takes it first catches
-    the game up with the store; releasing it after a change tells the other processes."""
+class LeaseLost(StaleWrite):
+    """This process no longer holds the game's lease: another process owns it now."""
+
+
+class GameLock:
+    """A live game's lock in a process that shares its games. Taking it makes this process the
+    game's owner first (:meth:`SharedLog.own`: nothing to do while it holds the lease; else the
+    lease is taken, from its holder if need be, and the game caught up with the store); releasing
+    it after a change tells the other processes. A bot worker's lock only catches up."""
 
     def __init__(self, shared: SharedLog, game: LiveGame) -> None:
         self._lock = asyncio.Lock()
@@ -208,12 +175,10 @@ class SyncedLock:
     async def __aenter__(self) -> None:
         await self._lock.acquire()
         try:
-            await self._shared.catch_up(self._game)
-        except asyncio.CancelledError:
+            await self._shared.own(self._game)
+        except BaseException:
             self._lock.release()
             raise
-        except Exception:  # the checked write still refuses a stale move
-            log.exception("cannot catch game %s up with the store", self._game.id)
         self._seen = self._game.version
 
     async def __aexit__(self, *exc: object) -> None:
@@ -222,24 +187,57 @@ class SyncedLock:
         if changed:
             self._shared.announce({"game": self._game.id})
 
+    @contextlib.asynccontextmanager
+    async def as_owner(self) -> AsyncIterator[None]:
+        """The lock, only while this process owns the game (:class:`LeaseLost` otherwise): what
+        the bots and the clocks take, so that they never pull a game from its owner."""
+        async with self._lock:
+            if not self._game.owned:
+                raise LeaseLost(f"game {self._game.id} is owned by another process")
+            seen = self._game.version
+            yield
+        if self._game.version != seen:
+            self._shared.announce({"game": self._game.id})
+
+    @contextlib.asynccontextmanager
+    async def following(self) -> AsyncIterator[None]:
+        """The lock, catching a game this process does not own up with the store."""
+        async with self._lock:
+            if not self._game.owned:
+                await self._shared.catch_up(self._game)
+            yield
+
+    @property
+    def inner(self) -> asyncio.Lock:
+        return self._lock
+
 
 class SharedLog:
-    """The manager's link to the other processes: checked writes, catching up, the broker."""
+    """The manager's link to the other processes: the games' leases, fenced writes, catching
+    up, the broker. ``owner=False`` (a bot worker): never takes a lease, only catches up."""
 
-    def __init__(self, manager: GamePort, url: str, channel: str = "empires") -> None:
+    def __init__(
+        self, manager: GamePort, url: str, channel: str = "empires", owner: bool = True
+    ) -> None:
         self.manager = manager
         # what another process said, passed on (GameManager.listen): a chat message heard, a
         # game caught up (its undo offer worked out again)
         self.heard_chat: Callable[[str, int], None] = lambda game_id, n: None
         self.caught_up: Callable[[LiveGame], Awaitable[None]] = _nothing
+        # a note about a game this process owns (a bot worker's move is ready): passed on
+        self.poked: Callable[[str], None] = lambda game_id: None
         self.url = url
         self.channel = check_channel(channel)
-        self.me = secrets.token_hex(8)  # this process, to skip its own notes
+        self.want_channel = f"{self.channel}:want"  # "give me this game's lease"
+        self.owner = owner
+        self.me = secrets.token_hex(8)  # this process: skips its own notes, names its leases
+        self.held: dict[str, int] = {}  # the leases this process holds: game id -> epoch
         self.redis: Any = None
         self._listener: asyncio.Task | None = None
-        self._resync: asyncio.Task | None = None
+        self._loops: list[asyncio.Task] = []
         self._tasks: set[asyncio.Task] = set()
         self._pending: set[str] = set()  # games with a catch-up queued
+        self._claiming: set[str] = set()  # lapsed leases being taken over
         self.ready = asyncio.Event()  # subscribed (tests wait for it)
         self.dropped = 0  # malformed notes dropped (tests read it)
         self._drop_logged = float("-inf")  # when a dropped note was last logged (loop time)
@@ -262,17 +260,26 @@ class SharedLog:
         await self.redis.ping()  # a wrong address stops the server at start-up
         loop = asyncio.get_running_loop()
         self._listener = loop.create_task(self._listen())
-        self._resync = loop.create_task(self._resync_loop())
+        self._loops = [loop.create_task(self._resync_loop())]
+        if self.owner:
+            self._loops += [
+                loop.create_task(self._every(lease.RENEW_EVERY, self.renew)),
+                loop.create_task(self._every(lease.SCAN_EVERY, self.take_lapsed)),
+            ]
         await asyncio.wait_for(self.ready.wait(), timeout=10)
 
     async def stop(self) -> None:
-        for task in (self._listener, self._resync, *self._tasks):
+        for task in (self._listener, *self._loops, *self._tasks):
             if task is not None:
                 task.cancel()
-        for task in (self._listener, self._resync):
+        for task in (self._listener, *self._loops):
             if task is not None:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+        for game_id, epoch in list(self.held.items()):  # the next owner need not wait
+            with contextlib.suppress(Exception):
+                await self.manager.run_db(lease.release, self.manager.store.engine, game_id, epoch)
+        self.held.clear()
         if self.redis is not None:
             with contextlib.suppress(Exception):
                 await self.redis.aclose()
@@ -285,32 +292,138 @@ class SharedLog:
         """Pass other processes' chat messages, and the games caught up, to these."""
         self.heard_chat, self.caught_up = heard_chat, caught_up
 
-    def adopt(self, game: LiveGame) -> None:
-        """A game came into this process's memory: its lock catches up and announces."""
-        game.lock = SyncedLock(self, game)  # type: ignore[assignment]
+    def adopt(self, game: LiveGame, epoch: int | None = None) -> None:
+        """A game came into this process's memory, owned (its lease's ``epoch``) or not."""
+        game.lock = GameLock(self, game)  # type: ignore[assignment]
+        self._owned(game, epoch)
+
+    def _owned(self, game: LiveGame, epoch: int | None) -> None:
+        game.owned, game.lease_epoch = epoch is not None, epoch
+        if epoch is None:
+            self.held.pop(game.id, None)
+        else:
+            self.held[game.id] = epoch
+
+    # ---- the lease ----
+    async def take(self, game_id: str) -> int | None:
+        """Take ``game_id``'s lease if it is free or lapsed: its epoch, or None."""
+        if not self.owner:
+            return None
+        return await self.manager.run_db(lease.take, self.manager.store.engine, game_id, self.me)
+
+    async def own(self, game: LiveGame) -> None:
+        """Make this process ``game``'s owner (caller holds its local lock): at once while it
+        holds the lease; else take the lease, asking its holder to hand it over and waiting at
+        most until it lapses, then catch the game up with the store (the only read of it an
+        ownership change costs). 503 ``busy`` when the holder neither hands over nor lapses."""
+        if not self.owner:  # a bot worker reads, never owns
+            await self.catch_up(game)
+            return
+        if game.owned:
+            return
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + lease.LEASE_SECONDS + 2
+        pause, asked = 0.01, False
+        while (epoch := await self.take(game.id)) is None:
+            if loop.time() >= deadline:
+                raise ApiError(
+                    503, "busy", "another server process holds this game; try again", retry_after=1
+                )
+            if not asked:
+                self._publish(self.want_channel, {"game": game.id})
+                asked = True
+            await asyncio.sleep(pause)
+            pause = min(0.5, pause * 2)
+        self._owned(game, epoch)
+        await self.catch_up(game)
+
+    def lost(self, game: LiveGame) -> None:
+        """A write found the lease taken (or the game ended elsewhere): this process no longer
+        owns ``game``; its copy is caught up with the store as a follower's."""
+        if game.lease_epoch is not None:
+            log.warning("game %s: another process took its lease", game.id)
+        self._owned(game, None)
+        if game.bot_task is not None and game.bot_task is not asyncio.current_task():
+            game.bot_task.cancel()
+        self._queue(game.id)
+
+    async def renew(self) -> None:
+        """Renew every lease this process holds; a game whose lease another process took is
+        given up (:meth:`lost`)."""
+        held = dict(self.held)
+        gone = await self.manager.run_db(lease.renew, self.manager.store.engine, self.me, held)
+        for game_id in gone:
+            game = self.manager.games.get(game_id)
+            if self.held.get(game_id) == held[game_id]:
+                self.held.pop(game_id, None)
+                if game is not None:
+                    self.lost(game)
+
+    async def take_lapsed(self) -> None:
+        """Take over the games whose owner's lease lapsed (it died or hangs) and start their
+        bots: no game waits for a dead owner longer than its lease and one look."""
+        for game_id in await self.manager.run_db(lease.lapsed, self.manager.store.engine):
+            if game_id not in self._claiming:
+                self._claiming.add(game_id)
+                self._spawn(self._take_over(game_id))
+
+    async def _take_over(self, game_id: str) -> None:
+        try:
+            game = self.manager.games.get(game_id)
+            if game is None:
+                game = await self.manager.get(game_id)  # loaded owned when the lease is free
+            elif not game.owned:
+                async with game.lock:  # takes the lease (free now) and catches up
+                    pass
+            if game is not None and game.owned:
+                log.info("took over game %s (its owner's lease lapsed)", game_id)
+                self.manager.kick_bots(game)
+        except ApiError:
+            pass
+        except Exception:
+            log.exception("cannot take over game %s", game_id)
+        finally:
+            self._claiming.discard(game_id)
+
+    async def _hand_over(self, game_id: str) -> None:
+        """Another process wants ``game_id``: once the commit under way (if any) is done, give
+        the lease up, stop its bots here and follow the game."""
+        game = self.manager.games.get(game_id)
+        if game is None or not game.owned or not isinstance(game.lock, GameLock):
+            return
+        async with game.lock.inner:
+            epoch = game.lease_epoch
+            if not game.owned or epoch is None:
+                return
+            self._owned(game, None)
+            if game.bot_task is not None:
+                game.bot_task.cancel()
+            await self.manager.run_db(lease.release, self.manager.store.engine, game_id, epoch)
+
+    async def _every(self, seconds: float, job: Callable[[], Awaitable[None]]) -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await job()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database away: the next round tries again
+                log.warning("%s failed (%s)", job.__name__, type(exc).__name__)
 
     # ---- writes ----
-    async def store_action(self, game: LiveGame, row: tuple) -> None:
-        """Store an action row for ``game`` (caller holds its lock); StaleWrite when the store
-        holds another history (the game is caught up before it is raised)."""
-        try:
-            await self.manager.run_db(
-                append_checked, self.manager.store.engine, row, len(game.undos)
-            )
-        except StaleWrite:
-            await self.catch_up(game)
-            raise
-
     async def take_back(
         self, game: LiveGame, seq: int, index: int, seat: int, taken: list[str]
     ) -> None:
-        try:
-            await self.manager.run_db(
-                take_back_checked, self.manager.store.engine, game.id, seq, index, seat, taken
-            )
-        except StaleWrite:
-            await self.catch_up(game)
-            raise
+        """Record an undo of ``game`` (caller holds its lock, as owner); LeaseLost when this
+        process no longer holds its lease (nothing stored)."""
+        epoch = game.lease_epoch
+        m = self.manager
+        ok = epoch is not None and await m.run_db(
+            lease.take_back_fenced, m.store.engine, game.id, epoch, seq, index, seat, taken
+        )
+        if not ok:
+            self.lost(game)
+            raise LeaseLost(f"game {game.id}: its lease was taken")
 
     # ---- catching up ----
     async def catch_up(self, game: LiveGame) -> bool:
@@ -385,13 +498,16 @@ class SharedLog:
     # ---- the broker ----
     def announce(self, note: dict) -> None:
         """Tell the other processes (in the background; a lost note is made good by resync)."""
+        self._publish(self.channel, note)
+
+    def _publish(self, channel: str, note: dict) -> None:
         if self.redis is None:
             return
         data = orjson.dumps({**note, "from": self.me})
 
         async def send() -> None:
             try:
-                await self.redis.publish(self.channel, data)
+                await self.redis.publish(channel, data)
             except Exception as exc:
                 log.warning("cannot reach the broker (%s)", type(exc).__name__)
 
@@ -409,7 +525,7 @@ class SharedLog:
         while True:
             try:
                 async with self.redis.pubsub() as pubsub:
-                    await pubsub.subscribe(self.channel)
+                    await pubsub.subscribe(self.channel, self.want_channel)
                     if self.ready.is_set():  # a reconnect: notes may have been lost
                         log.info("the broker is back; comparing the watched games with the store")
                         self._resync_all()
@@ -417,7 +533,7 @@ class SharedLog:
                     failures = 0
                     async for message in pubsub.listen():
                         if message.get("type") == "message":
-                            self._heard(message.get("data"))
+                            self._heard(message.get("data"), message.get("channel"))
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -428,14 +544,19 @@ class SharedLog:
                 )
                 await asyncio.sleep(delay)
 
-    def _heard(self, data: Any) -> None:
-        """A note on the channel: look at the game it names (never take its content)."""
+    def _heard(self, data: Any, channel: Any = None) -> None:
+        """A note on the channel: look at the game it names (never take its content). On the
+        want channel: another process asks for the lease of a game this one may own."""
         note = parse_note(data)
         if note is None:
             self._drop(data)
             return
         game_id, sender, chat = note
         if sender == self.me:
+            return
+        if channel in (self.want_channel, self.want_channel.encode()):
+            if self.owner:
+                self._spawn(self._hand_over(game_id))
             return
         if chat is not None:
             self.heard_chat(game_id, chat)
@@ -456,14 +577,19 @@ class SharedLog:
 
     def _queue(self, game_id: str) -> None:
         game = self.manager.games.get(game_id)
+        if game is not None and game.owned:  # nobody else writes it: only a worker's note
+            self.poked(game_id)
+            return
         if game is None or game_id in self._pending:
             return
         self._pending.add(game_id)
 
         async def sync() -> None:
             try:
-                async with game.lock:  # catches up
-                    pass
+                lock = game.lock
+                if isinstance(lock, GameLock):
+                    async with lock.following():  # catches up
+                        pass
             finally:
                 self._pending.discard(game_id)
 
@@ -471,7 +597,7 @@ class SharedLog:
 
     def _resync_all(self) -> None:
         for game_id, game in list(self.manager.games.items()):
-            if game.connections > 0 and game.status in ("active", "waiting"):
+            if game.connections > 0 and game.status in ("active", "waiting") and not game.owned:
                 self._queue(game_id)
 
     async def _resync_loop(self) -> None:

@@ -31,7 +31,7 @@ from empires.core.undo import take_back
 from empires.server import take_back as moves
 from empires.server.errors import ApiError, StaleWrite
 from empires.server.game_port import GamePort
-from empires.server.live_game import SPECTATOR, LiveGame
+from empires.server.live_game import SPECTATOR, LiveGame, owner_lock
 from empires.server.table_clock import ONCE
 
 log = logging.getLogger("empires.server")
@@ -99,8 +99,10 @@ class Table:
         now = self.manager.clock()
         game.table.seen = [now] * len(game.seats)  # nobody counts as gone before it loaded
         await self.refresh_undo(game)
+        if not game.owned:  # another process owns the game and runs its clocks
+            return
         if game.table.running is None and to_act(game) is not None and game.table.mode != "none":
-            async with game.lock:
+            async with owner_lock(game):
                 try:
                     await self.changed(game, self.manager.clock())
                 except Exception:  # stored with the next change
@@ -126,7 +128,7 @@ class Table:
         now = self.manager.clock() if at is None else at
         out = []
         for game in list(self.manager.games.values()):
-            if game.status != "active":
+            if game.status != "active" or not game.owned:  # (another process runs its clocks)
                 continue
             try:
                 seat = await self._check_game(game, now)
@@ -143,12 +145,12 @@ class Table:
         """Start ``game``'s idle clock, hand over a seat gone too long or out of time; the seat
         that timed out, or None."""
         if game.table.running is None and game.table.mode != "none" and to_act(game) is not None:
-            async with game.lock:
+            async with owner_lock(game):
                 await self.changed(game, now)
         await self._check_connection(game, now)
         if game.table.expired(now) is None:
             return None
-        async with game.lock:
+        async with owner_lock(game):
             seat = game.table.time_out(now)
             if seat is not None:
                 log.info(

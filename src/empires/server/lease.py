@@ -1,0 +1,134 @@
+"""One owner process per game (``empires serve --broker``, issue #29): the store's side.
+
+A game's row names the process holding its lease (``games.owner``), the lease's fencing epoch
+(``games.owner_epoch``, raised each time a process takes the lease) and when the lease lapses
+unless renewed (``games.lease_until``, read and written with the database's own clock, so the
+processes' clocks never matter). Only the owner writes a game's actions and undos, and every
+such write checks the epoch in the statement it runs anyway (the ``UPDATE games`` that marks the
+game touched): a former owner, paused while its lease lapsed and another process took it, writes
+nothing (its update matches no row) and drops the game.
+
+Every function here is synchronous and short: the server runs them in a worker thread. They are
+written for PostgreSQL (``--broker`` needs it); one process on SQLite holds no leases at all.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import case, func, literal_column, or_, select, tuple_, update
+from sqlalchemy.engine import Engine
+
+from empires.server.db import games, insert_actions, now, record_undo
+
+LEASE_SECONDS = 10  # a lease lapses this long after the owner last renewed it (or wrote)
+RENEW_EVERY = 3.0  # seconds between an owner's renewals of every lease it holds
+SCAN_EVERY = 2.0  # seconds between looks for games whose owner's lease lapsed
+
+_LEASE_END: Any = literal_column(f"now() + interval '{LEASE_SECONDS} seconds'")
+_LIVE = ("active", "waiting")
+
+
+def take(engine: Engine, game_id: str, me: str) -> int | None:
+    """Take ``game_id``'s lease for process ``me`` when nobody holds it, its holder's lease
+    lapsed, or ``me`` holds it already: the new epoch (one more than the last), or None when
+    another process holds a lease still running or there is no such game."""
+    g = games.c
+    free = or_(
+        g.owner.is_(None), g.lease_until.is_(None), g.lease_until < func.now(), g.owner == me
+    )
+    with engine.begin() as conn:
+        epoch = conn.execute(
+            update(games)
+            .where((g.id == game_id) & free)
+            .values(owner=me, owner_epoch=g.owner_epoch + 1, lease_until=_LEASE_END)
+            .returning(g.owner_epoch)
+        ).scalar()
+    return None if epoch is None else int(epoch)
+
+
+def renew(engine: Engine, me: str, held: dict[str, int]) -> set[str]:
+    """Renew the leases of ``held`` (game id -> epoch) that ``me`` still holds at that epoch;
+    the ids of those it no longer holds (another process took them)."""
+    if not held:
+        return set()
+    g = games.c
+    with engine.begin() as conn:
+        rows = conn.execute(
+            update(games)
+            .where(g.id.in_(list(held)) & (g.owner == me))
+            .values(lease_until=_LEASE_END)
+            .returning(g.id, g.owner_epoch)
+        ).all()
+    kept = {game_id for game_id, epoch in rows if held.get(game_id) == epoch}
+    return set(held) - kept
+
+
+def release(engine: Engine, game_id: str, epoch: int) -> bool:
+    """Give ``game_id``'s lease up (its epoch stays: the next owner raises it); False when the
+    lease was no longer this epoch's."""
+    g = games.c
+    with engine.begin() as conn:
+        done = conn.execute(
+            update(games)
+            .where((g.id == game_id) & (g.owner_epoch == epoch))
+            .values(owner=None, lease_until=None)
+        ).rowcount
+    return bool(done)
+
+
+def lapsed(engine: Engine, limit: int = 100) -> list[str]:
+    """Active (or waiting) games whose owner's lease lapsed: their owner died or hangs."""
+    g = games.c
+    with engine.connect() as conn:
+        rows = conn.execute(
+            select(g.id)
+            .where(g.lease_until < func.now())
+            .where(g.status.in_(_LIVE))
+            .order_by(g.lease_until)
+            .limit(limit)
+        ).all()
+    return [r[0] for r in rows]
+
+
+def _fence(conn: Any, epochs: dict[str, int], humans: set[str], stamp: datetime) -> set[str]:
+    """Mark the games of ``epochs`` touched (and acted on by a human, for ``humans``) and
+    renew their leases, each only while it still has its epoch and is going on: the ids
+    refused (their lease was taken, or the game ended elsewhere)."""
+    if not epochs:
+        return set()
+    g = games.c
+    values: dict[str, Any] = {"touched": stamp, "lease_until": _LEASE_END}
+    if humans:
+        values["last_human"] = case((g.id.in_(sorted(humans)), stamp), else_=g.last_human)
+    mine = tuple_(g.id, g.owner_epoch).in_(list(epochs.items()))
+    done = conn.execute(
+        update(games).where(mine & g.status.in_(_LIVE)).values(**values).returning(g.id)
+    ).all()
+    return set(epochs) - {r[0] for r in done}
+
+
+def append_fenced(engine: Engine, batch: list[tuple], epochs: dict[str, int]) -> set[str]:
+    """Store action rows (as :meth:`Store.append_actions` takes them) of games this process
+    owns, in one transaction (the group commit): the fenced ``UPDATE games`` first, then the
+    rows of the games it matched. The ids of the games refused (nothing of theirs stored)."""
+    humans = {b[0] for b in batch if len(b) > 5 and b[5]}
+    with engine.begin() as conn:
+        refused = _fence(conn, {b[0]: epochs[b[0]] for b in batch}, humans, now())
+        rows = [b for b in batch if b[0] not in refused]
+        if rows:
+            insert_actions(conn, rows, touch=False)
+    return refused
+
+
+def take_back_fenced(
+    engine: Engine, game_id: str, epoch: int, seq: int, index: int, seat: int, taken: list[str]
+) -> bool:
+    """Record an undo (:meth:`Store.take_back`) only while ``epoch`` still holds the lease;
+    False (nothing stored) when it does not."""
+    with engine.begin() as conn:
+        if _fence(conn, {game_id: epoch}, set(), now()):
+            return False
+        record_undo(conn, game_id, seq, index, seat, taken)
+    return True
