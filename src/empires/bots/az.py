@@ -215,6 +215,8 @@ class AZBot:
             search.run_batch(state, root, k)
             done += k
         self.last_iterations = done
+        if root.logits is not None:  # the prior over the real legal actions (best_action's
+            search.prior(state, root, state.legal_actions())  # fallback, the coach's reading)
         return root
 
     def _finished(
@@ -373,7 +375,8 @@ class _Search:
             path.append(node)
         return path
 
-    def _prior(self, d: Any, node: _Node, legal: list) -> dict[Any, float]:
+    def prior(self, d: Any, node: _Node, legal: list) -> dict[Any, float]:
+        """The node's prior over ``legal`` (the actions of ``d``'s seat to move)."""
         codes = legal_codes(d, self.adapter)
         key = tuple(codes)
         if node.prior_key != key:
@@ -386,7 +389,7 @@ class _Search:
         return node.prior
 
     def _puct(self, d: Any, node: _Node, legal: list, player: int) -> _Node:
-        prior = self._prior(d, node, legal)
+        prior = self.prior(d, node, legal)
         children = node.children
         vsum = 0
         tsum = 0.0

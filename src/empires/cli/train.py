@@ -3,9 +3,9 @@
 Expert iteration, AlphaZero style, one network per player count (:mod:`empires.bots.net`):
 
 1. **Self-play data.** Generation 0 learns from a teacher: ``heuristic`` (the game's heuristic
-   plays, a random move from its prior now and then; the policy target is the softmax of its
-   action scores, the prior ISMCTS uses) or ``ismcts:N`` (its root visit shares, the heuristic's
-   prior where it played without searching). Later generations play the ``az`` bot with the
+   plays, one move in ten drawn from its prior instead; the policy target is its choice, 3/4,
+   plus 1/4 of the softmax of its action scores, the prior ISMCTS uses) or ``ismcts:N`` (its
+   root visit shares; where it played without searching, its choice as the heuristic's). Later generations play the ``az`` bot with the
    current network (``--iterations`` per decision, Dirichlet noise at the root, moves drawn from
    the visit shares for the first ``--explore`` decisions), the target its root visit shares.
    Each position records the deciding seat's observation tensor, the target over its legal
@@ -41,6 +41,8 @@ from empires.bots.ismcts import ISMCTSBot, softmax
 from empires.cli import common
 from empires.cli.common import CliError
 from empires.core.rng import Rng
+
+TEACHER_SOFT = 0.25  # the share of the heuristic's softmax in a generation-0 target
 
 
 def add_parser(sub) -> None:
@@ -141,17 +143,26 @@ def teacher_game(adapter: Any, n: int, seed: int, teacher: str, options: Any = N
             continue
         prior = softmax(list(adapter.action_scores(state)), 1.0)
         if search is None:
-            policy = prior
             move = heur[state.current_player].choose(state)
+            policy = _sharpen(prior, legal.index(move))
             if rng.random() < 0.1:  # explore: a move drawn from the prior
                 move = legal[int(rng.choice(len(legal), p=np.asarray(prior) / sum(prior)))]
         else:
             bot = search[state.current_player]
             move = bot.choose(state)
-            policy = _visit_shares(bot, legal) or prior
+            policy = _visit_shares(bot, legal) or _sharpen(prior, legal.index(move))
         seats.append(_record(out, adapter, state, policy))
         state.apply(move)
     _finish(out, seats, state)
+    return out
+
+
+def _sharpen(prior: list[float], chosen: int) -> list[float]:
+    """The teacher's target: its choice, with a quarter of the weight on the heuristic's
+    softmax (alone, that prior is flat: its top action holds about half of it in Discovery and
+    a third in Imperial Settlers)."""
+    out = [TEACHER_SOFT * p for p in prior]
+    out[chosen] += 1.0 - TEACHER_SOFT
     return out
 
 
