@@ -40,7 +40,7 @@ import anyio.to_thread
 import orjson
 
 from empires.bots import make_bot
-from empires.server.errors import ApiError
+from empires.server.errors import ApiError, StaleWrite
 from empires.server.game_port import GamePort
 from empires.server.game_setup import bot_seed
 from empires.server.live_game import LiveGame, owner_lock
@@ -273,6 +273,8 @@ class QueueBotRunner:
                         await self.forget(game.id, moves)
             except asyncio.CancelledError:
                 raise
+            except StaleWrite:  # another process owns the game now and plays its bots
+                return
             except Exception as exc:  # the broker away (after redis-py's own retries), or worse
                 why = f"the broker failed ({type(exc).__name__})"
             failures += 1

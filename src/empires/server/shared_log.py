@@ -348,12 +348,17 @@ class SharedLog:
         self._queue(game.id)
 
     async def renew(self) -> None:
-        """Renew every lease this process holds; a game whose lease another process took is
-        given up (:meth:`lost`)."""
+        """Renew every lease this process holds of a game in its memory (those of games it
+        let go, finished ones evicted, are released); a game whose lease another process took
+        is given up (:meth:`lost`)."""
+        m = self.manager
+        for game_id in [g for g in self.held if g not in m.games]:
+            epoch = self.held.pop(game_id)
+            await m.run_db(lease.release, m.store.engine, game_id, epoch)
         held = dict(self.held)
-        gone = await self.manager.run_db(lease.renew, self.manager.store.engine, self.me, held)
+        gone = await m.run_db(lease.renew, m.store.engine, self.me, held)
         for game_id in gone:
-            game = self.manager.games.get(game_id)
+            game = m.games.get(game_id)
             if self.held.get(game_id) == held[game_id]:
                 self.held.pop(game_id, None)
                 if game is not None:
