@@ -15,18 +15,25 @@ other seats, made and played as in ``benchmarks/server_load.py`` (whose client t
 In the cluster run game ``i`` is created through process ``i % N``, its player plays through
 that process and its spectator watches through the next one, so every move also crosses the
 broker. Reports actions per second (every action stored: human and bot) and the latency of a
-human action (send to acknowledgement: validated, stored under the game's row lock, applied),
-p50/p99, for each run. All processes run on this one machine: the figures show what the
-shared log costs and whether several processes add throughput on this machine's cores, not what
-several machines would give.
+human action (send to acknowledgement: validated, stored by the game's owner, applied),
+p50/p99, for each run, and what each stored action cost all the server processes (and bot
+workers) together during the load: **CPU ms per stored action** (user + system time of every
+process, read from ``/proc``) and **SQL statements per stored action** (each process counts the
+statements it sends: ``EMPIRES_COUNT_SQL``, :mod:`empires.server.sql_count`), the actions
+counted in the database. ``--json`` prints ``{"single": {...}, "cluster": {...}}``, each with
+``cpu_ms_per_action`` and ``sql_per_action``. All processes run on this one machine: the figures
+show what the shared log costs and whether several processes add throughput on this machine's
+cores, not what several machines would give.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -70,6 +77,49 @@ class Schema:
     def __exit__(self, *exc: object) -> None:
         self._run(f'DROP SCHEMA "{self.name}" CASCADE')
 
+    def stored_actions(self) -> int:
+        import psycopg
+
+        with psycopg.connect(self.pg.replace("+psycopg", ""), autocommit=True) as conn:
+            row = conn.execute(f'SELECT count(*) FROM "{self.name}".actions').fetchone()
+        return int(row[0]) if row else 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` so far (Linux's /proc)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def sql_statements(pids: list[int], prefix: str) -> int:
+    """The statements the processes ``pids`` sent so far (empires.server.sql_count: each
+    writes its count to ``<prefix>.<pid>`` when sent SIGUSR1)."""
+    for pid in pids:
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(f"{prefix}.{pid}")
+        os.kill(pid, signal.SIGUSR1)
+    total = 0
+    for pid in pids:
+        path, deadline = f"{prefix}.{pid}", time.monotonic() + 10
+        while not os.path.exists(path) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.01)  # (written at once: a few bytes)
+        with open(path) as f:
+            total += int(f.read() or 0)
+    return total
+
+
+class Probe:
+    """CPU time, SQL statements and stored actions of a run, read before and after its load."""
+
+    def __init__(self, schema: Schema, procs: list[subprocess.Popen], prefix: str) -> None:
+        self.schema, self.pids, self.prefix = schema, [p.pid for p in procs], prefix
+
+    def read(self) -> tuple[float, int, int]:
+        cpu = sum(cpu_seconds(pid) for pid in self.pids)
+        return cpu, sql_statements(self.pids, self.prefix), self.schema.stored_actions()
+
 
 def start_worker(db: str, channel: str, log: str) -> subprocess.Popen:
     cmd = [sys.executable, "-m", "empires.cli", "bot-worker", "--broker", BROKER, "--db", db]
@@ -88,7 +138,7 @@ def stop_worker(proc: subprocess.Popen) -> None:
             proc.wait()
 
 
-async def run_games(ports: list[int], args) -> dict:
+async def run_games(ports: list[int], args, probe: Probe) -> dict:
     """The load of ``server_load.run_load`` spread over ``ports``: game i made and played
     through ports[i % n], watched through ports[(i + 1) % n]."""
     seats = [{"kind": "human", "name": "load"}] + [
@@ -101,6 +151,7 @@ async def run_games(ports: list[int], args) -> dict:
         game = await asyncio.to_thread(http_json, f"http://127.0.0.1:{port}/api/games", body)
         runs.append(GameRun(game, args.seed + i))
         where.append((port, ports[(i + 1) % len(ports)]))
+    before = probe.read()
     start = time.perf_counter()
     deadline = time.monotonic() + args.seconds
     tasks = [
@@ -111,6 +162,7 @@ async def run_games(ports: list[int], args) -> dict:
     ]
     results = await asyncio.gather(*tasks, return_exceptions=True)
     elapsed = time.perf_counter() - start
+    cpu, sql, stored = (b - a for a, b in zip(before, probe.read(), strict=True))
     latencies = [x for r in runs for x in r.latencies]
     actions = sum(r.actions for r in runs)
     return {
@@ -125,6 +177,9 @@ async def run_games(ports: list[int], args) -> dict:
         "errors": sum(r.errors for r in runs),
         "spectator_messages": sum(r.spectator_messages for r in runs),
         "client_failures": [repr(r) for r in results if isinstance(r, BaseException)][:5],
+        "stored_actions": stored,
+        "cpu_ms_per_action": 1000 * cpu / stored if stored else float("nan"),
+        "sql_per_action": sql / stored if stored else float("nan"),
     }
 
 
@@ -133,6 +188,7 @@ def measure(args, cluster: bool) -> dict:
     channel = f"load-{uuid.uuid4().hex[:10]}"
     with Schema(args.pg) as schema, tempfile.TemporaryDirectory() as tmp:
         n = args.processes if cluster else 1
+        os.environ["EMPIRES_COUNT_SQL"] = os.path.join(tmp, "sql")  # every process counts
         extra = ("--broker", BROKER, "--broker-channel", channel, "--bots", args.bots)
         servers, workers, ports = [], [], []
         try:
@@ -145,7 +201,8 @@ def measure(args, cluster: bool) -> dict:
                 ports.append(port)
             for k in range(args.workers if cluster and args.bots == "queue" else 0):
                 workers.append(start_worker(schema.url, channel, os.path.join(tmp, f"w{k}.log")))
-            report = asyncio.run(run_games(ports, args))
+            probe = Probe(schema, servers + workers, os.path.join(tmp, "sql"))
+            report = asyncio.run(run_games(ports, args, probe))
         finally:
             for proc in servers:
                 stop_server(proc)
@@ -179,6 +236,11 @@ def print_report(report: dict) -> None:
         f"{report['p50_ms']:.0f} ms, p99 {report['p99_ms']:.0f} ms "
         f"({report['human_actions']} actions); errors {report['errors']}"
     )
+    print(
+        f"  {report['stored_actions']} actions stored: "
+        f"{report['cpu_ms_per_action']:.2f} CPU ms and "
+        f"{report['sql_per_action']:.2f} SQL statements per stored action"
+    )
     if report["client_failures"]:
         print(f"  client failures: {report['client_failures']}")
 
@@ -206,12 +268,20 @@ def main(argv=None) -> int:
         parser.error("--games 1..1000, --processes 1..8 and a positive --seconds")
     if not 1 <= args.workers <= 8 or not 2 <= args.players <= 6:
         parser.error("--workers 1..8, --players 2..6")
-    reports = []
+    reports = {}
     for cluster in (False, True):
         if args.only in (None, "cluster" if cluster else "single"):
-            reports.append(measure(args, cluster))
+            key = "cluster" if cluster else "single"
+            reports[key] = measure(args, cluster)
             if not args.json:
-                print_report(reports[-1])
+                print_report(reports[key])
+    if "single" in reports and "cluster" in reports and not args.json:
+        single, cluster_run = reports["single"], reports["cluster"]
+        print(
+            f"cluster / single: {cluster_run['cpu_ms_per_action'] / single['cpu_ms_per_action']:.2f}x "
+            f"CPU per stored action, {cluster_run['sql_per_action']:.2f} against "
+            f"{single['sql_per_action']:.2f} SQL statements per stored action"
+        )
     if args.json:
         print(json.dumps(reports))
     return 0

@@ -47,6 +47,8 @@ from sqlalchemy import text as sql_text
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 
+from empires.server import sql_count
+
 metadata = MetaData()
 
 games = Table(
@@ -292,7 +294,9 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
+    engine = create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
+    sql_count.watch(engine)  # (benchmarks only: EMPIRES_COUNT_SQL)
+    return engine
 
 
 MIGRATE_LOCK = 0x656D70697265  # the PostgreSQL advisory lock held while migrating ("empire")
