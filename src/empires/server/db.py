@@ -115,6 +115,15 @@ seat_clocks = Table(
     Column("timeouts", Integer, nullable=True),  # timeouts in a row (None: 0)
 )
 
+# The key the processes sharing the games sign their notes on the broker with (one row, made by
+# the first process to need it: empires.server.lease.broker_key).
+broker_keys = Table(
+    "broker_keys",
+    metadata,
+    Column("name", String(16), primary_key=True),
+    Column("key", String(64), nullable=False),
+)
+
 # Actions taken back (empires.server.take_back): the ``seq``-th undo of the game removed the
 # actions from ``index`` on (JSON list of them), taken by ``seat``.
 undos = Table(

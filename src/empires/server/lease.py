@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy import case, func, literal_column, or_, select, tuple_, update
 from sqlalchemy.engine import Engine
 
-from empires.server.db import games, insert_actions, now, record_undo
+from empires.server.db import broker_keys, games, insert_actions, now, record_undo
 
 LEASE_SECONDS = 10  # a lease lapses this long after the owner last renewed it (or wrote)
 RENEW_EVERY = 3.0  # seconds between an owner's renewals of every lease it holds
@@ -76,6 +76,24 @@ def release(engine: Engine, game_id: str, epoch: int) -> bool:
             .values(owner=None, lease_until=None)
         ).rowcount
     return bool(done)
+
+
+def broker_key(engine: Engine) -> bytes:
+    """The key every process signs its notes on the broker with: made by the first process
+    that asks (32 random bytes), read by the others. It lives in the database, so a party that
+    reaches only Redis can neither read it nor forge a signed note."""
+    import secrets
+
+    from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+    with engine.begin() as conn:
+        conn.execute(
+            pg_insert(broker_keys)
+            .values(name="notes", key=secrets.token_hex(32))
+            .on_conflict_do_nothing(index_elements=["name"])
+        )
+        key = conn.execute(select(broker_keys.c.key).where(broker_keys.c.name == "notes")).scalar()
+    return bytes.fromhex(str(key))
 
 
 def lapsed(engine: Engine, limit: int = 100) -> list[str]:

@@ -40,6 +40,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import hmac
 import logging
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -94,6 +96,46 @@ def parse_note(data: Any) -> tuple[str, str | None, int | None] | None:
     ):
         return None
     return game_id, sender, chat
+
+
+SIGNED = b"s1:"  # a signed note: SIGNED + hex HMAC-SHA256 (SIG_HEX digits) + b":" + JSON
+SIG_HEX = 32
+MAX_SIGNED = 8192  # bytes: a longer signed note is not sent (the others read the store)
+
+
+def sign(key: bytes, body: bytes) -> bytes:
+    return hmac.new(key, body, hashlib.sha256).hexdigest()[:SIG_HEX].encode()
+
+
+def verified(key: bytes | None, data: bytes) -> dict | None:
+    """The note in ``data`` if its signature is ``key``'s and its fields are well typed: a
+    game id, a sender, an undo count, entries ``[index, seat, action, stand_in]`` (numbers,
+    strings of at most 128 characters) and seat clock rows; else None."""
+    head = len(SIGNED) + SIG_HEX
+    if key is None or len(data) > MAX_SIGNED + head + 1 or data[head : head + 1] != b":":
+        return None
+    body = data[head + 1 :]
+    if not hmac.compare_digest(sign(key, body), data[len(SIGNED) : head]):
+        return None
+    try:
+        note = orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return None
+    ok = isinstance(note, dict) and isinstance(note.get("game"), str)
+    ok = ok and isinstance(note.get("from"), str) and type(note.get("u")) is int
+    ok = ok and isinstance(note.get("e"), list) and isinstance(note.get("c"), list)
+    if not ok or not all(_entry_ok(e) for e in note["e"]):
+        return None
+    return note if all(isinstance(c, dict) for c in note["c"]) else None
+
+
+def _entry_ok(entry: Any) -> bool:
+    if not (isinstance(entry, list) and len(entry) == 4):
+        return False
+    index, seat, action, stand_in = entry
+    numbers = type(index) is int and type(seat) is int and index >= 0  # noqa: E721
+    words = isinstance(action, str) and len(action) <= 128
+    return numbers and words and (stand_in is None or isinstance(stand_in, str))
 
 
 def check_channel(name: str) -> str:
@@ -167,10 +209,19 @@ class GameLock:
         self._lock = asyncio.Lock()
         self._shared = shared
         self._game = game
-        self._seen = 0
+        self._seen: tuple[int, int, int, str] = (0, 0, 0, "")
 
     def locked(self) -> bool:
         return self._lock.locked()
+
+    def _mark(self) -> None:
+        game = self._game
+        self._seen = (game.version, len(game.log), len(game.undos), game.status)
+
+    def _tell(self) -> None:
+        """After the lock's holder changed the game: tell the other processes what changed."""
+        if self._game.version != self._seen[0]:
+            self._shared.changed(self._game, *self._seen[1:])
 
     async def __aenter__(self) -> None:
         await self._lock.acquire()
@@ -179,13 +230,11 @@ class GameLock:
         except BaseException:
             self._lock.release()
             raise
-        self._seen = self._game.version
+        self._mark()
 
     async def __aexit__(self, *exc: object) -> None:
-        changed = self._game.version != self._seen
         self._lock.release()
-        if changed:
-            self._shared.announce({"game": self._game.id})
+        self._tell()
 
     @contextlib.asynccontextmanager
     async def as_owner(self) -> AsyncIterator[None]:
@@ -194,10 +243,9 @@ class GameLock:
         async with self._lock:
             if not self._game.owned:
                 raise LeaseLost(f"game {self._game.id} is owned by another process")
-            seen = self._game.version
+            self._mark()
             yield
-        if self._game.version != seen:
-            self._shared.announce({"game": self._game.id})
+        self._tell()
 
     @contextlib.asynccontextmanager
     async def following(self) -> AsyncIterator[None]:
@@ -232,6 +280,7 @@ class SharedLog:
         self.owner = owner
         self.me = secrets.token_hex(8)  # this process: skips its own notes, names its leases
         self.held: dict[str, int] = {}  # the leases this process holds: game id -> epoch
+        self.key: bytes | None = None  # signs the notes that carry moves (lease.broker_key)
         self.redis: Any = None
         self._listener: asyncio.Task | None = None
         self._loops: list[asyncio.Task] = []
@@ -258,6 +307,7 @@ class SharedLog:
             socket_connect_timeout=2,
         )
         await self.redis.ping()  # a wrong address stops the server at start-up
+        self.key = await self.manager.run_db(lease.broker_key, self.manager.store.engine)
         loop = asyncio.get_running_loop()
         self._listener = loop.create_task(self._listen())
         self._loops = [loop.create_task(self._resync_loop())]
@@ -505,10 +555,30 @@ class SharedLog:
         """Tell the other processes (in the background; a lost note is made good by resync)."""
         self._publish(self.channel, note)
 
+    def changed(self, game: LiveGame, had: int, undos: int, status: str) -> None:
+        """The owner changed ``game`` (it had ``had`` log entries, ``undos`` undos and this
+        ``status`` before): when it only went on (actions appended to an active game), a signed
+        note carries the new entries and the seat clocks, which the other processes apply
+        without reading the store; anything else, a note that tells them to look."""
+        key = self.key
+        if key is None or status != "active" or len(game.undos) != undos or len(game.log) <= had:
+            self.announce({"game": game.id})
+            return
+        entries = [[e["index"], e["seat"], e["action"], e.get("stand_in")] for e in game.log[had:]]
+        body = orjson.dumps(
+            {"game": game.id, "from": self.me, "u": undos, "e": entries, "c": game.table.stored}
+        )
+        if len(body) > MAX_SIGNED:
+            self.announce({"game": game.id})
+            return
+        self._send(self.channel, SIGNED + sign(key, body) + b":" + body)
+
     def _publish(self, channel: str, note: dict) -> None:
+        self._send(channel, orjson.dumps({**note, "from": self.me}))
+
+    def _send(self, channel: str, data: bytes) -> None:
         if self.redis is None:
             return
-        data = orjson.dumps({**note, "from": self.me})
 
         async def send() -> None:
             try:
@@ -552,6 +622,9 @@ class SharedLog:
     def _heard(self, data: Any, channel: Any = None) -> None:
         """A note on the channel: look at the game it names (never take its content). On the
         want channel: another process asks for the lease of a game this one may own."""
+        if isinstance(data, bytes) and data.startswith(SIGNED):
+            self._heard_signed(data)
+            return
         note = parse_note(data)
         if note is None:
             self._drop(data)
@@ -567,6 +640,51 @@ class SharedLog:
             self.heard_chat(game_id, chat)
             return
         self._queue(game_id)
+
+    def _heard_signed(self, data: bytes) -> None:
+        """A note that carries the owner's new log entries: applied to this process's copy
+        once its signature is checked (the key is in the database, never on the broker)."""
+        note = verified(self.key, data)
+        if note is None:
+            self._drop(data)
+            return
+        if note["from"] == self.me:
+            return
+        game = self.manager.games.get(note["game"])
+        if game is None:
+            return
+        if game.owned:
+            self.poked(game.id)
+            return
+        self._spawn(self._follow(game, note))
+
+    async def _follow(self, game: LiveGame, note: dict) -> None:
+        """Apply a signed note's entries to ``game`` (a copy): those that follow its log, when
+        it stands where the note starts; else read the store (:meth:`catch_up`)."""
+        lock = game.lock
+        if not isinstance(lock, GameLock):
+            return
+        async with lock.inner:
+            if game.owned or game.closed:
+                return
+            entries = [e for e in note["e"] if e[0] >= len(game.log)]
+            fits = game.status == "active" and note["u"] == len(game.undos)
+            if not fits or (entries and entries[0][0] != len(game.log)):
+                await self.catch_up(game)
+                return
+            try:
+                changed = bool(entries) and self._apply_new(game, Changes("active", 0, 0, entries))
+            except Exception:  # a move the engine refuses: the copy goes, read again when asked
+                log.exception("game %s: a signed note's move failed; dropping the copy", game.id)
+                self.manager.games.pop(game.id, None)
+                game.close()
+                return
+            if note["c"] != game.table.stored:
+                self._take_clocks(game, note["c"])
+                changed = True
+            if changed:
+                await self.caught_up(game)
+                game.notify()
 
     def _drop(self, data: Any) -> None:
         self.dropped += 1
