@@ -64,6 +64,7 @@ from empires.server.table_clock import TableClock
 log = logging.getLogger("empires.server.shared_log")
 
 RESYNC_EVERY = 5.0  # seconds: watched games are compared with the store this often
+FULL_RESYNC_EVERY = 6  # ... and every this many rounds caught up whole (seat clocks too)
 MAX_NOTE = 512  # bytes: a longer note on the channel is dropped unread
 MAX_GAME_ID = 64  # characters of a game id in a note
 MAX_CHAT_N = 2**53  # a chat message number in a note is an int from 0 below this
@@ -98,7 +99,8 @@ def parse_note(data: Any) -> tuple[str, str | None, int | None] | None:
     return game_id, sender, chat
 
 
-SIGNED = b"s1:"  # a signed note: SIGNED + hex HMAC-SHA256 (SIG_HEX digits) + b":" + JSON
+SIGNED = b"s1:"  # a signed note: SIGNED + game id + b":" + HMAC-SHA256 (SIG_HEX hex digits)
+# + b":" + JSON
 SIG_HEX = 32
 MAX_SIGNED = 8192  # bytes: a longer signed note is not sent (the others read the store)
 
@@ -107,22 +109,35 @@ def sign(key: bytes, body: bytes) -> bytes:
     return hmac.new(key, body, hashlib.sha256).hexdigest()[:SIG_HEX].encode()
 
 
-def verified(key: bytes | None, data: bytes) -> dict | None:
-    """The note in ``data`` if its signature is ``key``'s and its fields are well typed: a
-    game id, a sender, an undo count, entries ``[index, seat, action, stand_in]`` (numbers,
-    strings of at most 128 characters) and seat clock rows; else None."""
-    head = len(SIGNED) + SIG_HEX
+def signed_head(data: bytes) -> tuple[str, str, int] | None:
+    """(game id, sender, where the signature starts) of a signed note, unchecked: only to skip
+    the notes of games this process does not hold, and its own, before checking any."""
+    end = data.find(b":", len(SIGNED), len(SIGNED) + MAX_GAME_ID + 1)
+    if end < 0:
+        return None
+    sender_end = data.find(b":", end + 1, end + 66)
+    if sender_end < 0:
+        return None
+    game_id = data[len(SIGNED) : end].decode("ascii", "replace")
+    return game_id, data[end + 1 : sender_end].decode("ascii", "replace"), sender_end + 1
+
+
+def verified(key: bytes | None, data: bytes, start: int) -> dict | None:
+    """The note in ``data`` (its signature at ``start``) if the signature, of everything else,
+    is ``key``'s and its fields are well typed: a game id, an undo count, entries ``[index,
+    seat, action, stand_in, message, views]`` and seat clock rows; else None."""
+    head = start + SIG_HEX
     if key is None or len(data) > MAX_SIGNED + head + 1 or data[head : head + 1] != b":":
         return None
     body = data[head + 1 :]
-    if not hmac.compare_digest(sign(key, body), data[len(SIGNED) : head]):
+    if not hmac.compare_digest(sign(key, data[:start] + body), data[start:head]):
         return None
     try:
         note = orjson.loads(body)
     except orjson.JSONDecodeError:
         return None
     ok = isinstance(note, dict) and isinstance(note.get("game"), str)
-    ok = ok and isinstance(note.get("from"), str) and type(note.get("u")) is int
+    ok = ok and type(note.get("u")) is int  # noqa: E721
     ok = ok and isinstance(note.get("e"), list) and isinstance(note.get("c"), list)
     if not ok or not all(_entry_ok(e) for e in note["e"]):
         return None
@@ -130,12 +145,22 @@ def verified(key: bytes | None, data: bytes) -> dict | None:
 
 
 def _entry_ok(entry: Any) -> bool:
-    if not (isinstance(entry, list) and len(entry) == 4):
+    if not (isinstance(entry, list) and len(entry) == 6):
         return False
-    index, seat, action, stand_in = entry
+    index, seat, action, stand_in, message, views = entry
     numbers = type(index) is int and type(seat) is int and index >= 0  # noqa: E721
-    words = isinstance(action, str) and len(action) <= 128
-    return numbers and words and (stand_in is None or isinstance(stand_in, str))
+    words = isinstance(action, str) and len(action) <= 128 and isinstance(message, dict)
+    views_ok = views is None or (
+        isinstance(views, list)
+        and all(isinstance(v, list) and len(v) == 2 and isinstance(v[1], dict) for v in views)
+    )
+    return numbers and words and views_ok and (stand_in is None or isinstance(stand_in, str))
+
+
+def _views(entry: dict) -> list | None:
+    """An entry's words for other viewers (``views``: seat or None -> message), as a list."""
+    views = entry.get("views")
+    return None if views is None else [[viewer, msg] for viewer, msg in views.items()]
 
 
 def check_channel(name: str) -> str:
@@ -147,6 +172,23 @@ def check_channel(name: str) -> str:
 
 
 # ---- the store's side (synchronous: run in a worker thread) -----------------------------------
+
+
+def read_heads(engine, game_ids: list[str]) -> dict[str, tuple[str, int, int]]:
+    """Where each of ``game_ids`` stands in the store: (status, actions, undos), in one read."""
+    count_actions = (
+        select(func.count()).select_from(actions).where(actions.c.game_id == games.c.id)
+    ).scalar_subquery()
+    count_undos = (
+        select(func.count()).select_from(undos).where(undos.c.game_id == games.c.id)
+    ).scalar_subquery()
+    with engine.connect() as conn:
+        rows = conn.execute(
+            select(games.c.id, games.c.status, count_actions, count_undos).where(
+                games.c.id.in_(game_ids)
+            )
+        ).all()
+    return {r[0]: (r[1], int(r[2]), int(r[3])) for r in rows}
 
 
 @dataclass
@@ -285,6 +327,7 @@ class SharedLog:
         self._listener: asyncio.Task | None = None
         self._loops: list[asyncio.Task] = []
         self._tasks: set[asyncio.Task] = set()
+        self._outbox: list[tuple[str, bytes]] = []  # notes waiting for the next pipeline
         self._pending: set[str] = set()  # games with a catch-up queued
         self._claiming: set[str] = set()  # lapsed leases being taken over
         self.ready = asyncio.Event()  # subscribed (tests wait for it)
@@ -506,6 +549,24 @@ class SharedLog:
             m.kick_bots(game)
         return changed
 
+    def _apply_entries(self, game: LiveGame, entries: list) -> bool:
+        """Apply the owner's log entries (from a signed note: its words come with them)."""
+        for index, seat, action, stand_in, message, views in entries:
+            if index != len(game.log):
+                break
+            entry: dict[str, Any] = {"index": index, "seat": seat, "action": action}
+            entry["message"] = message
+            if views is not None:
+                entry["views"] = {viewer: msg for viewer, msg in views}
+            if stand_in:
+                entry["stand_in"] = stand_in
+            game.state.apply(action)
+            game.log.append(entry)
+        if game.state.is_terminal() and game.status == "active":
+            game.status = "finished"
+            self.manager.remember_finished(game.id)
+        return True
+
     def _apply_new(self, game: LiveGame, ch: Changes) -> bool:
         applied = False
         for index, seat, action, stand_in in ch.actions:
@@ -564,29 +625,38 @@ class SharedLog:
         if key is None or status != "active" or len(game.undos) != undos or len(game.log) <= had:
             self.announce({"game": game.id})
             return
-        entries = [[e["index"], e["seat"], e["action"], e.get("stand_in")] for e in game.log[had:]]
-        body = orjson.dumps(
-            {"game": game.id, "from": self.me, "u": undos, "e": entries, "c": game.table.stored}
-        )
+        entries = [
+            [e["index"], e["seat"], e["action"], e.get("stand_in"), e["message"], _views(e)]
+            for e in game.log[had:]
+        ]
+        body = orjson.dumps({"game": game.id, "u": undos, "e": entries, "c": game.table.stored})
         if len(body) > MAX_SIGNED:
             self.announce({"game": game.id})
             return
-        self._send(self.channel, SIGNED + sign(key, body) + b":" + body)
+        head = SIGNED + game.id.encode() + b":" + self.me.encode() + b":"
+        self._send(self.channel, head + sign(key, head + body) + b":" + body)
 
     def _publish(self, channel: str, note: dict) -> None:
         self._send(channel, orjson.dumps({**note, "from": self.me}))
 
     def _send(self, channel: str, data: bytes) -> None:
+        """Publish ``data`` soon: the notes of one turn of the event loop go in one pipeline."""
         if self.redis is None:
             return
+        self._outbox.append((channel, data))
+        if len(self._outbox) == 1:
+            self._spawn(self._flush())
 
-        async def send() -> None:
-            try:
-                await self.redis.publish(channel, data)
-            except Exception as exc:
-                log.warning("cannot reach the broker (%s)", type(exc).__name__)
-
-        self._spawn(send())
+    async def _flush(self) -> None:
+        await asyncio.sleep(0)  # (the other notes of this turn join)
+        notes, self._outbox = self._outbox, []
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for channel, data in notes:
+                    pipe.publish(channel, data)
+                await pipe.execute()
+        except Exception as exc:
+            log.warning("cannot reach the broker (%s)", type(exc).__name__)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -644,14 +714,17 @@ class SharedLog:
     def _heard_signed(self, data: bytes) -> None:
         """A note that carries the owner's new log entries: applied to this process's copy
         once its signature is checked (the key is in the database, never on the broker)."""
-        note = verified(self.key, data)
-        if note is None:
+        head = signed_head(data)
+        if head is None:
             self._drop(data)
             return
-        if note["from"] == self.me:
+        game_id, sender, start = head
+        game = self.manager.games.get(game_id)
+        if game is None or sender == self.me:  # (nothing to check: a game not held, its own)
             return
-        game = self.manager.games.get(note["game"])
-        if game is None:
+        note = verified(self.key, data, start)
+        if note is None or note["game"] != game_id:
+            self._drop(data)
             return
         if game.owned:
             self.poked(game.id)
@@ -673,7 +746,7 @@ class SharedLog:
                 await self.catch_up(game)
                 return
             try:
-                changed = bool(entries) and self._apply_new(game, Changes("active", 0, 0, entries))
+                changed = bool(entries) and self._apply_entries(game, entries)
             except Exception:  # a move the engine refuses: the copy goes, read again when asked
                 log.exception("game %s: a signed note's move failed; dropping the copy", game.id)
                 self.manager.games.pop(game.id, None)
@@ -724,6 +797,32 @@ class SharedLog:
                 self._queue(game_id)
 
     async def _resync_loop(self) -> None:
+        """Every RESYNC_EVERY s, one read of where the watched games a process follows stand
+        (status, actions, undos), and a catch-up of those whose copy differs; every
+        FULL_RESYNC_EVERY rounds a catch-up of each (their seat clocks too)."""
+        rounds = 0
         while True:
             await asyncio.sleep(RESYNC_EVERY)
-            self._resync_all()
+            rounds += 1
+            if rounds % FULL_RESYNC_EVERY == 0:
+                self._resync_all()
+                continue
+            watched = {
+                game_id: game
+                for game_id, game in self.manager.games.items()
+                if game.connections > 0 and game.status in ("active", "waiting") and not game.owned
+            }
+            if not watched:
+                continue
+            try:
+                heads = await self.manager.run_db(
+                    read_heads, self.manager.store.engine, list(watched)
+                )
+            except Exception as exc:  # the database away: the next round looks again
+                log.warning(
+                    "cannot compare the watched games with the store (%s)", type(exc).__name__
+                )
+                continue
+            for game_id, game in watched.items():
+                if heads.get(game_id) != (game.status, len(game.log), len(game.undos)):
+                    self._queue(game_id)
