@@ -33,7 +33,8 @@ Specs (:func:`from_spec`): ``az`` (100 iterations), ``az:200`` (iterations: dete
 seed), ``az:0.2s`` (seconds per decision), and ``key=value`` tokens: ``c`` (PUCT weight, 1.5),
 ``fpu`` (0.2), ``batch`` (8), ``stop`` (``early``, ``none`` or a factor), ``clock`` (``wall`` or
 ``cpu``: count the seconds in CPU time), ``noise`` (a Dirichlet noise fraction mixed into the
-root's prior, 0; self-play uses it). No torch is imported here.
+root's prior, 0; self-play uses it), ``mix`` (the weight of the adapter's ``estimate`` blended
+into the network's value at a leaf, 0). No torch is imported here.
 """
 
 from __future__ import annotations
@@ -124,6 +125,7 @@ class AZBot:
         early_stop: float | None = 1.0,
         clock: str = "wall",
         noise: float = 0.0,
+        mix: float = 0.0,
         nets: dict[int, netmod.PolicyValueNet] | None = None,
     ) -> None:
         if iterations is None and seconds is None:
@@ -155,6 +157,9 @@ class AZBot:
         self.clock = clock
         self._now = CLOCKS[clock]
         self.noise = noise
+        if not 0.0 <= mix <= 1.0:
+            raise ValueError(f"az: mix must be in [0, 1], got {mix}")
+        self.mix = mix
         self.nets = nets  # player count -> net; None: the shipped weights of the state's game
         self.last_iterations = 0
         self.last_root: _Node | None = None
@@ -288,6 +293,7 @@ class _Search:
         self.c = bot.c
         self.fpu = bot.fpu
         self.noise = bot.noise
+        self.mix = bot.mix
         self.width = adapter.action_space_size(self.n)
 
     def run_batch(self, state: Any, root: _Node, k: int) -> None:
@@ -327,7 +333,11 @@ class _Search:
                 if node is root and self.noise > 0:
                     row = self._noisy(row, leaf.state)
                 node.logits = row
-            _backup(leaf.path, netmod.absolute_values(values[i], leaf.player))
+            value = netmod.absolute_values(values[i], leaf.player)
+            if self.mix > 0:  # blended with the adapter's estimate
+                est = self._estimate(leaf.state)
+                value = [(1 - self.mix) * v + self.mix * e for v, e in zip(value, est, strict=True)]
+            _backup(leaf.path, value)
 
     def _noisy(self, logits: np.ndarray, d: Any) -> np.ndarray:
         """The root's logits with Dirichlet noise mixed into its prior over the legal codes."""
@@ -453,6 +463,7 @@ _SPEC_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "stop": ("early_stop", _stop),
     "clock": ("clock", str),
     "noise": ("noise", _number),
+    "mix": ("mix", _number),
 }
 
 
@@ -478,7 +489,7 @@ def from_spec(spec: str, seed: int) -> AZBot:
             else:
                 raise ValueError(
                     f"bad az spec {spec!r}: {tok!r} is not understood (iterations N, seconds "
-                    "Ns, c=X, fpu=F, batch=B, stop=early|none|F, clock=wall|cpu, noise=X)"
+                    "Ns, c=X, fpu=F, batch=B, stop=early|none|F, clock=wall|cpu, noise=X, mix=W)"
                 )
         except ValueError as exc:
             if str(exc).startswith("bad az spec"):
