@@ -128,6 +128,14 @@ def start_worker(db: str, channel: str, log: str) -> subprocess.Popen:
         return subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
 
 
+def wait_ready(proc: subprocess.Popen, log: str) -> None:
+    deadline = time.monotonic() + 60
+    while "bot worker ready" not in open(log).read():
+        if proc.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"a bot worker did not start: {open(log).read()[-2000:]}")
+        time.sleep(0.1)
+
+
 def stop_worker(proc: subprocess.Popen) -> None:
     if proc.poll() is None:
         proc.terminate()  # arq finishes the jobs under way
@@ -201,6 +209,8 @@ def measure(args, cluster: bool) -> dict:
                 ports.append(port)
             for k in range(args.workers if cluster and args.bots == "queue" else 0):
                 workers.append(start_worker(schema.url, channel, os.path.join(tmp, f"w{k}.log")))
+            for k in range(len(workers)):  # (ready: its statements are counted from now on)
+                wait_ready(workers[k], os.path.join(tmp, f"w{k}.log"))
             probe = Probe(schema, servers + workers, os.path.join(tmp, "sql"))
             report = asyncio.run(run_games(ports, args, probe))
         finally:

@@ -69,7 +69,11 @@ async def bot_move(ctx: dict, game_id: str, moves: int) -> dict:
         game = await manager.get(game_id)
         if game is None:
             return {"skipped": "no such game"}
-        async with game.lock:  # catches up with the store (the owner may have moved)
+        # A copy the owner's signed notes brought to move n is read from memory; any other
+        # catches up with the store first (the lock does).
+        inner = getattr(game.lock, "inner", None)
+        lock = inner if inner is not None and game.moves == moves else game.lock
+        async with lock:
             if manager.shared is None:
                 await manager.resync(game)
             turn = bot_turn(game)
@@ -88,7 +92,7 @@ async def bot_move(ctx: dict, game_id: str, moves: int) -> dict:
         log.exception("bot move %s/%d failed", game_id, moves)
         return {"error": f"{type(exc).__name__}: {exc}"}
     if manager.shared is not None:  # the owner looks at the job's result now
-        manager.shared.announce({"game": game_id})
+        manager.shared.poke(game_id)
     return {"action": str(action), "seat": seat}
 
 

@@ -319,6 +319,7 @@ class SharedLog:
         self.url = url
         self.channel = check_channel(channel)
         self.want_channel = f"{self.channel}:want"  # "give me this game's lease"
+        self.poke_channel = f"{self.channel}:poke"  # "a bot's move is ready": for the owner
         self.owner = owner
         self.me = secrets.token_hex(8)  # this process: skips its own notes, names its leases
         self.held: dict[str, int] = {}  # the leases this process holds: game id -> epoch
@@ -636,6 +637,10 @@ class SharedLog:
         head = SIGNED + game.id.encode() + b":" + self.me.encode() + b":"
         self._send(self.channel, head + sign(key, head + body) + b":" + body)
 
+    def poke(self, game_id: str) -> None:
+        """Tell the owner of ``game_id`` to look at its bot's job (a worker answered it)."""
+        self._publish(self.poke_channel, {"game": game_id})
+
     def _publish(self, channel: str, note: dict) -> None:
         self._send(channel, orjson.dumps({**note, "from": self.me}))
 
@@ -670,7 +675,7 @@ class SharedLog:
         while True:
             try:
                 async with self.redis.pubsub() as pubsub:
-                    await pubsub.subscribe(self.channel, self.want_channel)
+                    await pubsub.subscribe(self.channel, self.want_channel, self.poke_channel)
                     if self.ready.is_set():  # a reconnect: notes may have been lost
                         log.info("the broker is back; comparing the watched games with the store")
                         self._resync_all()
@@ -705,6 +710,11 @@ class SharedLog:
         if channel in (self.want_channel, self.want_channel.encode()):
             if self.owner:
                 self._spawn(self._hand_over(game_id))
+            return
+        if channel in (self.poke_channel, self.poke_channel.encode()):
+            game = self.manager.games.get(game_id)
+            if game is not None and game.owned:
+                self.poked(game_id)
             return
         if chat is not None:
             self.heard_chat(game_id, chat)
