@@ -6,6 +6,8 @@ loading any game; an owner whose lease another process took (it was paused) stor
 client hears "stale", and it follows the game from then on; a move sent to a process that does
 not own the game has the owner hand the lease over and is applied once.
 
+A process stopping lets the others take its games over at their next look.
+
 With real ``empires serve --broker`` processes: the owner of several games is killed with
 SIGKILL while their bots are to move; another process takes each lease over once it lapses and
 plays the bots' moves within 15 s, every acknowledged action is stored exactly once, and the
@@ -118,6 +120,23 @@ def test_a_move_sent_to_a_process_that_does_not_own_the_game_is_applied_once(pg_
         assert [r[0] for r in stored] == list(range(6))
         epoch = rows(pg_url, "SELECT owner_epoch FROM games WHERE id = :g", g=gid)[0][0]
         assert epoch >= 7  # created, then a new owner for each of the six moves
+
+
+def test_a_process_stopping_lets_another_take_its_games_over_at_once(pg_url, channel):
+    with app_for(pg_url, channel) as b:
+        with app_for(pg_url, channel) as a:
+            gid, tokens = two_humans(a)
+            view(b, gid, tokens[0])  # b follows the game
+            assert not b.app.state.manager.games[gid].owned
+        # a stopped: its leases lapse at once, and b's next look at lapsed leases takes it
+        game = b.app.state.manager.games[gid]
+        deadline = time.monotonic() + lease.SCAN_EVERY + 5
+        while not game.owned and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert game.owned
+        assert rows(pg_url, "SELECT owner FROM games WHERE id = :g", g=gid) == [
+            (b.app.state.manager.shared.me,)
+        ]
 
 
 # ---- real processes -------------------------------------------------------------------------

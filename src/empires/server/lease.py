@@ -65,15 +65,18 @@ def renew(engine: Engine, me: str, held: dict[str, int]) -> set[str]:
     return set(held) - kept
 
 
-def release(engine: Engine, game_id: str, epoch: int) -> bool:
+def release(engine: Engine, game_id: str, epoch: int, lapse: bool = False) -> bool:
     """Give ``game_id``'s lease up (its epoch stays: the next owner raises it); False when the
-    lease was no longer this epoch's."""
+    lease was no longer this epoch's. ``lapse``: as if it had lapsed now, so that another
+    process takes the game over at its next look (:func:`lapsed`) and plays its bots (a process
+    stopping); else nobody holds it until a process needs it."""
     g = games.c
+    until = func.now() if lapse else None
     with engine.begin() as conn:
         done = conn.execute(
             update(games)
             .where((g.id == game_id) & (g.owner_epoch == epoch))
-            .values(owner=None, lease_until=None)
+            .values(owner=None, lease_until=until)
         ).rowcount
     return bool(done)
 

@@ -372,7 +372,9 @@ class SharedLog:
                     await task
         for game_id, epoch in list(self.held.items()):  # the next owner need not wait
             with contextlib.suppress(Exception):
-                await self.manager.run_db(lease.release, self.manager.store.engine, game_id, epoch)
+                await self.manager.run_db(
+                    lease.release, self.manager.store.engine, game_id, epoch, True
+                )
         self.held.clear()
         if self.redis is not None:
             with contextlib.suppress(Exception):
@@ -462,7 +464,8 @@ class SharedLog:
         """Take over the games whose owner's lease lapsed (it died or hangs) and start their
         bots: no game waits for a dead owner longer than its lease and one look."""
         for game_id in await self.manager.run_db(lease.lapsed, self.manager.store.engine):
-            if game_id not in self._claiming:
+            # (a lease of its own that lapsed while the database was away: renewed next time)
+            if game_id not in self._claiming and game_id not in self.held:
                 self._claiming.add(game_id)
                 self._spawn(self._take_over(game_id))
 
