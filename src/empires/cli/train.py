@@ -15,7 +15,8 @@ Expert iteration, AlphaZero style, one network per player count (:mod:`empires.b
    binary cross-entropy on the values, Adam; on a GPU when there is one (``--device``).
 3. **Gate**: the new network plays ``--eval-games`` games against the previous one (``az`` with
    each, seats rotated: the new one in one seat); it replaces it when it wins at least its
-   fair share (1/N of the games; solo: at least the previous one's wins on the same seeds).
+   fair share (1/N of the games; solo: a mean reward, mostly wins and a little the score, at
+   least the previous one's on the same seeds).
 4. The weights (float16) go to ``--out``, merged with the counts already in that file.
 
 Everything is seeded from ``--seed``: a run with the same flags writes the same file on the same
@@ -238,7 +239,9 @@ def gate(
 ) -> tuple[float, float, bool]:
     """Play ``games`` games of ``az`` with ``new`` (one seat, rotated) against ``az`` with
     ``old`` (the others; a solo game: each net on the same seeds): (new's score, the score it
-    needs, whether it replaces ``old``). A score is the share of games won (ties shared)."""
+    needs, whether it replaces ``old``). A score is the share of games won (ties shared); in a
+    solo game, the mean reward (:func:`~empires.bots.az.terminal_reward`: mostly the wins, a
+    little the score), which must be at least the old net's."""
     if old is None or games <= 0:
         return 1.0, 0.0, True
 
@@ -253,14 +256,12 @@ def gate(
             state.apply(bots[state.current_player].choose(state))
         return state
 
-    if n == 1:
-        wins = {"new": 0.0, "old": 0.0}
+    if n == 1:  # the mean solo reward (mostly the wins, a little the score) on the same seeds
+        rewards = {"new": 0.0, "old": 0.0}
         for g in range(games):
             for name, net in (("new", new), ("old", old)):
-                wins[name] += 1.0 if play(seed + g, [net]).ranking() else 0.0
-        score = wins["new"] / games
-        need = wins["old"] / games
-        return score, need, score >= need
+                rewards[name] += terminal_reward(play(seed + g, [net]), 1)[0] / games
+        return rewards["new"], rewards["old"], rewards["new"] >= rewards["old"]
     won = 0.0
     for g in range(games):
         seat = g % n
@@ -427,16 +428,19 @@ def cmd_train(args: argparse.Namespace, console: Console) -> int:
     _torch()  # fail before any game is played when PyTorch is missing
     out = Path(args.out or f"{args.game}.npz")
     nets: dict[int, netmod.PolicyValueNet] = {}
+    log: dict[str, list] = {}  # player count -> one entry per generation, those of the file first
     if out.is_file():
         try:
             nets = netmod.nets_from_file(out, args.game)
+            log = netmod.read_weights(out)[0].get("info", {}).get("counts", {})
         except (ValueError, OSError, KeyError) as exc:
             raise CliError(f"{out}: not a weights file of {args.game}: {exc}") from None
-    log: dict[str, list] = {}
+        log = {k: v for k, v in log.items() if int(k) in nets}
     for n in counts:
-        nets[n], log[str(n)] = train_count(args, adapter, n, nets.get(n), opts, console)
-    info = {"seed": args.seed, "counts": log, "command": "empires train " + args.game}
-    netmod.save_weights(out, args.game, nets, info)
+        before = log.get(str(n), []) if n in nets else []
+        nets[n], entries = train_count(args, adapter, n, nets.get(n), opts, console, len(before))
+        log[str(n)] = before + entries
+    netmod.save_weights(out, args.game, nets, {"counts": log})
     console.print(Text(f"Weights written to {out}.", style="dim"))
     return 0
 
@@ -448,14 +452,15 @@ def train_count(
     current: netmod.PolicyValueNet | None,
     opts: Any,
     console: Console,
+    first: int = 0,
 ) -> tuple[netmod.PolicyValueNet, list]:
-    """The generations of one player count; the network kept and one log entry per
-    generation."""
+    """The generations of one player count (numbered from ``first``: those the weights file
+    already went through); the network kept and one log entry per generation."""
     buffer = Samples()
     log = []
     for gen in range(args.generations):
         t0 = time.process_time()
-        base = args.seed * 1_000_003 + n * 100_003 + gen * 10_007
+        base = args.seed * 1_000_003 + n * 100_003 + (first + gen) * 10_007
         data = Samples()
         for g in range(args.games):
             if current is None:
@@ -486,7 +491,10 @@ def train_count(
         if ok:
             current = new
         entry = {
-            "generation": gen,
+            "generation": first + gen,
+            "seed": args.seed,
+            "games": args.games,
+            "iterations": args.iterations if source == "az" else None,
             "data": source,
             "positions": len(data),
             "buffer": len(buffer),
@@ -498,7 +506,7 @@ def train_count(
             "cpu_s": round(time.process_time() - t0, 1),
         }
         log.append(entry)
-        console.print(f"{args.game} {n}p gen {gen}: " + json.dumps(entry), soft_wrap=True)
+        console.print(f"{args.game} {n}p gen {first + gen}: " + json.dumps(entry), soft_wrap=True)
     if current is None:
         raise AssertionError("unreachable: generation 0 is always accepted")
     return current, log
