@@ -579,7 +579,7 @@ def check_views(game, since: int) -> None:
         if e.get("redacted"):
             assert all(e.get(k) is None for k in ("card", "cards", "action")), e
     for p in range(s.num_players):
-        raw = s.events[since:]
+        raw = game.event_log()[since:]
         for stored, e in zip(raw, game.events(p, since), strict=True):
             mine = "secret" in stored and p in stored["secret"]["to"]
             # withholding only an action's raw string is no redaction: its text says it all

@@ -30,7 +30,7 @@ FORMAT = 1  # the version of the save format (``history["format"]``)
 class EngineGame:
     """One game. Mutated in place by :meth:`apply`; copy with :meth:`clone`."""
 
-    __slots__ = ("s", "_legal", "_codes")
+    __slots__ = ("s", "_legal", "_codes", "_teller")
 
     game_name: ClassVar[str]
     codec: ClassVar[ActionCodec]
@@ -56,6 +56,7 @@ class EngineGame:
         self.s = state
         self._legal: list | None = None
         self._codes: tuple[list, list[int]] | None = None  # (legal_actions(), their codes)
+        self._teller: Any = None  # the words of the log's actions (core.action_words), on demand
 
     def __reduce__(self) -> tuple[Any, tuple[Any]]:
         """Pickled (and deep-copied) as its state, on both builds: a compiled class has no
@@ -167,28 +168,48 @@ class EngineGame:
         self._legal = None
 
     def _narrate(self, act: Any) -> None:
-        """The "action" event: everybody reads what the public may know of it (its message:
-        :meth:`describe_msg`); the raw action (it may name something secret) reaches only its
-        actor, and so does the actor's message when it tells more (:attr:`secret_choices`,
-        :meth:`private_words`)."""
+        """The "action" event, written as the action is applied: who answered which decision,
+        and the action's place in the history (``at``). Its words are made only when somebody
+        reads the log (:meth:`events`), from the state before the action
+        (:mod:`empires.core.action_words`): what the public may know of it (its message:
+        :meth:`describe_msg`), the raw action and, when they tell more, the actor's own words
+        for the actor alone (:attr:`secret_choices`, :meth:`private_words`)."""
+        teller = self._teller
+        if teller is None or teller.base is None or teller.state is not self.s:
+            self._new_teller(self.clone())
         top = self.s.pending[-1]
-        p = top["player"]
-        secret: dict = {"to": [p], "action": str(act)}
-        if not self.secret_choices:
-            public = self.describe_msg(act, p)
-        else:
-            public = self.describe_msg(act, None)
-            if self.private_words(act, top):
-                mine = self.describe_msg(act, p)
-                if mine != public:
-                    secret.update(mine)
         turn, phase = self.event_head()
-        event = {"kind": "action", "turn": turn, "phase": phase, "player": p}
-        event["decision"] = top["kind"]
-        event["action"] = None
-        event.update(public)
-        event["secret"] = secret
-        self.s.events.append(event)  # (the shape core.events.emit writes, in one step)
+        self.s.events.append(
+            {
+                "kind": "action",
+                "turn": turn,
+                "phase": phase,
+                "player": top["player"],
+                "decision": top["kind"],
+                "action": None,
+                "at": len(self.s.actions),
+            }
+        )
+
+    def _new_teller(self, base: Any = None) -> Any:
+        """The keeper of this game's action words (:mod:`empires.core.action_words`), anew."""
+        from empires.core.action_words import ActionWords
+
+        self._teller = ActionWords(self, base)
+        return self._teller
+
+    def event_log(self) -> list[dict]:
+        """The stored event log, each "action" event with its words and its secret part as
+        :meth:`events` makes them (for tools and tests that check what each seat is told;
+        players read :meth:`events`)."""
+        teller = self._teller
+        if teller is None or teller.state is not self.s:
+            teller = self._new_teller()
+        log = self.s.events
+        return [
+            teller.worded(i, e) if "at" in e and e["kind"] == "action" else e
+            for i, e in enumerate(log)
+        ]
 
     def event_head(self) -> tuple[int, str]:
         """The ``turn`` and ``phase`` of an event emitted now (hook; the game's emit writes the
@@ -240,7 +261,11 @@ class EngineGame:
         state_type = self.state_type
         other = state_type.__new__(state_type)  # object.__new__ refuses a compiled class
         self.s.copy_into(other)
-        return type(self)(other)
+        made = type(self)(other)
+        teller = self._teller
+        if teller is not None and teller.base is not None and self.s.narrate:
+            made._new_teller(teller.base)  # (its actions' words start where this game's do)
+        return made
 
     # ---- views -----------------------------------------------------------------------------
     # Seats from outside are typed Any: a compiled ``int | None`` parameter would raise
@@ -273,8 +298,18 @@ class EngineGame:
         ``seats(p)``, else "Player 2") and the fields of its kind (see
         :mod:`empires.core.events`)."""
         core_events.check_viewer(player, self.s.num_players)
+        teller = self._teller
+        if teller is None or teller.state is not self.s:
+            teller = self._new_teller()
         return core_events.view(
-            self.s.events, player, self.event_texts, since, lang, self.component_name, seats
+            self.s.events,
+            player,
+            self.event_texts,
+            since,
+            lang,
+            self.component_name,
+            seats,
+            teller.worded,
         )
 
     @property

@@ -33,6 +33,7 @@ TextFn = Callable[[dict], Any]  # an event -> its message (empires.core.messages
 
 RESERVED = frozenset(
     {"seq", "kind", "turn", "phase", "secret", "redacted", "text", "msg", "args", "plural", "ctx"}
+    | {"at"}  # (an "action" event's place in the history: empires.core.action_words)
 )
 
 
@@ -72,19 +73,25 @@ def view(
     lang: str = "en",
     names: Any = None,
     seats: Any = None,
+    worded: Callable[[int, dict], dict] | None = None,
 ) -> list[dict]:
     """The events from position ``since`` on, as ``viewer`` may read them, each with its
     ``seq``, its message (``msg`` and ``args``, and ``plural`` for a plural one: see
     :mod:`empires.core.messages`) and its ``text``: that message in ``lang``, components named by
     ``names(kind, id)`` and seats by ``seats(p)`` (see :func:`empires.i18n.render`). The result
-    is a deep copy: callers may keep or change it freely."""
+    is a deep copy: callers may keep or change it freely. ``worded(seq, event)`` gives an
+    "action" event written without its words (an ``at``: see
+    :mod:`empires.core.action_words`) as it reads with them."""
     if isinstance(since, bool) or not isinstance(since, int) or since < 0:
         raise ValueError(f"'since' is a position in the event log (0 or more), not {since!r}")
     from empires import i18n  # (the layer that writes text; the engines only store data)
 
     out = []
     for seq in range(since, len(log)):
-        event = visible(log[seq], viewer)  # a fresh dict: only its values need copying
+        raw = log[seq]
+        if worded is not None and "at" in raw and raw["kind"] == "action":
+            raw = worded(seq, raw)
+        event = visible(raw, viewer)  # a fresh dict: only its values need copying
         for key, value in event.items():
             if type(value) not in _ATOMS:
                 event[key] = _copied(value)
