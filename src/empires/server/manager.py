@@ -311,13 +311,23 @@ class GameManager:
     async def run_db(self, func: Callable[..., T], *args: Any) -> T:
         return await anyio.to_thread.run_sync(func, *args, limiter=self._db_limiter)
 
-    async def _store_action(self, row: tuple, epoch: int | None = None) -> None:
-        """Store one action row ``(game_id, index, seat, action, finished, human, stand_in)``;
-        returns once it is committed. Actions of different games that arrive while a commit is
+    async def _store_action(
+        self,
+        game_id: str,
+        index: int,
+        seat: int,
+        action: str,
+        finished: bool,
+        human: bool = False,
+        stand_in: str | None = None,
+        epoch: int | None = None,
+    ) -> None:
+        """Store one action; returns once it is committed. Actions of different games that arrive while a commit is
         under way are committed together in the next one. With several processes each row is
         fenced by its game's lease ``epoch`` (:class:`LeaseLost` when it is no longer this
         process's: nothing of that game stored)."""
         future = asyncio.get_running_loop().create_future()
+        row = (game_id, index, seat, action, finished, human, stand_in)
         self._writes.append(((row, epoch), future))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write_loop())
@@ -695,9 +705,10 @@ class GameManager:
         if stand_in is not None:
             entry["stand_in"] = stand_in
         human = game.seats[seat].kind == "human" and stand_in is None
-        row = (game.id, index, seat, canonical, False, human, stand_in)
         try:
-            await self._store_action(row, game.lease_epoch)
+            await self._store_action(
+                game.id, index, seat, canonical, False, human, stand_in, game.lease_epoch
+            )
         except LeaseLost:  # another process owns the game now: this one follows it
             if self.shared is not None:
                 self.shared.lost(game)
