@@ -76,6 +76,11 @@ def test_the_creator_owns_the_game_and_a_process_starts_without_loading_games(pg
         assert rows(pg_url, "SELECT owner, owner_epoch FROM games WHERE id = :g", g=gid) == [
             (me, 1)
         ]
+        seat, mine = to_move(a, gid, tokens)
+        act(a, gid, tokens[seat], mine["legal"][0]["action"], mine["game"]["moves"])
+        # the owner's fenced write marks the game acted on by a human and renews its lease
+        sql = "SELECT last_human IS NOT NULL, lease_until > now() + interval '5 seconds' FROM games"
+        assert rows(pg_url, sql + " WHERE id = :g", g=gid) == [(True, True)]
         with app_for(pg_url, channel) as b:
             assert b.app.state.manager.games == {}  # nothing loaded at start
             v = view(b, gid, tokens[0])  # loaded when asked for: a copy, the lease is a's

@@ -657,6 +657,12 @@ def _stamp_processor(dialect) -> Callable[[datetime], Any] | None:
     return DateTime(timezone=True).dialect_impl(dialect).bind_processor(dialect)
 
 
+def stamp_for(dialect, stamp: datetime) -> Any:
+    """``stamp`` as a parameter of SQL text sent to ``dialect``'s driver."""
+    process = _stamp_processor(dialect)
+    return process(stamp) if process is not None else stamp
+
+
 def insert_actions(conn, batch: list[tuple], touch: bool = True) -> None:
     """:meth:`Store.append_actions` within the transaction of ``conn`` (``touch=False``: the
     caller marks the games touched itself, as empires.server.lease's fenced write does)."""

@@ -17,10 +17,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import case, func, literal_column, or_, select, tuple_, update
+from sqlalchemy import func, literal_column, or_, select, update
 from sqlalchemy.engine import Engine
 
-from empires.server.db import broker_keys, games, insert_actions, now, record_undo
+from empires.server.db import broker_keys, games, insert_actions, now, record_undo, stamp_for
 
 LEASE_SECONDS = 10  # a lease lapses this long after the owner last renewed it (or wrote)
 RENEW_EVERY = 3.0  # seconds between an owner's renewals of every lease it holds
@@ -116,17 +116,27 @@ def lapsed(engine: Engine, limit: int = 100) -> list[str]:
 def _fence(conn: Any, epochs: dict[str, int], humans: set[str], stamp: datetime) -> set[str]:
     """Mark the games of ``epochs`` touched (and acted on by a human, for ``humans``) and
     renew their leases, each only while it still has its epoch and is going on: the ids
-    refused (their lease was taken, or the game ended elsewhere)."""
+    refused (their lease was taken, or the game ended elsewhere). One statement, sent as SQL
+    text (as db.insert_actions sends its own: SQLAlchemy's expansion of the lists cost more
+    than the statement itself)."""
     if not epochs:
         return set()
-    g = games.c
-    values: dict[str, Any] = {"touched": stamp, "lease_until": _LEASE_END}
+    at = stamp_for(conn.dialect, stamp)
+    params: list[Any] = [at]
+    human = ""
     if humans:
-        values["last_human"] = case((g.id.in_(sorted(humans)), stamp), else_=g.last_human)
-    mine = tuple_(g.id, g.owner_epoch).in_(list(epochs.items()))
-    done = conn.execute(
-        update(games).where(mine & g.status.in_(_LIVE)).values(**values).returning(g.id)
-    ).all()
+        marks = ", ".join(["%s"] * len(humans))
+        human = f", last_human = CASE WHEN id IN ({marks}) THEN %s ELSE last_human END"
+        params += [*sorted(humans), at]
+    pairs = ", ".join(["(%s, %s)"] * len(epochs))
+    for game_id, epoch in epochs.items():
+        params += [game_id, epoch]
+    sql = (
+        f"UPDATE games SET touched = %s, lease_until = now() + interval '{LEASE_SECONDS} seconds'"
+        f"{human} WHERE (id, owner_epoch) IN ({pairs}) AND status IN ('active', 'waiting') "
+        "RETURNING id"
+    )
+    done = conn.exec_driver_sql(sql, tuple(params)).all()
     return set(epochs) - {r[0] for r in done}
 
 
