@@ -2,7 +2,8 @@
 
     python benchmarks/cluster_load.py [--games 200] [--processes 3] [--workers 2]
                                       [--seconds 60] [--bot random] [--only cluster|single]
-                                      [--pg URL] [--broker redis://...] [--json]
+                                      [--bots queue|threads] [--spectators next|same]
+                                      [--no-broker] [--pg URL] [--json]
 
 Runs the same load twice on the machine's PostgreSQL (a fresh schema each run, dropped after):
 
@@ -12,11 +13,12 @@ Runs the same load twice on the machine's PostgreSQL (a fresh schema each run, d
 
 Each game has one websocket player (seat 0, uniformly random legal actions) and bots in the
 other seats, made and played as in ``benchmarks/server_load.py`` (whose client this reuses).
-In the cluster run game ``i`` is created through process ``i % N``, its player plays through
-that process and its spectator watches through the next one, so every move also crosses the
-broker. Reports actions per second (every action stored: human and bot) and the latency of a
-human action (send to acknowledgement: validated, stored by the game's owner, applied),
-p50/p99, for each run, and what each stored action cost all the server processes (and bot
+In the cluster run game ``i`` is created through process ``i % N`` (which owns it), its player
+plays through that process and its spectator watches through the next one, so every move also
+crosses the broker (``--spectators same``: through the player's process; ``--no-broker`` with
+it: independent processes, what splitting the games alone costs). Reports actions per second
+(every action stored: human and bot) and the latency of a human action (send to
+acknowledgement: validated, stored by the game's owner, applied), p50/p99, for each run, and what each stored action cost all the server processes (and bot
 workers) together during the load: **CPU ms per stored action** (user + system time of every
 process, read from ``/proc``) and **SQL statements per stored action** (each process counts the
 statements it sends: ``EMPIRES_COUNT_SQL``, :mod:`empires.server.sql_count`), the actions
@@ -158,7 +160,8 @@ async def run_games(ports: list[int], args, probe: Probe) -> dict:
         body = {"seats": seats, "seed": args.seed + i}
         game = await asyncio.to_thread(http_json, f"http://127.0.0.1:{port}/api/games", body)
         runs.append(GameRun(game, args.seed + i))
-        where.append((port, ports[(i + 1) % len(ports)]))
+        watcher = port if args.spectators == "same" else ports[(i + 1) % len(ports)]
+        where.append((port, watcher))
     before = probe.read()
     start = time.perf_counter()
     deadline = time.monotonic() + args.seconds
@@ -204,10 +207,12 @@ def measure(args, cluster: bool) -> dict:
                 port = free_port()
                 log = os.path.join(tmp, f"web{k}.log")
                 servers.append(
-                    start_server(port, schema.url, log=log, extra=extra if cluster else ())
+                    start_server(
+                        port, schema.url, log=log, extra=extra if cluster and args.broker else ()
+                    )
                 )
                 ports.append(port)
-            for k in range(args.workers if cluster and args.bots == "queue" else 0):
+            for k in range(args.workers if cluster and args.bots == "queue" else 0):  # (broker)
                 workers.append(start_worker(schema.url, channel, os.path.join(tmp, f"w{k}.log")))
             for k in range(len(workers)):  # (ready: its statements are counted from now on)
                 wait_ready(workers[k], os.path.join(tmp, f"w{k}.log"))
@@ -225,6 +230,10 @@ def measure(args, cluster: bool) -> dict:
         label = f"{n} processes, bots in " + (
             f"{args.workers} bot workers" if args.bots == "queue" else "their own threads"
         )
+        if args.spectators == "same":
+            label += ", spectators on their player's process"
+        if not args.broker:
+            label += ", no broker"
     return {"run": label, **report}
 
 
@@ -271,6 +280,19 @@ def main(argv=None) -> int:
         help="cluster: bots in bot workers (default) or in the web processes' threads",
     )
     parser.add_argument("--only", choices=["single", "cluster"], help="run only one of the two")
+    parser.add_argument(
+        "--spectators",
+        choices=["next", "same"],
+        default="next",
+        help="cluster: each game's spectator on the next process (default) or on its player's",
+    )
+    parser.add_argument(
+        "--no-broker",
+        dest="broker",
+        action="store_false",
+        help="cluster: independent processes, no broker (with --spectators same and --bots "
+        "threads only: what splitting the games costs alone)",
+    )
     parser.add_argument("--pg", default=PG_URL, help="PostgreSQL URL (a schema is made in it)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
@@ -278,6 +300,8 @@ def main(argv=None) -> int:
         parser.error("--games 1..1000, --processes 1..8 and a positive --seconds")
     if not 1 <= args.workers <= 8 or not 2 <= args.players <= 6:
         parser.error("--workers 1..8, --players 2..6")
+    if not args.broker and (args.spectators != "same" or args.bots != "threads"):
+        parser.error("--no-broker needs --spectators same and --bots threads")
     reports = {}
     for cluster in (False, True):
         if args.only in (None, "cluster" if cluster else "single"):
