@@ -199,6 +199,31 @@ def test_mix_values_leaves_by_the_estimate():
     assert trees[2] != trees[3]
 
 
+def _below(node) -> list:
+    out = []
+    for child in node.children.values():
+        out.append(child)
+        out += _below(child)
+    return out
+
+
+def test_plies_caps_the_tree_depth():
+    """``plies=1``: a flat bandit over the root's moves (below them, only forced moves have
+    nodes: none with two children); unlimited (the default), the tree grows deeper."""
+    from tests.bots.test_ismcts import position
+
+    game = position(2, 12, 20)
+    flat = AZBot(1, iterations=60, plies=1, early_stop=None)
+    deep = AZBot(1, iterations=60, early_stop=None)
+    for bot in (flat, deep):
+        bot.choose(game)
+    below_flat = [n for c in flat.last_root.children.values() for n in _below(c)]
+    assert all(len(n.children) <= 1 for n in below_flat)
+    below_deep = [n for c in deep.last_root.children.values() for n in _below(c)]
+    assert any(len(n.children) > 1 for n in below_deep)
+    assert flat.last_iterations == deep.last_iterations == 60
+
+
 def test_batches_spend_the_iteration_budget_exactly():
     from tests.bots.test_ismcts import position
 
@@ -226,6 +251,7 @@ def test_specs():
     bot = from_spec("az:0.2s:clock=cpu:c=2:batch=4:fpu=0.1:stop=none:noise=0.25:mix=0.5", 1)
     assert (bot.seconds, bot.clock, bot.c, bot.batch, bot.fpu) == (0.2, "cpu", 2.0, 4, 0.1)
     assert bot.early_stop is None and bot.noise == 0.25 and bot.mix == 0.5
+    assert from_spec("az:plies=2", 1).plies == 2 and from_spec("az:plies=none", 1).plies is None
     assert isinstance(make_bot("az", "settlers", 3), AZBot)
     assert make_bot("az:0.5s", "discovery", 3).seconds == 0.5
     bad_specs = (

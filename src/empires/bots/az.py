@@ -34,7 +34,10 @@ seed), ``az:0.2s`` (seconds per decision), and ``key=value`` tokens: ``c`` (PUCT
 ``fpu`` (0.2), ``batch`` (8), ``stop`` (``early``, ``none`` or a factor), ``clock`` (``wall`` or
 ``cpu``: count the seconds in CPU time), ``noise`` (a Dirichlet noise fraction mixed into the
 root's prior, 0; self-play uses it), ``mix`` (the weight of the adapter's ``estimate`` blended
-into the network's value at a leaf, 0). No torch is imported here.
+into the network's value at a leaf, 0), ``plies`` (the tree's depth in choices: at that depth
+a node is valued by the network again in each determinization instead of being searched
+further; ``none``, the default: unlimited; ``plies=1`` is a flat bandit over the root's moves,
+as ISMCTS's default). No torch is imported here.
 """
 
 from __future__ import annotations
@@ -126,6 +129,7 @@ class AZBot:
         clock: str = "wall",
         noise: float = 0.0,
         mix: float = 0.0,
+        plies: int | None = None,
         nets: dict[int, netmod.PolicyValueNet] | None = None,
     ) -> None:
         if iterations is None and seconds is None:
@@ -160,6 +164,9 @@ class AZBot:
         if not 0.0 <= mix <= 1.0:
             raise ValueError(f"az: mix must be in [0, 1], got {mix}")
         self.mix = mix
+        if plies is not None and plies < 1:
+            raise ValueError(f"az: plies must be at least 1, got {plies}")
+        self.plies = plies
         self.nets = nets  # player count -> net; None: the shipped weights of the state's game
         self.last_iterations = 0
         self.last_root: _Node | None = None
@@ -294,6 +301,7 @@ class _Search:
         self.fpu = bot.fpu
         self.noise = bot.noise
         self.mix = bot.mix
+        self.plies = bot.plies
         self.width = adapter.action_space_size(self.n)
 
     def run_batch(self, state: Any, root: _Node, k: int) -> None:
@@ -367,6 +375,7 @@ class _Search:
         node = root
         path = [root]
         root.visits += 1
+        ply = 0
         while True:
             if d.current_player < 0 or d.is_terminal():
                 break
@@ -376,9 +385,10 @@ class _Search:
             player = d.current_player
             if len(legal) == 1:
                 node = _child(node, legal[0], player)
-            elif node.logits is None:
-                break  # a new leaf: the network evaluates it
+            elif node.logits is None or (self.plies is not None and ply >= self.plies):
+                break  # a new leaf, or the tree's depth: the network evaluates it
             else:
+                ply += 1
                 node = self._puct(d, node, legal, player)
             d.apply(node.action)
             node.visits += 1
@@ -464,6 +474,7 @@ _SPEC_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "clock": ("clock", str),
     "noise": ("noise", _number),
     "mix": ("mix", _number),
+    "plies": ("plies", lambda x: None if x == "none" else int(x)),
 }
 
 
@@ -489,7 +500,7 @@ def from_spec(spec: str, seed: int) -> AZBot:
             else:
                 raise ValueError(
                     f"bad az spec {spec!r}: {tok!r} is not understood (iterations N, seconds "
-                    "Ns, c=X, fpu=F, batch=B, stop=early|none|F, clock=wall|cpu, noise=X, mix=W)"
+                    "Ns, c=X, fpu=F, batch=B, stop=early|none|F, clock=wall|cpu, noise=X, mix=W, plies=N)"
                 )
         except ValueError as exc:
             if str(exc).startswith("bad az spec"):
