@@ -282,12 +282,18 @@ class GameLock:
     async def as_owner(self) -> AsyncIterator[None]:
         """The lock, only while this process owns the game (:class:`LeaseLost` otherwise): what
         the bots and the clocks take, so that they never pull a game from its owner."""
-        async with self._lock:
+        await self._lock.acquire()
+        marked = False
+        try:
             if not self._game.owned:
                 raise LeaseLost(f"game {self._game.id} is owned by another process")
             self._mark()
+            marked = True
             yield
-        self._tell()
+        finally:
+            self._lock.release()
+            if marked:  # (a change made before a failure is told all the same)
+                self._tell()
 
     @contextlib.asynccontextmanager
     async def following(self) -> AsyncIterator[None]:
@@ -420,7 +426,7 @@ class SharedLog:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + lease.LEASE_SECONDS + 2
         pause, asked = 0.01, False
-        while (epoch := await self.take(game.id)) is None:
+        while (epoch := await self._try_take(game.id)) is None:
             if loop.time() >= deadline:
                 raise ApiError(
                     503, "busy", "another server process holds this game; try again", retry_after=1
@@ -431,7 +437,19 @@ class SharedLog:
             await asyncio.sleep(pause)
             pause = min(0.5, pause * 2)
         self._owned(game, epoch)
-        await self.catch_up(game)
+        try:
+            await self.catch_up(game)
+        except Exception as exc:  # owned, but its copy may be behind: not to be judged on
+            self._owned(game, None)
+            log.warning("cannot read game %s from the store (%s)", game.id, type(exc).__name__)
+            raise ApiError(503, "storage_error", "the game could not be read; try again") from exc
+
+    async def _try_take(self, game_id: str) -> int | None:
+        try:
+            return await self.take(game_id)
+        except Exception as exc:
+            log.warning("cannot take the lease of game %s (%s)", game_id, type(exc).__name__)
+            raise ApiError(503, "storage_error", "the game could not be read; try again") from exc
 
     def lost(self, game: LiveGame) -> None:
         """A write found the lease taken (or the game ended elsewhere): this process no longer
@@ -500,7 +518,10 @@ class SharedLog:
             self._owned(game, None)
             if game.bot_task is not None:
                 game.bot_task.cancel()
-            await self.manager.run_db(lease.release, self.manager.store.engine, game_id, epoch)
+            try:
+                await self.manager.run_db(lease.release, self.manager.store.engine, game_id, epoch)
+            except Exception as exc:  # the lease lapses by itself
+                log.warning("cannot release game %s (%s)", game_id, type(exc).__name__)
 
     async def _every(self, seconds: float, job: Callable[[], Awaitable[None]]) -> None:
         while True:
