@@ -91,7 +91,7 @@ class ActionWords:
         """A narrator at the latest start it can have before action ``at``."""
         base = self.base
         if base is not None and len(base.s.actions) <= at:
-            narrator = base.clone()
+            narrator = base._copy()
         else:
             s = self.game.s
             narrator = type(self.game).new(s.num_players, s.seed, s.options)

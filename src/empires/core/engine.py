@@ -176,7 +176,7 @@ class EngineGame:
         for the actor alone (:attr:`secret_choices`, :meth:`private_words`)."""
         teller = self._teller
         if teller is None or teller.base is None or teller.state is not self.s:
-            self._new_teller(self.clone())
+            self._new_teller(self._copy())  # (the narrator's start: see core.action_words)
         top = self.s.pending[-1]
         turn, phase = self.event_head()
         self.s.events.append(
@@ -258,14 +258,19 @@ class EngineGame:
         return False
 
     def clone(self) -> Self:
-        state_type = self.state_type
-        other = state_type.__new__(state_type)  # object.__new__ refuses a compiled class
-        self.s.copy_into(other)
-        made = type(self)(other)
+        made = self._copy()
         teller = self._teller
         if teller is not None and teller.base is not None and self.s.narrate:
             made._new_teller(teller.base)  # (its actions' words start where this game's do)
         return made
+
+    def _copy(self) -> Self:
+        """A copy of the game's state as a new game (what :meth:`clone` returns, bar the words
+        of its log's actions)."""
+        state_type = self.state_type
+        other = state_type.__new__(state_type)  # object.__new__ refuses a compiled class
+        self.s.copy_into(other)
+        return type(self)(other)
 
     # ---- views -----------------------------------------------------------------------------
     # Seats from outside are typed Any: a compiled ``int | None`` parameter would raise
