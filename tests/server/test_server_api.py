@@ -164,6 +164,13 @@ def test_create_with_each_option(client, options):
             "invalid_seat",
         ),
         (
+            {"seats": [{"kind": "bot", "bot": "az:0.2s:batch=100000"}, {"kind": "human"}]},
+            422,
+            "invalid_seat",
+        ),
+        ({"seats": [{"kind": "bot", "bot": "az:600s"}, {"kind": "human"}]}, 422, "invalid_seat"),
+        ({"seats": [{"kind": "bot", "bot": "azure:1"}, {"kind": "human"}]}, 422, "invalid_seat"),
+        (
             {"seats": [{"kind": "human", "name": "x" * 25}, {"kind": "human"}]},
             422,
             "invalid_request",
@@ -405,6 +412,14 @@ def test_all_bot_game_plays_itself_to_the_end(client):
     v = wait_for(client, g["id"], spectator, lambda v: v["observation"]["terminal"], timeout=60)
     assert v["game"]["status"] == "finished"
     assert "token" not in json.dumps(g["seats"])
+
+
+def test_an_az_seat_with_a_time_budget_is_seated_and_moves(client):
+    g = create(client, [{"kind": "bot", "bot": "az:0.05s"}, {"kind": "bot", "bot": "random"}])
+    assert g["seats"][0]["bot"] == "az:0.05s"
+    spectator = g["spectator"]["token"]
+    v = wait_for(client, g["id"], spectator, lambda v: len(v["log"]) > 6, timeout=60)
+    assert any(e["seat"] == 0 for e in v["log"])  # (the az seat's own moves)
 
 
 def test_health(client):

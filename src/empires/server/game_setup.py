@@ -26,9 +26,10 @@ GAME_ID = re.compile(r"^[0-9a-f]{16}$")
 MAX_ACTION_LENGTH = 128
 MAX_NAME_LENGTH = 24
 MAX_SEED = 2**63 - 1
-# Bots a game may seat: the registry's names, plus bounded ISMCTS specs ("ismcts:400").
+# Bots a game may seat: the registry's names, with bounded specs ("ismcts:400", "az:0.2s").
 MAX_ISMCTS_ITERATIONS = 5000
 MAX_ISMCTS_SECONDS = 5.0
+MAX_BOT_BATCH = 64  # an az search walks this many paths at most before it looks at its clock
 CARD_SET_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
 
 
@@ -42,7 +43,7 @@ def check_bot_spec(spec: Any, game: str) -> str:
     if not isinstance(spec, str) or not spec.strip() or len(spec) > 64:
         raise ApiError(422, "invalid_seat", "a bot seat needs a bot name, e.g. 'random'")
     name = spec.strip().lower()
-    if name not in bot_names() and not name.startswith("ismcts:"):
+    if name.partition(":")[0] not in bot_names():
         raise ApiError(
             422, "invalid_seat", f"unknown bot {spec!r}; known bots: {', '.join(bot_names())}"
         )
@@ -52,12 +53,18 @@ def check_bot_spec(spec: Any, game: str) -> str:
         raise ApiError(422, "invalid_seat", str(exc)) from None
     iterations = getattr(bot, "iterations", None)
     seconds = getattr(bot, "seconds", None)
-    if (iterations or 0) > MAX_ISMCTS_ITERATIONS or (seconds or 0) > MAX_ISMCTS_SECONDS:
+    batch = getattr(bot, "batch", None)  # (az: paths walked between two looks at the clock)
+    if (
+        (iterations or 0) > MAX_ISMCTS_ITERATIONS
+        or (seconds or 0) > MAX_ISMCTS_SECONDS
+        or (batch or 0) > MAX_BOT_BATCH
+    ):
         raise ApiError(
             422,
             "invalid_seat",
             f"bot {spec!r} thinks too long for this server (at most "
-            f"{MAX_ISMCTS_ITERATIONS} iterations or {MAX_ISMCTS_SECONDS:g} s)",
+            f"{MAX_ISMCTS_ITERATIONS} iterations, {MAX_ISMCTS_SECONDS:g} s or a batch of "
+            f"{MAX_BOT_BATCH})",
         )
     return name
 
