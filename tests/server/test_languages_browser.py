@@ -36,6 +36,7 @@ def test_the_lobby_follows_the_browsers_language(browser, sqlite_url, lang):
             bots = page.locator("#seats tr").nth(1).locator(".seat-bot option").all_inner_texts()
             assert bots[:2] == [words["Random bot"], words["Heuristic bot"]]
             assert bots[2].startswith(words["ISMCTS bot, {n} iterations"].split("{n}")[0])
+            assert bots[3] == words["Neural-network bot"]
             stand_in = page.locator("#stand-in option").all_inner_texts()
             assert words["Heuristic bot"] in stand_in
             nations = page.locator("#nations option").all_inner_texts()
@@ -132,3 +133,13 @@ def test_the_replay_in_italian(browser, sqlite_url):
             assert page.evaluate("document.documentElement.lang") == "it"
         finally:
             context.close()
+
+
+def test_a_bots_seat_name_is_in_the_readers_language():
+    from empires.server.view_language import seat_name
+
+    assert seat_name("Az bot", 1, "es") == "Bot de red neuronal"
+    assert seat_name("Az bot 2", 1, "pt") == "Bot de rede neural 2"
+    assert seat_name("Ismcts bot", 0, "it") == "Bot ISMCTS"
+    assert seat_name("Az bot", 0, "en") == "Neural-network bot"
+    assert seat_name("Azure bot", 0, "es") == "Azure bot"  # a player's own name, as written

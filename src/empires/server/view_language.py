@@ -61,8 +61,13 @@ def _web_words(lang: str) -> dict[str, str]:
     return {k: v for k, v in table.items() if isinstance(v, str) and v}
 
 
-_BOT_NAME = re.compile(r"(Random|Heuristic|Ismcts) bot( \d+)?\Z")
-_BOT_WORDS = {"Random": "Random bot", "Heuristic": "Heuristic bot", "Ismcts": "ISMCTS bot"}
+_BOT_NAME = re.compile(r"(Random|Heuristic|Ismcts|Az) bot( \d+)?\Z")
+_BOT_WORDS = {
+    "Random": "Random bot",
+    "Heuristic": "Heuristic bot",
+    "Ismcts": "ISMCTS bot",
+    "Az": "Neural-network bot",
+}
 
 
 def seat_name(name: str, seat: int, lang: str) -> str | None:

@@ -125,20 +125,23 @@ export function seatLabel(seats, seat) {
 
 // The names the server gives a seat left unnamed ("Player 2") and a bot ("Random bot", "Random
 // bot 3" when two share it), in the reader's language; any other name as its player wrote it.
-const BOT_NAMES = { Random: t("Random bot"), Heuristic: t("Heuristic bot"), Ismcts: t("ISMCTS bot") };
+const BOT_NAMES = { Random: t("Random bot"), Heuristic: t("Heuristic bot"), Ismcts: t("ISMCTS bot"),
+                    Az: t("Neural-network bot") };
 
-// A bot as the lobby offers it ("random", "heuristic", "ismcts:200"), in the reader's language.
+// A bot as the lobby offers it ("random", "heuristic", "ismcts:200", "az:0.2s"), in the reader's
+// language.
 export function botWord(spec) {
   const [kind, iterations] = String(spec).split(":");
   if (kind === "random") return t("Random bot");
   if (kind === "heuristic") return t("Heuristic bot");
   if (kind === "ismcts") return iterations ? t("ISMCTS bot, {n} iterations", { n: iterations }) : t("ISMCTS bot");
+  if (kind === "az") return t("Neural-network bot");
   return String(spec);
 }
 
 export function seatName(name, seat) {
   if (name === `Player ${seat + 1}`) return t("Player {n}", { n: seat + 1 });
-  const bot = /^(Random|Heuristic|Ismcts) bot( \d+)?$/.exec(name);
+  const bot = /^(Random|Heuristic|Ismcts|Az) bot( \d+)?$/.exec(name);
   return bot ? BOT_NAMES[bot[1]] + (bot[2] || "") : name;
 }
 

@@ -19,7 +19,7 @@ function option(value, label, selected = false) {
 
 function seatRow(i, previous) {
   const kind = previous ? previous.kind : (i === 0 ? "human" : "bot");
-  const bots = meta.bots.filter((b) => b !== "ismcts").concat(["ismcts:200"]);
+  const bots = meta.bots.filter((b) => b !== "ismcts" && b !== "az").concat(["ismcts:200", "az:0.2s"]);
   const kindSelect = h("select", { class: "seat-kind", "aria-label": t("Seat {n}", { n: i + 1 }) },
     option("human", t("Human"), kind === "human"), option("bot", t("Bot"), kind === "bot"),
     option("open", t("Open: anyone may join"), kind === "open"));
