@@ -28,12 +28,14 @@ class ActionWords:
 
     __slots__ = ("game", "state", "base", "narrator", "told")
 
-    def __init__(self, game: Any, base: Any = None) -> None:
+    def __init__(self, game: Any, base: Any = None, told: Any = None) -> None:
         self.game = game
         self.state = game.s  # (the state these words are of: a game given another starts anew)
         self.base = base  # a copy of the game before its first narrated action, or None
         self.narrator: Any = None  # a copy of the game before some action, its log off
-        self.told: dict[int, tuple[dict, dict]] = {}  # seq -> (the event as stored, worded)
+        # seq -> (the event as stored, worded): shared with the game's copies (a copy's log
+        # holds the same event dicts; one that differs at ``seq`` is told anew, by identity)
+        self.told: dict[int, tuple[dict, dict]] = {} if told is None else told
 
     def worded(self, seq: int, event: dict) -> dict:
         """``event`` (the log's ``seq``-th, an "action" event with its ``at``) with its words:

@@ -191,11 +191,11 @@ class EngineGame:
             }
         )
 
-    def _new_teller(self, base: Any = None) -> Any:
+    def _new_teller(self, base: Any = None, told: Any = None) -> Any:
         """The keeper of this game's action words (:mod:`empires.core.action_words`), anew."""
         from empires.core.action_words import ActionWords
 
-        self._teller = ActionWords(self, base)
+        self._teller = ActionWords(self, base, told)
         return self._teller
 
     def event_log(self) -> list[dict]:
@@ -261,7 +261,7 @@ class EngineGame:
         made = self._copy()
         teller = self._teller
         if teller is not None and teller.base is not None and self.s.narrate:
-            made._new_teller(teller.base)  # (its actions' words start where this game's do)
+            made._new_teller(teller.base, teller.told)  # (the words told so far, and their start)
         return made
 
     def _copy(self) -> Self:
