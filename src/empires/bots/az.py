@@ -50,7 +50,7 @@ from typing import Any
 import numpy as np
 
 from empires.bots import net as netmod
-from empires.bots.ismcts import adapter_or_none, soft_reward, solo_reward
+from empires.bots.ismcts import adapter_or_none, soft_reward, solo_reward, spec_number, spec_stop
 from empires.core.rng import Rng
 
 DEFAULT_ITERATIONS = 100
@@ -453,27 +453,14 @@ def _backup(path: list[_Node], reward: list[float]) -> None:
             nd.total += reward[nd.player]
 
 
-def _number(text: str) -> float:
-    x = float(text)
-    if not math.isfinite(x):
-        raise ValueError
-    return x
-
-
-def _stop(text: str) -> float | None:
-    if text == "none":
-        return None
-    return 1.0 if text == "early" else _number(text)
-
-
 _SPEC_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
-    "c": ("c", _number),
-    "fpu": ("fpu", _number),
+    "c": ("c", spec_number),
+    "fpu": ("fpu", spec_number),
     "batch": ("batch", int),
-    "stop": ("early_stop", _stop),
+    "stop": ("early_stop", spec_stop),
     "clock": ("clock", str),
-    "noise": ("noise", _number),
-    "mix": ("mix", _number),
+    "noise": ("noise", spec_number),
+    "mix": ("mix", spec_number),
     "plies": ("plies", lambda x: None if x == "none" else int(x)),
 }
 
@@ -493,7 +480,7 @@ def from_spec(spec: str, seed: int) -> AZBot:
             if tok.isdigit():
                 kwargs["iterations"] = int(tok)
             elif tok.endswith("s") and not eq and tok[:-1]:
-                kwargs["seconds"] = _number(tok[:-1])
+                kwargs["seconds"] = spec_number(tok[:-1])
             elif eq and key in _SPEC_KEYS:
                 name, parse = _SPEC_KEYS[key]
                 kwargs[name] = parse(value)

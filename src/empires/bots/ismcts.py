@@ -795,33 +795,35 @@ def backup(path: list[_Node], reward: list[float]) -> None:
             nd.total += reward[nd.player]
 
 
-def _number(text: str) -> float:
+def spec_number(text: str) -> float:
+    """A spec's number (ValueError when it is not a finite one; the az spec reads them too)."""
     x = float(text)
     if not math.isfinite(x):
         raise ValueError
     return x
 
 
-def _parse_stop(text: str) -> float | None:
+def spec_stop(text: str) -> float | None:
+    """A spec's ``stop=``: ``none``, ``early`` (1.0) or a factor."""
     if text == "none":
         return None
-    return 1.0 if text == "early" else _number(text)
+    return 1.0 if text == "early" else spec_number(text)
 
 
 # spec key -> (ISMCTSBot keyword, parser of the value; ValueError when it is not valid)
 _SPEC_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
-    "c": ("exploration", _number),
+    "c": ("exploration", spec_number),
     "depth": ("rollout_depth", lambda x: None if x == "none" else int(x)),
-    "margin": ("margin_weight", _number),
-    "prior": ("prior", _number),
-    "temp": ("temperature", _number),
-    "gap": ("gap", lambda x: None if x == "none" else _number(x)),
-    "eps": ("epsilon", _number),
-    "fpu": ("fpu", _number),
-    "soft": ("soft", _number),
+    "margin": ("margin_weight", spec_number),
+    "prior": ("prior", spec_number),
+    "temp": ("temperature", spec_number),
+    "gap": ("gap", lambda x: None if x == "none" else spec_number(x)),
+    "eps": ("epsilon", spec_number),
+    "fpu": ("fpu", spec_number),
+    "soft": ("soft", spec_number),
     "horizon": ("horizon", lambda x: None if x == "none" else x),
     "plies": ("plies", lambda x: None if x == "none" else int(x)),
-    "stop": ("early_stop", _parse_stop),
+    "stop": ("early_stop", spec_stop),
     "clock": ("clock", str),
     "pairs": ("pairs", lambda x: None if x == "none" else int(x)),
 }
@@ -867,7 +869,7 @@ def from_spec(spec: str, seed: int) -> ISMCTSBot:
             elif tok.isdigit():
                 kwargs["iterations"] = int(tok)
             elif tok.endswith("s") and not eq:
-                kwargs["seconds"] = _number(tok[:-1])
+                kwargs["seconds"] = spec_number(tok[:-1])
             elif eq and key in _SPEC_KEYS:
                 name, parse = _SPEC_KEYS[key]
                 kwargs[name] = parse(value)
