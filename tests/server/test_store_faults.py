@@ -45,6 +45,9 @@ GAMES = 3  # each a human player (an HTTP thread) against a bot
 SLOW_BOT = "ismcts:40:gap=none:stop=none"  # the first game's bot: about a second a move
 OUTAGE = 2.0  # seconds PostgreSQL stays away at least (the players keep asking meanwhile)
 REQUEST_TIMEOUT = 15.0  # an answer slower than this is a hang
+# Seconds a player waits after each accepted move: at full speed a game against a random bot
+# can end before PostgreSQL stops, and then no move is left to refuse.
+PACE = 0.25
 RETRYABLE = {"storage_error", "busy"}  # the 503s a player may see (busy: a lease hand-over)
 
 
@@ -202,6 +205,7 @@ class Player:
         status, answer = self.ask("move", "POST", f"/api/games/{self.gid}/actions", json=body)
         if status == 200:
             self.acked.append((answer["accepted"]["index"], answer["accepted"]["action"]))
+            time.sleep(PACE)  # (a person's pace: a game against a quick bot lasts past the outage)
 
     def _run(self) -> None:
         try:
