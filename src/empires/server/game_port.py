@@ -28,6 +28,11 @@ class SharedNotes(Protocol):
 
     def announce(self, note: dict) -> None: ...
 
+    async def relay(self, game: LiveGame, op: str, seat: int, args: dict) -> dict | None:
+        """Run a player's request at the game's owner (another process): its answer, or None
+        when this process is to run it (see empires.server.relay)."""
+        ...
+
     async def take_back(
         self, game: LiveGame, seq: int, index: int, seat: int, taken: list[str]
     ) -> None: ...

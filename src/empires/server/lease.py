@@ -48,6 +48,19 @@ def take(engine: Engine, game_id: str, me: str) -> int | None:
     return None if epoch is None else int(epoch)
 
 
+def holder(engine: Engine, game_id: str) -> str | None:
+    """The process holding a lease of ``game_id`` that has not lapsed; None when the lease is
+    free or lapsed, or there is no such game."""
+    g = games.c
+    with engine.connect() as conn:
+        owner = conn.execute(
+            select(g.owner).where(
+                (g.id == game_id) & g.owner.is_not(None) & (g.lease_until > func.now())
+            )
+        ).scalar()
+    return None if owner is None else str(owner)
+
+
 def renew(engine: Engine, me: str, held: dict[str, int]) -> set[str]:
     """Renew the leases of ``held`` (game id -> epoch) that ``me`` still holds at that epoch;
     the ids of those it no longer holds (another process took them)."""

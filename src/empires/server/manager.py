@@ -56,7 +56,14 @@ from empires.server.game_setup import (
     restore,
 )
 from empires.server.limits import Limits
-from empires.server.live_game import PUBLIC_EVENTS_KEPT, SPECTATOR, TOUCH_EVERY, LiveGame, Seat
+from empires.server.live_game import (
+    PUBLIC_EVENTS_KEPT,
+    SPECTATOR,
+    TOUCH_EVERY,
+    LiveGame,
+    Seat,
+    owner_lock,
+)
 from empires.server.log_entries import describe_action, dumps, entry_for, hide_path, log_entry
 from empires.server.ratings import Ratings
 from empires.server.shared_log import LeaseLost, SharedLog
@@ -154,6 +161,7 @@ class GameManager:
         self.ratings = Ratings(self, self.accounts)
         if self.shared is not None:  # what other processes say reaches the chat and the table
             self.shared.listen(heard_chat=self.chat.heard, caught_up=self.table.refresh_undo)
+            self.shared.requests.run = self._run_relayed  # requests other processes relay
             poke = getattr(self.bots, "poke", None)  # a queue's bot moves, ready
             if poke is not None:
                 self.shared.poked = poke
@@ -574,15 +582,34 @@ class GameManager:
         return live, new.tokens
 
     # ---- acting ----
+    async def _run_relayed(self, game: LiveGame, op: str, seat: int, args: dict) -> dict:
+        """A request another process relayed to this one, the game's owner
+        (:mod:`empires.server.relay`: ``op`` and ``args`` checked there); LeaseLost when this
+        process no longer owns the game."""
+        if op == "act":
+            return await self.submit(game, seat, args["action"], args["expect"], relayed=True)
+        if op == "undo":
+            return await self.table.undo(game, seat, args["expect"], args["count"], relayed=True)
+        if op == "leave":
+            return await self.table.leave(game, seat, relayed=True)
+        return await self.table.come_back(game, seat, relayed=True)
+
     async def submit(
-        self, game: LiveGame, seat: int | None, action: Any, expect: Any = None
+        self,
+        game: LiveGame,
+        seat: int | None,
+        action: Any,
+        expect: Any = None,
+        relayed: bool = False,
     ) -> dict:
         """Apply ``action`` for ``seat`` (already authenticated) as move number ``expect``
         (required: the number of moves so far, which is the number of actions unless some
         were taken back: see :mod:`empires.server.take_back`); the seat's view of the log
         entry when accepted. Submissions are idempotent: the same action sent again with the
         same ``expect`` (a retry, a double click) is not applied again; its entry comes back
-        marked ``"duplicate": true``."""
+        marked ``"duplicate": true``. With several processes, a game another process owns has
+        the request relayed to its owner (:mod:`empires.server.relay`); ``relayed``: this is
+        the owner running such a request (LeaseLost when it no longer owns the game)."""
         if seat is SPECTATOR:
             raise ApiError(403, "spectator", "a spectator link cannot act")
         if not isinstance(action, str) or not action.strip():
@@ -604,7 +631,13 @@ class GameManager:
             )
         if isinstance(expect, bool) or not isinstance(expect, int) or expect < 0:
             raise ApiError(400, "malformed_action", "'expect' must be the number of actions so far")
-        async with game.lock:
+        if self.shared is not None and not relayed and not game.owned:
+            answer = await self.shared.relay(
+                game, "act", seat, {"action": action, "expect": expect}
+            )
+            if answer is not None:
+                return answer
+        async with owner_lock(game) if relayed else game.lock:
             done = self._done_action(game, seat, action, expect)
             if done is not None:
                 return done

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import hmac
 import logging
 import secrets
@@ -59,6 +58,7 @@ from empires.server.game_port import GamePort
 from empires.server.game_setup import restore
 from empires.server.live_game import LiveGame, Seat
 from empires.server.log_entries import log_entry
+from empires.server.relay import Relay, inbox, sign
 from empires.server.table_clock import TableClock
 
 log = logging.getLogger("empires.server.shared_log")
@@ -67,6 +67,7 @@ RESYNC_EVERY = 5.0  # seconds: watched games are compared with the store this of
 FULL_RESYNC_EVERY = 6  # ... and every this many rounds caught up whole (seat clocks too)
 MAX_NOTE = 512  # bytes: a longer note on the channel is dropped unread
 MAX_GAME_ID = 64  # characters of a game id in a note
+RELAY_CATCH_UP = 2.0  # seconds a relayed move's answer waits for this process's copy to have it
 MAX_CHAT_N = 2**53  # a chat message number in a note is an int from 0 below this
 HEALTH_EVERY = 10  # seconds an idle broker connection goes unchecked (redis-py's health check)
 DROP_LOG_EVERY = 10.0  # seconds: at most one log line about dropped notes this often
@@ -103,10 +104,6 @@ SIGNED = b"s1:"  # a signed note: SIGNED + game id + b":" + HMAC-SHA256 (SIG_HEX
 # + b":" + JSON
 SIG_HEX = 32
 MAX_SIGNED = 8192  # bytes: a longer signed note is not sent (the others read the store)
-
-
-def sign(key: bytes, body: bytes) -> bytes:
-    return hmac.new(key, body, hashlib.sha256).hexdigest()[:SIG_HEX].encode()
 
 
 def signed_head(data: bytes) -> tuple[str, str, int] | None:
@@ -328,6 +325,8 @@ class SharedLog:
         self.poke_channel = f"{self.channel}:poke"  # "a bot's move is ready": for the owner
         self.owner = owner
         self.me = secrets.token_hex(8)  # this process: skips its own notes, names its leases
+        self.inbox = inbox(self.channel, self.me)  # requests relayed to it, and their answers
+        self.requests = Relay(self)  # players' requests relayed to their game's owner
         self.held: dict[str, int] = {}  # the leases this process holds: game id -> epoch
         self.key: bytes | None = None  # signs the notes that carry moves (lease.broker_key)
         self.redis: Any = None
@@ -444,6 +443,41 @@ class SharedLog:
             log.warning("cannot read game %s from the store (%s)", game.id, type(exc).__name__)
             raise ApiError(503, "storage_error", "the game could not be read; try again") from exc
 
+    @property
+    def games(self) -> dict[str, LiveGame]:
+        return self.manager.games
+
+    async def holder(self, game_id: str) -> str | None:
+        """The process holding a live lease of ``game_id`` (None: free, lapsed or unknown)."""
+        try:
+            return await self.manager.run_db(lease.holder, self.manager.store.engine, game_id)
+        except Exception as exc:
+            log.warning("cannot read the lease of game %s (%s)", game_id, type(exc).__name__)
+            raise ApiError(503, "storage_error", "the game could not be read; try again") from exc
+
+    async def relay(self, game: LiveGame, op: str, seat: int, args: dict) -> dict | None:
+        """Run a player's request (``op`` of :data:`relay.OPS`, for ``seat``, authenticated
+        here) at ``game``'s owner when another process holds its lease: the owner's answer
+        (an ApiError when it refused), once this process's copy has the move answered (at
+        most :data:`RELAY_CATCH_UP` s). None when this process owns the game, is a bot worker,
+        or no other process holds a live lease (the caller then takes the game: a takeover)."""
+        if not self.owner or game.owned:
+            return None
+        answer = await self.requests.ask(game, op, seat, args)
+        index = None if answer is None else answer.get("index")
+        if type(index) is int and len(game.log) <= index:  # noqa: E721
+            try:
+                await asyncio.wait_for(self._until_logged(game, index), RELAY_CATCH_UP)
+            except TimeoutError:  # the note was lost: read the store
+                self._queue(game.id)
+        return answer
+
+    async def _until_logged(self, game: LiveGame, index: int) -> None:
+        """Until ``game``'s copy holds entry ``index`` (the owner's note applied)."""
+        while len(game.log) <= index and not game.closed and not game.owned:
+            seen = game.version
+            await game.wait_change(seen)
+
     async def _try_take(self, game_id: str) -> int | None:
         try:
             return await self.take(game_id)
@@ -469,6 +503,7 @@ class SharedLog:
         for game_id in [g for g in self.held if g not in m.games]:
             epoch = self.held.pop(game_id)
             await m.run_db(lease.release, m.store.engine, game_id, epoch)
+        self.requests.forget(m.games)
         held = dict(self.held)
         gone = await m.run_db(lease.renew, m.store.engine, self.me, held)
         for game_id in gone:
@@ -485,7 +520,7 @@ class SharedLog:
             # (a lease of its own that lapsed while the database was away: renewed next time)
             if game_id not in self._claiming and game_id not in self.held:
                 self._claiming.add(game_id)
-                self._spawn(self._take_over(game_id))
+                self.spawn(self._take_over(game_id))
 
     async def _take_over(self, game_id: str) -> None:
         try:
@@ -659,22 +694,22 @@ class SharedLog:
             self.announce({"game": game.id})
             return
         head = SIGNED + game.id.encode() + b":" + self.me.encode() + b":"
-        self._send(self.channel, head + sign(key, head + body) + b":" + body)
+        self.send(self.channel, head + sign(key, head + body) + b":" + body)
 
     def poke(self, game_id: str) -> None:
         """Tell the owner of ``game_id`` to look at its bot's job (a worker answered it)."""
         self._publish(self.poke_channel, {"game": game_id})
 
     def _publish(self, channel: str, note: dict) -> None:
-        self._send(channel, orjson.dumps({**note, "from": self.me}))
+        self.send(channel, orjson.dumps({**note, "from": self.me}))
 
-    def _send(self, channel: str, data: bytes) -> None:
+    def send(self, channel: str, data: bytes) -> None:
         """Publish ``data`` soon: the notes of one turn of the event loop go in one pipeline."""
         if self.redis is None:
             return
         self._outbox.append((channel, data))
         if len(self._outbox) == 1:
-            self._spawn(self._flush())
+            self.spawn(self._flush())
 
     async def _flush(self) -> None:
         await asyncio.sleep(0)  # (the other notes of this turn join)
@@ -687,7 +722,7 @@ class SharedLog:
         except Exception as exc:
             log.warning("cannot reach the broker (%s)", type(exc).__name__)
 
-    def _spawn(self, coro: Any) -> None:
+    def spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -699,7 +734,9 @@ class SharedLog:
         while True:
             try:
                 async with self.redis.pubsub() as pubsub:
-                    await pubsub.subscribe(self.channel, self.want_channel, self.poke_channel)
+                    await pubsub.subscribe(
+                        self.channel, self.want_channel, self.poke_channel, self.inbox
+                    )
                     if self.ready.is_set():  # a reconnect: notes may have been lost
                         log.info("the broker is back; comparing the watched games with the store")
                         self._resync_all()
@@ -720,20 +757,24 @@ class SharedLog:
 
     def _heard(self, data: Any, channel: Any = None) -> None:
         """A note on the channel: look at the game it names (never take its content). On the
-        want channel: another process asks for the lease of a game this one may own."""
+        want channel: another process asks for the lease of a game this one may own. On this
+        process's inbox: a relayed request, or the answer to one (:mod:`empires.server.relay`)."""
+        if channel in (self.inbox, self.inbox.encode()):
+            self.requests.heard(data)
+            return
         if isinstance(data, bytes) and data.startswith(SIGNED):
             self._heard_signed(data)
             return
         note = parse_note(data)
         if note is None:
-            self._drop(data)
+            self.drop(data)
             return
         game_id, sender, chat = note
         if sender == self.me:
             return
         if channel in (self.want_channel, self.want_channel.encode()):
             if self.owner:
-                self._spawn(self._hand_over(game_id))
+                self.spawn(self._hand_over(game_id))
             return
         if channel in (self.poke_channel, self.poke_channel.encode()):
             game = self.manager.games.get(game_id)
@@ -750,7 +791,7 @@ class SharedLog:
         once its signature is checked (the key is in the database, never on the broker)."""
         head = signed_head(data)
         if head is None:
-            self._drop(data)
+            self.drop(data)
             return
         game_id, sender, start = head
         game = self.manager.games.get(game_id)
@@ -758,12 +799,13 @@ class SharedLog:
             return
         note = verified(self.key, data, start)
         if note is None or note["game"] != game_id:
-            self._drop(data)
+            self.drop(data)
             return
         if game.owned:
             self.poked(game.id)
             return
-        self._spawn(self._follow(game, note))
+        self.requests.owner_is(game_id, sender)  # (signed: the sender owns the game)
+        self.spawn(self._follow(game, note))
 
     async def _follow(self, game: LiveGame, note: dict) -> None:
         """Apply a signed note's entries to ``game`` (a copy): those that follow its log, when
@@ -793,7 +835,7 @@ class SharedLog:
                 await self.caught_up(game)
                 game.notify()
 
-    def _drop(self, data: Any) -> None:
+    def drop(self, data: Any) -> None:
         self.dropped += 1
         stamp = asyncio.get_running_loop().time()
         if stamp - self._drop_logged >= DROP_LOG_EVERY:
@@ -823,7 +865,7 @@ class SharedLog:
             finally:
                 self._pending.discard(game_id)
 
-        self._spawn(sync())
+        self.spawn(sync())
 
     def _resync_all(self) -> None:
         for game_id, game in list(self.manager.games.items()):

@@ -239,10 +239,17 @@ class Table:
             raise ApiError(409, "game_over", "the game is not going on")
         return seat
 
-    async def leave(self, game: LiveGame, seat: int | None, reason: str = "left") -> dict:
-        """``seat``'s player leaves the table: the stand-in bot plays for it from now on."""
+    async def leave(
+        self, game: LiveGame, seat: int | None, reason: str = "left", relayed: bool = False
+    ) -> dict:
+        """``seat``'s player leaves the table: the stand-in bot plays for it from now on.
+        ``relayed``: another process relayed the request to this one, the game's owner."""
         seat = self._human(game, seat)
-        async with game.lock:
+        if reason == "left" and not relayed:
+            answer = await self._relay(game, "leave", seat, {})
+            if answer is not None:
+                return answer
+        async with owner_lock(game) if relayed else game.lock:
             if game.table.away(seat) in (None, ONCE):
                 now = self.manager.clock()
                 game.table.leave(seat, reason, now)
@@ -250,10 +257,14 @@ class Table:
         self.manager.kick_bots(game)
         return self.seat_state(game, seat)
 
-    async def come_back(self, game: LiveGame, seat: int | None) -> dict:
+    async def come_back(self, game: LiveGame, seat: int | None, relayed: bool = False) -> dict:
         """``seat``'s player takes the seat back: they play on from their next decision."""
         seat = self._human(game, seat)
-        async with game.lock:
+        if not relayed:
+            answer = await self._relay(game, "return", seat, {})
+            if answer is not None:
+                return answer
+        async with owner_lock(game) if relayed else game.lock:
             table = game.table
             reason, timeouts = table.away(seat), table.seats[seat].timeouts
             if reason is not None or timeouts:  # (a present seat's timeouts in a row end too)
@@ -304,13 +315,24 @@ class Table:
                 log.exception("cannot store the table of game %s", game.id)
             game.notify()
 
+    async def _relay(self, game: LiveGame, op: str, seat: int, args: dict) -> dict | None:
+        """The answer of ``game``'s owner when another process owns it (empires.server.relay);
+        None when this process is to do it."""
+        shared = self.manager.shared
+        if shared is None or game.owned:
+            return None
+        return await shared.relay(game, op, seat, args)
+
     @staticmethod
     def seat_state(game: LiveGame, seat: int) -> dict:
         return {"seat": seat, "away": game.table.away(seat), "table": game.table.view()}
 
     # ---- undo ----
-    async def undo(self, game: LiveGame, seat: int | None, expect: Any, count: Any = 1) -> dict:
-        """Take back ``seat``'s last ``count`` actions, as move number ``expect``."""
+    async def undo(
+        self, game: LiveGame, seat: int | None, expect: Any, count: Any = 1, relayed: bool = False
+    ) -> dict:
+        """Take back ``seat``'s last ``count`` actions, as move number ``expect`` (at the
+        game's owner: relayed there from another process)."""
         if seat is SPECTATOR:
             raise ApiError(403, "spectator", "a spectator link cannot act")
         if (
@@ -320,7 +342,11 @@ class Table:
         ):
             raise _bad(f"'count' is how many actions to take back: 1 to {moves.MAX_UNDO}")
         expect = check_expect(expect)
-        async with game.lock:
+        if not relayed:
+            answer = await self._relay(game, "undo", seat, {"expect": expect, "count": count})
+            if answer is not None:
+                return answer
+        async with owner_lock(game) if relayed else game.lock:
             done = self._done_undo(game, seat, expect, count)
             if done is not None:
                 return done
