@@ -136,36 +136,60 @@ def clear_positions(game: str, players: int, seeds: range, max_legal: int, gap: 
 
 
 def reference(args: argparse.Namespace) -> None:
-    """The coach's verdict on the heuristic's worst move at positions where the reference (every
-    move valued on ``--reference-rounds`` paired rounds) says it loses at least a mistake's
-    worth; agreement: flagged (inaccuracy or worse) with another move named best, under two seeds."""
-    game, _, players = args.games.split(",")[0].partition(":")
-    found = agree = same = 0
+    """The coach's verdicts against the reference at positions with a known better move: for
+    each game of ``--games``, positions where the heuristic's worst move trails its best by
+    ``--gap`` VP or more and the reference (every move valued on ``--reference-rounds`` paired
+    rounds) says it loses at least a mistake's worth. The coach analyses there, under two seeds,
+    the bad move (it should be flagged, another move named best, ideally with the reference's
+    verdict) and the reference's best move (it should be rated ok)."""
+    for spec in args.games.split(","):
+        game, _, players = spec.partition(":")
+        reference_game(game, int(players or 2), args)
+
+
+def reference_game(game: str, players: int, args: argparse.Namespace) -> None:
+    tally = Counter()
     cpu = 0.0
-    for state, bad in clear_positions(game, int(players or 2), range(1, 40), 4, 3.0):
+    positions = clear_positions(game, players, range(1, 60), args.max_legal, args.gap)
+    for state, bad in positions:
         values = reference_values(state, args.reference_rounds, 99)
-        loss = max(values.values()) - values[bad]
+        top = max(values, key=lambda a: values[a])
+        loss = values[top] - values[bad]
         if loss < an.MISTAKE:
             continue
         t0 = time.process_time()
-        a = an.analyse_decision(state, bad, 0, iterations=args.iterations, seed=1)
-        b = an.analyse_decision(state, bad, 0, iterations=args.iterations, seed=2)
+        runs = {
+            (move, seed): an.analyse_decision(state, move, 0, iterations=args.iterations, seed=seed)
+            for move in (bad, top)
+            for seed in (1, 2)
+        }
         cpu += time.process_time() - t0
-        found += 1
-        ok = [d.verdict != "ok" and d.best.action != str(bad) for d in (a, b)]
-        agree += sum(ok)
-        same += a.verdict == b.verdict
+        tally["positions"] += 1
+        for seed in (1, 2):
+            b, t = runs[bad, seed], runs[top, seed]
+            tally["flagged"] += b.verdict != "ok" and b.best.action != str(bad)
+            tally["exact"] += b.verdict == an.verdict(loss)
+            tally["best ok"] += t.verdict == "ok"
+        tally["same bad"] += runs[bad, 1].verdict == runs[bad, 2].verdict
+        tally["same best"] += runs[top, 1].verdict == runs[top, 2].verdict
         print(
-            f"  {state.describe(bad)!r}: reference loss {loss:.2f}; "
-            f"coach {a.verdict} ({a.loss:.2f}), {b.verdict} ({b.loss:.2f})"
+            f"  {state.describe(bad)!r}: reference loss {loss:.2f} ({an.verdict(loss)}); coach "
+            f"{runs[bad, 1].verdict} ({runs[bad, 1].loss:.2f}), {runs[bad, 2].verdict} "
+            f"({runs[bad, 2].loss:.2f}); the reference's best {state.describe(top)!r}: "
+            f"{runs[top, 1].verdict}, {runs[top, 2].verdict}",
+            flush=True,
         )
-        if found >= args.positions:
+        if tally["positions"] >= args.positions:
             break
+    n = tally["positions"]
     print(
-        f"{game} {players}p: {found} clearly bad moves (reference loss >= {an.MISTAKE}); flagged "
-        f"with a better move best in {agree} of {2 * found} analyses (two seeds), same verdict "
-        f"from both seeds in {same} of {found}; {cpu / max(1, 2 * found):.2f} CPU-s per analysis "
-        f"at {args.iterations} iterations"
+        f"{game} {players}p at {args.iterations} iterations: {n} positions with a known better "
+        f"move (reference loss >= {an.MISTAKE}); the bad move flagged with another move best "
+        f"in {tally['flagged']} of {2 * n} analyses, the reference's verdict in "
+        f"{tally['exact']} of {2 * n}; the reference's best rated ok in {tally['best ok']} of "
+        f"{2 * n}; same verdict from seeds 1 and 2: bad move {tally['same bad']} of {n}, best "
+        f"move {tally['same best']} of {n}; {cpu / max(1, 4 * n):.2f} CPU-s per analysis",
+        flush=True,
     )
 
 
@@ -181,7 +205,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--seeds", type=int, default=1, choices=(1, 2))
     p.add_argument("--reference", action="store_true", help="verdicts against a reference")
     p.add_argument("--reference-rounds", type=int, default=64)
-    p.add_argument("--positions", type=int, default=12, help="reference positions")
+    p.add_argument("--positions", type=int, default=12, help="reference positions per game")
+    p.add_argument("--gap", type=float, default=3.0, help="reference: heuristic VP gap")
+    p.add_argument("--max-legal", type=int, default=4, help="reference: most legal moves")
     args = p.parse_args(argv)
     if args.reference:
         reference(args)

@@ -43,7 +43,7 @@ def test_the_move_played_never_becomes_best_by_its_visits(monkeypatch, played_va
     favourite) is named best only when its value, fairly compared, is higher."""
     state, favourite, other = contested()
 
-    def compare(found, state, best, action, rounds_max, seed):
+    def compare(found, state, best, action, rounds_max, seed, deadline=None):
         assert best == favourite and action == other  # the best was chosen before the top-up
         found.visits[action] = 10_000
         found.value[action] = played_value

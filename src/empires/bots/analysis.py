@@ -37,11 +37,13 @@ the core protocol and the adapter (:func:`empires.core.adapter.get_adapter`).
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from empires import i18n
+from empires.bots.coach_budget import CpuBudget, decision_weights
 from empires.bots.ismcts import ISMCTSBot, adapter_or_none
 from empires.core.adapter import get_adapter
 from empires.core.messages import COMPONENTS
@@ -78,6 +80,14 @@ SETTLE_Z = 2.0  # settled: the loss +- SETTLE_Z standard errors lies in one verd
 VAR_FLOOR = 0.02
 RIVAL_VISITS = 3  # the visits a move needs to be compared with the search's favourite (_rival)
 FEW_PLAYOUTS = 6  # the playouts that value a move when nothing else did (the chance-to-win line)
+# The CPU budget of a whole analysis, per decision analysed (issue #32: 86 decisions in 120
+# CPU-seconds, 1.40 s each; a tenth kept in hand). :func:`analyse_history` given it shares
+# ``CPU_PER_DECISION * decisions`` seconds of the thread's CPU time (:func:`time.thread_time`)
+# among the decisions (:class:`CpuBudget`): the iterations stay the budget, the seconds only a
+# ceiling that a search or a comparison stops at. Below the ceiling the analysis is the same
+# for the same seed; ``GameAnalysis.budget_cut`` counts the decisions it cut short.
+CPU_PER_DECISION = 1.25
+CPU_CLOCK = time.thread_time  # the clock of a CPU deadline: this thread's CPU seconds
 
 
 @dataclass(frozen=True)
@@ -124,6 +134,9 @@ class GameAnalysis:
     summary: list[dict]  # per seat: analysed, inaccuracies, mistakes, blunders, mean_loss
     iterations: int
     seed: int
+    # the decisions whose search or comparison the CPU budget stopped before their iterations
+    # were spent (analyse_history's cpu_per_decision); 0 without a budget
+    budget_cut: int = 0
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -148,6 +161,7 @@ class GameAnalysis:
             summary=list(data["summary"]),
             iterations=data["iterations"],
             seed=data["seed"],
+            budget_cut=int(data.get("budget_cut", 0)),
         )
 
 
@@ -176,6 +190,7 @@ class _Searched:
     iterations: int
     bot: ISMCTSBot
     clear: Any = None  # the heuristic's clear favourite when no search ran (``gap``)
+    cut: bool = False  # the search stopped at its CPU deadline, its iterations not all spent
 
 
 def _search(
@@ -185,19 +200,28 @@ def _search(
     *,
     gap: float | None = None,
     early_stop: float | None = None,
+    deadline: float | None = None,
 ) -> _Searched:
     """Search ``state`` from its seat to move; with ``early_stop`` (1.0: exact) the search stops
     once its favourite cannot be caught, with ``gap`` it does not search when the heuristic's
-    favourite leads by that much (``clear``)."""
+    favourite leads by that much (``clear``), with ``deadline`` (the thread's CPU time,
+    :data:`CPU_CLOCK`) at that time, after one iteration at least."""
     if iterations < 1:
         raise ValueError(f"iterations must be at least 1, got {iterations}")
     me = state.current_player
     legal = state.legal_actions()
     if me < 0 or not legal:
         raise ValueError("the game is over: there is no decision to analyse")
+    seconds = None if deadline is None else max(1e-6, deadline - CPU_CLOCK())
     bot = ISMCTSBot(
-        seed, iterations=iterations, gap=gap, early_stop=early_stop, temperature=PRIOR_TEMPERATURE
+        seed,
+        iterations=iterations,
+        seconds=seconds,
+        gap=gap,
+        early_stop=early_stop,
+        temperature=PRIOR_TEMPERATURE,
     )
+    bot._now = CPU_CLOCK  # its seconds on the coach's clock (ismcts's "cpu" is the process's)
     bot.root_vectors = True
     visits: dict[Any, int] = {}
     value: dict[Any, float] = {}
@@ -215,7 +239,9 @@ def _search(
                 vec = bot.last_root_vectors.get(a)
                 if vec is not None:
                     vectors[a] = [x / child.visits for x in vec]
-    return _Searched(me, legal, visits, value, vectors, bot.last_iterations, bot, clear)
+    done = bot.last_iterations
+    cut = len(legal) > 1 and clear is None and done < iterations and not bot.last_early_stop
+    return _Searched(me, legal, visits, value, vectors, done, bot, clear, cut)
 
 
 def _playouts(found: _Searched, state: Any, action: Any, count: int) -> None:
@@ -471,7 +497,13 @@ def hint(state: Any, *, iterations: int = HINT_ITERATIONS, seed: int = 0) -> Hin
 
 
 def analyse_decision(
-    state: Any, chosen: Any, index: int, *, iterations: int = ANALYSIS_ITERATIONS, seed: int = 0
+    state: Any,
+    chosen: Any,
+    index: int,
+    *,
+    iterations: int = ANALYSIS_ITERATIONS,
+    seed: int = 0,
+    seconds: float | None = None,
 ) -> DecisionAnalysis:
     """The analysis of ``chosen`` (a legal action of ``state``, or its string) by the seat to
     move, from that seat's observation only; ``index`` is the action's place in the history.
@@ -480,21 +512,37 @@ def analyse_decision(
     played is valued again; when they differ, both are valued on the same paired rounds
     (:func:`_compare`), so the loss compares equal samples with common random numbers, never a
     topped-up move against a barely tried one. At most ``iterations // 2`` playouts of search
-    and ``iterations // 2`` paired rounds."""
-    found = _search(state, max(1, iterations // 2), seed, gap=CLEAR_GAP, early_stop=1.0)
+    and ``iterations // 2`` paired rounds; with ``seconds``, a ceiling of about that much of the
+    thread's CPU time (:data:`CPU_CLOCK`): the search stops at half of it, the comparison at
+    the whole once it has :data:`MIN_ROUNDS` rounds."""
+    deadline = None if seconds is None else CPU_CLOCK() + max(0.0, seconds)
+    return _analyse(state, chosen, index, iterations, seed, deadline)[0]
+
+
+def _analyse(
+    state: Any, chosen: Any, index: int, iterations: int, seed: int, deadline: float | None
+) -> tuple[DecisionAnalysis, bool]:
+    """:func:`analyse_decision` until ``deadline`` (:data:`CPU_CLOCK`), and whether that
+    deadline cut its search or its comparison short."""
+    half = None if deadline is None else (CPU_CLOCK() + deadline) / 2
+    found = _search(
+        state, max(1, iterations // 2), seed, gap=CLEAR_GAP, early_stop=1.0, deadline=half
+    )
     action = _legal(found.legal, chosen)
     best = _best(found)
+    cut = found.cut
     if best == action:  # a move the search valued clearly higher on fewer visits is compared too
         best = _rival(found, action)
     if best != action:
-        _compare(found, state, best, action, max(MIN_ROUNDS, iterations // 2), seed)
+        rounds = max(MIN_ROUNDS, iterations // 2)
+        cut = _compare(found, state, best, action, rounds, seed, deadline) or cut
         if found.value[best] < found.value[action]:  # the move played did better, fairly valued
             best = action
     elif found.visits.get(action, 0) < FEW_PLAYOUTS:  # (for the chance to win of every seat)
         _playouts(found, state, action, FEW_PLAYOUTS - found.visits.get(action, 0))
     chosen_move, best_move = _move(state, found, action), _move(state, found, best)
     loss = max(0.0, round(best_move.value - chosen_move.value, 4))
-    return DecisionAnalysis(
+    analysed = DecisionAnalysis(
         index=index,
         player=found.player,
         chosen=chosen_move,
@@ -503,6 +551,7 @@ def analyse_decision(
         verdict=verdict(loss),
         win=[round(x, 4) for x in found.vectors.get(best, [])],
     )
+    return analysed, cut
 
 
 def _best(found: _Searched) -> Any:
@@ -527,17 +576,25 @@ def _rival(found: _Searched, action: Any) -> Any:
 
 
 def _compare(
-    found: _Searched, state: Any, best: Any, action: Any, rounds_max: int, seed: int
-) -> None:
+    found: _Searched,
+    state: Any,
+    best: Any,
+    action: Any,
+    rounds_max: int,
+    seed: int,
+    deadline: float | None = None,
+) -> bool:
     """Value ``best`` and ``action`` again on the same paired rounds, replacing what the search
     found for them: a round plays each from the same determinization with the same rollout
     seeds (two bots of one seed, whose generators stay in step), so the difference of their
     values is mostly what the moves change. Stops once the verdict is settled (at least
-    :data:`MIN_ROUNDS` rounds, at most ``rounds_max``)."""
+    :data:`MIN_ROUNDS` rounds, at most ``rounds_max``) or, after :data:`MIN_ROUNDS` rounds, at
+    ``deadline`` (:data:`CPU_CLOCK`); whether the deadline stopped it, unsettled."""
     me, n = found.player, state.num_players
     bots = [ISMCTSBot(seed ^ 0x5EED, gap=None, early_stop=None) for _ in range(2)]
     sums = [[0.0] * n, [0.0] * n]
     diffs: list[float] = []
+    cut = False
     while len(diffs) < rounds_max:
         rewards = [bot.playouts(state, a, 1) for bot, a in zip(bots, (best, action), strict=True)]
         for acc, r in zip(sums, rewards, strict=True):
@@ -547,11 +604,16 @@ def _compare(
         done = len(diffs)
         if done >= MIN_ROUNDS and (done - MIN_ROUNDS) % ROUND_BATCH == 0 and _settled(diffs):
             break
+        if deadline is not None and done >= MIN_ROUNDS and done < rounds_max:
+            if CPU_CLOCK() >= deadline:
+                cut = True
+                break
     done = len(diffs)
     for a, total in zip((best, action), sums, strict=True):
         found.visits[a] = done
         found.value[a] = total[me] / done
         found.vectors[a] = [x / done for x in total]
+    return cut
 
 
 def _settled(diffs: list[float]) -> bool:
@@ -597,22 +659,33 @@ def analyse_history(
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    cpu_per_decision: float | None = None,
 ) -> GameAnalysis:
     """Replays `history` (the engine's history dict as saves and the server store it) and
     analyses each decision of the given seats (default: all) with the search from what the
-    deciding seat could see then."""
+    deciding seat could see then. With ``cpu_per_decision`` (seconds; see
+    :data:`CPU_PER_DECISION`) the whole analysis has a ceiling of that many seconds of the
+    thread's CPU time per decision, shared among them by :class:`CpuBudget`."""
     adapter = get_adapter(game)
     todo = set(decisions_to_analyse(game, history, seats))
     state = adapter.replay({**history, "actions": []})
     state.narrate = False
+    budget = None
+    if cpu_per_decision is not None and todo:
+        weights = decision_weights(todo, len(history["actions"]))
+        budget = CpuBudget(cpu_per_decision * len(todo), weights, CPU_CLOCK)
     out: list[DecisionAnalysis] = []
+    cuts = 0
     if progress is not None:
         progress(0, len(todo))
     for i, raw in enumerate(history["actions"]):
         if i in todo:
             if should_stop is not None and should_stop():
                 break
-            out.append(analyse_decision(state, raw, i, iterations=iterations, seed=seed + i))
+            deadline = None if budget is None else CPU_CLOCK() + budget.share(i)
+            analysed, cut = _analyse(state, raw, i, iterations, seed + i, deadline)
+            out.append(analysed)
+            cuts += cut
             if progress is not None:
                 progress(len(out), len(todo))
         state.apply(raw)
@@ -623,6 +696,7 @@ def analyse_history(
         summary=summarise(out, state.num_players),
         iterations=iterations,
         seed=seed,
+        budget_cut=cuts,
     )
 
 
@@ -646,6 +720,7 @@ def summarise(decisions: list[DecisionAnalysis], num_players: int) -> list[dict]
 
 __all__ = [
     "BLUNDER",
+    "CPU_PER_DECISION",
     "INACCURACY",
     "MISTAKE",
     "DecisionAnalysis",
