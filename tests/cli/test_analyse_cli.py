@@ -107,6 +107,8 @@ def test_a_finished_web_game_is_read_from_the_database(tmp_path, capsys):
         (["nosuchgame", "--db", "sqlite:///{tmp}/absent.db"], "there is no database file"),
         (["{save}", "--seats", "3"], "--seats takes player numbers from 1 to 2"),
         (["{save}", "--iterations", "0"], "--iterations must be at least 1"),
+        (["{save}", "--cpu-per-decision", "-1"], "--cpu-per-decision must be a number of seconds"),
+        (["{save}", "--cpu-per-decision", "nan"], "--cpu-per-decision must be a number of seconds"),
         (["{tmp}/notjson.json"], "not valid JSON"),
     ],
 )
@@ -167,3 +169,40 @@ def test_the_progress_goes_to_stderr_a_line_now_and_then(tmp_path, capsys):
     assert "\x1b[" not in err
     data = run_json(capsys, str(path), "--iterations", "2")  # stdout stays the JSON alone
     assert len(data["decisions"]) == n
+
+
+def test_at_a_terminal_the_progress_is_a_bar(tmp_path, monkeypatch):
+    """At a terminal: a bar with the decisions done of all, not the lines of a pipe."""
+    import io
+
+    from rich.console import Console
+
+    from empires.cli import analyse
+
+    state = played("discovery", 2, 5, 30)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({**state.to_json(), "seats": ["heuristic", "human"]}))
+    screen = io.StringIO()
+    terminal = Console(file=screen, force_terminal=True, width=100)
+    monkeypatch.setattr(analyse, "progress_console", lambda: terminal)
+    assert (
+        main(["analyse", str(path), "--iterations", "2", "--json", str(tmp_path / "a.json")]) == 0
+    )
+    n = len(coach.decisions_to_analyse("discovery", state.history, [1]))
+    drawn = screen.getvalue()
+    assert "Analysing" in drawn and f"{n}/{n}" in drawn and "decisions" in drawn
+    assert "analysed " not in drawn  # not the lines of a pipe
+
+
+def test_the_cpu_ceiling_reaches_the_analysis(tmp_path, capsys, monkeypatch):
+    """--cpu-per-decision is the analysis's ceiling: here a clock on which every reading costs
+    a second, so each decision is cut short (and says so in the JSON); 0 sets none."""
+    state = played("discovery", 2, 5, 16)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({**state.to_json(), "seats": ["human", "heuristic"]}))
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(coach, "CPU_CLOCK", lambda: float(next(ticks)))
+    cut = run_json(capsys, str(path), "--iterations", "60", "--cpu-per-decision", "0.5")
+    assert cut["decisions"] and cut["budget_cut"] > 0
+    free = run_json(capsys, str(path), "--iterations", "4", "--cpu-per-decision", "0")
+    assert free["budget_cut"] == 0 and len(free["decisions"]) == len(cut["decisions"])

@@ -6,12 +6,20 @@ summary per player, and optionally the JSON and a graph of each player's chance 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
@@ -57,6 +65,15 @@ def add_parser(sub) -> None:
         help="the players whose decisions are analysed, counted from 1 (default: the human "
         "players when the game records them, else everyone)",
     )
+    p.add_argument(
+        "--cpu-per-decision",
+        type=float,
+        default=coach.CPU_PER_DECISION,
+        metavar="S",
+        help="a ceiling of S CPU-seconds per decision on average for the whole analysis, shared "
+        f"among the decisions (default {coach.CPU_PER_DECISION}: an 86-decision game in under 2 "
+        "minutes; 0: none); below it the iterations alone decide",
+    )
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
     p.add_argument(
         "--json",
@@ -85,13 +102,16 @@ class Source:
 def cmd_analyse(args, console: Console) -> int:
     if args.iterations < 1:
         raise CliError(f"--iterations must be at least 1, not {args.iterations}")
+    cpu = args.cpu_per_decision
+    if not (cpu >= 0 and math.isfinite(cpu)):
+        raise CliError(f"--cpu-per-decision must be a number of seconds, 0 or more, not {cpu}")
     if args.plot:
         _check_plots(args.plot)
     source = load_source(args.source, args.db)
     players = len(source.names)
     seats = _seats(args.seats, players) if args.seats else (source.humans or list(range(players)))
     lang = _language(args)
-    analysis = _run(source, seats, args.iterations, args.seed, lang)
+    analysis = _run(source, seats, args.iterations, args.seed, lang, cpu or None)
     data = {
         **analysis.to_json(),
         common.SEATS_KEY: 0,  # "player" and the "win" lists; "seats" are the names shown
@@ -224,10 +244,16 @@ def _missing_sqlite(url: str) -> str | None:
 
 # ---- running and showing ------------------------------------------------------------------------
 def _run(
-    source: Source, seats: list[int], iterations: int, seed: int, lang: str = i18n.DEFAULT
+    source: Source,
+    seats: list[int],
+    iterations: int,
+    seed: int,
+    lang: str = i18n.DEFAULT,
+    cpu_per_decision: float | None = None,
 ) -> coach.GameAnalysis:
-    """The analysis, its progress on stderr in ``lang``: a bar at a terminal, else a line now
-    and then ("analysed 4 of 18 decisions")."""
+    """The analysis, its progress on stderr in ``lang``: a bar at a terminal (with the time
+    spent and an estimate of the time left), else a line now and then ("analysed 4 of 18
+    decisions")."""
     err = progress_console()
     columns = (
         TextColumn(translate("Analysing", lang).replace("[", r"\[")),
@@ -235,6 +261,7 @@ def _run(
         MofNCompleteColumn(),
         TextColumn(translate("decisions", lang).replace("[", r"\[")),
         TimeElapsedColumn(),
+        TimeRemainingColumn(),
     )
     bar = Progress(*columns, console=err, transient=True, disable=not err.is_terminal)
     with bar:
@@ -257,6 +284,7 @@ def _run(
                 iterations=iterations,
                 seed=seed,
                 progress=progress,
+                cpu_per_decision=cpu_per_decision,
             )
         except LOAD_ERRORS as exc:
             raise CliError(f"cannot analyse the game: {common.one_line(exc)}") from None
