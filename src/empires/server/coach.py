@@ -53,7 +53,7 @@ def _compute_hint(state: Any, iterations: int, seed: int) -> dict:
 
 
 def _analyse(game: str, history: dict, seats: list[int], iterations: int, seed: int, job) -> dict:
-    from empires.bots.analysis import analyse_history
+    from empires.bots.analysis import CPU_PER_DECISION, analyse_history
 
     result = analyse_history(
         game,
@@ -63,6 +63,7 @@ def _analyse(game: str, history: dict, seats: list[int], iterations: int, seed: 
         seed=seed,
         progress=job.progress,
         should_stop=job.should_stop,
+        cpu_per_decision=CPU_PER_DECISION,  # a ceiling on this worker thread's CPU time
     )
     return result.to_json()
 
