@@ -26,10 +26,10 @@ def _play(name: str, players: int, seed: int):
     seen = []
     while not state.is_terminal():
         seen.append((state.clone(), list(actors), list(news)))
-        before_rng, before_log = state.s.rng.state, len(state.s.events)
+        before_rng, before_log = state.s.rng.state, len(state.event_log())
         actors.append(state.current_player)
         state.apply(bots[state.current_player].choose(state))
-        told = state.s.events[before_log:]
+        told = state.event_log()[before_log:]
         secret = any(set(e.get("secret", {})) - {"to", "action", "text"} for e in told)
         moved_on = len({(e["turn"], e["phase"]) for e in told}) > 1  # a phase or turn ended
         news.append(state.s.rng.state != before_rng or secret or moved_on)

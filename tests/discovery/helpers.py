@@ -45,6 +45,7 @@ def fresh(num_players: int = 4, seed: int = 0, order: list[int] | None = None) -
 
 def put(game: DiscoveryGame, region: str, player: int, **workers: int) -> None:
     """Place workers (taken from the player's supply) in a region, marking it discovered."""
+    game.by_hand()  # (a position set up by hand: core.narrator)
     s = game.s
     r = R[region]
     if not s.discovered[r]:
@@ -58,6 +59,7 @@ def put(game: DiscoveryGame, region: str, player: int, **workers: int) -> None:
 
 def give_building(game: DiscoveryGame, player: int, building_id: str) -> None:
     """Hand a player a Capital Building from wherever it is (stack, offer)."""
+    game.by_hand()  # (a position set up by hand: core.narrator)
     s = game.s
     b = B[building_id]
     for stack in s.stacks:
@@ -70,6 +72,7 @@ def give_building(game: DiscoveryGame, player: int, building_id: str) -> None:
 
 def clear_available(game: DiscoveryGame) -> None:
     """Return every available worker to supply (so Phase 1 ends at once)."""
+    game.by_hand()  # (a position set up by hand: core.narrator)
     s = game.s
     for p in range(s.num_players):
         for w in range(len(WORKERS)):
@@ -79,6 +82,7 @@ def clear_available(game: DiscoveryGame) -> None:
 
 def resolve_from(game: DiscoveryGame, step: str) -> None:
     """Jump to the start of ``step`` of the current turn and run until a decision or the end."""
+    game.by_hand()  # (a position set up by hand: core.narrator)
     s = game.s
     clear_available(game)
     s.pending = []
@@ -92,6 +96,7 @@ def resolve_from(game: DiscoveryGame, step: str) -> None:
 
 def box_worker(game: DiscoveryGame, box: str, player: int, worker: str = "colonist") -> None:
     """Move a worker from a player's supply onto an event box (as Phase 1 would)."""
+    game.by_hand()  # (a position set up by hand: core.narrator)
     s = game.s
     w = W[worker]
     s.supply[player][w] -= 1
@@ -124,6 +129,7 @@ def workers(game: DiscoveryGame, region: str, player: int) -> dict[str, int]:
 
 
 def at_turn(game, turn: int) -> None:
+    game.by_hand()  # (a position set up by hand: core.narrator)
     game.s.turn = turn
     game._legal = None
 
@@ -131,6 +137,7 @@ def at_turn(game, turn: int) -> None:
 def offer(game, *ids: str) -> None:
     """Make exactly these buildings the Capital Buildings offer (the old offer goes back to its
     stacks, so every tile stays accounted for)."""
+    game.by_hand()  # (a position set up by hand: core.narrator)
     s = game.s
     for b in s.cb_offer:
         s.stacks[BUILDINGS[b].age].append(b)
@@ -150,6 +157,7 @@ def counter_index(cid: str) -> int:
 
 def set_counter(game, region: str, cid: str) -> None:
     """Put the Discovery counter ``cid`` face down in ``region`` (swapping it with whatever held it)."""
+    game.by_hand()  # (a position set up by hand: core.narrator)
     s = game.s
     c, r = counter_index(cid), R[region]
     old = s.counter[r]
@@ -164,6 +172,7 @@ def set_counter(game, region: str, cid: str) -> None:
 
 def give_good(game, player: int, good: str, n: int = 1) -> None:
     """Hand a player Trade Goods from the face-down pool (or, if short, the Trade Goods box)."""
+    game.by_hand()  # (a position set up by hand: core.narrator)
     s = game.s
     for _ in range(n):
         (s.pool if G[good] in s.pool else s.tg_offer).remove(G[good])
@@ -173,6 +182,7 @@ def give_good(game, player: int, good: str, n: int = 1) -> None:
 def restart_placement(game) -> None:
     """Start Phase 1 afresh in the current Player Order (``fresh`` reorders the players after
     the game has already asked the original first player to place)."""
+    game.by_hand()  # (a position set up by hand: core.narrator)
     s = game.s
     s.pending = []
     s.step = "place"
@@ -182,6 +192,7 @@ def restart_placement(game) -> None:
 
 
 def give_ships(game, player: int, n: int) -> None:
+    game.by_hand()  # (a position set up by hand: core.narrator)
     s = game.s
     s.ship_supply -= n
     s.ships[player] += n
@@ -194,6 +205,7 @@ def legal(game) -> list[str]:
 def buy(game, player: int, bid: str, money: int | None = None) -> None:
     """At the start of the Capital Buildings box, ``player``'s worker (first space) buys ``bid``.
     The flow then runs on until the next decision."""
+    game.by_hand()  # (a position set up by hand: core.narrator)
     offer(game, bid)
     if money is not None:
         game.s.money[player] = money

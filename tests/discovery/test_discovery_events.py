@@ -37,7 +37,7 @@ SECRET_FIELDS = ("counter", "card", "resistance", "plunder", "per_soldier", "vp"
 
 
 def since(game) -> int:
-    return len(game.s.events)
+    return len(game.event_log())
 
 
 def told(game, kind: str, start: int = 0, viewer=None) -> list[dict]:
@@ -792,7 +792,7 @@ def keen_game(n: int, seed: int, options: Options, stop: int | None = None):
 def check_numbers(game) -> None:
     """What every finished game's events must agree on (read from the log itself: public
     fields are the same for every reader)."""
-    events = game.s.events
+    events = game.event_log()
     by_kind: dict[str, list[dict]] = {}
     for e in events:
         by_kind.setdefault(e["kind"], []).append(e)
@@ -837,7 +837,7 @@ def test_every_kind_appears_in_random_games_across_players_and_options():
         n = 2 + i % 5
         game = keen_game(n, i, options_for(i, n))
         check_numbers(game)
-        for e in game.s.events:
+        for e in game.event_log():
             assert e["kind"] == "action" or game.render(TEXTS[e["kind"]](e)).endswith(".")
             seen.add(e["kind"])
         if seen >= {*TEXTS, "action"}:
@@ -880,7 +880,7 @@ def comparable(events: list[dict]) -> list[dict]:
 
 
 def check_redaction(game, viewer) -> None:
-    for e, raw in zip(game.events(viewer), game.s.events, strict=True):
+    for e, raw in zip(game.events(viewer), game.event_log(), strict=True):
         assert "secret" not in e and e["text"]
         if e["kind"] != "action":  # an action's own text is the engine's words for it
             assert e["text"][0].isupper() and e["text"].endswith(".")

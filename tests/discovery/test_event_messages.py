@@ -67,7 +67,7 @@ def test_every_event_is_told_in_spanish_italian_and_portuguese():
         options.update(game.s.options.variants)
         options.update({f"nations={game.s.options.nations}", f"builders={game.s.options.builders}"})
         for viewer in [None, *range(game.num_players)]:
-            for raw in game.s.events:
+            for raw in game.event_log():
                 if raw["kind"] == "action":  # the action's words: the game's describe_msg
                     continue
                 e = visible(raw, viewer)  # as the viewer reads it (game.events, untold)

@@ -189,7 +189,7 @@ def test_info_events_hide_other_seats_secrets():
     for seed in range(3):
         env.reset(seed=seed)
         told, _ = _play_collecting_events(env, np.random.default_rng(seed))
-        log = env.game.s.events  # the engine's own log, secret parts and all
+        log = env.game.event_log()  # the engine's own log, secret parts and all
         for agent, events in told.items():
             seat = env.agent_name_mapping[agent]
             for e in events:

@@ -229,6 +229,6 @@ def test_narration_starts_at_the_first_information_state(players, seed):
         assert "events\n" + expected in infos[p]
         assert twin.information_state_string(p) == infos[p]
     state.apply_action(rng.choice(state.legal_actions()))  # narrating from now on
-    assert state.engine.narrate and state.engine.s.events[-1]
+    assert state.engine.narrate and state.engine.event_log()[-1]
     other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert other.information_state_string(0) == state.information_state_string(0)

@@ -148,6 +148,7 @@ def db_deck(s, c: int) -> str:
 
 def give(game: SettlersGame, p: int, *card_ids: str, where: str = "hand") -> list[int]:
     """Move cards (from wherever they are) to seat p's hand / empire / deals."""
+    game.by_hand()  # (a position set up by hand: core.narrator)
     s = game.s
     out = []
     for card_id in card_ids:
@@ -166,6 +167,7 @@ def give(game: SettlersGame, p: int, *card_ids: str, where: str = "hand") -> lis
 
 
 def goods(game: SettlersGame, p: int, **amounts: int) -> None:
+    game.by_hand()  # (a position set up by hand: core.narrator)
     for g, n in amounts.items():
         game.s.supply[p][GOODS.index(g)] = n
     game._legal = None

@@ -110,7 +110,7 @@ def test_a_redacted_event_names_no_secret_card(n):
     redacted = 0
     for options in (Options(), Options(variants=("alternate-lookout",))):
         game = _played(n, 3, options)
-        for raw, seen in zip(game.s.events, game.events(None), strict=True):
+        for raw, seen in zip(game.event_log(), game.events(None), strict=True):
             secret = raw.get("secret")
             if raw["kind"] == "action" or not secret:
                 continue

@@ -36,7 +36,7 @@ def new(game, since: int, kind: str | None = None, viewer=None) -> list[dict]:
 
 
 def mark(game) -> int:
-    return len(game.s.events)
+    return len(game.event_log())
 
 
 def wealth(game, p: int) -> dict[str, int]:
@@ -499,7 +499,7 @@ def test_every_kind_appears_in_random_games(cards_file):
                 reshuffle_faction_discards=seed % 2 == 0,
             )
             game = random_game(n, seed, options)
-            kinds = {e["kind"] for e in game.s.events}
+            kinds = {e["kind"] for e in game.event_log()}
             assert EVERYWHERE <= kinds, (n, variants, seed, EVERYWHERE - kinds)
             if n == 1:
                 assert {"attack", "collected"} <= kinds
@@ -638,7 +638,7 @@ def test_secret_kinds_stay_secret_in_whole_games(cards_file, n, seed, variants, 
     factions = tuple(FACTIONS[(seed + i) % 4] for i in range(n))
     options = Options(factions=factions, variants=variants, cards=cards_file)
     game = check_game(n, seed, options, seed)
-    assert kinds <= {e["kind"] for e in game.s.events} | {e.get("special") for e in game.s.events}
+    assert kinds <= {e["kind"] for e in game.event_log()} | {e.get("special") for e in game.event_log()}
 
 
 def check_game(n: int, seed: int, options: Options, k: int):
@@ -658,9 +658,9 @@ def check_game(n: int, seed: int, options: Options, k: int):
                 other = game.determinize(p, Rng(k))
                 # the whole stored log, and what the seat reads of it since the last action
                 # (told once per event: reading it whole after every action is quadratic)
-                assert other.s.events == s.events
+                assert other.event_log() == game.event_log()
                 assert other.events(p, state["since"]) == game.events(p, state["since"])
-        state["since"] = len(s.events)
+        state["since"] = len(game.event_log())
         state["hidden"] = {v: hidden_from(s, v) for v in viewers}
 
     game = new_game(n, seed=seed, options=options)  # the set-up: every card was hidden before

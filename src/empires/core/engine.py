@@ -30,7 +30,7 @@ FORMAT = 1  # the version of the save format (``history["format"]``)
 class EngineGame:
     """One game. Mutated in place by :meth:`apply`; copy with :meth:`clone`."""
 
-    __slots__ = ("s", "_legal", "_codes", "_teller")
+    __slots__ = ("s", "_legal", "_codes", "_teller", "_agreed")
 
     game_name: ClassVar[str]
     codec: ClassVar[ActionCodec]
@@ -56,7 +56,8 @@ class EngineGame:
         self.s = state
         self._legal: list | None = None
         self._codes: tuple[list, list[int]] | None = None  # (legal_actions(), their codes)
-        self._teller: Any = None  # the words of the log's actions (core.action_words), on demand
+        self._teller: Any = None  # who tells the log (core.narrator), from the first action on
+        self._agreed = 0  # how many of the teller's actions are known to be this game's
 
     def __reduce__(self) -> tuple[Any, tuple[Any]]:
         """Pickled (and deep-copied) as its state, on both builds: a compiled class has no
@@ -160,56 +161,95 @@ class EngineGame:
     def _apply(self, act: Any) -> None:
         s = self.s
         if s.narrate:
-            self._narrate(act)
+            if s.keep_log:
+                self._start_telling()  # a game: its log is told from here when read
+            else:
+                self._tell_action(act)  # a narrator (core.narrator): the words, at once
         top = s.pending.pop()
         s.actions.append(act)
         self.table.handlers[top["kind"]][1](s, top, act)
         self.flow(s)
         self._legal = None
 
-    def _narrate(self, act: Any) -> None:
-        """The "action" event, written as the action is applied: who answered which decision,
-        and the action's place in the history (``at``). Its words are made only when somebody
-        reads the log (:meth:`events`), from the state before the action
-        (:mod:`empires.core.action_words`): what the public may know of it (its message:
-        :meth:`describe_msg`), the raw action and, when they tell more, the actor's own words
-        for the actor alone (:attr:`secret_choices`, :meth:`private_words`)."""
-        teller = self._teller
-        if teller is None or teller.base is None or teller.state is not self.s:
-            self._new_teller(self._copy())  # (the narrator's start: see core.action_words)
+    def _start_telling(self) -> None:
+        """At the first action with the log on: keep the game as it is now (its log so far
+        included) as the start its narrator tells the rest from, and stop writing events
+        (:mod:`empires.core.narrator`)."""
+        from empires.core.narrator import Teller
+
+        base = self._copy()
+        base.s.keep_log = False  # (its rules write events; it tells nothing itself)
+        self._teller, self._agreed = Teller(base), 0
+        self.s.narrate = False
+
+    def _tell_action(self, act: Any) -> None:
+        """The "action" event of ``act``, written by a narrator as it applies it: who answered
+        which decision, what the public may know of it (its message: :meth:`describe_msg`),
+        and for the actor alone the raw action and, when they tell more, their own words
+        (:attr:`secret_choices`, :meth:`private_words`)."""
         top = self.s.pending[-1]
+        p = top["player"]
         turn, phase = self.event_head()
-        self.s.events.append(
-            {
-                "kind": "action",
-                "turn": turn,
-                "phase": phase,
-                "player": top["player"],
-                "decision": top["kind"],
-                "action": None,
-                "at": len(self.s.actions),
-            }
-        )
+        secret: dict = {"to": [p], "action": str(act)}
+        if not self.secret_choices:
+            public = self.describe_msg(act, p)
+        else:
+            public = self.describe_msg(act, None)
+            if self.private_words(act, top):
+                mine = self.describe_msg(act, p)
+                if mine != public:
+                    secret.update(mine)
+        event = {"kind": "action", "turn": turn, "phase": phase, "player": p}
+        event.update(decision=top["kind"], action=None, **public)
+        event["secret"] = secret
+        self.s.events.append(event)
 
-    def _new_teller(self, base: Any = None, told: Any = None) -> Any:
-        """The keeper of this game's action words (:mod:`empires.core.action_words`), anew."""
-        from empires.core.action_words import ActionWords
+    def _told(self) -> tuple[list[dict], int]:
+        """``(log, end)``: the game's event log is ``log[:end]`` (told now if need be)."""
+        s = self.s
+        if s.narrate or not s.keep_log:  # nothing told by a narrator (yet, or at all)
+            return s.events, len(s.events)
+        teller = self._teller
+        made = None if teller is None else teller.tell(s.actions, self._agreed)
+        if made is None:  # (no teller yet, or this game's history left its teller's)
+            made = self._new_teller().tell(s.actions, 0)
+            assert made is not None
+        log, end, self._agreed = made
+        return log, end
 
-        self._teller = ActionWords(self, base, told)
+    def _new_teller(self) -> Any:
+        """A teller for this game anew: from its teller's base when its history starts there,
+        else from its config and seed (an unpickled game, a copy gone another way)."""
+        from empires.core.narrator import Teller
+
+        old = self._teller
+        s = self.s
+        if old is not None and old.start <= len(s.actions):
+            base = old.base
+        else:
+            base = type(self).new(s.num_players, s.seed, s.options)
+            base.s.keep_log = False
+        self._teller, self._agreed = Teller(base), 0
         return self._teller
 
+    def by_hand(self) -> None:
+        """Say that the state is about to be changed by hand between actions (a rules test
+        setting up a position; no player's path does so): the log told so far is kept as it
+        stands, and the rules write their events at once until the next action, which starts
+        the telling anew from the state as it is then. A no-op before the first action."""
+        s = self.s
+        if s.keep_log and not s.narrate:
+            log, end = self._told()
+            s.events = log[:end]  # (the events themselves are never changed: shared, not copied)
+            s.narrate = True
+            self._teller = None
+
     def event_log(self) -> list[dict]:
-        """The stored event log, each "action" event with its words and its secret part as
-        :meth:`events` makes them (for tools and tests that check what each seat is told;
-        players read :meth:`events`)."""
-        teller = self._teller
-        if teller is None or teller.state is not self.s:
-            teller = self._new_teller()
-        log = self.s.events
-        return [
-            teller.worded(i, e) if "at" in e and e["kind"] == "action" else e
-            for i, e in enumerate(log)
-        ]
+        """The event log as stored, each event with its secret part (for tools and tests that
+        check what each seat is told; players read :meth:`events`). A fresh list of the log's
+        own dicts: read them, never change them."""
+        log, end = self._told()
+        return log[:end]
 
     def event_head(self) -> tuple[int, str]:
         """The ``turn`` and ``phase`` of an event emitted now (hook; the game's emit writes the
@@ -259,14 +299,13 @@ class EngineGame:
 
     def clone(self) -> Self:
         made = self._copy()
-        teller = self._teller
-        if teller is not None and teller.base is not None and self.s.narrate:
-            made._new_teller(teller.base, teller.told)  # (the words told so far, and their start)
+        if self._teller is not None and self.s.keep_log:
+            made._teller, made._agreed = self._teller, self._agreed  # (what is told is shared)
         return made
 
     def _copy(self) -> Self:
-        """A copy of the game's state as a new game (what :meth:`clone` returns, bar the words
-        of its log's actions)."""
+        """A copy of the game's state as a new game (what :meth:`clone` returns, bar the teller
+        of its log)."""
         state_type = self.state_type
         other = state_type.__new__(state_type)  # object.__new__ refuses a compiled class
         self.s.copy_into(other)
@@ -303,29 +342,28 @@ class EngineGame:
         ``seats(p)``, else "Player 2") and the fields of its kind (see
         :mod:`empires.core.events`)."""
         core_events.check_viewer(player, self.s.num_players)
-        teller = self._teller
-        if teller is None or teller.state is not self.s:
-            teller = self._new_teller()
+        log, end = self._told()
         return core_events.view(
-            self.s.events,
-            player,
-            self.event_texts,
-            since,
-            lang,
-            self.component_name,
-            seats,
-            teller.worded,
+            log, player, self.event_texts, since, lang, self.component_name, seats, end
         )
 
     @property
     def narrate(self) -> bool:
-        """Whether ``apply`` records events (on by default; bots searching turn it off on their
-        own copies). It never changes the rules' outcome."""
-        return self.s.narrate
+        """Whether the game keeps its event log (on by default; bots searching turn it off on
+        their own copies, and nothing is then kept from the next action on). It never changes
+        the rules' outcome. The log is told when read (:mod:`empires.core.narrator`)."""
+        return self.s.keep_log
 
     @narrate.setter
     def narrate(self, on: bool) -> None:
-        self.s.narrate = bool(on)
+        s, on = self.s, bool(on)
+        if on == s.keep_log:
+            return
+        s.keep_log = on
+        if not on:
+            s.narrate = False  # (the rules write nothing more)
+        elif self._teller is None:
+            s.narrate = True  # (the next action starts the telling, from the log so far)
 
     def scores(self) -> list[dict[str, int]]:
         raise NotImplementedError
@@ -349,7 +387,10 @@ class EngineGame:
         }
 
     def to_json(self) -> dict:
-        return {**self.history, "state": self.s.data_to_json()}
+        state = self.s.data_to_json()
+        if "events" in state:  # (the log as told: a save holds it whole)
+            state["events"] = core_events.copied(self.event_log())
+        return {**self.history, "state": state}
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, type(self)) and self.to_json() == other.to_json()

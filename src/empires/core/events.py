@@ -33,7 +33,6 @@ TextFn = Callable[[dict], Any]  # an event -> its message (empires.core.messages
 
 RESERVED = frozenset(
     {"seq", "kind", "turn", "phase", "secret", "redacted", "text", "msg", "args", "plural", "ctx"}
-    | {"at"}  # (an "action" event's place in the history: empires.core.action_words)
 )
 
 
@@ -73,28 +72,24 @@ def view(
     lang: str = "en",
     names: Any = None,
     seats: Any = None,
-    worded: Callable[[int, dict], dict] | None = None,
+    end: int | None = None,
 ) -> list[dict]:
     """The events from position ``since`` on, as ``viewer`` may read them, each with its
     ``seq``, its message (``msg`` and ``args``, and ``plural`` for a plural one: see
     :mod:`empires.core.messages`) and its ``text``: that message in ``lang``, components named by
     ``names(kind, id)`` and seats by ``seats(p)`` (see :func:`empires.i18n.render`). The result
-    is a deep copy: callers may keep or change it freely. ``worded(seq, event)`` gives an
-    "action" event written without its words (an ``at``: see
-    :mod:`empires.core.action_words`) as it reads with them."""
+    is a deep copy: callers may keep or change it freely. The log is ``log[:end]`` (all of
+    ``log`` when ``end`` is None)."""
     if isinstance(since, bool) or not isinstance(since, int) or since < 0:
         raise ValueError(f"'since' is a position in the event log (0 or more), not {since!r}")
     from empires import i18n  # (the layer that writes text; the engines only store data)
 
     out = []
-    for seq in range(since, len(log)):
-        raw = log[seq]
-        if worded is not None and "at" in raw and raw["kind"] == "action":
-            raw = worded(seq, raw)
-        event = visible(raw, viewer)  # a fresh dict: only its values need copying
+    for seq in range(since, len(log) if end is None else end):
+        event = visible(log[seq], viewer)  # a fresh dict: only its values need copying
         for key, value in event.items():
             if type(value) not in _ATOMS:
-                event[key] = _copied(value)
+                event[key] = copied(value)
         event["seq"] = seq
         if "msg" not in event:
             event.update(message_of(event, texts))
@@ -122,18 +117,18 @@ def message_of(event: dict, texts: Mapping[str, TextFn]) -> dict:
 _ATOMS = (str, int, float, bool, type(None))
 
 
-def _copied(value: Any) -> Any:
+def copied(value: Any) -> Any:
     """A deep copy of an event's JSON-ready value (dicts, lists, tuples, atoms), several times
     faster than ``copy.deepcopy``; anything else is copied by ``copy.deepcopy``."""
     kind = type(value)
     if kind in _ATOMS:
         return value
     if kind is dict:
-        return {k: _copied(v) for k, v in value.items()}
+        return {k: copied(v) for k, v in value.items()}
     if kind is list:
-        return [_copied(v) for v in value]
+        return [copied(v) for v in value]
     if kind is tuple:
-        return tuple(_copied(v) for v in value)
+        return tuple(copied(v) for v in value)
     return copy.deepcopy(value)
 
 

@@ -136,9 +136,8 @@ def _hidden_untouched(before: Any, after: Any) -> bool:
 def _closing_news(before: Any, after: Any) -> bool:
     """Whether the action logged an event with a private part beyond the actor's own choice (a
     card drawn, a counter scouted), or ended a phase or turn (its events reach another one)."""
-    log_before = getattr(getattr(before, "s", None), "events", None)
-    log_after = getattr(getattr(after, "s", None), "events", None)
-    if not isinstance(log_before, list) or not isinstance(log_after, list):
+    log_before, log_after = _log(before), _log(after)
+    if log_before is None or log_after is None:
         return False
     new = log_after[len(log_before) :]
     if new and any(
@@ -150,6 +149,14 @@ def _closing_news(before: Any, after: Any) -> bool:
         if isinstance(secret, dict) and set(secret) - _OWN_CHOICE_KEYS:
             return True
     return False
+
+
+def _log(game: Any) -> list | None:
+    """The event log of ``game`` as stored, secret parts and all (told now if need be: see
+    :mod:`empires.core.narrator`); None for a game without one."""
+    told = getattr(game, "event_log", None)
+    log = told() if callable(told) else getattr(getattr(game, "s", None), "events", None)
+    return log if isinstance(log, list) else None
 
 
 def _revealed(before: Any, action: Any, after: Any, me: int) -> bool:

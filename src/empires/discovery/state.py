@@ -121,6 +121,7 @@ _FIELDS = fields(
     pending=pending_field(),
     events=events_field(),
     narrate=field(True, save=False),
+    keep_log=field(True, save=False),
     # ---- deeper
     used=flat(from_json=list),
     region_workers=field(list, copy=_copy_region_workers),
@@ -218,7 +219,8 @@ class State(PlainState):
     actions: list[Action]
     pending: list[dict]
     events: list[dict]
-    narrate: bool
+    narrate: bool  # the rules write events now (core.narrator)
+    keep_log: bool  # the game keeps its event log (EngineGame.narrate)
     # ---- deeper
     used: list[int]  # one-time buildings already used (tile indices)
     # region_workers[r][p][t]: player p's workers of type t in region r

@@ -84,6 +84,7 @@ _FIELDS = fields(
     pending=pending_field(),
     events=events_field(),
     narrate=field(True, save=False),
+    keep_log=field(True, save=False),
     db=field(_default_cards, save=False),
 )
 
@@ -143,7 +144,8 @@ class State(PlainState):
     actions: list[Action]
     pending: list[dict]
     events: list[dict]
-    narrate: bool
+    narrate: bool  # the rules write events now (core.narrator)
+    keep_log: bool  # the game keeps its event log (EngineGame.narrate)
     # the card data in use: shared by every copy, read anew from the options when loading
     db: CardDB
 

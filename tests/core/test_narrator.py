@@ -1,8 +1,9 @@
-"""The "action" events' words, made when the log is read (empires.core.action_words): the same
+"""The event log, told when it is read (empires.core.narrator): the "action" events have the same
 words, for every viewer, as the state before each action gives (``describe_msg``), in random games
-of both games, read at once or a little at a time, from copies and unpickled games; a state
-changed by hand before the first action is told as it was; one changed between actions gets the
-action's canonical words, never another state's."""
+of both games, read at once or a little at a time, from copies and unpickled games; a game nobody
+reads writes nothing after its first action; copies share what was told and one gone another way
+is told its own; a state changed by hand before the first action is told as it was; an action
+the narrator cannot follow is told as "?", never with another state's words."""
 
 from __future__ import annotations
 
@@ -112,21 +113,63 @@ def test_a_state_set_by_hand_before_the_first_action_is_told_as_it_was():
     assert "(space 2)" in told["text"]
 
 
-def test_a_state_changed_between_actions_gets_canonical_words():
-    game = get_adapter("discovery").new_game(2, 5)
+def test_an_action_the_narrator_cannot_follow_is_told_as_a_question_mark():
+    game = get_adapter("settlers").new_game(2, 5)
     rng = Rng(5)
-    game.apply(rng.choice(game.legal_actions()))
-    game.s.pending[-1]["kind"] = "hand-made"  # (what a replay could never reach)
-    game.s.pending[-1]["player"] = 1 - game.s.pending[-1]["player"]
-    tricked = game.decision
-    assert tricked is not None
-    act = game.s.actions[-1]
-    game._narrate(act)  # (the marker apply writes, for an action the narrator cannot replay)
-    game.s.actions.append(act)
-    told = action_events(game, tricked["player"])[-1]
-    assert told["text"] == str(act)
-    assert told["action"] == str(act)
-    assert action_events(game, None)[-1].get("action") is None
+    for _ in range(3):
+        game.apply(rng.choice(game.legal_actions()))
+    told = len(game.events(None))
+    ahead = game.clone()
+    while str(ahead.legal_actions()[0]) in map(str, game.legal_actions()):
+        ahead.apply(ahead.legal_actions()[0])
+    game.s.actions.append(ahead.legal_actions()[0])  # (a history no replay reaches)
+    for viewer in (None, 0, 1):
+        last = game.events(viewer)[told:]
+        assert [(e["kind"], e["text"], e.get("action")) for e in last] == [("action", "?", None)]
+
+
+def test_a_game_nobody_reads_writes_nothing_after_its_first_action():
+    for game_name, players in (("discovery", 2), ("settlers", 1)):
+        game = get_adapter(game_name).new_game(players, 8)
+        setup = list(game.s.events)
+        rng = Rng(8)
+        for _ in range(30):
+            game.apply(rng.choice(game.legal_actions()))
+        assert game.s.events == setup  # (the rules wrote nothing: the log is told when read)
+        assert len(game.event_log()) > len(setup) + 30
+        assert game.s.events == setup
+        assert game.to_json()["state"]["events"] == game.event_log()
+
+
+def test_copies_share_what_was_told_and_one_gone_another_way_is_told_its_own():
+    game, _ = played("settlers", 2, 21, 30)
+    game.events(None)
+    copy = game.clone()
+    assert copy._teller is game._teller
+    legal = copy.legal_actions()
+    game.apply(legal[0])
+    copy.apply(legal[-1])
+    for one in (game, copy):
+        fresh_replay = type(one).replay(one.history)
+        assert one.events(None) == fresh_replay.events(None)
+        assert one.events(0) == fresh_replay.events(0)
+    if str(legal[0]) != str(legal[-1]):
+        assert copy._teller is not game._teller
+
+
+def test_a_log_switched_off_keeps_nothing_and_switched_on_tells_from_then():
+    game = get_adapter("discovery").new_game(2, 3)
+    game.narrate = False
+    rng = Rng(3)
+    for _ in range(6):
+        game.apply(rng.choice(game.legal_actions()))
+    quiet = len(game.events(None))
+    game.narrate = True
+    for _ in range(6):
+        game.apply(rng.choice(game.legal_actions()))
+    told = game.events(None)[quiet:]
+    assert sum(e["kind"] == "action" for e in told) == 6
+    assert game.narrate is True
 
 
 def test_playing_on_after_reading_keeps_earlier_words():
