@@ -3,7 +3,7 @@
     python benchmarks/cluster_load.py [--games 200] [--processes 3] [--workers 2]
                                       [--seconds 60] [--bot random] [--only cluster|single]
                                       [--bots queue|threads] [--spectators next|same]
-                                      [--no-broker] [--pg URL] [--json]
+                                      [--no-broker] [--pg URL] [--json] [--profile DIR]
 
 Runs the same load twice on the machine's PostgreSQL (a fresh schema each run, dropped after):
 
@@ -87,9 +87,11 @@ class Schema:
         return int(row[0]) if row else 0
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of process ``pid`` so far (Linux's /proc)."""
-    with open(f"/proc/{pid}/stat") as f:
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """User + system CPU time of process ``pid`` so far (Linux's /proc); of its thread
+    ``thread`` alone when given (its main thread, the event loop's: ``thread=pid``)."""
+    path = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
+    with open(path) as f:
         fields = f.read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
@@ -115,12 +117,16 @@ def sql_statements(pids: list[int], prefix: str) -> int:
 class Probe:
     """CPU time, SQL statements and stored actions of a run, read before and after its load."""
 
-    def __init__(self, schema: Schema, procs: list[subprocess.Popen], prefix: str) -> None:
+    def __init__(
+        self, schema: Schema, procs: list[subprocess.Popen], prefix: str, web: int
+    ) -> None:
         self.schema, self.pids, self.prefix = schema, [p.pid for p in procs], prefix
+        self.web_pids = self.pids[:web]  # the web processes (the rest: bot workers)
 
-    def read(self) -> tuple[float, int, int]:
+    def read(self) -> tuple[float, float, int, int]:
         cpu = sum(cpu_seconds(pid) for pid in self.pids)
-        return cpu, sql_statements(self.pids, self.prefix), self.schema.stored_actions()
+        loops = sum(cpu_seconds(pid, pid) for pid in self.pids)  # (the event loops' threads)
+        return cpu, loops, sql_statements(self.pids, self.prefix), self.schema.stored_actions()
 
 
 def start_worker(db: str, channel: str, log: str) -> subprocess.Popen:
@@ -162,6 +168,7 @@ async def run_games(ports: list[int], args, probe: Probe) -> dict:
         runs.append(GameRun(game, args.seed + i))
         watcher = port if args.spectators == "same" else ports[(i + 1) % len(ports)]
         where.append((port, watcher))
+    profile(probe.web_pids, args)  # (--profile: starts each web process's profiler)
     before = probe.read()
     start = time.perf_counter()
     deadline = time.monotonic() + args.seconds
@@ -173,7 +180,8 @@ async def run_games(ports: list[int], args, probe: Probe) -> dict:
     ]
     results = await asyncio.gather(*tasks, return_exceptions=True)
     elapsed = time.perf_counter() - start
-    cpu, sql, stored = (b - a for a, b in zip(before, probe.read(), strict=True))
+    cpu, loops, sql, stored = (b - a for a, b in zip(before, probe.read(), strict=True))
+    profile(probe.web_pids, args)  # (... and writes what it saw)
     latencies = [x for r in runs for x in r.latencies]
     actions = sum(r.actions for r in runs)
     return {
@@ -190,8 +198,17 @@ async def run_games(ports: list[int], args, probe: Probe) -> dict:
         "client_failures": [repr(r) for r in results if isinstance(r, BaseException)][:5],
         "stored_actions": stored,
         "cpu_ms_per_action": 1000 * cpu / stored if stored else float("nan"),
+        # of which the event loops' threads (the rest: database and bot worker threads)
+        "loop_cpu_ms_per_action": 1000 * loops / stored if stored else float("nan"),
         "sql_per_action": sql / stored if stored else float("nan"),
     }
+
+
+def profile(pids: list[int], args) -> None:
+    """Start or stop (writing ``<dir>/<run>.<pid>.prof``) the web processes' profilers."""
+    if args.profile:
+        for pid in pids:
+            os.kill(pid, signal.SIGUSR2)
 
 
 def measure(args, cluster: bool) -> dict:
@@ -200,6 +217,10 @@ def measure(args, cluster: bool) -> dict:
     with Schema(args.pg) as schema, tempfile.TemporaryDirectory() as tmp:
         n = args.processes if cluster else 1
         os.environ["EMPIRES_COUNT_SQL"] = os.path.join(tmp, "sql")  # every process counts
+        if args.profile:  # (empires.server.cpu_profile: each web process on SIGUSR2)
+            os.makedirs(args.profile, exist_ok=True)
+            run = "cluster" if cluster else "single"
+            os.environ["EMPIRES_PROFILE"] = os.path.join(os.path.abspath(args.profile), run)
         extra = ("--broker", BROKER, "--broker-channel", channel, "--bots", args.bots)
         servers, workers, ports = [], [], []
         try:
@@ -216,7 +237,7 @@ def measure(args, cluster: bool) -> dict:
                 workers.append(start_worker(schema.url, channel, os.path.join(tmp, f"w{k}.log")))
             for k in range(len(workers)):  # (ready: its statements are counted from now on)
                 wait_ready(workers[k], os.path.join(tmp, f"w{k}.log"))
-            probe = Probe(schema, servers + workers, os.path.join(tmp, "sql"))
+            probe = Probe(schema, servers + workers, os.path.join(tmp, "sql"), len(servers))
             report = asyncio.run(run_games(ports, args, probe))
         finally:
             for proc in servers:
@@ -257,7 +278,8 @@ def print_report(report: dict) -> None:
     )
     print(
         f"  {report['stored_actions']} actions stored: "
-        f"{report['cpu_ms_per_action']:.2f} CPU ms and "
+        f"{report['cpu_ms_per_action']:.2f} CPU ms (event loops "
+        f"{report['loop_cpu_ms_per_action']:.2f}) and "
         f"{report['sql_per_action']:.2f} SQL statements per stored action"
     )
     if report["client_failures"]:
@@ -295,6 +317,12 @@ def main(argv=None) -> int:
     )
     parser.add_argument("--pg", default=PG_URL, help="PostgreSQL URL (a schema is made in it)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--profile",
+        metavar="DIR",
+        help="profile each web process's event loop during the load (cProfile; written to "
+        "DIR/<single|cluster>.<pid>.prof, read with python -m pstats)",
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.games <= 1000 or not 1 <= args.processes <= 8 or args.seconds <= 0:
         parser.error("--games 1..1000, --processes 1..8 and a positive --seconds")

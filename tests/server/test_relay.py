@@ -163,3 +163,36 @@ def test_forged_or_replayed_requests_on_the_broker_are_dropped():
     for wrong in ([200, "ok", "", None], [409, "x" * 100, "", None], [409, "s", "", -1]):
         assert relay.opened(key, relay.seal(key, {**answer, "err": wrong}), me) is None
     assert relay.opened(key, relay.seal(key, {**answer, "moved": 1}), me) is None
+
+
+def test_a_spectator_on_the_other_process_sees_what_the_owners_spectators_see(
+    pg_url, channel, monkeypatch
+):
+    """The owner's notes carry a player's move and its bot's answer together, with the shared
+    observation the owner made for its own views; the follower's views are the owner's."""
+    from empires.server.live_game import LiveGame
+
+    taken = []
+    take = LiveGame.take_shared_observation
+
+    def counted(self, shared):
+        taken.append(self.id)
+        take(self, shared)
+
+    monkeypatch.setattr(LiveGame, "take_shared_observation", counted)
+    with app_for(pg_url, channel) as a, app_for(pg_url, channel) as b:
+        g = create(a, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=5)
+        gid, token, spectator = g["id"], g["seats"][0]["token"], g["spectator"]["token"]
+        view(b, gid, spectator)  # b follows the game
+        with ws_connect(a, gid, token) as ws, ws_connect(b, gid, spectator) as watcher:
+            for _ in range(6):
+                m = receive_state(ws, lambda m: m["type"] == "state" and m["legal"])
+                move = {"type": "action", "action": m["legal"][0]["action"]}
+                ws.send_json({**move, "expect": m["game"]["moves"]})
+                receive_state(ws, lambda m: m["type"] == "ack")
+            n = len(a.app.state.manager.games[gid].log)
+            receive_state(watcher, lambda m: m["type"] == "state" and m["game"]["actions"] == n)
+            there, here = view(b, gid, spectator), view(a, gid, spectator)
+        for key in ("observation", "log", "events", "legal", "waiting_for", "table"):
+            assert there[key] == here[key], key
+        assert taken and set(taken) == {gid}

@@ -41,12 +41,14 @@ OpenAPI schema. A client over its limits gets 429 with ``Retry-After``.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
 from empires.server import (
+    cpu_profile,
     routes_accounts,
     routes_chat,
     routes_coach,
@@ -100,6 +102,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
+        cpu_profile.install(asyncio.get_running_loop())  # (EMPIRES_PROFILE: benchmarks only)
         await manager.start()
         try:
             yield

@@ -294,6 +294,16 @@ class LiveGame:
             kept = self._shared_obs = (st, actions, st.shared_observation())
         return kept[2]
 
+    def shared_observation(self) -> Any:
+        """What every viewer of this version sees alike (made once: see below)."""
+        return self._shared_observation()
+
+    def take_shared_observation(self, shared: Any) -> None:
+        """``shared`` is this very state's shared observation, made by the process owning the
+        game (a signed note carried it: empires.server.shared_log): its views use it instead
+        of making it again (dropped at the next change, as one made here would be)."""
+        self._shared_obs = (self.state, len(self.log), shared)
+
     def teller(self, lang: str = i18n.DEFAULT) -> Callable[[dict], str]:
         """A message of this game (an event's, a choice's, a log entry's) -> its text in
         ``lang``, seats by their players' names (:func:`seat_namer`)."""

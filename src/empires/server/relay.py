@@ -180,6 +180,8 @@ class RelayLink(Protocol):
 
     def drop(self, data: Any) -> None: ...
 
+    def send_note(self, game_id: str) -> None: ...
+
 
 class Relay:
     """The asking and the answering side of relayed requests, for one process."""
@@ -229,9 +231,7 @@ class Relay:
             raise ApiError(status, code, message, retry_after=retry_after)
         return None
 
-    async def _ask_once(
-        self, target: str, game_id: str, op: str, seat: int, args: dict
-    ) -> dict:
+    async def _ask_once(self, target: str, game_id: str, op: str, seat: int, args: dict) -> dict:
         link = self.link
         rid = secrets.token_hex(16)
         body: dict[str, Any] = {"k": "q", "id": rid, "from": link.me, "to": target}
@@ -307,6 +307,7 @@ class Relay:
             reply.pop("ok", None)
             reply["err"] = [503, "busy", "the answer was too long to relay; look again", 1]
             data = seal(link.key, reply)
+        link.send_note(ask["game"])  # the asker's copy hears of the move before the answer
         link.send(inbox(link.channel, ask["from"]), data)
 
 

@@ -54,6 +54,8 @@ async def get_game(
     check_reads(manager, request)
     game, seat = await seat_of(manager, game_id, credentials)
     manager.touch(game, seat)
+    if seat is not None and not game.owned:  # (a copy followed for spectators: shared_log)
+        await manager.table.offer_undo(game)
     message = game.full_message(seat, language(lang))
     return Response(message, media_type="application/json")
 

@@ -67,6 +67,7 @@ RESYNC_EVERY = 5.0  # seconds: watched games are compared with the store this of
 FULL_RESYNC_EVERY = 6  # ... and every this many rounds caught up whole (seat clocks too)
 MAX_NOTE = 512  # bytes: a longer note on the channel is dropped unread
 MAX_GAME_ID = 64  # characters of a game id in a note
+NOTE_WAIT = 1.0  # seconds at most a note of the owner's change waits for a bot's move stored
 RELAY_CATCH_UP = 2.0  # seconds a relayed move's answer waits for this process's copy to have it
 MAX_CHAT_N = 2**53  # a chat message number in a note is an int from 0 below this
 HEALTH_EVERY = 10  # seconds an idle broker connection goes unchecked (redis-py's health check)
@@ -103,7 +104,7 @@ def parse_note(data: Any) -> tuple[str, str | None, int | None] | None:
 SIGNED = b"s1:"  # a signed note: SIGNED + game id + b":" + HMAC-SHA256 (SIG_HEX hex digits)
 # + b":" + JSON
 SIG_HEX = 32
-MAX_SIGNED = 8192  # bytes: a longer signed note is not sent (the others read the store)
+MAX_SIGNED = 32768  # bytes: a longer signed note is not sent (the others read the store)
 
 
 def signed_head(data: bytes) -> tuple[str, str, int] | None:
@@ -122,7 +123,8 @@ def signed_head(data: bytes) -> tuple[str, str, int] | None:
 def verified(key: bytes | None, data: bytes, start: int) -> dict | None:
     """The note in ``data`` (its signature at ``start``) if the signature, of everything else,
     is ``key``'s and its fields are well typed: a game id, an undo count, entries ``[index,
-    seat, action, stand_in, message, views]`` and seat clock rows; else None."""
+    seat, action, stand_in, message, views]``, seat clock rows and, if any, the shared
+    observation (a JSON object); else None."""
     head = start + SIG_HEX
     if key is None or len(data) > MAX_SIGNED + head + 1 or data[head : head + 1] != b":":
         return None
@@ -136,6 +138,7 @@ def verified(key: bytes | None, data: bytes, start: int) -> dict | None:
     ok = isinstance(note, dict) and isinstance(note.get("game"), str)
     ok = ok and type(note.get("u")) is int  # noqa: E721
     ok = ok and isinstance(note.get("e"), list) and isinstance(note.get("c"), list)
+    ok = ok and isinstance(note.get("o", {}), dict)
     if not ok or not all(_entry_ok(e) for e in note["e"]):
         return None
     return note if all(isinstance(c, dict) for c in note["c"]) else None
@@ -335,6 +338,11 @@ class SharedLog:
         self._tasks: set[asyncio.Task] = set()
         self._outbox: list[tuple[str, bytes]] = []  # notes waiting for the next pipeline
         self._pending: set[str] = set()  # games with a catch-up queued
+        # the owner's changes not told yet (changed): game id -> (game, before: log entries,
+        # undos, status), and the timer that tells them at the latest
+        self._notes: dict[str, tuple[LiveGame, int, int, str]] = {}
+        self._versions: dict[str, int] = {}  # watched games' versions at the last resync
+        self._note_timers: dict[str, asyncio.TimerHandle] = {}
         self._claiming: set[str] = set()  # lapsed leases being taken over
         self.ready = asyncio.Event()  # subscribed (tests wait for it)
         self.dropped = 0  # malformed notes dropped (tests read it)
@@ -368,6 +376,8 @@ class SharedLog:
         await asyncio.wait_for(self.ready.wait(), timeout=10)
 
     async def stop(self) -> None:
+        for game_id in list(self._notes):
+            self.send_note(game_id)
         for task in (self._listener, *self._loops, *self._tasks):
             if task is not None:
                 task.cancel()
@@ -550,6 +560,7 @@ class SharedLog:
             epoch = game.lease_epoch
             if not game.owned or epoch is None:
                 return
+            self.send_note(game_id)  # (the followers hear of its last changes first)
             self._owned(game, None)
             if game.bot_task is not None:
                 game.bot_task.cancel()
@@ -604,10 +615,17 @@ class SharedLog:
             self._take_clocks(game, ch.clocks)
             changed = True
         if changed:
-            await self.caught_up(game)
+            await self._caught_up(game)
             game.notify()
             m.kick_bots(game)
         return changed
+
+    async def _caught_up(self, game: LiveGame) -> None:
+        """Pass a game caught up on (the table works its undo offer out again), only when a
+        seat of it is connected to this process: a copy watched by spectators alone offers
+        nobody an undo (a seat connecting later works it out: Table.connected)."""
+        if any(game.table.connections):
+            await self.caught_up(game)
 
     def _apply_entries(self, game: LiveGame, entries: list) -> bool:
         """Apply the owner's log entries (from a signed note: its words come with them)."""
@@ -678,9 +696,44 @@ class SharedLog:
 
     def changed(self, game: LiveGame, had: int, undos: int, status: str) -> None:
         """The owner changed ``game`` (it had ``had`` log entries, ``undos`` undos and this
-        ``status`` before): when it only went on (actions appended to an active game), a signed
-        note carries the new entries and the seat clocks, which the other processes apply
-        without reading the store; anything else, a note that tells them to look."""
+        ``status`` before): the other processes are told (:meth:`send_note`) once this turn of
+        the event loop is over, or, when a bot's move that answers it is being stored (a bot
+        that decides at once: its commit follows in the next turn), once that is stored too,
+        but at most :data:`NOTE_WAIT` s later: one note and one new view for the followers'
+        spectators instead of two, as one process pushes one view of both
+        (:meth:`LiveGame.settled`). A bot that thinks longer is not waited for."""
+        loop = asyncio.get_running_loop()
+        if game.id not in self._notes:
+            self._notes[game.id] = (game, had, undos, status)
+            self._note_timers[game.id] = loop.call_later(NOTE_WAIT, self.send_note, game.id)
+        loop.call_soon(self._note_due, game.id, True)
+
+    def _note_due(self, game_id: str, again: bool) -> None:
+        pending = self._notes.get(game_id)
+        if pending is None:
+            return
+        game = pending[0]
+        if game.changing:  # a change being stored: its lock's release calls changed again
+            return
+        bot = game.bot_task
+        if again and bot is not None and not bot.done():  # (its next step may be a commit)
+            asyncio.get_running_loop().call_soon(self._note_due, game_id, False)
+            return
+        self.send_note(game_id)
+
+    def send_note(self, game_id: str) -> None:
+        """Tell the other processes now of the changes of ``game_id`` not told yet."""
+        pending = self._notes.pop(game_id, None)
+        timer = self._note_timers.pop(game_id, None)
+        if timer is not None:
+            timer.cancel()
+        if pending is not None:
+            self._note(*pending)
+
+    def _note(self, game: LiveGame, had: int, undos: int, status: str) -> None:
+        """When ``game`` only went on (actions appended to an active game), a signed note
+        carries the new entries and the seat clocks, which the other processes apply without
+        reading the store; anything else, a note that tells them to look."""
         key = self.key
         if key is None or status != "active" or len(game.undos) != undos or len(game.log) <= had:
             self.announce({"game": game.id})
@@ -689,12 +742,29 @@ class SharedLog:
             [e["index"], e["seat"], e["action"], e.get("stand_in"), e["message"], _views(e)]
             for e in game.log[had:]
         ]
-        body = orjson.dumps({"game": game.id, "u": undos, "e": entries, "c": game.table.stored})
+        note = {"game": game.id, "u": undos, "e": entries, "c": game.table.stored}
+        body = self._with_observation(game, note)
         if len(body) > MAX_SIGNED:
             self.announce({"game": game.id})
             return
         head = SIGNED + game.id.encode() + b":" + self.me.encode() + b":"
         self.send(self.channel, head + sign(key, head + body) + b":" + body)
+
+    @staticmethod
+    def _with_observation(game: LiveGame, note: dict) -> bytes:
+        """``note`` as JSON with the game's shared observation (``o``: what every viewer sees
+        alike, which the owner makes for the views of its own connections anyway), so that
+        the followers' views need not make it again; without it when nobody watches the game
+        here, or it is not plain JSON or makes the note too long."""
+        if not game.connections:
+            return orjson.dumps(note)
+        try:
+            body = orjson.dumps({**note, "o": game.shared_observation()})
+        except Exception:  # (an engine's observation that is not plain JSON)
+            body = b""
+        if not body or len(body) > MAX_SIGNED:
+            body = orjson.dumps(note)
+        return body
 
     def poke(self, game_id: str) -> None:
         """Tell the owner of ``game_id`` to look at its bot's job (a worker answered it)."""
@@ -832,8 +902,13 @@ class SharedLog:
                 self._take_clocks(game, note["c"])
                 changed = True
             if changed:
-                await self.caught_up(game)
+                await self._caught_up(game)
                 game.notify()
+                # the owner's shared observation of the state the note ends at, when the copy
+                # stands there (no later change), saves making it again for the views here
+                end = note["e"][-1][0] + 1 if note["e"] else -1
+                if isinstance(note.get("o"), dict) and end == len(game.log):
+                    game.take_shared_observation(note["o"])
 
     def drop(self, data: Any) -> None:
         self.dropped += 1
@@ -874,20 +949,27 @@ class SharedLog:
 
     async def _resync_loop(self) -> None:
         """Every RESYNC_EVERY s, one read of where the watched games a process follows stand
-        (status, actions, undos), and a catch-up of those whose copy differs; every
-        FULL_RESYNC_EVERY rounds a catch-up of each (their seat clocks too)."""
+        (status, actions, undos), of those whose copy did not change since the last round (a
+        copy the owner's notes keep moving needs no look: a note lost among them leaves a gap
+        the next one shows, and each carries the seat clocks), and a catch-up of those whose
+        copy differs; every FULL_RESYNC_EVERY rounds a catch-up of each of them (their seat
+        clocks too)."""
         rounds = 0
         while True:
             await asyncio.sleep(RESYNC_EVERY)
             rounds += 1
-            if rounds % FULL_RESYNC_EVERY == 0:
-                self._resync_all()
+            versions, seen = self._versions, {}
+            watched = {}
+            for game_id, game in self.manager.games.items():
+                if game.connections > 0 and game.status in ("active", "waiting") and not game.owned:
+                    seen[game_id] = game.version
+                    if versions.get(game_id) == game.version:  # quiet since the last round
+                        watched[game_id] = game
+            self._versions = seen
+            if rounds % FULL_RESYNC_EVERY == 0:  # (their seat clocks too)
+                for game_id in watched:
+                    self._queue(game_id)
                 continue
-            watched = {
-                game_id: game
-                for game_id, game in self.manager.games.items()
-                if game.connections > 0 and game.status in ("active", "waiting") and not game.owned
-            }
             if not watched:
                 continue
             try:

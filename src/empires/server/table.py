@@ -170,6 +170,12 @@ class Table:
         await self.store(game)
         game.notify()
 
+    async def offer_undo(self, game: LiveGame) -> None:
+        """Work the undo offer out when it was not for this move (a copy another process owns,
+        watched here by spectators alone, skips it: shared_log)."""
+        if game.table.undo_cache[0] != game.moves:
+            await self.refresh_undo(game)
+
     @staticmethod
     async def refresh_undo(game: LiveGame) -> None:
         """Work out how many actions the seat to act may take back now, for its views; only
@@ -207,6 +213,7 @@ class Table:
             return
         game.table.connections[seat] += 1
         game.table.seen[seat] = self.manager.clock()
+        await self.offer_undo(game)
         if game.table.away(seat) in ("disconnected", "timeout") and game.status == "active":
             with contextlib.suppress(ApiError):
                 await self.come_back(game, seat)
