@@ -1,17 +1,23 @@
 """CPU time of the coach (issue #32): the post-game analysis of an ~86-decision game and hints,
 for both games, printed next to the targets (an 86-decision game in 120 CPU-seconds, a hint in
-5 CPU-seconds on one core).
+5 CPU-seconds on one core), and its verdicts against a deep reference.
 
 The game: seat 0 plays the heuristic bot's move, or a random legal move with probability
 ``--shaky`` (a player who makes mistakes), against heuristic bots; the analysed decisions are
 ``--decisions`` of seat 0's decisions with a choice, spread evenly over the whole game, each
-analysed as ``analyse_history`` does (:func:`empires.bots.analysis.analyse_decision`, seed + index).
-Times are CPU seconds of this process (``time.process_time``): steady on a busy machine, unlike
-the wall clock. ``--seeds 2`` analyses every decision with a second seed too and prints how many
-verdicts agree (twice the time).
+analysed as ``analyse_history`` does (seed + index, under the CPU ceiling of ``--cpu`` seconds a
+decision, as ``empires analyse``; ``--cpu 0``: none). Times are CPU seconds of this process
+(``time.process_time``): steady on a busy machine, unlike the wall clock. ``--seeds 2`` analyses
+every decision with a second seed too and prints how many verdicts agree (twice the time).
+
+``--reference``: positions of heuristic games with a known better move (the heuristic's worst
+move trails its best by ``--gap`` VP, and every legal move valued on ``--reference-rounds``
+paired rounds says it loses at least a mistake's worth); the coach's verdicts there, under two
+seeds, on the bad move and on the reference's best move (see :func:`reference`).
 
     python benchmarks/coach_time.py
     python benchmarks/coach_time.py --games discovery:3 --iterations 100 --seeds 2
+    python benchmarks/coach_time.py --reference --games discovery:2,settlers:2 --positions 10
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from empires.bots import analysis as an  # noqa: E402
 from empires.bots import make_bot  # noqa: E402
+from empires.bots.coach_budget import CpuBudget, decision_weights  # noqa: E402
 from empires.core.adapter import get_adapter  # noqa: E402
 
 GAME_TARGET_S = 120.0
@@ -54,33 +61,45 @@ def spread(items: list[int], k: int) -> list[int]:
     return [items[i * len(items) // k] for i in range(k)]
 
 
-def analyse(game: str, history: dict, todo: set[int], iterations: int, seed: int):
-    """Each decision of ``todo`` analysed, as analyse_history does; (analyses, CPU s, states)."""
+def analyse(
+    game: str, history: dict, todo: set[int], iterations: int, seed: int, cpu: float | None
+):
+    """Each decision of ``todo`` analysed as analyse_history does, under its CPU ceiling of
+    ``cpu`` seconds a decision (None: none); (analyses, CPU s, states, decisions cut)."""
     state = get_adapter(game).replay({**history, "actions": []})
     state.narrate = False
-    out, states = [], []
+    out, states, cuts = [], [], 0
     t0 = time.process_time()
+    budget = None
+    if cpu:
+        weights = decision_weights(todo, len(history["actions"]))
+        budget = CpuBudget(cpu * len(todo), weights, an.CPU_CLOCK)
     for i, raw in enumerate(history["actions"]):
         if i in todo:
-            out.append(an.analyse_decision(state, raw, i, iterations=iterations, seed=seed + i))
+            deadline = None if budget is None else an.CPU_CLOCK() + budget.share(i)
+            found, cut = an._analyse(state, raw, i, iterations, seed + i, deadline)
+            out.append(found)
+            cuts += cut
             states.append(state.clone())
         state.apply(raw)
-    return out, time.process_time() - t0, states
+    return out, time.process_time() - t0, states, cuts
 
 
 def one_game(game: str, players: int, args: argparse.Namespace) -> None:
     history = play(game, players, args.game_seed, args.shaky)
     mine = an.decisions_to_analyse(game, history, [0])
     todo = set(spread(mine, args.decisions))
-    found, cpu, states = analyse(game, history, todo, args.iterations, 0)
+    found, cpu, states, cuts = analyse(game, history, todo, args.iterations, 0, args.cpu)
     counts = Counter(d.verdict for d in found)
     print(
         f"{game} {players}p: analysis of {len(found)} decisions (of {len(mine)} of seat 0) at "
-        f"{args.iterations} iterations: {cpu:.1f} CPU-s (target {GAME_TARGET_S:.0f}), "
-        f"{cpu / max(1, len(found)):.2f} s/decision; verdicts {dict(sorted(counts.items()))}"
+        f"{args.iterations} iterations, ceiling {args.cpu or 'none'} CPU-s a decision: "
+        f"{cpu:.1f} CPU-s (target {GAME_TARGET_S:.0f}), {cpu / max(1, len(found)):.2f} "
+        f"s/decision, {cuts} cut short; verdicts {dict(sorted(counts.items()))}",
+        flush=True,
     )
     if args.seeds > 1:
-        other, cpu2, _ = analyse(game, history, todo, args.iterations, 1000)
+        other, cpu2, _, _ = analyse(game, history, todo, args.iterations, 1000, args.cpu)
         same = sum(a.verdict == b.verdict for a, b in zip(found, other, strict=True))
         flagged = [
             (a.verdict, b.verdict) for a, b in zip(found, other, strict=True) if "ok" != a.verdict
@@ -159,7 +178,9 @@ def reference_game(game: str, players: int, args: argparse.Namespace) -> None:
             continue
         t0 = time.process_time()
         runs = {
-            (move, seed): an.analyse_decision(state, move, 0, iterations=args.iterations, seed=seed)
+            (move, seed): an.analyse_decision(
+                state, move, 0, iterations=args.iterations, seed=seed, seconds=args.cpu or None
+            )
             for move in (bad, top)
             for seed in (1, 2)
         }
@@ -183,7 +204,8 @@ def reference_game(game: str, players: int, args: argparse.Namespace) -> None:
             break
     n = tally["positions"]
     print(
-        f"{game} {players}p at {args.iterations} iterations: {n} positions with a known better "
+        f"{game} {players}p at {args.iterations} iterations (ceiling {args.cpu or 'none'} CPU-s "
+        f"an analysis): {n} positions with a known better "
         f"move (reference loss >= {an.MISTAKE}); the bad move flagged with another move best "
         f"in {tally['flagged']} of {2 * n} analyses, the reference's verdict in "
         f"{tally['exact']} of {2 * n}; the reference's best rated ok in {tally['best ok']} of "
@@ -203,6 +225,12 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--shaky", type=float, default=0.3)
     p.add_argument("--game-seed", type=int, default=7)
     p.add_argument("--seeds", type=int, default=1, choices=(1, 2))
+    p.add_argument(
+        "--cpu",
+        type=float,
+        default=an.CPU_PER_DECISION,
+        help=f"CPU ceiling per decision, as empires analyse (default {an.CPU_PER_DECISION}; 0: none)",
+    )
     p.add_argument("--reference", action="store_true", help="verdicts against a reference")
     p.add_argument("--reference-rounds", type=int, default=64)
     p.add_argument("--positions", type=int, default=12, help="reference positions per game")

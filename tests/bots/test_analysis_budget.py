@@ -9,7 +9,7 @@ import pytest
 
 from empires.bots import analysis as an
 from empires.bots import make_bot
-from empires.bots.coach_budget import CpuBudget, decision_weights
+from empires.bots.coach_budget import RESERVE, SLACK, CpuBudget, decision_weights
 from empires.core.adapter import get_adapter
 
 
@@ -27,12 +27,19 @@ class FakeClock:
 
 def test_a_decision_s_share_follows_its_weight_and_unused_time_passes_on():
     clock = FakeClock()
-    budget = CpuBudget(12.0, {5: 1.0, 9: 2.0, 20: 3.0}, clock)
-    assert budget.share(5) == pytest.approx(2.0)  # 12 * 1/6
-    clock.now += 0.5  # used 0.5 of its 2 s: the rest is shared by those to come
-    assert budget.share(9) == pytest.approx(11.5 * 2 / 5)
-    clock.now += 20.0  # over budget: nothing left for the last
-    assert budget.share(20) == 0.0
+    weights = {i: 1.0 for i in range(100)} | {100: 2.0, 101: 3.0}
+    budget = CpuBudget(105.0, weights, clock)
+    fair = 105.0 / 105
+    assert budget.share(0) == pytest.approx(SLACK * fair)  # may borrow from those to come
+    clock.now += 0.5  # used 0.5: the rest is shared by those to come
+    assert budget.share(1) == pytest.approx(SLACK * 104.5 / 104)
+    for i in range(2, 100):
+        budget.share(i)  # each took nothing
+    # near the end: the last but one may not take what the last needs (RESERVE of its share)
+    left, fair = 104.5, 104.5 * 2 / 5
+    assert budget.share(100) == pytest.approx(left - RESERVE * (left - fair))
+    clock.now += 200.0  # over budget: nothing left for the last
+    assert budget.share(101) == 0.0
     with pytest.raises(ValueError, match="positive"):
         CpuBudget(0.0, {1: 1.0}, clock)
 

@@ -73,6 +73,7 @@ HINT_MAX = 64
 # When the heuristic's favourite leads the next move by this many VP, it is the best move without
 # a search (the bot's own ``gap``: its search never overturned such a lead, see ismcts).
 CLEAR_GAP = 1.0
+COMPARE_SHARE = 0.5  # the comparison's most paired rounds, a share of ``iterations``
 MIN_ROUNDS = 10  # paired rounds before the verdict may be judged settled
 ROUND_BATCH = 5  # paired rounds between two checks
 SETTLE_Z = 2.0  # settled: the loss +- SETTLE_Z standard errors lies in one verdict's band
@@ -534,7 +535,7 @@ def _analyse(
     if best == action:  # a move the search valued clearly higher on fewer visits is compared too
         best = _rival(found, action)
     if best != action:
-        rounds = max(MIN_ROUNDS, iterations // 2)
+        rounds = max(MIN_ROUNDS, int(iterations * COMPARE_SHARE))
         cut = _compare(found, state, best, action, rounds, seed, deadline) or cut
         if found.value[best] < found.value[action]:  # the move played did better, fairly valued
             best = action

@@ -1,11 +1,15 @@
 """The CPU budget of a post-game analysis (issue #32: an 86-decision game in 2 CPU-minutes on one
 core), shared among its decisions.
 
-A decision's share is what is left of the whole budget in proportion to its weight among the
-decisions still to come, so that time one decision does not use passes on to the next. The
+A decision's fair share is what is left of the whole budget in proportion to its weight among
+the decisions still to come, so that time one decision does not use passes on to the next. The
 weight is the number of actions the recorded game still had to go at that decision (plus a tenth
 of the game's length, so that the last decisions are not starved): a playout from there plays
-those actions, so its cost is about proportional to them.
+those actions, so its cost is about proportional to them. Most decisions use far less than their
+fair share (the search stops once its favourite is settled, a comparison once its verdict is),
+a few far more (a comparison near a threshold runs all its rounds), so a decision may borrow:
+it may use up to :data:`SLACK` times its fair share, as long as the decisions still to come keep
+:data:`RESERVE` of theirs.
 
 The clock is the calling thread's CPU time (:func:`time.thread_time`): a web server analyses in
 a worker thread, where the process's CPU time would count the other threads' work too.
@@ -17,6 +21,8 @@ import time
 from collections.abc import Callable, Iterable
 
 Clock = Callable[[], float]
+SLACK = 4.0  # a decision may use up to this many times its fair share...
+RESERVE = 0.25  # ... leaving at least this part of theirs to the decisions still to come
 
 
 def decision_weights(indices: Iterable[int], actions: int) -> dict[int, float]:
@@ -45,13 +51,15 @@ class CpuBudget:
         return self.clock() - self.started
 
     def share(self, index: int) -> float:
-        """The CPU seconds decision ``index`` may use from now: the budget left, in proportion
-        to its weight among the decisions not yet served (0 when the budget is spent)."""
+        """The CPU seconds decision ``index`` may use from now (0 when the budget is spent):
+        :data:`SLACK` times its fair share (the budget left, in proportion to its weight among
+        the decisions not yet served), at most what leaves the others :data:`RESERVE` of
+        theirs."""
         weight = self.weights.pop(index)
         left = max(0.0, self.seconds - self.spent())
-        share = left * weight / self._left if self._left > 0 else left
+        fair = left * weight / self._left if self._left > 0 else left
         self._left -= weight
-        return share
+        return min(SLACK * fair, left - RESERVE * (left - fair))
 
 
-__all__ = ["Clock", "CpuBudget", "decision_weights"]
+__all__ = ["RESERVE", "SLACK", "Clock", "CpuBudget", "decision_weights"]
