@@ -14,7 +14,8 @@ Runs the same load twice on the machine's PostgreSQL (a fresh schema each run, d
 Each game has one websocket player (seat 0, uniformly random legal actions) and bots in the
 other seats, made and played as in ``benchmarks/server_load.py`` (whose client this reuses).
 In the cluster run game ``i`` is created through process ``i % N`` (which owns it), its player
-plays through that process and its spectator watches through the next one, so every move also
+plays through that process and its spectator watches through the next one (which reads the game
+once before the load starts, as the one process holds every game it made), so every move also
 crosses the broker (``--spectators same``: through the player's process; ``--no-broker`` with
 it: independent processes, what splitting the games alone costs). Reports actions per second
 (every action stored: human and bot) and the latency of a human action (send to
@@ -40,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 import uuid
 
 sys.path.insert(0, os.path.dirname(__file__))
@@ -144,6 +146,14 @@ def wait_ready(proc: subprocess.Popen, log: str) -> None:
         time.sleep(0.1)
 
 
+def look(base: str, run: GameRun) -> None:
+    """The spectator's view of ``run``'s game through ``base`` (the process loads the game)."""
+    url = f"{base}/api/games/{run.id}"
+    req = urllib.request.Request(url, headers={"Authorization": f"Bearer {run.spectator}"})
+    with urllib.request.urlopen(req, timeout=30) as response:
+        response.read()
+
+
 def stop_worker(proc: subprocess.Popen) -> None:
     if proc.poll() is None:
         proc.terminate()  # arq finishes the jobs under way
@@ -168,6 +178,9 @@ async def run_games(ports: list[int], args, probe: Probe) -> dict:
         runs.append(GameRun(game, args.seed + i))
         watcher = port if args.spectators == "same" else ports[(i + 1) % len(ports)]
         where.append((port, watcher))
+        if watcher != port:  # its spectator's process holds a copy before the load, as the
+            # one process holds every game: a game read once is no cost of its moves
+            await asyncio.to_thread(look, f"http://127.0.0.1:{watcher}", runs[-1])
     profile(probe.web_pids, args)  # (--profile: starts each web process's profiler)
     before = probe.read()
     start = time.perf_counter()

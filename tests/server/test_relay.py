@@ -169,7 +169,8 @@ def test_a_spectator_on_the_other_process_sees_what_the_owners_spectators_see(
     pg_url, channel, monkeypatch
 ):
     """The owner's notes carry a player's move and its bot's answer together, with the shared
-    observation the owner made for its own views; the follower's views are the owner's."""
+    observation and the public events the owner made for its own views; the follower's views
+    and the events pushed to its spectator are the owner's."""
     from empires.server.live_game import LiveGame
 
     taken = []
@@ -180,6 +181,14 @@ def test_a_spectator_on_the_other_process_sees_what_the_owners_spectators_see(
         take(self, shared)
 
     monkeypatch.setattr(LiveGame, "take_shared_observation", counted)
+    told = []
+    take_events = LiveGame.take_public_events
+
+    def counted_events(self, since, events):
+        told.append(len(events))
+        take_events(self, since, events)
+
+    monkeypatch.setattr(LiveGame, "take_public_events", counted_events)
     with app_for(pg_url, channel) as a, app_for(pg_url, channel) as b:
         g = create(a, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=5)
         gid, token, spectator = g["id"], g["seats"][0]["token"], g["spectator"]["token"]
@@ -191,8 +200,18 @@ def test_a_spectator_on_the_other_process_sees_what_the_owners_spectators_see(
                 ws.send_json({**move, "expect": m["game"]["moves"]})
                 receive_state(ws, lambda m: m["type"] == "ack")
             n = len(a.app.state.manager.games[gid].log)
-            receive_state(watcher, lambda m: m["type"] == "state" and m["game"]["actions"] == n)
+            seen: list = []  # the events the spectator's socket on b was sent, in order
+
+            def last(m):
+                if m["type"] == "state":
+                    del seen[m["events_from"] :]
+                    seen.extend(m["events"])
+                return m["type"] == "state" and m["game"]["actions"] == n
+
+            pushed = receive_state(watcher, last)
             there, here = view(b, gid, spectator), view(a, gid, spectator)
         for key in ("observation", "log", "events", "legal", "waiting_for", "table"):
             assert there[key] == here[key], key
-        assert taken and set(taken) == {gid}
+            assert key in ("events", "log") or pushed[key] == here[key], key
+        assert seen == here["events"]  # told by the owner, pushed by b as they were
+        assert taken and set(taken) == {gid} and told and sum(told) > 0

@@ -121,6 +121,7 @@ class LiveGame:
         # the last events anyone may read, rendered once (public_events): (the state they are
         # of, the position of the first one kept, the events kept)
         self._public: tuple[Any, int, list[dict]] = (None, 0, [])
+        self._public_told = -1  # the log's length when the events kept last reached the end
         self.practice = row.practice  # hints on offer (empires.server.coach)
         self.hints = list(row.hints)  # {"index", "seat", "hint"}: recorded, by index
         self.hinting: set[int] = set()  # seats whose hint is being computed
@@ -266,9 +267,12 @@ class LiveGame:
         of, start, kept = self._public
         if of is not st:  # another state (an undo, a reload): its own events
             of, start, kept = self._public = (st, since, [])
+            self._public_told = -1
         elif since < start:
             return st.events(None, since)
-        kept.extend(st.events(None, start + len(kept)))
+        if self._public_told != len(self.log):  # (else they reach the end already)
+            kept.extend(st.events(None, start + len(kept)))
+            self._public_told = len(self.log)
         if len(kept) > 2 * PUBLIC_EVENTS_KEPT:
             drop = len(kept) - PUBLIC_EVENTS_KEPT
             del kept[:drop]
@@ -297,6 +301,38 @@ class LiveGame:
     def shared_observation(self) -> Any:
         """What every viewer of this version sees alike (made once: see below)."""
         return self._shared_observation()
+
+    def public_events_end(self) -> int | None:
+        """The position after the last public event kept, when those kept are this state's and
+        reach its end; else None."""
+        of, start, kept = self._public
+        if of is not self.state or self._public_told != len(self.log):
+            return None
+        return start + len(kept)
+
+    def public_events_from(self, since: int) -> list[dict] | None:
+        """The public events kept from position ``since`` to the end (as :meth:`public_events`
+        gives them), or None when they are not all kept."""
+        of, start, kept = self._public
+        if self.public_events_end() is None or since < start:
+            return None
+        return kept[since - start :]
+
+    def take_public_events(self, since: int, events: list[dict]) -> None:
+        """``events`` are this very state's public events from position ``since`` to its end,
+        as the process owning the game told them (a signed note carried them): its spectators'
+        messages use them instead of telling them again."""
+        of, start, kept = self._public
+        if of is self.state and start <= since <= start + len(kept):
+            del kept[since - start :]
+            kept.extend(events)
+        else:
+            of, start, kept = self._public = (self.state, since, list(events))
+        if len(kept) > 2 * PUBLIC_EVENTS_KEPT:
+            drop = len(kept) - PUBLIC_EVENTS_KEPT
+            del kept[:drop]
+            self._public = (of, start + drop, kept)
+        self._public_told = len(self.log)
 
     def take_shared_observation(self, shared: Any) -> None:
         """``shared`` is this very state's shared observation, made by the process owning the

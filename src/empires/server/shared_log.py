@@ -251,14 +251,15 @@ class GameLock:
         self._lock = asyncio.Lock()
         self._shared = shared
         self._game = game
-        self._seen: tuple[int, int, int, str] = (0, 0, 0, "")
+        self._seen: tuple[int, int, int, str, int | None] = (0, 0, 0, "", None)
 
     def locked(self) -> bool:
         return self._lock.locked()
 
     def _mark(self) -> None:
         game = self._game
-        self._seen = (game.version, len(game.log), len(game.undos), game.status)
+        events = game.public_events_end()
+        self._seen = (game.version, len(game.log), len(game.undos), game.status, events)
 
     def _tell(self) -> None:
         """After the lock's holder changed the game: tell the other processes what changed."""
@@ -340,7 +341,7 @@ class SharedLog:
         self._pending: set[str] = set()  # games with a catch-up queued
         # the owner's changes not told yet (changed): game id -> (game, before: log entries,
         # undos, status), and the timer that tells them at the latest
-        self._notes: dict[str, tuple[LiveGame, int, int, str]] = {}
+        self._notes: dict[str, tuple[LiveGame, int, int, str, int | None]] = {}
         self._versions: dict[str, int] = {}  # watched games' versions at the last resync
         self._note_timers: dict[str, asyncio.TimerHandle] = {}
         self._claiming: set[str] = set()  # lapsed leases being taken over
@@ -694,9 +695,11 @@ class SharedLog:
         """Tell the other processes (in the background; a lost note is made good by resync)."""
         self._publish(self.channel, note)
 
-    def changed(self, game: LiveGame, had: int, undos: int, status: str) -> None:
-        """The owner changed ``game`` (it had ``had`` log entries, ``undos`` undos and this
-        ``status`` before): the other processes are told (:meth:`send_note`) once this turn of
+    def changed(
+        self, game: LiveGame, had: int, undos: int, status: str, events: int | None = None
+    ) -> None:
+        """The owner changed ``game`` (it had ``had`` log entries, ``undos`` undos, this
+        ``status`` and its public events kept to position ``events`` before): the other processes are told (:meth:`send_note`) once this turn of
         the event loop is over, or, when a bot's move that answers it is being stored (a bot
         that decides at once: its commit follows in the next turn), once that is stored too,
         but at most :data:`NOTE_WAIT` s later: one note and one new view for the followers'
@@ -704,7 +707,7 @@ class SharedLog:
         (:meth:`LiveGame.settled`). A bot that thinks longer is not waited for."""
         loop = asyncio.get_running_loop()
         if game.id not in self._notes:
-            self._notes[game.id] = (game, had, undos, status)
+            self._notes[game.id] = (game, had, undos, status, events)
             self._note_timers[game.id] = loop.call_later(NOTE_WAIT, self.send_note, game.id)
         loop.call_soon(self._note_due, game.id, True)
 
@@ -730,7 +733,7 @@ class SharedLog:
         if pending is not None:
             self._note(*pending)
 
-    def _note(self, game: LiveGame, had: int, undos: int, status: str) -> None:
+    def _note(self, game: LiveGame, had: int, undos: int, status: str, events: int | None) -> None:
         """When ``game`` only went on (actions appended to an active game), a signed note
         carries the new entries and the seat clocks, which the other processes apply without
         reading the store; anything else, a note that tells them to look."""
@@ -743,7 +746,7 @@ class SharedLog:
             for e in game.log[had:]
         ]
         note = {"game": game.id, "u": undos, "e": entries, "c": game.table.stored}
-        body = self._with_observation(game, note)
+        body = self._with_views(game, note, events)
         if len(body) > MAX_SIGNED:
             self.announce({"game": game.id})
             return
@@ -751,20 +754,27 @@ class SharedLog:
         self.send(self.channel, head + sign(key, head + body) + b":" + body)
 
     @staticmethod
-    def _with_observation(game: LiveGame, note: dict) -> bytes:
-        """``note`` as JSON with the game's shared observation (``o``: what every viewer sees
-        alike, which the owner makes for the views of its own connections anyway), so that
-        the followers' views need not make it again; without it when nobody watches the game
-        here, or it is not plain JSON or makes the note too long."""
+    def _with_views(game: LiveGame, note: dict, events: int | None) -> bytes:
+        """``note`` as JSON with what the owner made for the views of its own connections
+        anyway, so that the followers' views need not make it again: the game's shared
+        observation (``o``: what every viewer sees alike) and the public events the new
+        entries brought (``p``: ``[from position, events]``, kept for the score track and
+        the spectators); without them when nobody watches the game here, or they are not
+        plain JSON or make the note too long."""
         if not game.connections:
             return orjson.dumps(note)
+        told = None if events is None else game.public_events_from(events)
+        extra: dict[str, Any] = {} if told is None else {"p": [events, told]}
         try:
-            body = orjson.dumps({**note, "o": game.shared_observation()})
+            extra["o"] = game.shared_observation()
+            body = orjson.dumps({**note, **extra})
         except Exception:  # (an engine's observation that is not plain JSON)
+            extra.pop("o", None)
             body = b""
-        if not body or len(body) > MAX_SIGNED:
-            body = orjson.dumps(note)
-        return body
+        if len(body) > MAX_SIGNED or not body:
+            extra.pop("o", None)
+            body = orjson.dumps({**note, **extra})
+        return body if len(body) <= MAX_SIGNED else orjson.dumps(note)
 
     def poke(self, game_id: str) -> None:
         """Tell the owner of ``game_id`` to look at its bot's job (a worker answered it)."""
@@ -907,8 +917,26 @@ class SharedLog:
                 # the owner's shared observation of the state the note ends at, when the copy
                 # stands there (no later change), saves making it again for the views here
                 end = note["e"][-1][0] + 1 if note["e"] else -1
-                if isinstance(note.get("o"), dict) and end == len(game.log):
-                    game.take_shared_observation(note["o"])
+                if end == len(game.log):
+                    self._take_views(game, note)
+
+    @staticmethod
+    def _take_views(game: LiveGame, note: dict) -> None:
+        """What the owner made for its views of the state ``game``'s copy now stands at (a
+        signed note carried it), for the views here: its shared observation and the public
+        events of the note's entries."""
+        if isinstance(note.get("o"), dict):
+            game.take_shared_observation(note["o"])
+        told = note.get("p")
+        if (
+            isinstance(told, list)
+            and len(told) == 2
+            and type(told[0]) is int  # noqa: E721
+            and told[0] >= 0
+            and isinstance(told[1], list)
+            and all(isinstance(e, dict) for e in told[1])
+        ):
+            game.take_public_events(told[0], told[1])
 
     def drop(self, data: Any) -> None:
         self.dropped += 1
