@@ -154,6 +154,27 @@ def clear_positions(game: str, players: int, seeds: range, max_legal: int, gap: 
             state.apply(bots[state.current_player].choose(state))
 
 
+def searched_positions(game: str, players: int, seeds: range, max_legal: int, per_game: int = 2):
+    """Positions of heuristic games where the coach searches (the heuristic's favourite leads
+    the next move by less than ``CLEAR_GAP``), at most ``per_game`` a game, spread over it:
+    (state, None), the move to judge left to the reference (its worst)."""
+    adapter = get_adapter(game)
+    for seed in seeds:
+        state = adapter.new_game(players, seed)
+        state.narrate = False
+        bots = [make_bot("heuristic", game, seed + p) for p in range(players)]
+        found: list = []
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if 1 < len(legal) <= max_legal:
+                scores = sorted(adapter.action_scores(state), reverse=True)
+                if scores[0] - scores[1] < an.CLEAR_GAP:
+                    found.append(state.clone())
+            state.apply(bots[state.current_player].choose(state))
+        for i in range(min(per_game, len(found))):
+            yield found[(2 * i + 1) * len(found) // (2 * per_game)], None
+
+
 def reference(args: argparse.Namespace) -> None:
     """The coach's verdicts against the reference at positions with a known better move: for
     each game of ``--games``, positions where the heuristic's worst move trails its best by
@@ -169,10 +190,15 @@ def reference(args: argparse.Namespace) -> None:
 def reference_game(game: str, players: int, args: argparse.Namespace) -> None:
     tally = Counter()
     cpu = 0.0
-    positions = clear_positions(game, players, range(1, 60), args.max_legal, args.gap)
+    if args.searched:
+        positions = searched_positions(game, players, range(1, 200), args.max_legal)
+    else:
+        positions = clear_positions(game, players, range(1, 60), args.max_legal, args.gap)
     for state, bad in positions:
         values = reference_values(state, args.reference_rounds, 99)
         top = max(values, key=lambda a: values[a])
+        if bad is None:  # the reference's worst move
+            bad = min(values, key=lambda a: values[a])
         loss = values[top] - values[bad]
         if loss < an.MISTAKE:
             continue
@@ -235,6 +261,12 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--reference-rounds", type=int, default=64)
     p.add_argument("--positions", type=int, default=12, help="reference positions per game")
     p.add_argument("--gap", type=float, default=3.0, help="reference: heuristic VP gap")
+    p.add_argument(
+        "--searched",
+        action="store_true",
+        help="reference: positions where the coach searches (no clear heuristic favourite), "
+        "the reference's worst move judged",
+    )
     p.add_argument("--max-legal", type=int, default=4, help="reference: most legal moves")
     args = p.parse_args(argv)
     if args.reference:

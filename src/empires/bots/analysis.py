@@ -22,9 +22,11 @@ A decision of the analysis is judged by the value lost against the best move fou
 * ``inaccuracy`` from :data:`INACCURACY` (0.05), ``mistake`` from :data:`MISTAKE` (0.10),
   ``blunder`` from :data:`BLUNDER` (0.20); ``ok`` below.
 
-The best move is chosen before the move played is valued again: the search's most visited
-move (the search stops as soon as it cannot be caught), or the heuristic's favourite without a
-search when it leads the next move by :data:`CLEAR_GAP` VP. When the move played is another, the
+The best move is chosen before the move played is valued again: the best mean of the paired
+root search over the heuristic's :data:`ANALYSIS_PAIRS` favourites (each round plays them all
+from one determinization with the same rollout seeds; the search stops as soon as its leader
+cannot be caught), or the heuristic's favourite without a search when it leads the next move by
+:data:`CLEAR_GAP` VP. When the move played is another, the
 two are valued on the same paired rounds (each round plays both from one determinization with
 the same rollout seeds) until the verdict is settled (:func:`_settled`), so the loss compares
 equal samples and a verdict drawn from too few does not stand; the move played is named best
@@ -44,6 +46,7 @@ from typing import Any
 
 from empires import i18n
 from empires.bots.coach_budget import CpuBudget, decision_weights
+from empires.bots.coach_search import paired_search
 from empires.bots.ismcts import ISMCTSBot, adapter_or_none
 from empires.core.adapter import get_adapter
 from empires.core.messages import COMPONENTS
@@ -79,6 +82,11 @@ ROUND_BATCH = 5  # paired rounds between two checks
 SETTLE_Z = 2.0  # settled: the loss +- SETTLE_Z standard errors lies in one verdict's band
 # the least variance of a round's difference assumed (a few equal rounds do not settle a verdict)
 VAR_FLOOR = 0.02
+# The analysis's search values the heuristic's favourites on the same paired rounds (common
+# random numbers: empires.bots.coach_search), not by PUCT: where the coach searches, PUCT's most
+# visited move was often one the heuristic's prior favoured while another had a clearly higher
+# value on fewer visits (benchmarks/coach_time.py --reference --searched).
+ANALYSIS_PAIRS = 4
 RIVAL_VISITS = 3  # the visits a move needs to be compared with the search's favourite (_rival)
 FEW_PLAYOUTS = 6  # the playouts that value a move when nothing else did (the chance-to-win line)
 # The CPU budget of a whole analysis, per decision analysed (issue #32: 86 decisions in 120
@@ -206,7 +214,8 @@ def _search(
     """Search ``state`` from its seat to move; with ``early_stop`` (1.0: exact) the search stops
     once its favourite cannot be caught, with ``gap`` it does not search when the heuristic's
     favourite leads by that much (``clear``), with ``deadline`` (the thread's CPU time,
-    :data:`CPU_CLOCK`) at that time, after one iteration at least."""
+    :data:`CPU_CLOCK`) at that time, after one iteration at least (a hint's search: ISMCTS's
+    PUCT over the root's moves; the analysis's is :func:`_paired`)."""
     if iterations < 1:
         raise ValueError(f"iterations must be at least 1, got {iterations}")
     me = state.current_player
@@ -241,8 +250,46 @@ def _search(
                 if vec is not None:
                     vectors[a] = [x / child.visits for x in vec]
     done = bot.last_iterations
-    cut = len(legal) > 1 and clear is None and done < iterations and not bot.last_early_stop
+    cut = (
+        len(legal) > 1
+        and clear is None
+        and not bot.last_early_stop
+        and deadline is not None
+        and CPU_CLOCK() >= deadline
+    )  # (about: a search that ended its iterations just past its deadline counts too)
     return _Searched(me, legal, visits, value, vectors, done, bot, clear, cut)
+
+
+def _paired(
+    state: Any,
+    iterations: int,
+    seed: int,
+    *,
+    pairs: int = ANALYSIS_PAIRS,
+    gap: float | None = CLEAR_GAP,
+    deadline: float | None = None,
+) -> _Searched:
+    """The analysis's search: no search when the heuristic's favourite leads the next move by
+    ``gap`` (``clear``), else the heuristic's ``pairs`` favourites valued on the same paired
+    rounds (:func:`empires.bots.coach_search.paired_search`, at most ``iterations`` playouts,
+    the exact early stop, ``deadline`` on :data:`CPU_CLOCK`). A game without a heuristic gets
+    :func:`_search`."""
+    me, legal = state.current_player, state.legal_actions()
+    scores = _heuristic_scores(state, me, seed) if me >= 0 and len(legal) > 1 else {}
+    if not scores:
+        return _search(state, iterations, seed, gap=gap, early_stop=1.0, deadline=deadline)
+    bot = ISMCTSBot(seed, gap=None, early_stop=None, temperature=PRIOR_TEMPERATURE)
+    low = min(scores.values()) - 1.0
+    order = sorted(legal, key=lambda a: -scores.get(a, low))  # (ties: the engine's order)
+    if gap is not None and scores.get(order[0], low) - scores.get(order[1], low) >= gap:
+        return _Searched(me, legal, {}, {}, {}, 0, bot, clear=order[0])
+    candidates = order[: max(2, pairs)]
+    rounds = max(1, iterations // len(candidates))
+    found = paired_search(bot, state, candidates, rounds, deadline=deadline, clock=CPU_CLOCK)
+    visits = {a: v for a, v in found.visits.items() if v}
+    value = {a: found.totals[a] / v for a, v in visits.items()}
+    vectors = {a: [x / v for x in found.vectors[a]] for a, v in visits.items()}
+    return _Searched(me, legal, visits, value, vectors, found.playouts, bot, None, found.cut)
 
 
 def _playouts(found: _Searched, state: Any, action: Any, count: int) -> None:
@@ -526,9 +573,7 @@ def _analyse(
     """:func:`analyse_decision` until ``deadline`` (:data:`CPU_CLOCK`), and whether that
     deadline cut its search or its comparison short."""
     half = None if deadline is None else (CPU_CLOCK() + deadline) / 2
-    found = _search(
-        state, max(1, iterations // 2), seed, gap=CLEAR_GAP, early_stop=1.0, deadline=half
-    )
+    found = _paired(state, max(1, iterations // 2), seed, deadline=half)
     action = _legal(found.legal, chosen)
     best = _best(found)
     cut = found.cut
