@@ -60,3 +60,15 @@ def test_openspiel_infostate_example_reads_tensors_of_the_declared_size(game, pl
     found = re.search(r"game 1: (\d+) decisions, (\d+) tensors of the right size", out)
     assert found and int(found.group(2)) == int(found.group(1)) * int(players), out
     assert "random_sim_test passed" in out
+
+
+@pytest.mark.parametrize(("game", "players"), [("discovery", "2"), ("settlers", "2")])
+def test_maskable_ppo_example_trains_and_plays_against_random(game, players):
+    pytest.importorskip("sb3_contrib")  # (with PyTorch: not among the test extras, too big for CI)
+    out = _run(
+        "maskable_ppo.py", "--game", game, "--players", players, "--timesteps", "128",
+        "--eval-games", "2",
+    )  # fmt: skip
+    assert "trained 128 steps" in out, out
+    rates = re.findall(r"wins (?:before|after) training.*?: +(\d+)% of 2 games", out)
+    assert len(rates) == 2 and all(0 <= int(r) <= 100 for r in rates), out
