@@ -699,12 +699,13 @@ class SharedLog:
         self, game: LiveGame, had: int, undos: int, status: str, events: int | None = None
     ) -> None:
         """The owner changed ``game`` (it had ``had`` log entries, ``undos`` undos, this
-        ``status`` and its public events kept to position ``events`` before): the other processes are told (:meth:`send_note`) once this turn of
-        the event loop is over, or, when a bot's move that answers it is being stored (a bot
-        that decides at once: its commit follows in the next turn), once that is stored too,
-        but at most :data:`NOTE_WAIT` s later: one note and one new view for the followers'
-        spectators instead of two, as one process pushes one view of both
-        (:meth:`LiveGame.settled`). A bot that thinks longer is not waited for."""
+        ``status`` and its public events kept to position ``events`` before): the other
+        processes are told (:meth:`send_note`) once this turn of the event loop is over, or,
+        when a bot's move that answers it is being stored (a bot that decides at once: its
+        commit follows in the next turn), once that is stored too, but at most
+        :data:`NOTE_WAIT` s later: one note and one new view for the followers' spectators
+        instead of two, as one process pushes one view of both (:meth:`LiveGame.settled`). A
+        bot that thinks longer is not waited for."""
         loop = asyncio.get_running_loop()
         if game.id not in self._notes:
             self._notes[game.id] = (game, had, undos, status, events)
@@ -914,8 +915,8 @@ class SharedLog:
             if changed:
                 await self._caught_up(game)
                 game.notify()
-                # the owner's shared observation of the state the note ends at, when the copy
-                # stands there (no later change), saves making it again for the views here
+                # what the owner made for its views of the state the note ends at, when the
+                # copy stands there, saves making it again for the views here
                 end = note["e"][-1][0] + 1 if note["e"] else -1
                 if end == len(game.log):
                     self._take_views(game, note)
