@@ -90,12 +90,13 @@ ANALYSIS_PAIRS = 4
 RIVAL_VISITS = 3  # the visits a move needs to be compared with the search's favourite (_rival)
 FEW_PLAYOUTS = 6  # the playouts that value a move when nothing else did (the chance-to-win line)
 # The CPU budget of a whole analysis, per decision analysed (issue #32: 86 decisions in 120
-# CPU-seconds, 1.40 s each; a tenth kept in hand). :func:`analyse_history` given it shares
+# CPU-seconds, 1.40 s each; a seventh kept in hand: where the ceiling binds, a decision still
+# runs one search round and MIN_ROUNDS comparison rounds, 10-13% over a ceiling of 0.3 s). :func:`analyse_history` given it shares
 # ``CPU_PER_DECISION * decisions`` seconds of the thread's CPU time (:func:`time.thread_time`)
 # among the decisions (:class:`CpuBudget`): the iterations stay the budget, the seconds only a
 # ceiling that a search or a comparison stops at. Below the ceiling the analysis is the same
 # for the same seed; ``GameAnalysis.budget_cut`` counts the decisions it cut short.
-CPU_PER_DECISION = 1.25
+CPU_PER_DECISION = 1.2
 CPU_CLOCK = time.thread_time  # the clock of a CPU deadline: this thread's CPU seconds
 
 
