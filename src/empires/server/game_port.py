@@ -28,6 +28,10 @@ class SharedNotes(Protocol):
 
     def announce(self, note: dict) -> None: ...
 
+    def present(self, game: LiveGame) -> None:
+        """A seat's websocket opened or closed here (told to the game's owner)."""
+        ...
+
     async def relay(self, game: LiveGame, op: str, seat: int, args: dict) -> dict | None:
         """Run a player's request at the game's owner (another process): its answer, or None
         when this process is to run it (see empires.server.relay)."""

@@ -47,6 +47,7 @@ MAX_ASK = 1024  # bytes: a longer request is dropped unread
 MAX_ANSWER = 65536  # bytes: a longer answer is dropped (the owner answers 503 instead)
 ASK_WAIT = 6.0  # seconds a relayed request waits for the owner's answer
 ASK_AGE = 60.0  # seconds: a request stamped longer ago (or ahead) than this is refused
+PRESENCE_AGE = 60.0  # seconds: the same for a presence report (empires.server.presence)
 SEEN_KEPT = 10_000  # request ids remembered (a request replayed on the broker runs once)
 MAX_SEAT = 64
 MAX_NUMBER = 2**53
@@ -116,6 +117,21 @@ def _ask_ok(body: dict, now: float) -> bool:
     )
 
 
+def _presence_ok(body: dict, now: float) -> bool:
+    """A presence report (empires.server.presence): a game id, distinct seat numbers, a
+    fresh stamp."""
+    stamp, seats = body.get("t"), body.get("seats")
+    return (
+        isinstance(stamp, (int, float))
+        and abs(now - stamp) <= PRESENCE_AGE
+        and _game_id(body.get("game"))
+        and isinstance(seats, list)
+        and len(seats) <= MAX_SEAT
+        and all(_int(s, 0, MAX_SEAT) for s in seats)
+        and len(set(seats)) == len(seats)
+    )
+
+
 def _answer_ok(body: dict) -> bool:
     if "ok" in body:
         return isinstance(body["ok"], dict)
@@ -158,6 +174,9 @@ def opened(key: bytes | None, data: Any, me: str, now: float | None = None) -> d
     if kind == "q":
         ok = len(raw) <= MAX_ASK and _ask_ok(body, time.time() if now is None else now)
         return body if ok else None
+    if kind == "p":
+        ok = len(raw) <= MAX_ASK and _presence_ok(body, time.time() if now is None else now)
+        return body if ok else None
     return body if kind == "a" and _answer_ok(body) else None
 
 
@@ -192,6 +211,8 @@ class Relay:
         self.owners: dict[str, str] = {}  # game id -> the process last known to own it
         self._asks: dict[str, asyncio.Future] = {}  # request id -> its answer, awaited
         self._seen: OrderedDict[str, None] = OrderedDict()  # request ids already run
+        # a presence report for this process (empires.server.presence): passed on
+        self.present: Callable[[dict], None] = lambda body: None
         self.sent = 0  # requests sent (tests read them)
         self.served = 0  # requests run for another process
 
@@ -268,6 +289,9 @@ class Relay:
         if body is None:
             link.drop(data)
             return
+        if body["k"] == "p":
+            self.present(body)
+            return
         if body["k"] == "a":
             future = self._asks.get(body["id"])
             if future is not None and not future.done():
@@ -292,6 +316,7 @@ class Relay:
                 raise ApiError(400, "bad_seat", "no such seat")
             else:
                 self.served += 1
+                game.table.active(ask["seat"], game.clock())  # (its player is here)
                 reply["ok"] = await self.run(game, ask["op"], ask["seat"], ask["a"])
         except StaleWrite:  # (LeaseLost) the game went to another process meanwhile
             reply.pop("ok", None)

@@ -51,13 +51,14 @@ import anyio.to_thread
 import orjson
 from sqlalchemy import func, select
 
-from empires.server import lease
+from empires.server import lease, presence
 from empires.server.db import actions, games, seat_clock_rows, undos
 from empires.server.errors import ApiError, StaleWrite
 from empires.server.game_port import GamePort
 from empires.server.game_setup import restore
 from empires.server.live_game import LiveGame, Seat
 from empires.server.log_entries import log_entry
+from empires.server.presence import Presence
 from empires.server.relay import Relay, inbox, sign
 from empires.server.table_clock import TableClock
 
@@ -331,6 +332,9 @@ class SharedLog:
         self.me = secrets.token_hex(8)  # this process: skips its own notes, names its leases
         self.inbox = inbox(self.channel, self.me)  # requests relayed to it, and their answers
         self.requests = Relay(self)  # players' requests relayed to their game's owner
+        # the seats with a socket here, told to their game's owner (and the reverse)
+        self.presence = Presence(self, self.requests.owners)
+        self.requests.present = self.presence.heard
         self.held: dict[str, int] = {}  # the leases this process holds: game id -> epoch
         self.key: bytes | None = None  # signs the notes that carry moves (lease.broker_key)
         self.redis: Any = None
@@ -371,6 +375,7 @@ class SharedLog:
         self._loops = [loop.create_task(self._resync_loop())]
         if self.owner:
             self._loops += [
+                loop.create_task(self._every(presence.EVERY, self.presence.every)),
                 loop.create_task(self._every(lease.RENEW_EVERY, self.renew)),
                 loop.create_task(self._every(lease.SCAN_EVERY, self.take_lapsed)),
             ]
@@ -410,6 +415,9 @@ class SharedLog:
         self._owned(game, epoch)
 
     def _owned(self, game: LiveGame, epoch: int | None) -> None:
+        if epoch is not None and not game.owned:  # (its clocks run here from now)
+            now = game.clock()  # nobody counts as gone before this process heard of them
+            game.table.seen = [now] * len(game.seats)
         game.owned, game.lease_epoch = epoch is not None, epoch
         if epoch is None:
             self.held.pop(game.id, None)
@@ -515,6 +523,7 @@ class SharedLog:
             epoch = self.held.pop(game_id)
             await m.run_db(lease.release, m.store.engine, game_id, epoch)
         self.requests.forget(m.games)
+        self.presence.forget(m.games)
         held = dict(self.held)
         gone = await m.run_db(lease.renew, m.store.engine, self.me, held)
         for game_id in gone:
@@ -691,6 +700,12 @@ class SharedLog:
         game.table = table
 
     # ---- the broker ----
+    def present(self, game: LiveGame) -> None:
+        """A seat's websocket opened or closed here: the game's owner is told when it is
+        another process (empires.server.presence)."""
+        if self.owner:
+            self.presence.changed(game)
+
     def announce(self, note: dict) -> None:
         """Tell the other processes (in the background; a lost note is made good by resync)."""
         self._publish(self.channel, note)

@@ -213,6 +213,7 @@ class Table:
             return
         game.table.connections[seat] += 1
         game.table.seen[seat] = self.manager.clock()
+        self._tell_owner(game)
         await self.offer_undo(game)
         if game.table.away(seat) in ("disconnected", "timeout") and game.status == "active":
             with contextlib.suppress(ApiError):
@@ -223,10 +224,18 @@ class Table:
             return
         game.table.connections[seat] = max(0, game.table.connections[seat] - 1)
         game.table.seen[seat] = self.manager.clock()
+        self._tell_owner(game)
+
+    def _tell_owner(self, game: LiveGame) -> None:
+        """The seats with a socket here, told to the game's owner when another process owns
+        it (its table clock counts them present: empires.server.presence)."""
+        shared = self.manager.shared
+        if shared is not None and not game.owned:
+            shared.present(game)
 
     async def _check_connection(self, game: LiveGame, now: float) -> None:
         """Hand the seat to act to the stand-in bot when it has had no websocket for
-        ``Limits.away_after`` seconds."""
+        ``Limits.away_after`` seconds (here, nor on another process: presence reports)."""
         seat = to_act(game)
         if seat is None:
             return

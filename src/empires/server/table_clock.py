@@ -108,6 +108,9 @@ class TableClock:
         # seat last had one (None: not since the game was loaded).
         self.connections = [0] * num_seats
         self.seen: list[float | None] = [None] * num_seats
+        # ... and, at the game's owner, the other processes with a socket of each seat, until
+        # when their last report keeps it present (empires.server.presence)
+        self.remote: list[dict[str, float]] = [{} for _ in range(num_seats)]
         # (moves, n): how many actions the seat to act could take back when the game had made
         # that many moves, worked out in a worker thread after each change (never in a view).
         self.undo_cache: tuple[int, int] = (-1, 0)
@@ -219,11 +222,34 @@ class TableClock:
                 last["stand_in_moved"], last["index"] = True, index
 
     def gone_since(self, seat: int, now: float) -> float | None:
-        """How long ``seat`` has had no connection (None: it has one)."""
+        """How long ``seat`` has had no connection here nor on another process (None: it has
+        one)."""
         if self.connections[seat] > 0:
             return None
+        remote = self.remote[seat]
+        if remote:
+            for process in [p for p, until in remote.items() if until <= now]:
+                del remote[process]  # (its reports stopped: it died, or lost the broker)
+            if remote:
+                return None
         seen = self.seen[seat]
         return 0.0 if seen is None else now - seen
+
+    def reported(self, process: str, seats: set[int], now: float, present_for: float) -> None:
+        """``process`` has a socket of each of ``seats`` now (and of no other seat): they
+        count as present for ``present_for`` seconds more; a seat it no longer names is gone
+        from it from now."""
+        for seat, remote in enumerate(self.remote):
+            if seat in seats:
+                remote[process] = now + present_for
+                self.seen[seat] = now
+            elif remote.pop(process, None) is not None:
+                self.seen[seat] = now
+
+    def active(self, seat: int, now: float) -> None:
+        """``seat`` acted through another process (a relayed request): it is here now."""
+        if 0 <= seat < len(self.seen):
+            self.seen[seat] = now
 
     def leave(self, seat: int, reason: str, now: float) -> None:
         if self.running == seat:
