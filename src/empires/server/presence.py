@@ -14,10 +14,10 @@ A report goes to the owner's inbox (``<channel>:to:<process>``, as relayed reque
 with the key kept in the database, and says no more than "seats S of game G are present on
 process P", stamped with P's time: :func:`empires.server.relay.opened` checks its signature,
 that it is for this process, its size and every field (a game id, at most MAX_SEAT distinct
-seat numbers, a stamp not older than :data:`relay.PRESENCE_AGE` seconds), and the owner takes it only for a
-game it owns, only for seats the game has, and only if it is newer than the last report of P
-for that game. Nothing else of it is kept; its worst is to keep a seat from being handed to a
-bot for :data:`FOR` seconds after its stamp (a forged report needs the key).
+seat numbers, a stamp not older than :data:`relay.PRESENCE_AGE` seconds), and the owner takes
+it only for a game it owns, only for seats the game has, and only if it is newer than the last
+report of P for that game. Nothing else of it is kept; its worst is to keep a seat from being
+handed to a bot for :data:`FOR` seconds after it arrives (a forged report needs the key).
 """
 
 from __future__ import annotations

@@ -12,7 +12,9 @@ The broker is not trusted: requests and answers are signed with HMAC-SHA256 by t
 the database (as the notes that carry log entries are), name the process they are for, are
 bounded in size (:data:`MAX_ASK`, :data:`MAX_ANSWER`) and checked field by field: a game id, a
 seat number, an operation of :data:`OPS` with its bounded arguments, a request id seen once, a
-time stamp not older than :data:`ASK_AGE` seconds. Anything else is dropped unread.
+time stamp not older than :data:`ASK_AGE` seconds. Anything else is dropped unread. The
+inbox also carries presence reports (``"k": "p"``: the seats with a websocket on the sender,
+:mod:`empires.server.presence`), checked here the same way and passed on (:attr:`Relay.present`).
 
 Faults: an owner that is not listening (the broker's ``PUBLISH`` reached nobody: it died) is a
 takeover, left to the caller (its lock waits for the lease to lapse); an owner that does not
