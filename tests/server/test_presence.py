@@ -141,7 +141,7 @@ def test_a_relayed_move_counts_as_the_player_being_there(pair):
 def test_forged_stale_or_malformed_presence_reports_are_dropped():
     key, me = b"k" * 32, "a" * 16
     report = {"k": "p", "id": "0" * 32, "from": "b" * 16, "to": me, "game": "g1", "seats": [0]}
-    report["t"] = time.time()
+    report.update(n=1, t=time.time())
     assert relay.opened(key, relay.seal(key, report), me) == report
     assert relay.opened(key, relay.seal(key, {**report, "seats": []}), me) is not None
     assert relay.opened(b"other key" * 4, relay.seal(key, report), me) is None  # not our key
@@ -156,8 +156,44 @@ def test_forged_stale_or_malformed_presence_reports_are_dropped():
         {"game": "../g"},
         {"t": time.time() - 3600},  # an old report replayed
         {"t": "now"},
+        {"n": -1},
+        {"n": 1.5},
     ]
     for change in bad:
         assert relay.opened(key, relay.seal(key, {**report, **change}), me) is None, change
     big = {**report, "pad": "p" * relay.MAX_ASK}
     assert relay.opened(key, relay.seal(key, big), me) is None
+
+
+def test_the_owner_keeps_the_last_report_taken_whatever_order_they_arrive_in():
+    """A report that arrives after a later one (or again) changes nothing; a report that no
+    longer names a seat ends its presence on that process at once, another's still holds."""
+    from types import SimpleNamespace
+
+    from empires.server.table_clock import TableClock
+
+    now = [100.0]
+    game = SimpleNamespace(id="g1", owned=True, clock=lambda: now[0])
+    game.table = TableClock(None, 2, [])
+    link = SimpleNamespace(games={"g1": game})
+    owner = presence.Presence(link, {})  # type: ignore[arg-type]
+
+    def report(process: str, n: int, seats: list[int]) -> None:
+        owner.heard({"from": process, "game": "g1", "n": n, "seats": seats})
+
+    report("p", 2, [])  # the socket closed ...
+    report("p", 1, [0])  # ... the report of its opening arrives late: dropped
+    assert game.table.gone_since(0, now[0]) == 0.0 and not game.table.remote[0]
+    report("p", 3, [0, 1])
+    report("q", 1, [0])
+    report("p", 3, [])  # a replay of an old number: dropped
+    assert game.table.gone_since(0, now[0]) is None and game.table.gone_since(1, now[0]) is None
+    now[0] += 1
+    report("p", 4, [])  # p's sockets closed; q's of seat 0 is still open
+    assert game.table.gone_since(0, now[0]) is None
+    assert game.table.gone_since(1, now[0]) == 0.0
+    now[0] += presence.FOR  # q's last report lapsed
+    assert game.table.gone_since(0, now[0]) == presence.FOR
+    game.owned = False
+    report("q", 2, [0])  # not the owner (any more): a report changes nothing
+    assert game.table.gone_since(0, now[0]) == presence.FOR

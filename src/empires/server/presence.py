@@ -12,11 +12,11 @@ reporting, so its seats lapse :data:`FOR` seconds after its last report.
 
 A report goes to the owner's inbox (``<channel>:to:<process>``, as relayed requests do), signed
 with the key kept in the database, and says no more than "seats S of game G are present on
-process P", stamped with P's time: :func:`empires.server.relay.opened` checks its signature,
+process P", numbered and stamped with P's time: :func:`empires.server.relay.opened` checks its signature,
 that it is for this process, its size and every field (a game id, at most MAX_SEAT distinct
 seat numbers, a stamp not older than :data:`relay.PRESENCE_AGE` seconds), and the owner takes
-it only for a game it owns, only for seats the game has, and only if it is newer than the last
-report of P for that game. Nothing else of it is kept; its worst is to keep a seat from being
+it only for a game it owns, only for seats the game has, and only if P took it after the last
+report of P for that game it took (its number is higher). Nothing else of it is kept; its worst is to keep a seat from being
 handed to a bot for :data:`FOR` seconds after it arrives (a forged report needs the key).
 """
 
@@ -43,8 +43,9 @@ class Presence:
     def __init__(self, link: RelayLink, owners: dict[str, str]) -> None:
         self.link = link
         self.owners = owners  # game id -> its owner as last known (the relay's)
-        self._heard: dict[tuple[str, str], float] = {}  # (game, process) -> last report's stamp
+        self._heard: dict[tuple[str, str], int] = {}  # (game, process) -> last report's number
         self._rounds = 0
+        self._number = 0  # the number of this process's last report (they are told in order)
         self.sent = 0  # reports sent (tests read them)
         self.taken = 0  # reports taken by this process as a game's owner
 
@@ -57,7 +58,7 @@ class Presence:
     def changed(self, game: LiveGame) -> None:
         """A seat's websocket opened or closed here: tell the owner now."""
         if not game.owned and self.link.key is not None and self.link.redis is not None:
-            self.link.spawn(self._report([(game.id, self.seats(game))]))
+            self.link.spawn(self._report([self._snapshot(game.id, self.seats(game))]))
 
     async def every(self) -> None:
         """One round of reports: each game this process follows with a seat's socket open."""
@@ -69,25 +70,32 @@ class Presence:
             if not game.owned and not game.closed and game.status == "active":
                 seats = self.seats(game)
                 if seats:
-                    reports.append((game.id, seats))
+                    reports.append(self._snapshot(game.id, seats))
         if reports:
             await self._report(reports)
 
-    async def _report(self, reports: list[tuple[str, list[int]]]) -> None:
+    def _snapshot(self, game_id: str, seats: list[int]) -> dict[str, Any]:
+        """A report of ``seats`` now: numbered when taken, so that the owner keeps the last
+        one taken whatever order they reach it in."""
+        self._number += 1
+        body: dict[str, Any] = {"k": "p", "id": secrets.token_hex(16), "from": self.link.me}
+        body.update(game=game_id, seats=seats, n=self._number, t=time.time())
+        return body
+
+    async def _report(self, reports: list[dict[str, Any]]) -> None:
         link = self.link
         if link.key is None or link.redis is None:
             return
         sent = []
-        for game_id, seats in reports:
+        for body in reports:
+            game_id = body["game"]
             try:
                 target = self.owners.get(game_id) or await link.holder(game_id)
             except Exception:  # (the database away: the next round tries again)
                 continue
             if target is None or target == link.me:
                 continue
-            body: dict[str, Any] = {"k": "p", "id": secrets.token_hex(16), "from": link.me}
-            body.update(to=target, game=game_id, seats=seats, t=time.time())
-            sent.append((game_id, target, seal(link.key, body)))
+            sent.append((game_id, target, seal(link.key, {**body, "to": target})))
         if not sent:
             return
         try:
@@ -110,9 +118,9 @@ class Presence:
         if game is None or not game.owned:
             return
         key = (game.id, body["from"])
-        if body["t"] <= self._heard.get(key, float("-inf")):
+        if body["n"] <= self._heard.get(key, -1):
             return  # (an older report, or one replayed)
-        self._heard[key] = body["t"]
+        self._heard[key] = body["n"]
         self.taken += 1
         game.table.reported(body["from"], set(body["seats"]), game.clock(), FOR)
 

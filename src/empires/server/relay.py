@@ -120,13 +120,14 @@ def _ask_ok(body: dict, now: float) -> bool:
 
 
 def _presence_ok(body: dict, now: float) -> bool:
-    """A presence report (empires.server.presence): a game id, distinct seat numbers, a
-    fresh stamp."""
+    """A presence report (empires.server.presence): a game id, its number, distinct seat
+    numbers, a fresh stamp."""
     stamp, seats = body.get("t"), body.get("seats")
     return (
         isinstance(stamp, (int, float))
         and abs(now - stamp) <= PRESENCE_AGE
         and _game_id(body.get("game"))
+        and _int(body.get("n"), 0, MAX_NUMBER)
         and isinstance(seats, list)
         and len(seats) <= MAX_SEAT
         and all(_int(s, 0, MAX_SEAT) for s in seats)
