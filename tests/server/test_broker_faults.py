@@ -131,7 +131,11 @@ def play_until_the_bot_is_to_act(client, gid: str, token: str, acked: list) -> N
 
 def queued_job(broker: PrivateRedis, channel: str, gid: str, client, token: str) -> int:
     """The move number of the bot job the web process queued for ``gid`` (waited for)."""
-    moves = client.get(f"/api/games/{gid}", headers=auth(token)).json()["game"]["moves"]
+    answer = client.get(f"/api/games/{gid}", headers=auth(token))
+    while answer.status_code == 429:  # (rate limited under load: asked again, as a client would)
+        time.sleep(min(1.0, float(answer.headers.get("retry-after", "0.2"))))
+        answer = client.get(f"/api/games/{gid}", headers=auth(token))
+    moves = answer.json()["game"]["moves"]
     r = broker.client()
     try:
         deadline = time.monotonic() + 60

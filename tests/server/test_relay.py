@@ -16,14 +16,11 @@ import uuid
 
 import orjson
 import pytest
-from starlette.testclient import TestClient
 
-from empires.server import create_app, relay
-from empires.server.db import Store
-from empires.server.manager import GameManager
-from tests.parts import REDIS_URL, require
+from empires.server import relay
+from tests.parts import require
 from tests.server.server_helpers import auth, create, view, wait_for, ws_connect
-from tests.server.test_game_owner import rows
+from tests.server.test_game_owner import app_for, rows
 from tests.server.test_server_ws import receive_state
 from tests.server.test_table_api import act
 
@@ -32,11 +29,6 @@ from tests.server.test_table_api import act
 def channel():
     require("redis")
     return f"test-{uuid.uuid4().hex[:12]}"
-
-
-def app_for(pg_url: str, channel: str) -> TestClient:
-    manager = GameManager(Store(pg_url), broker=REDIS_URL, broker_channel=channel)
-    return TestClient(create_app(pg_url, manager=manager))
 
 
 def lease_of(pg_url: str, gid: str) -> tuple[str, int]:

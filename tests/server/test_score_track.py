@@ -92,3 +92,29 @@ def test_a_tracker_that_fails_stops_and_the_game_goes_on(monkeypatch):
     live.log.append({"seat": 0, "action": actions[0]})
     live.follow_scores()  # logged, not raised
     assert live._tracker is None
+
+
+def test_a_copy_takes_the_owners_track_from_its_note_and_drops_a_malformed_one(monkeypatch):
+    """A process following a game it does not own (empires.server.shared_log) gets the owner's
+    track in the note of the game's last move, instead of replaying the whole game for it."""
+    from empires.server.shared_log import SharedLog, is_score_track
+
+    actions = near_the_end("discovery", 6)
+    new = build_game("discovery", BOTS, None, 6, actions)
+    owner = LiveGame(new.row, new.state, new.log)
+    assert owner.state.is_terminal()
+    track = replayed(owner)
+    assert track is not None and is_score_track(track, 2)
+    for bad in (
+        {"turns": [0, 1], "totals": [[1, 2], [3]]},  # a row shorter than the turns
+        {"turns": ["0"], "totals": [[1], [2]]},
+        {"turns": [0], "totals": [[1], [2]], "x": 1},
+        {"turns": [0], "totals": [[1]] * 9},  # more rows than a 2-seat game scores
+        [0, 1],
+    ):
+        assert not is_score_track(bad, 2), bad
+    copy = LiveGame(new.row, build_game("discovery", BOTS, None, 6, actions).state, new.log)
+    SharedLog._take_views(copy, {"game": copy.id, "t": {"turns": [0], "totals": [[1]] * 9}})
+    SharedLog._take_views(copy, {"game": copy.id, "t": track})
+    monkeypatch.setattr(live_game_module, "score_track", no_replay)
+    assert copy.score_track() == track

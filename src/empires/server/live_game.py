@@ -244,6 +244,13 @@ class LiveGame:
                 self._score_track = score_track(start, [e["action"] for e in self.log])
         return self._score_track
 
+    def take_score_track(self, track: dict) -> None:
+        """``track`` is this finished game's score track as the process owning it followed it
+        (a signed note carried it): this copy, which did not follow the game from its start,
+        need not replay the game to make it."""
+        if self._score_track is None and self.state.is_terminal():
+            self._score_track = track
+
     def follow_scores(self) -> None:
         """After an action applied to the live state and logged: the score track follows it
         (and stops following, for a replay once finished, after a change it did not see)."""

@@ -121,6 +121,24 @@ def signed_head(data: bytes) -> tuple[str, str, int] | None:
     return game_id, data[end + 1 : sender_end].decode("ascii", "replace"), sender_end + 1
 
 
+def is_score_track(track: Any, seats: int) -> bool:
+    """Whether ``track`` has the shape of a finished game's score track for a game of ``seats``
+    seats (:func:`empires.server.score_track.score_track`): ``{"turns": [ints], "totals": [a
+    row of numbers per scored side (the seats, and a solo game's virtual player), as long as
+    turns]}``."""
+    if not isinstance(track, dict) or set(track) != {"turns", "totals"}:
+        return False
+    turns, totals = track["turns"], track["totals"]
+    if not isinstance(turns, list) or not all(type(n) is int for n in turns):  # noqa: E721
+        return False
+    return (
+        isinstance(totals, list)
+        and 1 <= len(totals) <= seats + 1
+        and all(isinstance(row, list) and len(row) == len(turns) for row in totals)
+        and all(type(v) in (int, float) for row in totals for v in row)
+    )
+
+
 def verified(key: bytes | None, data: bytes, start: int) -> dict | None:
     """The note in ``data`` (its signature at ``start``) if the signature, of everything else,
     is ``key``'s and its fields are well typed: a game id, an undo count, entries ``[index,
@@ -762,6 +780,10 @@ class SharedLog:
             for e in game.log[had:]
         ]
         note = {"game": game.id, "u": undos, "e": entries, "c": game.table.stored}
+        if game.state.is_terminal():  # (the score track this owner followed, for its copies)
+            track = game.score_track()
+            if track is not None:
+                note["t"] = track
         body = self._with_views(game, note, events)
         if len(body) > MAX_SIGNED:
             self.announce({"game": game.id})
@@ -943,6 +965,8 @@ class SharedLog:
         events of the note's entries."""
         if isinstance(note.get("o"), dict):
             game.take_shared_observation(note["o"])
+        if is_score_track(note.get("t"), len(game.seats)):
+            game.take_score_track(note["t"])
         told = note.get("p")
         if (
             isinstance(told, list)
