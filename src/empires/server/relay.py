@@ -34,7 +34,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 import orjson
 
@@ -45,6 +45,7 @@ log = logging.getLogger("empires.server.relay")
 
 PREFIX = b"r1:"  # a relayed request or answer: PREFIX + HMAC (SIG_HEX hex digits) + b":" + JSON
 SIG_HEX = 32
+MAX_GAME_ID = 64  # characters of a game id on the broker (a note's, a request's, a report's)
 MAX_ASK = 1024  # bytes: a longer request is dropped unread
 MAX_ANSWER = 65536  # bytes: a longer answer is dropped (the owner answers 503 instead)
 ASK_WAIT = 6.0  # seconds a relayed request waits for the owner's answer
@@ -82,10 +83,12 @@ def seal(key: bytes, body: dict) -> bytes:
     return PREFIX + sign(key, raw) + b":" + raw
 
 
-def _game_id(value: Any) -> bool:
+def game_id_ok(value: Any) -> TypeGuard[str]:
+    """Whether ``value`` read on the broker can be a game id: 1 to MAX_GAME_ID of
+    ``A-Za-z0-9_-``."""
     return (
         isinstance(value, str)
-        and 0 < len(value) <= 64
+        and 0 < len(value) <= MAX_GAME_ID
         and value.isascii()
         and all(c.isalnum() or c in "_-" for c in value)
     )
@@ -113,7 +116,7 @@ def _ask_ok(body: dict, now: float) -> bool:
     fresh = isinstance(stamp, (int, float)) and abs(now - stamp) <= ASK_AGE
     return (
         fresh
-        and _game_id(body.get("game"))
+        and game_id_ok(body.get("game"))
         and _int(body.get("seat"), 0, MAX_SEAT)
         and _args_ok(body.get("op"), body.get("a"))
     )
@@ -126,7 +129,7 @@ def _presence_ok(body: dict, now: float) -> bool:
     return (
         isinstance(stamp, (int, float))
         and abs(now - stamp) <= PRESENCE_AGE
-        and _game_id(body.get("game"))
+        and game_id_ok(body.get("game"))
         and _int(body.get("n"), 0, MAX_NUMBER)
         and isinstance(seats, list)
         and len(seats) <= MAX_SEAT

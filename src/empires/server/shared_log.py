@@ -59,7 +59,7 @@ from empires.server.game_setup import restore
 from empires.server.live_game import LiveGame, Seat
 from empires.server.log_entries import log_entry
 from empires.server.presence import Presence
-from empires.server.relay import Relay, inbox, sign
+from empires.server.relay import MAX_GAME_ID, SIG_HEX, Relay, game_id_ok, inbox, sign
 from empires.server.table_clock import TableClock
 
 log = logging.getLogger("empires.server.shared_log")
@@ -67,7 +67,6 @@ log = logging.getLogger("empires.server.shared_log")
 RESYNC_EVERY = 5.0  # seconds: watched games are compared with the store this often
 FULL_RESYNC_EVERY = 6  # ... and every this many rounds caught up whole (seat clocks too)
 MAX_NOTE = 512  # bytes: a longer note on the channel is dropped unread
-MAX_GAME_ID = 64  # characters of a game id in a note
 NOTE_WAIT = 1.0  # seconds at most a note of the owner's change waits for a bot's move stored
 RELAY_CATCH_UP = 2.0  # seconds a relayed move's answer waits for this process's copy to have it
 MAX_CHAT_N = 2**53  # a chat message number in a note is an int from 0 below this
@@ -89,9 +88,7 @@ def parse_note(data: Any) -> tuple[str, str | None, int | None] | None:
     if not isinstance(note, dict):
         return None
     game_id, sender, chat = note.get("game"), note.get("from"), note.get("chat")
-    if not (isinstance(game_id, str) and 0 < len(game_id) <= MAX_GAME_ID and game_id.isascii()):
-        return None
-    if not all(c.isalnum() or c in "_-" for c in game_id):
+    if not game_id_ok(game_id):
         return None
     if sender is not None and not (isinstance(sender, str) and len(sender) <= 64):
         return None
@@ -103,8 +100,7 @@ def parse_note(data: Any) -> tuple[str, str | None, int | None] | None:
 
 
 SIGNED = b"s1:"  # a signed note: SIGNED + game id + b":" + HMAC-SHA256 (SIG_HEX hex digits)
-# + b":" + JSON
-SIG_HEX = 32
+# + b":" + JSON (signed as the relay's requests are: relay.sign, SIG_HEX hex digits)
 MAX_SIGNED = 32768  # bytes: a longer signed note is not sent (the others read the store)
 
 
@@ -180,6 +176,13 @@ def _views(entry: dict) -> list | None:
     """An entry's words for other viewers (``views``: seat or None -> message), as a list."""
     views = entry.get("views")
     return None if views is None else [[viewer, msg] for viewer, msg in views.items()]
+
+
+def _unreadable(what: str, game_id: str, exc: Exception) -> ApiError:
+    """The 503 a player gets when the store failed this process (logged: ``what`` could not be
+    done, with ``game_id`` and the error's type, never its text)."""
+    log.warning("cannot " + what + " (%s)", game_id, type(exc).__name__)
+    return ApiError(503, "storage_error", "the game could not be read; try again")
 
 
 def check_channel(name: str) -> str:
@@ -477,8 +480,7 @@ class SharedLog:
             await self.catch_up(game)
         except Exception as exc:  # owned, but its copy may be behind: not to be judged on
             self._owned(game, None)
-            log.warning("cannot read game %s from the store (%s)", game.id, type(exc).__name__)
-            raise ApiError(503, "storage_error", "the game could not be read; try again") from exc
+            raise _unreadable("read game %s from the store", game.id, exc) from exc
 
     @property
     def games(self) -> dict[str, LiveGame]:
@@ -489,8 +491,7 @@ class SharedLog:
         try:
             return await self.manager.run_db(lease.holder, self.manager.store.engine, game_id)
         except Exception as exc:
-            log.warning("cannot read the lease of game %s (%s)", game_id, type(exc).__name__)
-            raise ApiError(503, "storage_error", "the game could not be read; try again") from exc
+            raise _unreadable("read the lease of game %s", game_id, exc) from exc
 
     async def relay(self, game: LiveGame, op: str, seat: int, args: dict) -> dict | None:
         """Run a player's request (``op`` of :data:`relay.OPS`, for ``seat``, authenticated
@@ -519,8 +520,7 @@ class SharedLog:
         try:
             return await self.take(game_id)
         except Exception as exc:
-            log.warning("cannot take the lease of game %s (%s)", game_id, type(exc).__name__)
-            raise ApiError(503, "storage_error", "the game could not be read; try again") from exc
+            raise _unreadable("take the lease of game %s", game_id, exc) from exc
 
     def lost(self, game: LiveGame) -> None:
         """A write found the lease taken (or the game ended elsewhere): this process no longer
