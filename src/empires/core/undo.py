@@ -88,8 +88,7 @@ def _replayed(state: Any, actions: list) -> Any:
 
 def _actors(state: Any, actions: list) -> list[int]:
     """Who took each action of the history (from the event log, or by replaying it)."""
-    events = state.events(None) if callable(getattr(state, "events", None)) else []
-    told = [e.get("player") for e in events if e.get("kind") == "action"]
+    told = [e.get("player") for e in _log(state) or () if e.get("kind") == "action"]
     if len(told) == len(actions):
         return told
     game = _replayed(state, [])
