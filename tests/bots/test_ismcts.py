@@ -635,3 +635,25 @@ def test_paired_search_keeps_to_a_time_budget_and_plays_settlers():
     bot = from_spec("ismcts:12:pairs=3:gap=none", 4)
     assert bot.choose(settlers) in settlers.legal_actions()
     assert bot.last_iterations == 12 and len(bot.last_root.children) == 3
+
+
+def test_a_paired_search_whose_clock_did_not_move_between_rounds_goes_on():
+    """A coarse clock (rounds faster than its tick) reads no time spent: the rounds left are
+    then as many as the deadline allows, not a division by zero."""
+    state = get_adapter("discovery").new_game(2, 1)
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    bot = ISMCTSBot(seconds=0.5, pairs=3, plies=1, seed=1, gap=None)
+    bot._now = lambda: 100.0  # (a clock that never ticks ...)
+    rounds = [0]
+    real_round = bot._round
+
+    def counted(*args):
+        rounds[0] += 1
+        if rounds[0] == 5:
+            bot._now = lambda: 1000.0  # (... until it jumps past the deadline)
+        return real_round(*args)
+
+    bot._round = counted
+    assert bot.choose(state) in state.legal_actions()
+    assert bot.last_iterations == 5 * 3  # five rounds of three candidates, then the deadline

@@ -448,7 +448,8 @@ class ISMCTSBot:
                 per_round = (now - started) / begun
                 if now + per_round > deadline:
                     break
-                left = (deadline - now) / per_round
+                # (rounds the clock did not see pass: as many left as the deadline allows)
+                left = (deadline - now) / per_round if per_round > 0 else math.inf
             else:
                 left = float((rounds_max or 0) - begun)
             if rounds >= 2 and self._paired_settled(root, candidates, left):
