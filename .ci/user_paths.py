@@ -13,9 +13,16 @@ checkout and runs the commands a user would, from that directory:
 * ``compiled``: ``EMPIRES_COMPILE=1 pip install <copy of the checkout>[test]`` into a fresh
   environment, as the README tells a user (pip's isolated build), with the ``ci`` build profile;
   prints the environment's python for the compiled test stage of ``.ci/run``.
+* ``train``: the wheel with the ``rl`` extra (``research`` and ``train``: PyTorch, sb3-contrib),
+  PyTorch pinned to the CPU build that lies on CI's disk (``TORCH``), plus pytest and Hypothesis;
+  then, on that environment's python, the tests that need PyTorch or sb3-contrib
+  (``TRAIN_TESTS``: ``empires train``, ``examples/maskable_ppo.py`` and the other examples with
+  their tiny budgets), one PyTorch thread. Any skipped test fails the stage (pytest's JUnit
+  report is read), so a missing package cannot pass it by skipping what it is meant to run.
 
 Usage: ``python3 .ci/user_paths.py base research`` (stages in order; exit 1 naming the first
-failure), ``python3 .ci/user_paths.py compiled --dir DIR``. Standard library only.
+failure), ``python3 .ci/user_paths.py compiled --dir DIR``, ``python3 .ci/user_paths.py train``.
+Standard library only.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -361,9 +369,57 @@ def stage_compiled(target: Path) -> Path:
     return bin_dir / "python"
 
 
+# PyTorch's CPU build for Python 3.11 lies on CI's disk (pip's find-links); any other release
+# that ``torch>=2`` admits is a CUDA build of several GB. Users install the ``rl`` extra as it is.
+TORCH = "torch==2.13.0"
+# What the test extra pins for these two (the conftest needs Hypothesis).
+TEST_TOOLS = ("pytest>=8", "hypothesis>=6.100")
+# The tests that need PyTorch or sb3-contrib (they skip without them), and the one that shows
+# that playing with the az bot never imports PyTorch, which only means something where it is.
+TRAIN_TESTS = (
+    "tests/ecosystem/test_examples.py",
+    "tests/cli/test_train.py",
+    "tests/bots/test_az.py::test_playing_never_imports_torch",
+)
+ONE_THREAD = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+
+def stage_train(scratch: Path, wheel: Path) -> None:
+    """The ``rl`` extra in a fresh environment, then ``TRAIN_TESTS`` on its python: none may
+    skip."""
+    bin_dir = venv(scratch / "train-venv")
+    install = [str(bin_dir / "pip"), "install", "--quiet", f"{wheel}[rl]", TORCH, *TEST_TOOLS]
+    run(install, scratch, timeout=1800)
+    probe = (
+        "import torch, sb3_contrib as s; "
+        "print('torch', torch.__version__, 'sb3-contrib', s.__version__)"
+    )
+    print(run([str(bin_dir / "python"), "-c", probe], scratch), end="", flush=True)
+    report = scratch / "train-junit.xml"
+    pytest = [str(bin_dir / "python"), "-m", "pytest", "-p", "no:cacheprovider", "-rs"]
+    pytest += ["--basetemp", str(scratch / "train-pytest"), "--junitxml", str(report)]
+    out = run([*pytest, *TRAIN_TESTS], ROOT, timeout=1800, env=dict(user_env(), **ONE_THREAD))
+    print(out[-1500:], end="", flush=True)
+    no_skips(report)
+
+
+def no_skips(report: Path) -> None:
+    """StageFailed unless pytest's JUnit ``report`` counts tests and none of them skipped."""
+    cases = ET.parse(report).getroot().iter("testcase")
+    ran, skipped = 0, []
+    for case in cases:
+        ran += 1
+        for skip in case.iter("skipped"):
+            name = f"{case.get('classname')}::{case.get('name')}"
+            skipped.append(f"{name}: {skip.get('message', '')}")
+    if ran == 0 or skipped:
+        raise StageFailed(f"{ran} tests, {len(skipped)} skipped:\n" + "\n".join(skipped))
+    print(f"{ran} tests ran, none skipped", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("stages", nargs="+", choices=["base", "research", "compiled"])
+    parser.add_argument("stages", nargs="+", choices=["base", "research", "compiled", "train"])
     parser.add_argument("--dir", type=Path, help="where the compiled stage builds (kept)")
     args = parser.parse_args(argv)
     scratch = Path(tempfile.mkdtemp(prefix="empires-user-paths-"))
@@ -376,7 +432,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(stage_compiled(args.dir or scratch / "compiled"), flush=True)
             else:
                 wheel = wheel or build_wheel(scratch)
-                {"base": stage_base, "research": stage_research}[stage](scratch, wheel)
+                stages = {"base": stage_base, "research": stage_research, "train": stage_train}
+                stages[stage](scratch, wheel)
             print(
                 f"--- user path: {stage} passed in {time.monotonic() - started:.0f} s ---",
                 flush=True,
