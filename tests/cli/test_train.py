@@ -95,7 +95,7 @@ def test_train_refuses_bad_flags(capsys):
 
 
 def test_tiny_training_run_end_to_end(tmp_path, capsys):
-    pytest.importorskip("torch")
+    pytest.importorskip("torch")  # the train extra: CI's train stage (.ci/user_paths.py train)
     out = tmp_path / "settlers.npz"
     args = ["train", "settlers", "--players", "1", "--games", "1", "--generations", "2"]
     args += ["--iterations", "2", "--eval-games", "1", "--epochs", "1", "--hidden", "8"]

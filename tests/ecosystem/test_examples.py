@@ -64,7 +64,7 @@ def test_openspiel_infostate_example_reads_tensors_of_the_declared_size(game, pl
 
 @pytest.mark.parametrize(("game", "players"), [("discovery", "2"), ("settlers", "2")])
 def test_maskable_ppo_example_trains_and_plays_against_random(game, players):
-    pytest.importorskip("sb3_contrib")  # (with PyTorch: not among the test extras, too big for CI)
+    pytest.importorskip("sb3_contrib")  # the rl extra: CI's train stage (.ci/user_paths.py train)
     out = _run(
         "maskable_ppo.py", "--game", game, "--players", players, "--timesteps", "128",
         "--eval-games", "2",
