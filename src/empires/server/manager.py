@@ -36,7 +36,7 @@ import anyio
 import anyio.to_thread
 
 from empires.core.errors import IllegalActionError, SaveFileError
-from empires.server import lease, security, take_back
+from empires.server import lease, relay, security, take_back
 from empires.server.accounts import Accounts
 from empires.server.bot_runner import BotRunner, ThreadBotRunner
 from empires.server.chat import Chat
@@ -637,9 +637,9 @@ class GameManager:
             )
         if isinstance(expect, bool) or not isinstance(expect, int) or expect < 0:
             raise ApiError(400, "malformed_action", "'expect' must be the number of actions so far")
-        if self.shared is not None and not relayed and not game.owned:
-            answer = await self.shared.relay(
-                game, "act", seat, {"action": action, "expect": expect}
+        if not relayed:
+            answer = await relay.ask_owner(
+                self.shared, game, "act", seat, {"action": action, "expect": expect}
             )
             if answer is not None:
                 return answer

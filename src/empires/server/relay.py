@@ -186,6 +186,23 @@ def opened(key: bytes | None, data: Any, me: str, now: float | None = None) -> d
     return body if kind == "a" and _answer_ok(body) else None
 
 
+class Asker(Protocol):
+    """A process's side of the relay as its request handlers see it (shared_log.SharedLog)."""
+
+    async def relay(self, game: LiveGame, op: str, seat: int, args: dict) -> dict | None: ...
+
+
+async def ask_owner(
+    shared: Asker | None, game: LiveGame, op: str, seat: int, args: dict
+) -> dict | None:
+    """The answer of ``game``'s owner to a player's request (``op`` of :data:`OPS`) when another
+    process owns the game; None when this process is to run it (one process, or it owns the
+    game, or nobody else holds its lease)."""
+    if shared is None or game.owned:
+        return None
+    return await shared.relay(game, op, seat, args)
+
+
 class RelayLink(Protocol):
     """What the relay uses of the link to the other processes (shared_log.SharedLog)."""
 

@@ -28,6 +28,7 @@ from typing import Any
 import anyio.to_thread
 
 from empires.core.undo import take_back
+from empires.server import relay
 from empires.server import take_back as moves
 from empires.server.errors import ApiError, StaleWrite
 from empires.server.game_port import GamePort
@@ -334,10 +335,7 @@ class Table:
     async def _relay(self, game: LiveGame, op: str, seat: int, args: dict) -> dict | None:
         """The answer of ``game``'s owner when another process owns it (empires.server.relay);
         None when this process is to do it."""
-        shared = self.manager.shared
-        if shared is None or game.owned:
-            return None
-        return await shared.relay(game, op, seat, args)
+        return await relay.ask_owner(self.manager.shared, game, op, seat, args)
 
     @staticmethod
     def seat_state(game: LiveGame, seat: int) -> dict:
