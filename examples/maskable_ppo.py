@@ -1,7 +1,7 @@
 """Train sb3-contrib's MaskablePPO on an empires Gymnasium environment, then play it against the
 random bot and print how often it wins (before training and after, on the same seeds).
 
-    pip install 'empires[research]' sb3-contrib
+    pip install 'empires[rl]'
     python examples/maskable_ppo.py                          # Discovery, 2 players, ~3 CPU minutes
     python examples/maskable_ppo.py --game settlers --players 2
     python examples/maskable_ppo.py --timesteps 256 --eval-games 2   # a smoke run (CI)
@@ -69,7 +69,8 @@ def main(argv: list[str] | None = None) -> int:
         from sb3_contrib import MaskablePPO
     except ImportError:
         print(
-            "this example needs sb3-contrib (and PyTorch): pip install sb3-contrib", file=sys.stderr
+            "this example needs sb3-contrib (and PyTorch): pip install 'empires[rl]'",
+            file=sys.stderr,
         )
         return 2
     torch.set_num_threads(1)
