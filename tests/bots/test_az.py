@@ -199,6 +199,56 @@ def test_mix_values_leaves_by_the_estimate():
     assert trees[2] != trees[3]
 
 
+def test_hprior_takes_the_prior_from_the_heuristic():
+    """``hprior=1``: the prior is the heuristic's (the softmax of its action scores), so two nets
+    that differ only in their policy head search alike; ``hprior=0`` (the default): they do not,
+    and ``hprior=0.5`` blends the two."""
+    from tests.bots.test_ismcts import position
+
+    game = position(2, 6, 50)
+    a = netmod.init_net("discovery", 2, hidden=8, seed=5)
+    b = netmod.PolicyValueNet(a.arrays(), 2)
+    b.bp = b.bp.copy()
+    b.bp[legal_codes(game, get_adapter("discovery"))[0]] += 6.0  # b prefers the first move
+    trees, priors = [], []
+    for hprior in (1.0, 0.0, 0.5):
+        for net in (a, b):
+            bot = AZBot(3, iterations=30, nets={2: net}, hprior=hprior, early_stop=None)
+            bot.choose(game)
+            trees.append(_tree(bot))
+            priors.append(dict(bot.last_root.prior))
+    assert trees[0] == trees[1] and priors[0] == priors[1]
+    assert trees[2] != trees[3]
+    first = game.legal_actions()[0]
+    assert priors[3][first] > priors[5][first] > priors[4][first]  # net b: 0 > 0.5 > 1
+    assert abs(priors[5][first] - (priors[3][first] + priors[1][first]) / 2) < 1e-6
+
+
+def test_gap_plays_the_heuristics_clear_favourite_at_once():
+    """``gap=G``: when the heuristic's favourite leads the runner-up by G, it is played without a
+    search; otherwise the search runs."""
+    from empires.bots.ismcts import adapter_or_none
+
+    clear = unclear = 0
+    for seed in range(1, 4):
+        game = get_adapter("discovery").new_game(2, seed)
+        while not game.is_terminal() and (not clear or not unclear):
+            if len(game.legal_actions()) > 1:
+                raw = adapter_or_none(game).action_scores(game)
+                scores = sorted(raw, reverse=True)
+                bot = AZBot(1, iterations=8, gap=1.0)
+                action = bot.choose(game)
+                if scores[0] - scores[1] >= 1.0:
+                    clear += 1
+                    assert bot.last_iterations == 0
+                    assert action == game.legal_actions()[raw.index(scores[0])]
+                else:
+                    unclear += 1
+                    assert bot.last_iterations == 8
+            game.apply(game.legal_actions()[0])
+    assert clear and unclear
+
+
 def _below(node) -> list:
     out = []
     for child in node.children.values():
@@ -252,6 +302,9 @@ def test_specs():
     assert (bot.seconds, bot.clock, bot.c, bot.batch, bot.fpu) == (0.2, "cpu", 2.0, 4, 0.1)
     assert bot.early_stop is None and bot.noise == 0.25 and bot.mix == 0.5
     assert from_spec("az:plies=2", 1).plies == 2 and from_spec("az:plies=none", 1).plies is None
+    bot = from_spec("az:hprior=0.5:gap=1.5", 1)
+    assert bot.hprior == 0.5 and bot.gap == 1.5 and from_spec("az", 1).gap is None
+    assert from_spec("az:gap=none", 1).gap is None and from_spec("az", 1).hprior == 0
     assert isinstance(make_bot("az", "settlers", 3), AZBot)
     assert make_bot("az:0.5s", "discovery", 3).seconds == 0.5
     bad_specs = (
@@ -262,6 +315,9 @@ def test_specs():
         "az:0s",
         "az:noise=2",
         "az:mix=-1",
+        "az:hprior=2",
+        "az:gap=0",
+        "az:gap=x",
     )
     for bad in bad_specs:
         with pytest.raises(ValueError, match="bad az spec"):

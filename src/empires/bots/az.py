@@ -37,7 +37,11 @@ root's prior, 0; self-play uses it), ``mix`` (the weight of the adapter's ``esti
 into the network's value at a leaf, 0), ``plies`` (the tree's depth in choices: at that depth
 a node is valued by the network again in each determinization instead of being searched
 further; ``none``, the default: unlimited; ``plies=1`` is a flat bandit over the root's moves,
-as ISMCTS's default). No torch is imported here.
+as ISMCTS's default), ``hprior`` (the weight of the heuristic's prior, the softmax of the
+adapter's ``action_scores`` as ISMCTS's, blended into the network's at each node: 0 the
+network's alone, 1 the heuristic's alone; the network then only values the leaves) and ``gap``
+(play the heuristic's favourite without a search when it leads the runner-up by that many
+points, as ISMCTS's ``gap``; ``none``, the default: always search). No torch is imported here.
 """
 
 from __future__ import annotations
@@ -50,7 +54,14 @@ from typing import Any
 import numpy as np
 
 from empires.bots import net as netmod
-from empires.bots.ismcts import adapter_or_none, soft_reward, solo_reward, spec_number, spec_stop
+from empires.bots.ismcts import (
+    adapter_or_none,
+    soft_reward,
+    softmax,
+    solo_reward,
+    spec_number,
+    spec_stop,
+)
 from empires.core.rng import Rng
 
 DEFAULT_ITERATIONS = 100
@@ -130,6 +141,8 @@ class AZBot:
         noise: float = 0.0,
         mix: float = 0.0,
         plies: int | None = None,
+        hprior: float = 0.0,
+        gap: float | None = None,
         nets: dict[int, netmod.PolicyValueNet] | None = None,
     ) -> None:
         if iterations is None and seconds is None:
@@ -167,6 +180,12 @@ class AZBot:
         if plies is not None and plies < 1:
             raise ValueError(f"az: plies must be at least 1, got {plies}")
         self.plies = plies
+        if not 0.0 <= hprior <= 1.0:
+            raise ValueError(f"az: hprior must be in [0, 1], got {hprior}")
+        self.hprior = hprior
+        if gap is not None and not (math.isfinite(gap) and gap > 0):
+            raise ValueError(f"az: gap must be positive or none, got {gap}")
+        self.gap = gap
         self.nets = nets  # player count -> net; None: the shipped weights of the state's game
         self.last_iterations = 0
         self.last_root: _Node | None = None
@@ -193,8 +212,29 @@ class AZBot:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        if self.gap is not None:
+            clear = self._clear_favourite(state)
+            if clear is not None:
+                self.last_iterations = 0
+                return clear
         root = self.search(state)
         return best_action(root, legal)
+
+    def _clear_favourite(self, state: Any) -> Any:
+        """The heuristic's favourite when it leads the runner-up by ``gap`` (scored on a
+        determinization: the seat's own observation), else None."""
+        adapter = adapter_or_none(state)
+        if adapter is None:
+            return None
+        d = state.determinize(state.current_player, self.rng)
+        d.narrate = False
+        scores = adapter.action_scores(d)
+        if len(scores) < 2:
+            return None
+        order = sorted(range(len(scores)), key=lambda i: -scores[i])
+        if scores[order[0]] - scores[order[1]] >= self.gap:
+            return d.legal_actions()[order[0]]
+        return None
 
     def visit_policy(self, state: Any) -> tuple[list[Any], list[float]]:
         """Search ``state`` and return its legal actions with the root's visit shares (the
@@ -302,6 +342,7 @@ class _Search:
         self.noise = bot.noise
         self.mix = bot.mix
         self.plies = bot.plies
+        self.hprior = bot.hprior
         self.width = adapter.action_space_size(self.n)
 
     def run_batch(self, state: Any, root: _Node, k: int) -> None:
@@ -404,6 +445,10 @@ class _Search:
             if logits is None:
                 raise AssertionError("unreachable: PUCT runs at evaluated nodes")
             probs = netmod.legal_prior(logits, codes).tolist()
+            w = self.hprior
+            if w > 0:
+                h = softmax(self.adapter.action_scores(d), 1.0)
+                probs = [(1 - w) * p + w * q for p, q in zip(probs, h, strict=True)]
             node.prior = dict(zip(legal, probs, strict=True))
             node.prior_key = key
         return node.prior
@@ -462,6 +507,8 @@ _SPEC_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "noise": ("noise", spec_number),
     "mix": ("mix", spec_number),
     "plies": ("plies", lambda x: None if x == "none" else int(x)),
+    "hprior": ("hprior", spec_number),
+    "gap": ("gap", lambda x: None if x == "none" else spec_number(x)),
 }
 
 
@@ -487,7 +534,8 @@ def from_spec(spec: str, seed: int) -> AZBot:
             else:
                 raise ValueError(
                     f"bad az spec {spec!r}: {tok!r} is not understood (iterations N, seconds "
-                    "Ns, c=X, fpu=F, batch=B, stop=early|none|F, clock=wall|cpu, noise=X, mix=W, plies=N)"
+                    "Ns, c=X, fpu=F, batch=B, stop=early|none|F, clock=wall|cpu, noise=X, mix=W, plies=N, "
+                    "hprior=W, gap=G|none)"
                 )
         except ValueError as exc:
             if str(exc).startswith("bad az spec"):
