@@ -12,7 +12,7 @@ import pytest
 
 from empires.bots import make_bot
 from empires.bots import net as netmod
-from empires.bots.az import AZBot, from_spec, legal_codes
+from empires.bots.az import PURE, AZBot, from_spec, legal_codes
 from empires.core.adapter import get_adapter
 from empires.core.rng import Rng
 
@@ -154,7 +154,7 @@ def test_never_reads_hidden_information():
     me = game.current_player
     other = game.determinize(me, Rng(987654321))
     assert other.to_json() != game.to_json()
-    a, b = AZBot(13, iterations=40), AZBot(13, iterations=40)
+    a, b = AZBot(13, iterations=40, gap=None), AZBot(13, iterations=40, gap=None)
     assert a.choose(game) == b.choose(other)
     assert _tree(a) == _tree(b)
     assert a.last_iterations == b.last_iterations > 1
@@ -173,10 +173,10 @@ def test_the_search_uses_the_network():
     net.wp[:] = 0.0
     net.bp[:] = 0.0
     net.bp[codes[-1]] = 8.0
-    bot = AZBot(1, iterations=30, nets={2: net}, early_stop=None)
+    bot = AZBot(1, iterations=30, nets={2: net}, early_stop=None, **PURE)
     assert bot.choose(game) == game.legal_actions()[-1]
     assert not bot.net_missing
-    blind = AZBot(1, iterations=30, nets={})
+    blind = AZBot(1, iterations=30, nets={}, **PURE)
     assert blind.choose(game) in game.legal_actions() and blind.net_missing
 
 
@@ -192,7 +192,7 @@ def test_mix_values_leaves_by_the_estimate():
     trees = []
     for mix in (1.0, 0.0):
         for net in (a, b):
-            bot = AZBot(3, iterations=30, nets={2: net}, mix=mix, early_stop=None)
+            bot = AZBot(3, iterations=30, nets={2: net}, mix=mix, early_stop=None, gap=None)
             bot.choose(game)
             trees.append(_tree(bot))
     assert trees[0] == trees[1]
@@ -213,7 +213,7 @@ def test_hprior_takes_the_prior_from_the_heuristic():
     trees, priors = [], []
     for hprior in (1.0, 0.0, 0.5):
         for net in (a, b):
-            bot = AZBot(3, iterations=30, nets={2: net}, hprior=hprior, early_stop=None)
+            bot = AZBot(3, iterations=30, nets={2: net}, hprior=hprior, early_stop=None, gap=None)
             bot.choose(game)
             trees.append(_tree(bot))
             priors.append(dict(bot.last_root.prior))
@@ -263,8 +263,8 @@ def test_plies_caps_the_tree_depth():
     from tests.bots.test_ismcts import position
 
     game = position(2, 12, 20)
-    flat = AZBot(1, iterations=60, plies=1, early_stop=None)
-    deep = AZBot(1, iterations=60, early_stop=None)
+    flat = AZBot(1, iterations=60, plies=1, early_stop=None, gap=None)
+    deep = AZBot(1, iterations=60, early_stop=None, gap=None)
     for bot in (flat, deep):
         bot.choose(game)
     below_flat = [n for c in flat.last_root.children.values() for n in _below(c)]
@@ -279,7 +279,7 @@ def test_batches_spend_the_iteration_budget_exactly():
 
     game = position(3, 2, 30)
     for batch in (1, 4, 7):
-        bot = AZBot(2, iterations=25, batch=batch, early_stop=None)
+        bot = AZBot(2, iterations=25, batch=batch, early_stop=None, gap=None)
         bot.choose(game)
         assert bot.last_iterations == 25
         assert bot.last_root.visits == 25
@@ -303,8 +303,10 @@ def test_specs():
     assert bot.early_stop is None and bot.noise == 0.25 and bot.mix == 0.5
     assert from_spec("az:plies=2", 1).plies == 2 and from_spec("az:plies=none", 1).plies is None
     bot = from_spec("az:hprior=0.5:gap=1.5", 1)
-    assert bot.hprior == 0.5 and bot.gap == 1.5 and from_spec("az", 1).gap is None
-    assert from_spec("az:gap=none", 1).gap is None and from_spec("az", 1).hprior == 0
+    assert bot.hprior == 0.5 and bot.gap == 1.5
+    assert (from_spec("az", 1).hprior, from_spec("az", 1).gap) == (1.0, 1.0)  # play's defaults
+    pure = from_spec("az:hprior=0:gap=none", 1)
+    assert (pure.hprior, pure.gap) == (PURE["hprior"], PURE["gap"]) == (0.0, None)
     assert isinstance(make_bot("az", "settlers", 3), AZBot)
     assert make_bot("az:0.5s", "discovery", 3).seconds == 0.5
     bad_specs = (
@@ -327,7 +329,7 @@ def test_specs():
 def test_a_time_budget_counted_in_cpu_seconds():
     from tests.bots.test_ismcts import position
 
-    bot = make_bot("az:0.05s:clock=cpu:stop=none", "discovery", 1)
+    bot = make_bot("az:0.05s:clock=cpu:stop=none:gap=none", "discovery", 1)
     bot.choose(position(2, 3, 10))
     assert bot.last_iterations >= 1
 

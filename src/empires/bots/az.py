@@ -39,9 +39,11 @@ a node is valued by the network again in each determinization instead of being s
 further; ``none``, the default: unlimited; ``plies=1`` is a flat bandit over the root's moves,
 as ISMCTS's default), ``hprior`` (the weight of the heuristic's prior, the softmax of the
 adapter's ``action_scores`` as ISMCTS's, blended into the network's at each node: 0 the
-network's alone, 1 the heuristic's alone; the network then only values the leaves) and ``gap``
-(play the heuristic's favourite without a search when it leads the runner-up by that many
-points, as ISMCTS's ``gap``; ``none``, the default: always search). No torch is imported here.
+network's alone, 1, the default, the heuristic's alone: the network then values the leaves) and
+``gap`` (play the heuristic's favourite without a search when it leads the runner-up by that
+many points, as ISMCTS's ``gap``; 1 by default, ``none``: always search). ``az:hprior=0:gap=none``
+is the AlphaZero search of the network alone, as ``empires train`` plays it. No torch is
+imported here.
 """
 
 from __future__ import annotations
@@ -68,6 +70,12 @@ DEFAULT_ITERATIONS = 100
 DEFAULT_C = 1.5
 DEFAULT_FPU = 0.2
 DEFAULT_BATCH = 8
+# Play's defaults: the heuristic's prior and its clear favourites (the shipped networks' policy
+# imitates the heuristic only in part; their values are what the search takes from them).
+# Training's self-play and gate use the network's own prior and always search (hprior=0, gap=None).
+DEFAULT_HPRIOR = 1.0
+DEFAULT_GAP = 1.0
+PURE: dict[str, Any] = {"hprior": 0.0, "gap": None}  # AZBot(..., **PURE): the network alone
 REWARD_SCALE = 10.0  # soft_reward's scale, as ISMCTS's default: what the network learns
 NOISE_ALPHA = 0.3
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
@@ -141,8 +149,8 @@ class AZBot:
         noise: float = 0.0,
         mix: float = 0.0,
         plies: int | None = None,
-        hprior: float = 0.0,
-        gap: float | None = None,
+        hprior: float = DEFAULT_HPRIOR,
+        gap: float | None = DEFAULT_GAP,
         nets: dict[int, netmod.PolicyValueNet] | None = None,
     ) -> None:
         if iterations is None and seconds is None:
@@ -216,6 +224,7 @@ class AZBot:
             clear = self._clear_favourite(state)
             if clear is not None:
                 self.last_iterations = 0
+                self.last_root = None
                 return clear
         root = self.search(state)
         return best_action(root, legal)
@@ -547,4 +556,4 @@ def from_spec(spec: str, seed: int) -> AZBot:
         raise ValueError(f"bad az spec {spec!r}: {exc}") from None
 
 
-__all__ = ["AZBot", "best_action", "from_spec", "legal_codes", "terminal_reward"]
+__all__ = ["PURE", "AZBot", "best_action", "from_spec", "legal_codes", "terminal_reward"]

@@ -37,7 +37,7 @@ from rich.console import Console
 from rich.text import Text
 
 from empires.bots import net as netmod
-from empires.bots.az import AZBot, best_action, legal_codes, terminal_reward
+from empires.bots.az import PURE, AZBot, best_action, legal_codes, terminal_reward
 from empires.bots.ismcts import ISMCTSBot, softmax
 from empires.cli import common
 from empires.cli.common import CliError
@@ -202,7 +202,7 @@ def selfplay_game(
     state.narrate = False
     rng = np.random.default_rng(seed)
     bots = [
-        AZBot(seed * 31 + i, iterations=iterations, nets=nets, noise=0.25, early_stop=None)
+        AZBot(seed * 31 + i, iterations=iterations, nets=nets, noise=0.25, early_stop=None, **PURE)
         for i in range(n)
     ]
     out = Samples()
@@ -249,7 +249,7 @@ def gate(
         state = adapter.new_game(n, game_seed, options)
         state.narrate = False
         bots = [
-            AZBot(game_seed * 7 + i, iterations=iterations, nets={n: nets_by_seat[i]})
+            AZBot(game_seed * 7 + i, iterations=iterations, nets={n: nets_by_seat[i]}, **PURE)
             for i in range(n)
         ]
         while not state.is_terminal():
