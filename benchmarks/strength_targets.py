@@ -74,12 +74,18 @@ def tournament_command(table: Table, bot: str, args: argparse.Namespace, path: P
 
 
 def play_solo(bot: str, args: argparse.Namespace, path: Path) -> None:
-    """Solo games in chunks, one JSON line each (seed, games, wins), resumed by seed."""
-    done = {row["seed"] for row in read_lines(path)}
-    for first in range(args.seed, args.seed + args.games, args.chunk):
+    """Solo games in chunks, one JSON line each (first seed, games, wins), resumed: a chunk
+    plays the seeds from its first up to the next one already played."""
+    done = {row["seed"] + i for row in read_lines(path) for i in range(row["games"])}
+    end = args.seed + args.games
+    first = args.seed
+    while first < end:
         if first in done:
+            first += 1
             continue
-        n = min(args.chunk, args.seed + args.games - first)
+        n = 1
+        while n < args.chunk and first + n < end and first + n not in done:
+            n += 1
         cmd = ["empires", "simulate", "settlers", "--players", "1", "--bots", bot]
         cmd += ["--games", str(n), "--seed", str(first), "--jobs", str(args.jobs), "--json"]
         out = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
@@ -88,6 +94,7 @@ def play_solo(bot: str, args: argparse.Namespace, path: Path) -> None:
         row["total"] = seat["mean"]["total"] * n
         with path.open("a") as f:
             f.write(json.dumps(row) + "\n")
+        first += n
 
 
 def read_lines(path: Path) -> list[dict]:
