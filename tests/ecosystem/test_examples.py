@@ -72,3 +72,19 @@ def test_maskable_ppo_example_trains_and_plays_against_random(game, players):
     assert "trained 128 steps" in out, out
     rates = re.findall(r"wins (?:before|after) training.*?: +(\d+)% of 2 games", out)
     assert len(rates) == 2 and all(0 <= int(r) <= 100 for r in rates), out
+
+
+@pytest.mark.parametrize(("game", "players"), [("discovery", "2"), ("settlers", "3")])
+def test_openspiel_nfsp_example_trains_from_information_states(game, players):
+    pytest.importorskip("torch")  # the rl extra: CI's train stage (.ci/user_paths.py train)
+    pytest.importorskip("tree")  # (dm-tree, which OpenSpiel's PyTorch NFSP imports)
+    out = _run(
+        "openspiel_nfsp.py", "--game", game, "--players", players, "--episodes", "2",
+        "--eval-games", "1",
+    )  # fmt: skip
+    assert re.search(r"python_empires_\w+\(.*players=" + players + r".*\): trained 2 episodes", out)
+    returns = re.findall(
+        r"seat (\d): average policy against random, mean return ([+-]\d\.\d\d)", out
+    )
+    assert [int(s) for s, _ in returns] == list(range(int(players))), out
+    assert all(-1 <= float(r) <= 1 for _, r in returns), out
