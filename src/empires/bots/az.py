@@ -57,7 +57,9 @@ import numpy as np
 
 from empires.bots import net as netmod
 from empires.bots.ismcts import (
+    DEFAULT_TEMPERATURE,
     adapter_or_none,
+    clear_lead,
     soft_reward,
     softmax,
     solo_reward,
@@ -237,13 +239,8 @@ class AZBot:
             return None
         d = state.determinize(state.current_player, self.rng)
         d.narrate = False
-        scores = adapter.action_scores(d)
-        if len(scores) < 2:
-            return None
-        order = sorted(range(len(scores)), key=lambda i: -scores[i])
-        if scores[order[0]] - scores[order[1]] >= self.gap:
-            return d.legal_actions()[order[0]]
-        return None
+        best = clear_lead(adapter.action_scores(d), self.gap)
+        return None if best is None else d.legal_actions()[best]
 
     def visit_policy(self, state: Any) -> tuple[list[Any], list[float]]:
         """Search ``state`` and return its legal actions with the root's visit shares (the
@@ -453,14 +450,21 @@ class _Search:
             logits = node.logits
             if logits is None:
                 raise AssertionError("unreachable: PUCT runs at evaluated nodes")
-            probs = netmod.legal_prior(logits, codes).tolist()
-            w = self.hprior
-            if w > 0:
-                h = softmax(self.adapter.action_scores(d), 1.0)
-                probs = [(1 - w) * p + w * q for p, q in zip(probs, h, strict=True)]
-            node.prior = dict(zip(legal, probs, strict=True))
+            node.prior = dict(zip(legal, self._blended(d, logits, codes), strict=True))
             node.prior_key = key
         return node.prior
+
+    def _blended(self, d: Any, logits: np.ndarray, codes: list[int]) -> list[float]:
+        """The prior over ``d``'s legal actions: the network's (``hprior=0``), the heuristic's
+        as ISMCTS's (``hprior=1``: the network's is not computed), or the two blended."""
+        w = self.hprior
+        if w <= 0:
+            return netmod.legal_prior(logits, codes).tolist()
+        heuristic = softmax(self.adapter.action_scores(d), DEFAULT_TEMPERATURE)
+        if w >= 1:
+            return heuristic
+        net = netmod.legal_prior(logits, codes).tolist()
+        return [(1 - w) * p + w * q for p, q in zip(net, heuristic, strict=True)]
 
     def _puct(self, d: Any, node: _Node, legal: list, player: int) -> _Node:
         prior = self.prior(d, node, legal)

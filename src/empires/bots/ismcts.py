@@ -515,12 +515,11 @@ class ISMCTSBot:
         d0.narrate = False  # nobody reads a search copy's event log
         legal0 = d0.legal_actions()
         scores = scorer(d0)
-        if self.gap is not None and len(scores) > 1:
-            order = sorted(range(len(scores)), key=lambda i: -scores[i])
-            if scores[order[0]] - scores[order[1]] >= self.gap:
-                root.action = legal0[order[0]]
-                self.last_fallback = True
-                return True
+        best = clear_lead(scores, self.gap)
+        if best is not None:
+            root.action = legal0[best]
+            self.last_fallback = True
+            return True
         if self.prior > 0:
             root.priors = dict(zip(legal0, softmax(scores, self.temperature), strict=True))
         return False
@@ -577,6 +576,16 @@ def adapter_or_none(state: Any) -> Any:
         return adapter_of(state)
     except (AttributeError, ValueError):
         return None
+
+
+def clear_lead(scores: list[float], gap: float | None) -> int | None:
+    """The index of the best of ``scores`` when it leads the runner-up by ``gap`` or more (the
+    heuristic's clear favourite, played without a search); None without a gap, with fewer than
+    two scores, or when the lead is smaller."""
+    if gap is None or len(scores) < 2:
+        return None
+    order = sorted(range(len(scores)), key=lambda i: -scores[i])
+    return order[0] if scores[order[0]] - scores[order[1]] >= gap else None
 
 
 def solo_reward(won: float, total: float, scale: float) -> float:
@@ -895,6 +904,7 @@ def from_spec(spec: str, seed: int) -> ISMCTSBot:
 __all__ = [
     "ISMCTSBot",
     "backup",
+    "clear_lead",
     "from_spec",
     "reward_vector",
     "soft_reward",
