@@ -43,9 +43,10 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - spread) / den, (centre + spread) / den
 
 
-def tally(path: Path, seeds: set[int] | None = None) -> dict:
-    """Games, wins and mean margin of the ISMCTS seat in a tournament results file (only the
-    games of ``seeds``, if given), and the seeds of those games."""
+def tally(path: Path, seeds: set[int] | None = None, bot: str | None = None) -> dict:
+    """Games, wins (a shared first place counts 1/k) and mean margin of the ISMCTS seat (or of
+    the seat ``bot`` plays) in a tournament results file (only the games of ``seeds``, if
+    given), and the seeds of those games."""
     games = 0
     played: set[int] = set()
     wins = margin = 0.0
@@ -58,7 +59,10 @@ def tally(path: Path, seeds: set[int] | None = None) -> dict:
             if seeds is not None and row["seed"] not in seeds:
                 continue
             played.add(row["seed"])
-            seat = next(i for i, b in enumerate(row["bots"]) if b.startswith("ismcts"))
+            if bot is not None:
+                seat = row["bots"].index(bot)
+            else:
+                seat = next(i for i, b in enumerate(row["bots"]) if b.startswith("ismcts"))
             spec = row["bots"][seat]
             totals = [s["total"] for s in row["scores"]]
             first = row["ranking"][0]

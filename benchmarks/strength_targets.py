@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from strength import RESULTS, wilson  # noqa: E402
+from strength import RESULTS, tally, wilson  # noqa: E402
 
 REFERENCE = "ismcts:1s:clock=cpu"
 FOUR_PLAYER_BASELINE = RESULTS / "ismcts-1s-vs-3-heuristic-4p.jsonl"
@@ -104,18 +104,10 @@ def read_lines(path: Path) -> list[dict]:
 
 
 def tally_games(path: Path, bot: str, seeds: set[int] | None = None) -> dict:
-    """Games and wins of the seat that ``bot`` plays in a tournament results file (a shared
-    first place counts 1/k), and the seeds played."""
-    games, wins, played = 0, 0.0, set()
-    for row in read_lines(path):
-        if "ranking" not in row or (seeds is not None and row["seed"] not in seeds):
-            continue
-        seat = row["bots"].index(bot)
-        first = row["ranking"][0]
-        wins += 1.0 / len(first) if seat in first else 0.0
-        games += 1
-        played.add(row["seed"])
-    return {"games": games, "wins": wins, "seeds": played}
+    """:func:`strength.tally` of ``bot``'s seat; no game yet when the file is not there."""
+    if not path.exists():
+        return {"games": 0, "wins": 0.0, "seeds": set()}
+    return tally(path, seeds, bot)
 
 
 def tally_solo(path: Path) -> dict:
