@@ -200,9 +200,9 @@ def test_mix_values_leaves_by_the_estimate():
 
 
 def test_hprior_takes_the_prior_from_the_heuristic():
-    """``hprior=1``: the prior is the heuristic's (the softmax of its action scores), so two nets
-    that differ only in their policy head search alike; ``hprior=0`` (the default): they do not,
-    and ``hprior=0.5`` blends the two."""
+    """``hprior=1`` (play's default): the prior is the heuristic's (the softmax of its action
+    scores), so two nets that differ only in their policy head search alike; ``hprior=0`` (the
+    network alone): they do not, and ``hprior=0.5`` blends the two."""
     from tests.bots.test_ismcts import position
 
     game = position(2, 6, 50)
